@@ -1,0 +1,34 @@
+// Offset spans ↔ LSP ranges and runtime Problems → LSP Diagnostics. The only place where offsets
+// become line/character positions.
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
+import type { Problem, Severity } from './runtime/problems';
+import type { Span } from './runtime/types';
+
+export function spanToRange(doc: TextDocument, span: Span): Range {
+  return { start: doc.positionAt(span.start), end: doc.positionAt(span.end) };
+}
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export function problemToDiagnostic(doc: TextDocument, problem: Problem): Diagnostic {
+  const diagnostic: Diagnostic = {
+    range: spanToRange(doc, problem.span),
+    severity: SEVERITY[problem.severity],
+    source: 'airbyte',
+    code: problem.code,
+    message: problem.message,
+  };
+  if (problem.related?.length) {
+    diagnostic.relatedInformation = problem.related.map((r) => ({
+      message: r.message,
+      location: { uri: doc.uri, range: spanToRange(doc, r.span) },
+    }));
+  }
+  return diagnostic;
+}

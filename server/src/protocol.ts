@@ -1,0 +1,35 @@
+// Custom LSP messages between the client and the server, each declared once with its method name,
+// params and result. The client may import this module and nothing else from server/.
+
+/** Client → server request: run a test read of one stream. Config travels with the request only. */
+export const TestReadRequest = 'airbyte/testRead';
+export type TestReadParams = {
+  uri: string;
+  streamName: string;
+  config: Record<string, unknown>;
+  limits?: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number };
+  /** Correlates progress notifications with this run. */
+  runId: string;
+};
+
+/** Server → client notification: a progress event of a running test read. */
+export const TestReadProgressNotification = 'airbyte/testReadProgress';
+export type TestReadProgressParams = { runId: string; event: Record<string, unknown> };
+
+/** Server → client notification: the runtime wrote back config (single-use refresh tokens). */
+export const ConfigUpdateNotification = 'airbyte/configUpdate';
+export type ConfigUpdateParams = { runId: string; uri: string; config: Record<string, unknown> };
+
+/** Client → server request: the streams of a manifest with their ranges (for lenses and pickers). */
+export const ListStreamsRequest = 'airbyte/listStreams';
+export type ListStreamsParams = { uri: string };
+export type StreamInfo = {
+  name: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+};
+export type ListStreamsResult = { streams: StreamInfo[] };
+
+/** Client → server request: the manifest's spec (connection_specification and advanced_auth). */
+export const GetSpecRequest = 'airbyte/getSpec';
+export type GetSpecParams = { uri: string };
+export type GetSpecResult = { connectionSpecification: Record<string, unknown> | null; advancedAuth: Record<string, unknown> | null };

@@ -1,0 +1,5 @@
+// The runtime library's public entry point, bundled alone into out/runtime.js. Its exports are the
+// contract of ../shared/spec/runtime-api.md; nothing here may import vscode or the language server.
+export { parseManifest } from './manifest/parse';
+export { RuntimeError } from './errors';
+export type { HttpRequest, HttpResponse, RuntimeEnv, RequestParts, PaginatorOptions, TestReadLimits } from './types';

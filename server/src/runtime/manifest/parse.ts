@@ -1,0 +1,48 @@
+// Text → parsed manifest: the `yaml` Document with exact source ranges, its plain JS value, and
+// every YAML problem as a located Problem. Never throws (design invariant 3).
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Problem } from '../problems';
+
+export type ParsedManifest = {
+  text: string;
+  doc: Document.Parsed;
+  lineCounter: LineCounter;
+  /** The plain value (later duplicate keys win, as in the CDK's YAML loader); null for an empty file. */
+  value: unknown;
+  problems: Problem[];
+};
+
+/** YAML codes that do not stop the CDK from loading the file: reported as warnings. */
+const WARNING_CODES = new Set(['DUPLICATE_KEY']);
+
+/** Parses manifest text. Positions in problems are UTF-16 offsets into `text`. */
+export function parseManifest(text: string): ParsedManifest {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, keepSourceTokens: true, uniqueKeys: true, prettyErrors: false });
+  const problems: Problem[] = [];
+  for (const err of doc.errors) {
+    const warning = WARNING_CODES.has(err.code);
+    problems.push({
+      code: warning ? 'duplicate-key' : 'yaml-syntax',
+      severity: warning ? 'warning' : 'error',
+      message: warning ? `${firstLine(err.message)} The later value wins.` : firstLine(err.message),
+      span: { start: err.pos[0], end: Math.max(err.pos[1], err.pos[0]) },
+    });
+  }
+  for (const w of doc.warnings) {
+    problems.push({ code: 'yaml-warning', severity: 'warning', message: firstLine(w.message), span: { start: w.pos[0], end: w.pos[1] } });
+  }
+  let value: unknown = null;
+  try {
+    // maxAliasCount bounds alias expansion so an alias bomb cannot exhaust memory.
+    value = doc.toJS({ maxAliasCount: 1000 }) ?? null;
+  } catch (e) {
+    problems.push({ code: 'yaml-syntax', severity: 'error', message: (e as Error).message, span: { start: 0, end: Math.min(text.length, 1) } });
+  }
+  return { text, doc, lineCounter, value, problems };
+}
+
+function firstLine(message: string): string {
+  const line = message.split('\n')[0].trim();
+  return line.endsWith('.') || line.endsWith(':') ? line : `${line}.`;
+}

@@ -1,0 +1,46 @@
+// Shared types of the runtime's public surface (../shared/spec/runtime-api.md). Pure data shapes:
+// nothing here performs I/O, and nothing here may import from outside server/src/runtime/.
+
+/** A request as it goes on the wire: final URL (query encoded as sent), every header, body text or null. */
+export type HttpRequest = { method: string; url: string; headers: Record<string, string>; body: string | null };
+
+/** A response as received: status, headers (lower-case names), body text. */
+export type HttpResponse = { status: number; headers: Record<string, string>; body: string };
+
+/** Everything the runtime needs from the outside world; every member is optional. */
+export interface RuntimeEnv {
+  /** Clock; defaults to real time. */
+  now?: () => Date;
+  /** Transport; defaults to real HTTP (see http/transport.ts). */
+  fetch?: (req: HttpRequest) => Promise<HttpResponse>;
+  /** Called with the whole updated config when a single-use refresh token is written back. */
+  onConfigUpdate?: (config: object) => void;
+  /** Every wait (retry back-off, Retry-After) goes through this; defaults to real timers. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** What a component adds to a request. `path` non-null replaces the request path (RequestPath). */
+export type RequestParts = {
+  path: string | null;
+  request_parameters: Record<string, unknown>;
+  request_headers: Record<string, unknown>;
+  request_body_data: Record<string, unknown>;
+  request_body_json: Record<string, unknown>;
+};
+
+export type AuthParts = Omit<RequestParts, 'path'>;
+
+export type PaginatorOptions = {
+  urlBase?: string;
+  decoder?: object;
+  recordExtractor?: object;
+  testReadMaxPages?: number;
+  parameters?: object;
+};
+
+export type TestReadLimits = { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number };
+
+export type TestReadEnv = RuntimeEnv & { signal?: AbortSignal; onProgress?: (event: object) => void };
+
+/** A source span in UTF-16 offsets of the manifest text. */
+export type Span = { start: number; end: number };

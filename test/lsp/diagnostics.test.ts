@@ -1,0 +1,24 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { LspTestClient } from './lspClient';
+
+let client: LspTestClient;
+before(async () => { client = await LspTestClient.start(); });
+after(async () => { await client.stop(); });
+
+test('a YAML syntax error is published as a located error with source airbyte', async () => {
+  const text = 'version: 6.0.0\ntype: DeclarativeSource\nstreams:\n  - name: users\n    bad: [1, 2\n';
+  const published = await client.open('file:///w/manifest.yaml', text);
+  const errors = published.diagnostics.filter((d) => d.severity === 1);
+  assert.ok(errors.length >= 1, JSON.stringify(published.diagnostics));
+  assert.equal(errors[0].source, 'airbyte');
+  assert.equal(errors[0].code, 'yaml-syntax');
+  assert.ok(errors[0].range.start.line >= 4);
+});
+
+test('fixing the error clears the diagnostics on the next version', async () => {
+  const fixed = 'version: 6.0.0\ntype: DeclarativeSource\nstreams: []\n';
+  const published = await client.change('file:///w/manifest.yaml', fixed, 2);
+  assert.equal(published.version, 2);
+  assert.deepEqual(published.diagnostics.filter((d) => d.severity === 1), []);
+});

@@ -1,0 +1,92 @@
+// Test helper: spawns the shipped out/server.js over stdio and speaks the real protocol to it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  InitializeRequest,
+  InitializedNotification,
+  DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  ExitNotification,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+
+export const SERVER_PATH = join(__dirname, '..', '..', 'out', 'server.js');
+
+export class LspTestClient {
+  private constructor(
+    readonly connection: ProtocolConnection,
+    private readonly child: ChildProcess,
+    private readonly diagnostics: Map<string, PublishDiagnosticsParams[]>,
+    private readonly waiters: Array<{ uri: string; resolve: (p: PublishDiagnosticsParams) => void; version?: number }>,
+  ) {}
+
+  static async start(): Promise<LspTestClient> {
+    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const diagnostics = new Map<string, PublishDiagnosticsParams[]>();
+    const waiters: Array<{ uri: string; resolve: (p: PublishDiagnosticsParams) => void; version?: number }> = [];
+    connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+      const list = diagnostics.get(params.uri) ?? [];
+      list.push(params);
+      diagnostics.set(params.uri, list);
+      for (let i = waiters.length - 1; i >= 0; i--) {
+        const w = waiters[i];
+        if (w.uri === params.uri && (w.version === undefined || params.version === w.version)) {
+          waiters.splice(i, 1);
+          w.resolve(params);
+        }
+      }
+    });
+    connection.listen();
+    const client = new LspTestClient(connection, child, diagnostics, waiters);
+    await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {
+        textDocument: {
+          completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+          hover: { contentFormat: ['markdown', 'plaintext'] },
+        },
+      },
+    });
+    await connection.sendNotification(InitializedNotification.type, {});
+    return client;
+  }
+
+  /** Opens a document and resolves with the first diagnostics published for that version. */
+  open(uri: string, text: string, version = 1): Promise<PublishDiagnosticsParams> {
+    const waiting = this.waitForDiagnostics(uri, version);
+    void this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version, text } });
+    return waiting;
+  }
+
+  /** Replaces the whole text of an open document and resolves with the diagnostics of the new version. */
+  change(uri: string, text: string, version: number): Promise<PublishDiagnosticsParams> {
+    const waiting = this.waitForDiagnostics(uri, version);
+    void this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+    return waiting;
+  }
+
+  waitForDiagnostics(uri: string, version?: number, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} v${version} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({ uri, version, resolve: (p) => { clearTimeout(timer); resolve(p); } });
+    });
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.connection.sendRequest(ShutdownRequest.type);
+      await this.connection.sendNotification(ExitNotification.type);
+    } finally {
+      this.connection.dispose();
+      this.child.kill();
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...sources(full));
+    else if (name.endsWith('.ts')) out.push(full);
+  }
+  return out;
+}
+
+test('the runtime imports neither vscode nor the language server, nor anything outside runtime/', () => {
+  const runtimeDir = join(ROOT, 'server', 'src', 'runtime');
+  const offenders: string[] = [];
+  for (const file of sources(runtimeDir)) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?:from|import|require\()\s*['"]([^'"]+)['"]/g)) {
+      const spec = m[1];
+      const bad = spec === 'vscode' || spec.startsWith('vscode-languageserver') ||
+        (spec.startsWith('.') && !join(file, '..', spec).startsWith(runtimeDir));
+      if (bad) offenders.push(`${relative(ROOT, file)} imports ${spec}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('the client imports nothing from server/ except protocol.ts', () => {
+  const offenders: string[] = [];
+  for (const file of sources(join(ROOT, 'client', 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/from\s*['"]([^'"]+)['"]/g)) {
+      if (m[1].includes('/server/') && !m[1].endsWith('server/src/protocol')) offenders.push(`${relative(ROOT, file)} imports ${m[1]}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
