@@ -2,4 +2,5 @@
 // contract of ../shared/spec/runtime-api.md; nothing here may import vscode or the language server.
 export { parseManifest } from './manifest/parse';
 export { RuntimeError } from './errors';
+export { interpolate } from './interpolation';
 export type { HttpRequest, HttpResponse, RuntimeEnv, RequestParts, PaginatorOptions, TestReadLimits } from './types';
