@@ -1,41 +1,23 @@
-// `connector-manifest` command line: validate and read, over the same runtime API as the extension.
-import { readFileSync } from 'node:fs';
-import { parseManifest } from './manifest/parse';
+// `connector-manifest` command line: dispatches to one module per command (runtime/cli/), which run
+// over the same runtime API as the extension.
+import { validateCommand } from './cli/validateCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty]
   connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]`;
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'validate') return validate(rest);
-  process.stderr.write(`${USAGE}\n`);
-  return 2;
-}
-
-function validate(args: string[]): number {
-  const files = args.filter((a) => !a.startsWith('--'));
-  if (files.length === 0) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  let errors = 0;
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      process.stderr.write(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+  switch (command) {
+    case 'validate':
+      return validateCommand(rest, process.stdout, process.stderr);
+    default:
+      process.stderr.write(`${USAGE}\n`);
       return 2;
-    }
-    const parsed = parseManifest(text);
-    for (const p of parsed.problems) {
-      const pos = parsed.lineCounter.linePos(p.span.start);
-      process.stdout.write(`${file}:${pos.line}:${pos.col}: ${p.severity}: ${p.message} [${p.code}]\n`);
-      if (p.severity === 'error') errors++;
-    }
   }
-  return errors > 0 ? 1 : 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (e) => { process.stderr.write(`connector-manifest: ${(e as Error).message}\n`); process.exitCode = 2; },
+);
