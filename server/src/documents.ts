@@ -19,6 +19,7 @@ export class ManifestDocument {
     readonly version: number,
     readonly text: string,
     private previous: ManifestDocument | undefined,
+    private readonly lastGood: ManifestDocument | undefined = undefined,
   ) {
     this.textDocument = TextDocument.create(uri, 'yaml', version, text);
   }
@@ -57,6 +58,25 @@ export class ManifestDocument {
     return this.parsedCache;
   }
 
+  /**
+   * The value completion and hover read: this version's, or while this version has YAML errors the
+   * value of the last version that had none (a half-typed line must not blank the component above).
+   */
+  get featureValue(): unknown {
+    if (!this.hasSyntaxErrors()) return this.model.value;
+    return this.lastGood?.model.value ?? this.model.value;
+  }
+
+  /** The latest version known to be free of YAML errors (this one when it is), or undefined. */
+  goodSource(): ManifestDocument | undefined {
+    if (this.modelCache && !this.hasSyntaxErrors()) return this;
+    return this.lastGood;
+  }
+
+  private hasSyntaxErrors(): boolean {
+    return this.model.problems.some((p) => p.severity === 'error');
+  }
+
   /** The version whose blocks a next version should reuse: this one once built, else its own source. */
   reuseSource(): ManifestDocument | undefined {
     return this.modelCache ? this : this.previous;
@@ -71,7 +91,7 @@ export class ManifestDocuments {
   get(textDocument: { uri: string; version: number; getText(): string }): ManifestDocument {
     const cached = this.cache.get(textDocument.uri);
     if (cached && cached.version === textDocument.version) return cached;
-    const doc = new ManifestDocument(textDocument.uri, textDocument.version, textDocument.getText(), cached?.reuseSource());
+    const doc = new ManifestDocument(textDocument.uri, textDocument.version, textDocument.getText(), cached?.reuseSource(), cached?.goodSource());
     this.cache.set(textDocument.uri, doc);
     return doc;
   }
