@@ -4,3 +4,5 @@ export { parseManifest } from './manifest/parse';
 export { RuntimeError } from './errors';
 export { interpolate } from './interpolation';
 export type { HttpRequest, HttpResponse, RuntimeEnv, RequestParts, PaginatorOptions, TestReadLimits } from './types';
+export { createHttpFetch, resolveFetch, TransportError, DEFAULT_TRANSPORT_OPTIONS } from './http/transport';
+export type { TransportOptions, FetchFunction } from './http/transport';
