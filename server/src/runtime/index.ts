@@ -4,3 +4,8 @@ export { parseManifest } from './manifest/parse';
 export { RuntimeError } from './errors';
 export { interpolate } from './interpolation';
 export type { HttpRequest, HttpResponse, RuntimeEnv, RequestParts, PaginatorOptions, TestReadLimits } from './types';
+export { createAuthenticator } from './auth';
+export type { Authenticator } from './auth';
+export { createRequestOption } from './http/requestOption';
+export type { RequestOption, InjectInto } from './http/requestOption';
+export type { AuxiliaryRequest, AuthenticatorHooks, AuthenticatorOptions } from './types';
