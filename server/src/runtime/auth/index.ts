@@ -9,6 +9,8 @@ import { createBearerAuthenticator } from './bearerAuthenticator';
 import { createApiKeyAuthenticator } from './apiKeyAuthenticator';
 import { createSelectiveAuthenticator } from './selectiveAuthenticator';
 import { createCustomAuthenticator } from './customAuthenticator';
+import { createJwtAuthenticator } from './jwtAuthenticator';
+import { createOAuthAuthenticator } from './oauthAuthenticator';
 
 export type { Authenticator } from './authContext';
 
@@ -21,6 +23,8 @@ const FACTORIES: Record<string, Factory> = {
   ApiKeyAuthenticator: createApiKeyAuthenticator,
   SelectiveAuthenticator: createSelectiveAuthenticator,
   CustomAuthenticator: createCustomAuthenticator,
+  JwtAuthenticator: createJwtAuthenticator,
+  OAuthAuthenticator: createOAuthAuthenticator,
 };
 
 /**
