@@ -4,3 +4,5 @@ export { parseManifest } from './manifest/parse';
 export { RuntimeError } from './errors';
 export { interpolate } from './interpolation';
 export type { HttpRequest, HttpResponse, RuntimeEnv, RequestParts, PaginatorOptions, TestReadLimits } from './types';
+export { resolveManifest } from './manifest/resolve';
+export type { ResolvedManifest, ResolveOptions, ManifestOrigins } from './manifest/resolve';
