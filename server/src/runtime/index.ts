@@ -15,3 +15,5 @@ export { createPaginator } from './pagination/defaultPaginator';
 export type { Paginator } from './pagination/defaultPaginator';
 export { createPaginationStrategy } from './pagination/paginationStrategy';
 export type { PaginationStrategy } from './pagination/paginationStrategy';
+export { resolveManifest } from './manifest/resolve';
+export type { ResolvedManifest, ResolveOptions, ManifestOrigins } from './manifest/resolve';
