@@ -9,3 +9,5 @@ export type { Authenticator } from './auth';
 export { createRequestOption } from './http/requestOption';
 export type { RequestOption, InjectInto } from './http/requestOption';
 export type { AuxiliaryRequest, AuthenticatorHooks, AuthenticatorOptions } from './types';
+export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, renderConsentTemplate } from './oauth';
+export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
