@@ -17,3 +17,5 @@ export { createPaginationStrategy } from './pagination/paginationStrategy';
 export type { PaginationStrategy } from './pagination/paginationStrategy';
 export { resolveManifest } from './manifest/resolve';
 export type { ResolvedManifest, ResolveOptions, ManifestOrigins } from './manifest/resolve';
+export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, renderConsentTemplate } from './oauth';
+export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
