@@ -10,6 +10,9 @@ import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
 import { provideStreamList } from './features/streams';
 import { provideSpec } from './features/spec';
+import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
+import { provideHover } from './features/hover';
+import { catalogIndex } from './features/catalogIndex';
 import { GetSpecRequest, ListStreamsRequest, type GetSpecParams, type ListStreamsParams } from './protocol';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -55,6 +58,8 @@ connection.onInitialize((params) => {
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
+      hoverProvider: true,
       definitionProvider: true,
       documentSymbolProvider: true,
       codeLensProvider: { resolveProvider: false },
@@ -82,6 +87,21 @@ textDocuments.onDidClose(({ document }) => {
   manifests.delete(document.uri);
   void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
 });
+
+/** What completion and hover read besides the document; the catalog index is built on first use. */
+function featureContext(): FeatureContext {
+  return { index: catalogIndex() };
+}
+
+connection.onCompletion((params) => guard('completion', null, () => {
+  const doc = documentFor(params.textDocument.uri);
+  return doc ? provideCompletion(featureContext(), doc, params) : null;
+}));
+
+connection.onHover((params) => guard('hover', null, () => {
+  const doc = documentFor(params.textDocument.uri);
+  return doc ? provideHover(featureContext(), doc, params) : null;
+}));
 
 connection.onDefinition((params) => guard('definition', null, () => {
   const doc = documentFor(params.textDocument.uri);

@@ -49,7 +49,7 @@ test('document symbols: sections, streams by name, definitions expanded', async 
   assert.deepEqual(nested.children!.map((s) => [s.name, s.detail]), [['customers', 'DeclarativeStream'], ['invoices', 'DeclarativeStream']]);
   assert.deepEqual(definitions.selectionRange.start, positionOf(text, 'definitions:'));
   const orders = streams.children![2];
-  assert.deepEqual(orders.selectionRange.start, positionOf(text, 'orders'));
+  assert.deepEqual(orders.selectionRange.start, positionOf(text, 'type: DeclarativeStream\n    name: orders'));
 });
 
 test('airbyte/listStreams names $ref and "#/" streams from their targets, with item ranges', async () => {

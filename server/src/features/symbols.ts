@@ -37,8 +37,10 @@ export function provideDocumentSymbols(doc: ManifestDocument): DocumentSymbol[] 
 function streamSymbols(doc: ManifestDocument): DocumentSymbol[] {
   return findStreams(doc).map((s) => {
     const range = spanToRange(doc.textDocument, s.span);
-    const name = doc.model.locate(['streams', s.index, 'name']);
-    const selection = name ? spanToRange(doc.textDocument, name.valueSpan) : { start: range.start, end: range.start };
+    // The item's first line is selected: finding `name` inside would parse every stream's block.
+    const firstLineEnd = doc.text.indexOf('\n', s.span.start);
+    const selectionEnd = firstLineEnd < 0 || firstLineEnd > s.span.end ? s.span.end : firstLineEnd;
+    const selection = spanToRange(doc.textDocument, { start: s.span.start, end: selectionEnd });
     return { name: s.name, kind: SymbolKind.Class, range, selectionRange: selection };
   });
 }

@@ -19,6 +19,9 @@ export type Block = {
 /** Blocks with more lines than this are split into their children when their shape allows it. */
 export const LEAF_MAX_LINES = 120;
 
+/** Nesting depth below which blocks are no longer split. */
+const MAX_SPLIT_DEPTH = 40;
+
 type Lines = {
   text: string;
   starts: number[];
@@ -50,8 +53,7 @@ export function splitManifest(text: string): Block[] | null {
   // Anchors and aliases may cross blocks; such texts are parsed whole.
   if (/(^|[\s,[{])&[^\s,[\]{}]/.test(text)) return null;
   const lines = scanLines(text);
-  const blocks = splitRegion(lines, 0, lines.starts.length, -1, 'map-only');
-  return blocks;
+  return splitRegion(lines, 0, lines.starts.length, -1, 'map-only', 0);
 }
 
 /** The end offset of line `l` (start of the next line, or the text end). */
@@ -63,7 +65,7 @@ function lineEnd(lines: Lines, l: number): number {
  * Splits lines [from, to) into child blocks. `firstCol` >= 0 gives a virtual indentation for the
  * first line (the content after an item's `- `). Returns null when the region has no clean shape.
  */
-function splitRegion(lines: Lines, from: number, to: number, firstCol: number, mode: 'any' | 'map-only'): Block[] | null {
+function splitRegion(lines: Lines, from: number, to: number, firstCol: number, mode: 'any' | 'map-only', depth: number): Block[] | null {
   const colOf = (l: number) => (l === from && firstCol >= 0 ? firstCol : lines.indent[l]);
   let k = Infinity;
   for (let l = from; l < to; l++) {
@@ -85,7 +87,7 @@ function splitRegion(lines: Lines, from: number, to: number, firstCol: number, m
     if (!current) return;
     const l = current.line;
     blocks.push({ kind, lineStart: starts[l], start: starts[l] + colOf(l), end: endLine < lines.starts.length ? starts[endLine] : text.length, children: null });
-    blocks[blocks.length - 1].children = maybeSplit(lines, l, endLine, colOf(l), kind);
+    blocks[blocks.length - 1].children = maybeSplit(lines, l, endLine, colOf(l), kind, depth + 1);
   };
   for (let l = first; l < to; l++) {
     const c = colOf(l);
@@ -109,22 +111,23 @@ function splitRegion(lines: Lines, from: number, to: number, firstCol: number, m
 }
 
 /** Splits a large block into sub-blocks when its header allows it; null keeps it a leaf. */
-function maybeSplit(lines: Lines, from: number, to: number, col: number, kind: 'entry' | 'item'): Block[] | null {
-  if (to - from <= LEAF_MAX_LINES) return null;
+function maybeSplit(lines: Lines, from: number, to: number, col: number, kind: 'entry' | 'item', depth: number): Block[] | null {
+  // Deeper than real manifests go, blocks stay whole (and recursion stays shallow).
+  if (to - from <= LEAF_MAX_LINES || depth > MAX_SPLIT_DEPTH) return null;
   const { text, starts } = lines;
   const pos = starts[from] + col;
   const eol = lineEnd(lines, from);
   if (kind === 'item') {
     let p = pos + 1;
     while (text.charCodeAt(p) === 32) p++;
-    if (isLineRest(text, p, eol)) return splitRegion(lines, from + 1, to, -1, 'any');
+    if (isLineRest(text, p, eol)) return splitRegion(lines, from + 1, to, -1, 'any', depth);
     // `- key: ...`: the item is a map whose first entry sits on the dash line.
     if (isDash(text, p) || !isKeyLine(text, p, eol)) return null;
-    return splitRegion(lines, from, to, p - starts[from], 'map-only');
+    return splitRegion(lines, from, to, p - starts[from], 'map-only', depth);
   }
   const colon = keyColon(text, pos, eol);
   if (colon < 0 || !isLineRest(text, colon + 1, eol)) return null;
-  return splitRegion(lines, from + 1, to, -1, 'any');
+  return splitRegion(lines, from + 1, to, -1, 'any', depth);
 }
 
 function isDash(text: string, pos: number): boolean {

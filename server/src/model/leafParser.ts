@@ -7,6 +7,9 @@ import { parseDocument, type Document } from 'yaml';
 import { parseManifest } from '../runtime/manifest/parse';
 import type { Problem } from '../runtime/problems';
 
+/** An anchor (`&name`) where YAML allows one. */
+const ANCHOR = /(^|[\s,[{])&[^\s,[\]{}]/;
+
 export type LeafKind = 'entry' | 'item' | 'root';
 
 /** The parse of one block. Offsets in `problems` and in the lazy document are local to `localText`. */
@@ -24,7 +27,7 @@ export class LeafParse {
     this.load();
   }
 
-  /** The `yaml` Document of the block (ranges local to `localText`), built on first use. */
+  /** The `yaml` Document of the block (ranges local to `localText`), built on first use. May throw on pathological nesting. */
   get doc(): Document.Parsed {
     this.docCache ??= parseDocument(this.localText, { keepSourceTokens: true, uniqueKeys: true, prettyErrors: false });
     return this.docCache;
@@ -32,17 +35,26 @@ export class LeafParse {
 
   private load(): void {
     let loaded: unknown;
-    let fast = true;
-    try {
-      loaded = load(this.localText, { schema: CORE_SCHEMA });
-    } catch {
-      fast = false;
+    // Anchors go through the runtime parser, which bounds alias expansion (alias bombs).
+    let fast = !ANCHOR.test(this.localText);
+    if (fast) {
+      try {
+        loaded = load(this.localText, { schema: CORE_SCHEMA });
+      } catch {
+        fast = false;
+      }
     }
     if (!fast) {
-      const parsed = parseManifest(this.localText);
-      this.docCache = parsed.doc;
-      this.problems = parsed.problems;
-      loaded = parsed.value;
+      try {
+        const parsed = parseManifest(this.localText);
+        this.docCache = parsed.doc;
+        this.problems = parsed.problems.map(clarify);
+        loaded = parsed.value;
+      } catch (e) {
+        // Only pathological input gets here (the parser itself ran out of stack).
+        this.problems = [{ code: 'yaml-syntax', severity: 'error', message: clarify({ message: (e as Error).message }).message, span: { start: 0, end: Math.min(1, this.localText.length) } }];
+        loaded = null;
+      }
     }
     if (this.kind === 'root') {
       this.value = loaded ?? null;
@@ -65,4 +77,9 @@ export class LeafParse {
     // abandoning the split, which would let one broken block hide the rest of the file.
     this.shapeOk = !fast && (loaded === null || loaded === undefined || (typeof loaded === 'object' && Object.keys(loaded as object).length <= 1));
   }
+}
+
+/** Replaces the engine's stack-overflow message by one an author can act on. */
+function clarify<T extends { message: string }>(problem: T): T {
+  return /call stack/i.test(problem.message) ? { ...problem, message: 'The YAML is nested too deeply to be read.' } : problem;
 }

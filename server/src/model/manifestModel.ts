@@ -47,6 +47,16 @@ export class ManifestModel {
 
   /** Builds the model of `text`, reusing the unchanged blocks of `previous`. Never throws. */
   static build(text: string, previous?: ManifestModel): ManifestModel {
+    try {
+      return ManifestModel.buildSplit(text, previous);
+    } catch {
+      // Pathological nesting can exhaust the stack while splitting: parse the text whole.
+      const leaf = new LeafParse(text, 'root');
+      return new ManifestModel(text, leaf.value, leaf.problems, null, leaf, new Map());
+    }
+  }
+
+  private static buildSplit(text: string, previous?: ManifestModel): ManifestModel {
     const oldCache = previous?.cache ?? new Map<string, LeafParse>();
     const cache = new Map<string, LeafParse>();
     const blocks = splitManifest(text);
@@ -105,6 +115,8 @@ export class ManifestModel {
     for (let i = 0; i < path.length; i++) {
       const node = findChild(nodes, path[i]);
       if (!node) return null;
+      // A whole block is located from the split alone; only paths inside a block need its Document.
+      if (node.leaf && i === path.length - 1) return blockLocation(this.text, node.block);
       if (node.leaf) return locateInLeaf(node.leaf, node.block.lineStart, node.block.kind, path.slice(i + 1));
       if (i === path.length - 1 || !node.children) return blockLocation(this.text, node.block);
       nodes = node.children;
@@ -210,9 +222,25 @@ function findChild(nodes: ModelNode[], segment: Segment): ModelNode | undefined 
 }
 
 function blockLocation(text: string, block: Block): Location {
-  if (block.kind === 'item') return { keySpan: null, valueSpan: { start: block.start + 2, end: trimEnd(text, block.end) } };
-  const colon = text.indexOf(':', block.start);
-  return { keySpan: { start: block.start, end: colon }, valueSpan: { start: colon + 1, end: trimEnd(text, block.end) } };
+  const end = trimEnd(text, block.end);
+  if (block.kind === 'item') return { keySpan: null, valueSpan: { start: skipBlank(text, block.start + 1, end), end } };
+  const colon = keyColonOf(text, block.start);
+  return { keySpan: { start: block.start, end: trimEnd(text, colon) }, valueSpan: { start: skipBlank(text, colon + 1, end), end: Math.max(end, colon + 1) } };
+}
+
+/** The `:` that ends the key starting at `start` (quoted keys may contain colons). */
+function keyColonOf(text: string, start: number): number {
+  const q = text[start];
+  const from = q === '"' || q === "'" ? Math.max(start + 1, text.indexOf(q, start + 1)) : start;
+  const colon = text.indexOf(':', from);
+  return colon < 0 ? start : colon;
+}
+
+/** Skips spaces and line breaks (the value of a block entry starts on a later line). */
+function skipBlank(text: string, from: number, limit: number): number {
+  let p = from;
+  while (p < limit && /\s/.test(text[p])) p++;
+  return p;
 }
 
 function trimEnd(text: string, end: number): number {
