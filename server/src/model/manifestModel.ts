@@ -181,10 +181,10 @@ function localTextOf(text: string, block: Block): string {
 }
 
 function getLeaf(localText: string, kind: LeafKind, oldCache: Map<string, LeafParse>, cache: Map<string, LeafParse>): LeafParse {
-  const id = kind[0] + localText;
-  let leaf = cache.get(id) ?? oldCache.get(id);
-  if (!leaf) leaf = new LeafParse(localText, kind);
-  cache.set(id, leaf);
+  // Keyed by text alone (no concatenation, so no copy of big blocks); the kind is checked on a hit.
+  let leaf = cache.get(localText) ?? oldCache.get(localText);
+  if (!leaf || leaf.kind !== kind) leaf = new LeafParse(localText, kind);
+  cache.set(localText, leaf);
   return leaf;
 }
 
