@@ -5,6 +5,7 @@ import type { HttpRequest, HttpResponse, RequestParts } from '../types';
 import { configError, RuntimeError } from '../errors';
 import { createAuthenticator } from '../auth';
 import { createHttpRequester, RequestFailedError, type HttpRequester } from '../http/requester';
+import { safeUrl } from '../http/transport';
 import { createPaginator, type Paginator } from '../pagination/defaultPaginator';
 import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
 import type { StreamSlice } from '../records/streamSlice';
@@ -80,6 +81,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       const { response, resolution } = exchange;
       const ignoredError = resolution.action === 'IGNORE' && response.status >= 400;
       const records = ignoredError ? [] : selector.select(response, slice, token);
+      if (!ignoredError && selector.decoder.name === 'JsonDecoder') reportInvalidJson(exchange.request, response, name, rc);
       if (ignoredError) rc.log('INFO', `Ignoring response with status ${response.status} for stream '${name}' (error handler action IGNORE).`);
       yield { request: exchange.request, response, records, error: null };
       if (resolution.action === 'RESET_PAGINATION') {
@@ -98,6 +100,19 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   }
 
   return { name, primaryKey: keyPaths(stream.primary_key), cursorField: cursorPaths(stream), slicer, readSlice };
+}
+
+/** Spec §8.1 turns an invalid JSON body into `{}` silently; a test read says so plainly. */
+function reportInvalidJson(request: HttpRequest, response: HttpResponse, stream: string, rc: ReadContext): void {
+  const text = response.body.trim();
+  if (text === '') return;
+  try {
+    JSON.parse(text);
+  } catch {
+    const type = response.headers['content-type'] ?? 'no content type';
+    const start = text.slice(0, 60).replace(/\s+/g, ' ');
+    rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} is not valid JSON (${type}; starts with "${start}"). The JsonDecoder yields no records from it; check the URL or the decoder.`);
+  }
 }
 
 function wrap(t: unknown): { next_page_token: unknown } | null {
