@@ -11,6 +11,9 @@ import { createSelectiveAuthenticator } from './selectiveAuthenticator';
 import { createCustomAuthenticator } from './customAuthenticator';
 import { createJwtAuthenticator } from './jwtAuthenticator';
 import { createOAuthAuthenticator } from './oauthAuthenticator';
+import { createSessionTokenAuthenticator } from './sessionTokenAuthenticator';
+import { createLegacySessionTokenAuthenticator } from './legacySessionTokenAuthenticator';
+import { createRateLimitedMultipleTokenAuthenticator } from './rateLimitedMultipleTokenAuthenticator';
 
 export type { Authenticator } from './authContext';
 
@@ -25,6 +28,9 @@ const FACTORIES: Record<string, Factory> = {
   CustomAuthenticator: createCustomAuthenticator,
   JwtAuthenticator: createJwtAuthenticator,
   OAuthAuthenticator: createOAuthAuthenticator,
+  SessionTokenAuthenticator: createSessionTokenAuthenticator,
+  LegacySessionTokenAuthenticator: createLegacySessionTokenAuthenticator,
+  RateLimitedMultipleTokenAuthenticator: createRateLimitedMultipleTokenAuthenticator,
 };
 
 /**
