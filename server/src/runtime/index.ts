@@ -6,3 +6,6 @@ export { interpolate } from './interpolation';
 export type { HttpRequest, HttpResponse, RuntimeEnv, RequestParts, PaginatorOptions, TestReadLimits } from './types';
 export { resolveManifest } from './manifest/resolve';
 export type { ResolvedManifest, ResolveOptions, ManifestOrigins } from './manifest/resolve';
+export { validateManifest } from './manifest/validateManifest';
+export { getComponent, allComponents, fieldInfo, componentTypesForSlot, defaultTypeFor, requiredFields, templateContextFor } from './schema/catalog';
+export type { Problem, Severity, RelatedInfo } from './problems';

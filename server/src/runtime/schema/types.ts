@@ -57,6 +57,8 @@ export type ComponentDef = {
   /** The Connector Builder's name for it, where it has one. */
   label?: string;
   fields: Readonly<Record<string, FieldDef>>;
+  /** A mapping without `type` in a slot accepting this component is this component (the format has no or an optional `type` here). */
+  typeOptional?: boolean;
   /** Extra fields are part of the contract (custom components pass them to Python code). */
   openFields?: boolean;
   /** A short complete example, as YAML text. */

@@ -30,7 +30,7 @@ export const CUSTOM_COMPONENTS: ComponentDef[] = [
 /** State migrations that ship with the CDK. */
 export const STATE_COMPONENTS: ComponentDef[] = [
   {
-    type: 'LegacyToPerPartitionStateMigration', area: 'state', label: 'Legacy To Per-partition-state Migration',
+    type: 'LegacyToPerPartitionStateMigration', area: 'state', typeOptional: true, label: 'Legacy To Per-partition-state Migration',
     description: 'Converts state saved per parent id (older format) into per-partition state.',
     openFields: true,
     fields: {},

@@ -42,7 +42,7 @@ export const RATE_LIMIT_COMPONENTS: ComponentDef[] = [
     fields: { matchers: matchers() },
   },
   {
-    type: 'Rate', area: 'rate-limits', label: 'Rate',
+    type: 'Rate', area: 'rate-limits', typeOptional: true, label: 'Rate',
     description: 'A number of calls per interval.',
     openFields: true,
     fields: {
@@ -51,7 +51,7 @@ export const RATE_LIMIT_COMPONENTS: ComponentDef[] = [
     },
   },
   {
-    type: 'HttpRequestRegexMatcher', area: 'rate-limits', label: 'HTTP Request Matcher',
+    type: 'HttpRequestRegexMatcher', area: 'rate-limits', typeOptional: true, label: 'HTTP Request Matcher',
     description: 'Matches requests by method, URL and parameters.',
     openFields: true,
     fields: {

@@ -76,7 +76,7 @@ export const REQUESTER_COMPONENTS: ComponentDef[] = [
     fields: { value: one(['RequestBodyGraphQlQuery'], 'The query.', { required: true }) },
   },
   {
-    type: 'RequestBodyGraphQlQuery', area: 'requester', label: 'GraphQL Query Body', addedIn: '6.0.0',
+    type: 'RequestBodyGraphQlQuery', area: 'requester', typeOptional: true, label: 'GraphQL Query Body', addedIn: '6.0.0',
     description: 'A GraphQL query, sent as `{"query": ...}` with any extra fields.',
     openFields: true,
     fields: { query: str('The GraphQL query text.', { required: true, templateContext: 'request', example: '"query { users { id } }"' }) },

@@ -26,7 +26,7 @@ export const SCHEMA_LOADER_COMPONENTS: ComponentDef[] = [
     },
   },
   {
-    type: 'SchemaTypeIdentifier', area: 'schema-loaders', label: 'Schema Type Identifier',
+    type: 'SchemaTypeIdentifier', area: 'schema-loaders', typeOptional: true, label: 'Schema Type Identifier',
     description: 'Where the field list, each field\'s name and each field\'s type are found.',
     fields: {
       schema_pointer: strs('Path of the field list in the response.', { default: [], label: 'Schema Path', templateContext: 'static' }),
@@ -36,7 +36,7 @@ export const SCHEMA_LOADER_COMPONENTS: ComponentDef[] = [
     },
   },
   {
-    type: 'TypesMap', area: 'schema-loaders', label: 'Types Map',
+    type: 'TypesMap', area: 'schema-loaders', typeOptional: true, label: 'Types Map',
     description: 'Maps one API type to a JSON schema type.',
     fields: {
       target_type: raw({ anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, { type: 'object' }] }, 'The JSON schema type(s), or a `ComplexFieldType`.', { required: true, components: ['ComplexFieldType'] }),
@@ -45,7 +45,7 @@ export const SCHEMA_LOADER_COMPONENTS: ComponentDef[] = [
     },
   },
   {
-    type: 'ComplexFieldType', area: 'schema-loaders', label: 'Schema Field Type',
+    type: 'ComplexFieldType', area: 'schema-loaders', typeOptional: true, label: 'Schema Field Type',
     description: 'A JSON schema type with item type, for arrays.',
     fields: {
       field_type: str('The type.', { required: true }),

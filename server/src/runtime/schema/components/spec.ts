@@ -14,7 +14,7 @@ export const SPEC_COMPONENTS: ComponentDef[] = [
     example: 'type: Spec\nconnection_specification:\n  type: object\n  required: [api_key]\n  properties:\n    api_key:\n      type: string\n      airbyte_secret: true',
   },
   {
-    type: 'AuthFlow', area: 'spec', label: 'Auth flow',
+    type: 'AuthFlow', area: 'spec', typeOptional: true, label: 'Auth flow',
     description: 'Describes the OAuth consent flow of the connector.',
     fields: {
       auth_flow_type: str('The OAuth flavour.', { enum: ['oauth2.0', 'oauth1.0'], label: 'Auth flow type' }),
@@ -24,7 +24,7 @@ export const SPEC_COMPONENTS: ComponentDef[] = [
     },
   },
   {
-    type: 'OAuthConfigSpecification', area: 'spec', label: 'OAuth Config Specification',
+    type: 'OAuthConfigSpecification', area: 'spec', typeOptional: true, label: 'OAuth Config Specification',
     description: 'Which config fields the OAuth flow reads and writes, and the declarative consent and token URLs.',
     openFields: true,
     fields: {

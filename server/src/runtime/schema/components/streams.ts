@@ -57,7 +57,7 @@ export const STREAM_COMPONENTS: ComponentDef[] = [
     },
   },
   {
-    type: 'ConcurrencyLevel', area: 'streams', label: 'Concurrency Level',
+    type: 'ConcurrencyLevel', area: 'streams', typeOptional: true, label: 'Concurrency Level',
     description: 'How many partitions are read at the same time.',
     fields: {
       default_concurrency: int('Default number of workers; may come from the config.', { required: true, types: ['integer', 'string'], label: 'Default Concurrency', templateContext: 'static' }),
@@ -109,7 +109,7 @@ export const STREAM_COMPONENTS: ComponentDef[] = [
     },
   },
   {
-    type: 'StreamGroup', area: 'streams', label: 'Stream Group', addedIn: '7.0.0',
+    type: 'StreamGroup', area: 'streams', typeOptional: true, label: 'Stream Group', addedIn: '7.0.0',
     description: 'Streams that share a constraint.',
     fields: {
       streams: many(['DeclarativeStream'], 'The streams of the group.', { required: true, label: 'Streams' }),
@@ -158,7 +158,7 @@ export const STREAM_COMPONENTS: ComponentDef[] = [
     },
   },
   {
-    type: 'AsyncJobStatusMap', area: 'retrievers',
+    type: 'AsyncJobStatusMap', area: 'retrievers', typeOptional: true,
     description: 'Maps the API\'s job statuses to the retriever\'s states.',
     fields: {
       running: strs('Statuses of a running job.', { required: true }),
