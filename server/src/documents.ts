@@ -58,6 +58,8 @@ export class ManifestDocument {
       text: this.text,
       value: model.value,
       problems: model.problems,
+      // Validation locates its problems through the model: no whole-document parse.
+      locateSource: (path) => model.locateSource(path),
       get doc(): Document.Parsed {
         self.fullParse ??= parseManifest(self.text);
         return self.fullParse.doc;
