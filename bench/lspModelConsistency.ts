@@ -29,9 +29,12 @@ function mutations(text: string): string[] {
 const brief = (ps: { code: string; severity: string; span: { start: number; end: number } }[]) =>
   ps.map((p) => `${p.code}|${p.severity}|${p.span.start}-${p.code === 'duplicate-key' ? '' : p.span.end}`).sort();
 
-for (const name of readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort()) {
+const names = readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort();
+for (const [n, name] of names.entries()) {
   const original = readFileSync(join(dir, name), 'utf8');
-  for (const [i, text] of mutations(original).entries()) {
+  // Every manifest as is; mutated copies of every fourth (the whole-document side is slow).
+  const texts = n % 4 === 0 || process.env.CONSISTENCY_ALL ? mutations(original) : [original];
+  for (const [i, text] of texts.entries()) {
     let t = performance.now();
     const doc = new ManifestDocument(`file:///${name}`, 1, text, undefined);
     const fast = validateManifest(doc.parsed);
@@ -40,6 +43,14 @@ for (const name of readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort()) {
     const whole = parseManifest(text);
     const slow = validateManifest(whole);
     tParse += performance.now() - t;
+    const syntax = (ps: { code: string }[]) => ps.some((p) => p.code === 'yaml-syntax');
+    if (syntax(slow)) {
+      // Broken YAML: block-wise reading confines the damage (by design), so only agreement that
+      // the text is broken is required.
+      if (syntax(fast)) same++;
+      else mismatches.push(`${name}#${i}: the document has YAML errors, the model none`);
+      continue;
+    }
     const valueSame = isDeepStrictEqual(JSON.parse(JSON.stringify(doc.model.value)), JSON.parse(JSON.stringify(whole.value)));
     if (valueSame && isDeepStrictEqual(brief(fast), brief(slow))) same++;
     else mismatches.push(`${name}#${i}: ${valueSame ? '' : 'value differs; '}model ${JSON.stringify(brief(fast).slice(0, 3))} vs document ${JSON.stringify(brief(slow).slice(0, 3))}`);
