@@ -222,3 +222,14 @@ test('an aborted test read stops the token request retries', async () => {
   await assert.rejects(createAuthenticator(clientCredentials, creds, {}, env).authenticate(), /cancelled/);
   assert.equal(calls, 1);
 });
+
+test('§12.5 variant: Basic credentials built by a template in refresh_request_headers', async () => {
+  const http = scriptedFetch([json(200, { access_token: 'T', expires_in: 3600 })]);
+  const component = {
+    ...clientCredentials,
+    refresh_request_headers: { Authorization: "Basic {{ (config.client_id ~ ':' ~ config.client_secret) | base64encode }}" },
+  };
+  await createAuthenticator(component, creds, {}, { fetch: http.fetch }).authenticate();
+  assert.equal(http.requests[0].headers.Authorization, `Basic ${Buffer.from('abc:s3cr3t').toString('base64')}`);
+  assert.equal(http.requests[0].body, 'grant_type=client_credentials&scopes=read&scopes=write&audience=api');
+});
