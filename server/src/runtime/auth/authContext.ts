@@ -23,6 +23,8 @@ export type AuthBuildContext = {
   config: Record<string, unknown>;
   parameters: Record<string, unknown>;
   urlBase?: string;
+  /** Test reads disable the retries of requesters built by authenticators (login requester). */
+  disableRetries: boolean;
   env: RuntimeEnv;
   hooks: AuthenticatorHooks;
   /** Builds a nested authenticator (login requester, selective, profile assertion). */
