@@ -20,5 +20,5 @@ export type { ResolvedManifest, ResolveOptions, ManifestOrigins } from './manife
 export { testRead, DEFAULT_TEST_READ_LIMITS } from './testRead/testRead';
 export type { StreamRead, StreamReadSlice, StreamReadPage, LogMessage, TestReadProgress } from './testRead/streamRead';
 export { createHttpRequester } from './http/requester';
-export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, renderConsentTemplate } from './oauth';
+export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, oauthInputsFromConfig, renderConsentTemplate } from './oauth';
 export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
