@@ -4,6 +4,7 @@ import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
+import { registerTestRead } from './testReadHandler';
 
 const connection = createConnection(ProposedFeatures.all);
 const textDocuments = new TextDocuments(TextDocument);
@@ -29,6 +30,15 @@ textDocuments.onDidClose(({ document }) => {
   manifests.delete(document.uri);
   connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
 });
+
+// Test reads and OAuth (client-owned wiring): the open document's text wins over the file on disk.
+const openManifest = (uri: string) => {
+  const td = textDocuments.get(uri);
+  if (!td) return undefined;
+  const parsed = manifests.get(td).parsed;
+  return { value: parsed.value, hasErrors: parsed.problems.some((p) => p.severity === 'error') };
+};
+registerTestRead(connection, openManifest);
 
 textDocuments.listen(connection);
 connection.listen();
