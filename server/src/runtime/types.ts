@@ -44,3 +44,29 @@ export type TestReadEnv = RuntimeEnv & { signal?: AbortSignal; onProgress?: (eve
 
 /** A source span in UTF-16 offsets of the manifest text. */
 export type Span = { start: number; end: number };
+
+/** A request/response exchange made outside the data pages (token refresh, login), §10.3 shape. */
+export type AuxiliaryRequest = {
+  title: string;
+  type: string;
+  description: string;
+  request: { url: string; headers: Record<string, string> | null; http_method: string; body: string | null };
+  /** null when no response arrived (network failure). */
+  response: { status: number; body: string; headers: Record<string, string> | null } | null;
+};
+
+/** Reporting hooks of authenticators; the test read uses them for auxiliary requests and masking (§10.4, §11). */
+export type AuthenticatorHooks = {
+  /** Called once per token request / login, after it completed or failed; obtained tokens already masked as `****`. */
+  onAuxiliaryRequest?: (entry: AuxiliaryRequest) => void;
+  /** Called with every secret value an authenticator obtains (access token, session token) as soon as it has it. */
+  onSecret?: (value: string) => void;
+};
+
+/** Options of createAuthenticator (runtime-api.md), plus the optional reporting hooks. */
+export type AuthenticatorOptions = AuthenticatorHooks & {
+  /** The requester's url (or url_base) template: LegacySessionTokenAuthenticator appends its paths to it. */
+  urlBase?: string;
+  /** `$parameters` in scope of the authenticator. */
+  parameters?: object;
+};

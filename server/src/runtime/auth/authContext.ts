@@ -1,0 +1,121 @@
+// What every authenticator is built from: the component, the (mutable) config, its $parameters,
+// the runtime environment and the hooks that report token requests and obtained secrets. Also the
+// interpolation helpers shared by all authenticators (reference-behaviour.md §3.4, §3.6).
+import type { AuthParts, AuthenticatorHooks, RuntimeEnv } from '../types';
+import { interpolate } from '../interpolation';
+import { configError } from '../errors';
+import { pythonStr } from './pythonText';
+
+/** A built authenticator: one `authenticate()` call per outgoing data request. */
+export interface Authenticator {
+  /** Performs token refreshes / logins as needed and returns what it adds to the data request. */
+  authenticate(): Promise<AuthParts>;
+  /** Secret values this authenticator has obtained so far (access and session tokens), for masking (§11). */
+  secrets(): string[];
+  /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY, §9.4); no-op when nothing can be refreshed. */
+  invalidate(): void;
+}
+
+export type Component = Record<string, unknown>;
+
+/** Everything an authenticator factory receives. */
+export type AuthBuildContext = {
+  config: Record<string, unknown>;
+  parameters: Record<string, unknown>;
+  urlBase?: string;
+  env: RuntimeEnv;
+  hooks: AuthenticatorHooks;
+  /** Builds a nested authenticator (login requester, selective, profile assertion). */
+  build(component: unknown, parameters?: Record<string, unknown>): Authenticator;
+};
+
+/** An empty AuthParts object. */
+export function emptyAuthParts(): AuthParts {
+  return { request_parameters: {}, request_headers: {}, request_body_data: {}, request_body_json: {} };
+}
+
+/** The `$parameters` of a component merged over the inherited ones. */
+export function parametersOf(component: Component, inherited: Record<string, unknown>): Record<string, unknown> {
+  const own = component.$parameters;
+  return own && typeof own === 'object' && !Array.isArray(own) ? { ...inherited, ...(own as Record<string, unknown>) } : inherited;
+}
+
+/** Template context of authenticator fields: config and parameters (§3.6), plus extras. */
+export function templateContext(ctx: AuthBuildContext, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { config: ctx.config, parameters: ctx.parameters, ...extra };
+}
+
+/**
+ * InterpolatedString semantics (§3.4): a non-string value passes through; a template that renders
+ * empty gives "". Returns the typed value (a numeric-looking string comes back as a number).
+ */
+export function renderValue(ctx: AuthBuildContext, template: unknown, extra: Record<string, unknown> = {}): unknown {
+  if (template === undefined || template === null) return template ?? null;
+  if (typeof template !== 'string') return template;
+  return interpolate(template, templateContext(ctx, extra), 'string', ctx.env);
+}
+
+/** A rendered field converted with Python `str()`; an absent field gives `fallback`. */
+export function renderText(ctx: AuthBuildContext, template: unknown, fallback = '', extra: Record<string, unknown> = {}): string {
+  if (template === undefined || template === null) return fallback;
+  return pythonStr(renderValue(ctx, template, extra));
+}
+
+/**
+ * InterpolatedMapping semantics (§3.4): keys rendered to text, values rendered with no default
+ * (an empty render becomes null). Non-string values pass through unchanged.
+ */
+export function renderMapping(ctx: AuthBuildContext, mapping: unknown, field: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  if (mapping === undefined || mapping === null) return {};
+  if (typeof mapping !== 'object' || Array.isArray(mapping)) throw configError(`${field} must be an object of key/value pairs.`);
+  const out: Record<string, unknown> = {};
+  const context = templateContext(ctx, extra);
+  for (const [rawKey, rawValue] of Object.entries(mapping as Record<string, unknown>)) {
+    const key = pythonStr(interpolate(rawKey, context, 'string', ctx.env));
+    out[key] = typeof rawValue === 'string' ? interpolate(rawValue, context, 'jinja', ctx.env) : rawValue;
+  }
+  return out;
+}
+
+/** Reads a required string-ish field of a component, with a located config error when absent. */
+export function requireField(component: Component, field: string): unknown {
+  const value = component[field];
+  if (value === undefined || value === null) throw configError(`${String(component.type)} requires the field '${field}'.`);
+  return value;
+}
+
+/** Reads a value at a path of keys in an object; undefined when any step is missing. */
+export function valueAtPath(root: unknown, path: readonly string[]): unknown {
+  let cur: unknown = root;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+/** Writes a value at a path of keys, creating missing intermediate objects. */
+export function setValueAtPath(root: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let cur: Record<string, unknown> = root;
+  path.forEach((key, i) => {
+    if (i === path.length - 1) {
+      cur[key] = value;
+      return;
+    }
+    const next = cur[key];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) cur[key] = {};
+    cur = cur[key] as Record<string, unknown>;
+  });
+}
+
+/** Validates that a manifest field is an array of strings (paths are not interpolated, §3.5). */
+export function stringArray(value: unknown, field: string, fallback?: string[]): string[] {
+  if (value === undefined || value === null) {
+    if (fallback) return fallback;
+    throw configError(`${field} is required and must be a list of strings.`);
+  }
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' && typeof v !== 'number')) {
+    throw configError(`${field} must be a list of strings.`);
+  }
+  return value.map(String);
+}

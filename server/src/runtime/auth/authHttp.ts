@@ -1,0 +1,86 @@
+// How authenticators talk to token and login endpoints: every request goes through env.fetch when
+// given (runtime-api.md), else through a small Node fetch transport; each exchange can be reported
+// as an auxiliary request (§10.4) with the obtained secrets masked (§11).
+import type { AuxiliaryRequest, HttpRequest, HttpResponse, RuntimeEnv } from '../types';
+import { transientError } from '../errors';
+import type { AuthBuildContext } from './authContext';
+
+/** Token and login requests give up after this long without a response. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** Token responses are small; anything larger than this is refused rather than buffered. */
+const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+/** Sends one request through env.fetch or the default transport. Network failures reject with a `code`. */
+export async function sendRequest(env: RuntimeEnv, request: HttpRequest): Promise<HttpResponse> {
+  if (env.fetch) return env.fetch(request);
+  return defaultFetch(request);
+}
+
+async function defaultFetch(request: HttpRequest): Promise<HttpResponse> {
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body ?? undefined,
+      redirect: 'follow',
+      signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS),
+    });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause;
+    const code = cause?.code ?? ((err as Error).name === 'TimeoutError' ? 'ETIMEDOUT' : 'ECONNERROR');
+    throw Object.assign(transientError(`Could not reach ${safeUrl(request.url)} (${code}).`, { cause: err }), { code });
+  }
+  const text = await response.text();
+  if (Buffer.byteLength(text) > MAX_RESPONSE_BYTES) {
+    throw transientError(`The response of ${safeUrl(request.url)} is larger than ${MAX_RESPONSE_BYTES} bytes and was refused.`);
+  }
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return { status: response.status, headers, body: text };
+}
+
+/** The URL without its query string and credentials, for error messages (queries may carry secrets). */
+export function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+/** Replaces every secret in `text` by `****` (plain substring replacement, §11). */
+export function maskSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s) out = out.split(s).join('****');
+  return out;
+}
+
+/** Reports one auth exchange to the hooks, with the given secrets masked in every part. */
+export function reportAuxiliaryRequest(
+  ctx: AuthBuildContext,
+  meta: { title: string; description: string },
+  request: HttpRequest,
+  response: HttpResponse | null,
+  secrets: readonly string[],
+): void {
+  if (!ctx.hooks.onAuxiliaryRequest) return;
+  const mask = (s: string) => maskSecrets(s, secrets);
+  const maskRecord = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, mask(v)]));
+  const entry: AuxiliaryRequest = {
+    title: meta.title,
+    type: 'AUTH',
+    description: meta.description,
+    request: { url: mask(request.url), headers: maskRecord(request.headers), http_method: request.method, body: request.body === null ? null : mask(request.body) },
+    response: response ? { status: response.status, body: mask(response.body), headers: maskRecord(response.headers) } : null,
+  };
+  ctx.hooks.onAuxiliaryRequest(entry);
+}
+
+/** Reports a newly obtained secret to the hooks (masking, §11). */
+export function reportSecret(ctx: AuthBuildContext, value: string): void {
+  if (value) ctx.hooks.onSecret?.(value);
+}

@@ -1,0 +1,69 @@
+// Entry point of the authenticators (reference-behaviour.md §6): createAuthenticator builds the
+// authenticator a manifest component describes, one file per authenticator type.
+import type { AuthParts, AuthenticatorOptions, RuntimeEnv } from '../types';
+import { configError } from '../errors';
+import { parametersOf, type AuthBuildContext, type Authenticator, type Component } from './authContext';
+import { createNoAuth } from './noAuth';
+import { createBasicHttpAuthenticator } from './basicHttpAuthenticator';
+import { createBearerAuthenticator } from './bearerAuthenticator';
+import { createApiKeyAuthenticator } from './apiKeyAuthenticator';
+import { createSelectiveAuthenticator } from './selectiveAuthenticator';
+import { createCustomAuthenticator } from './customAuthenticator';
+import { createJwtAuthenticator } from './jwtAuthenticator';
+import { createOAuthAuthenticator } from './oauthAuthenticator';
+import { createSessionTokenAuthenticator } from './sessionTokenAuthenticator';
+import { createLegacySessionTokenAuthenticator } from './legacySessionTokenAuthenticator';
+import { createRateLimitedMultipleTokenAuthenticator } from './rateLimitedMultipleTokenAuthenticator';
+
+export type { Authenticator } from './authContext';
+
+type Factory = (component: Component, ctx: AuthBuildContext) => Authenticator;
+
+const FACTORIES: Record<string, Factory> = {
+  NoAuth: () => createNoAuth(),
+  BasicHttpAuthenticator: createBasicHttpAuthenticator,
+  BearerAuthenticator: createBearerAuthenticator,
+  ApiKeyAuthenticator: createApiKeyAuthenticator,
+  SelectiveAuthenticator: createSelectiveAuthenticator,
+  CustomAuthenticator: createCustomAuthenticator,
+  JwtAuthenticator: createJwtAuthenticator,
+  OAuthAuthenticator: createOAuthAuthenticator,
+  SessionTokenAuthenticator: createSessionTokenAuthenticator,
+  LegacySessionTokenAuthenticator: createLegacySessionTokenAuthenticator,
+  RateLimitedMultipleTokenAuthenticator: createRateLimitedMultipleTokenAuthenticator,
+};
+
+/**
+ * Builds the authenticator of a manifest component (types explicit, references resolved).
+ * `config` may be updated in place by single-use refresh tokens (§6.7.7). Throws a RuntimeError
+ * with failureType config_error at build time for anything the reference rejects at build time.
+ * A missing or null component gives NoAuth.
+ */
+export function createAuthenticator(
+  component: object | null | undefined,
+  config: object,
+  options: AuthenticatorOptions = {},
+  env: RuntimeEnv = {},
+): Authenticator & { authenticate(): Promise<AuthParts> } {
+  const hooks = { onAuxiliaryRequest: options.onAuxiliaryRequest, onSecret: options.onSecret };
+  const inherited = (options.parameters ?? {}) as Record<string, unknown>;
+  const build = (sub: unknown, parameters: Record<string, unknown>): Authenticator => {
+    if (sub === undefined || sub === null) return createNoAuth();
+    if (typeof sub !== 'object' || Array.isArray(sub)) throw configError('An authenticator must be an object with a type.');
+    const c = sub as Component;
+    const type = c.type;
+    if (typeof type !== 'string') throw configError('The authenticator has no type; set type (e.g. BearerAuthenticator).');
+    const factory = FACTORIES[type];
+    if (!factory) throw configError(`Unknown authenticator type '${type}'.`);
+    const ctx: AuthBuildContext = {
+      config: config as Record<string, unknown>,
+      parameters: parametersOf(c, parameters),
+      urlBase: options.urlBase,
+      env,
+      hooks,
+      build: (nested, p) => build(nested, p ?? parametersOf(c, parameters)),
+    };
+    return factory(c, ctx);
+  };
+  return build(component, inherited);
+}

@@ -1,0 +1,98 @@
+// RequestOption (reference-behaviour.md §5.1): where a value (API key, page token, page size) goes
+// in a request, and the one helper that injects it into RequestParts. Used by authenticators,
+// the requester and the paginators alike.
+import type { RequestParts } from '../types';
+import { interpolate } from '../interpolation';
+import { configError } from '../errors';
+import { pythonStr } from '../auth/pythonText';
+
+export type InjectInto = 'request_parameter' | 'header' | 'body_data' | 'body_json';
+
+const INJECT_TARGETS: readonly InjectInto[] = ['request_parameter', 'header', 'body_data', 'body_json'];
+
+/** The RequestParts member each injection target writes into. */
+const PART_OF: Record<InjectInto, 'request_parameters' | 'request_headers' | 'request_body_data' | 'request_body_json'> = {
+  request_parameter: 'request_parameters',
+  header: 'request_headers',
+  body_data: 'request_body_data',
+  body_json: 'request_body_json',
+};
+
+/** A built RequestOption: its target, the rendered key (or nested key path) and an injector. */
+export type RequestOption = {
+  inject_into: InjectInto;
+  /** The rendered field_name; null when field_path is used. */
+  field_name: string | null;
+  /** The rendered field_path segments (body_json only); null when field_name is used. */
+  field_path: string[] | null;
+  /** Writes `value` into `parts` at this option's place (headers get Python str()). */
+  inject(parts: Omit<RequestParts, 'path'>, value: unknown): void;
+  /** The key path this option writes, for collision checks at build time (e.g. `['data','id']`). */
+  keyPath(): string[];
+};
+
+/**
+ * Builds a RequestOption. `field_name` and each `field_path` segment are rendered with config and
+ * `parameters` (§3.6). Throws a config error at build time for invalid combinations (§5.1).
+ */
+export function createRequestOption(component: object, config: object, parameters: object = {}): RequestOption {
+  const c = component as Record<string, unknown>;
+  if (!c || typeof c !== 'object') throw configError('RequestOption must be an object with inject_into and field_name.');
+  const injectInto = c.inject_into;
+  if (typeof injectInto !== 'string' || !INJECT_TARGETS.includes(injectInto as InjectInto)) {
+    throw configError(`RequestOption.inject_into must be one of ${INJECT_TARGETS.join(', ')}; got ${JSON.stringify(injectInto ?? null)}.`);
+  }
+  const target = injectInto as InjectInto;
+  const hasName = c.field_name !== undefined && c.field_name !== null;
+  const hasPath = c.field_path !== undefined && c.field_path !== null;
+  // Spec §5.1: exactly one of field_name / field_path, and field_path only with body_json.
+  if (!hasName && !hasPath) throw configError('RequestOption requires either field_name or field_path.');
+  if (hasName && hasPath) throw configError('RequestOption accepts only one of field_name or field_path, not both.');
+  if (hasPath && target !== 'body_json') {
+    throw configError(`RequestOption.field_path is only valid with inject_into: body_json (got ${target}); use field_name instead.`);
+  }
+  const context = { config, parameters };
+  const render = (template: unknown): string =>
+    typeof template === 'string' ? pythonStr(interpolate(template, context, 'string')) : pythonStr(template);
+
+  let fieldName: string | null = null;
+  let fieldPath: string[] | null = null;
+  if (hasName) fieldName = render(c.field_name);
+  else {
+    if (!Array.isArray(c.field_path) || c.field_path.length === 0) throw configError('RequestOption.field_path must be a non-empty list of strings.');
+    fieldPath = c.field_path.map(render);
+  }
+  const path = fieldPath ?? [fieldName as string];
+
+  return {
+    inject_into: target,
+    field_name: fieldName,
+    field_path: fieldPath,
+    keyPath: () => [...path],
+    inject(parts, value) {
+      injectValue(parts, target, path, value);
+    },
+  };
+}
+
+/**
+ * Injects `value` into `parts` under `path` for the given target. Header values are converted with
+ * Python str(); other values keep their type (§5.1). Intermediate JSON objects are created or reused.
+ */
+export function injectValue(parts: Omit<RequestParts, 'path'>, target: InjectInto, path: readonly string[], value: unknown): void {
+  const bucket = parts[PART_OF[target]];
+  if (target === 'header') {
+    bucket[path[0]] = pythonStr(value);
+    return;
+  }
+  let cur: Record<string, unknown> = bucket;
+  path.forEach((key, i) => {
+    if (i === path.length - 1) {
+      cur[key] = value;
+      return;
+    }
+    const next = cur[key];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) cur[key] = {};
+    cur = cur[key] as Record<string, unknown>;
+  });
+}

@@ -1,0 +1,233 @@
+// HttpRequester (§4): builds the request for a slice and page token from every option provider, sends it
+// through the transport and applies the error handler with retries (§9.5). Nothing here knows about pages.
+import type { AuthParts, HttpRequest, HttpResponse, RequestParts, RuntimeEnv } from '../types';
+import { configError, RuntimeError, type FailureType } from '../errors';
+import { evalMapping, evalNestedMapping, evalString, pythonStr, type TemplateContext } from './interpolatedValues';
+import { appendQuery, combineMappings, encodeForm, joinUrl, pythonJsonDumps } from './requestOptions';
+import { createErrorHandler, defaultMessage, parsedErrorMessage, type ErrorHandler, type ErrorResolution } from './errorHandler';
+import { resolveFetch, safeUrl, type FetchFunction } from './transport';
+import { templateSlice, type StreamSlice } from '../records/streamSlice';
+
+/** Anything that authenticates a data request (runtime-api.md createAuthenticator result). */
+export type Authenticator = { authenticate(): Promise<AuthParts> };
+
+/** One request to build: the slice, the wrapped page token and the retriever-level option providers. */
+export type RequestInput = {
+  slice: StreamSlice;
+  /** `{ next_page_token: t }` or null on a first page (§3.6). */
+  nextPageToken: { next_page_token: unknown } | null;
+  /** Paginator and partition/cursor parts, in merge order (§4.3). */
+  retrieverParts: RequestParts[];
+};
+
+/** The last exchange of a send: what went out, what came back, how the error handler read it. */
+export type Exchange = { request: HttpRequest; response: HttpResponse; resolution: ErrorResolution };
+
+/** Error of a failed request; carries the exchange so a test read can still show the failing page. */
+export class RequestFailedError extends RuntimeError {
+  readonly exchange: { request: HttpRequest; response: HttpResponse | null };
+  constructor(message: string, failureType: FailureType, exchange: { request: HttpRequest; response: HttpResponse | null }, status?: number, cause?: unknown) {
+    super(message, failureType, { ...(status !== undefined ? { status } : {}), ...(cause !== undefined ? { cause } : {}) });
+    this.exchange = exchange;
+  }
+}
+
+export type RequesterOptions = {
+  parameters?: object;
+  authenticator?: Authenticator;
+  /** Spec §9.5: Builder test reads force max_retries to 0. */
+  disableRetries?: boolean;
+  signal?: AbortSignal;
+  /** Upper bound for a Retry-After header wait, in seconds. */
+  maxRetryAfterSeconds?: number;
+};
+
+export type HttpRequester = {
+  /** The raw url_base (or url) template, for paginators and authenticators. */
+  urlBase: string | undefined;
+  build(input: RequestInput): Promise<HttpRequest>;
+  send(input: RequestInput): Promise<Exchange>;
+};
+
+const MAX_TIME_SECONDS = 600;
+
+/** Builds an HttpRequester. Throws a config error for combinations the reference rejects at build time. */
+export function createHttpRequester(component: Record<string, unknown>, config: object, options: RequesterOptions = {}, env: RuntimeEnv = {}): HttpRequester {
+  const parameters = (component.$parameters as object) ?? options.parameters ?? {};
+  if (component.request_body_data !== undefined && component.request_body_json !== undefined) {
+    throw configError('HttpRequester defines both request_body_data and request_body_json; only one of them may be set.');
+  }
+  const method = String(component.http_method ?? 'GET').toUpperCase();
+  const errorHandler: ErrorHandler = createErrorHandler(component.error_handler as Record<string, unknown> | undefined, config, parameters, env);
+  const fetch: FetchFunction = resolveFetch(env, { signal: options.signal });
+  const sleep = env.sleep ?? ((ms: number) => abortableDelay(ms, options.signal));
+  const authenticator = options.authenticator;
+
+  async function build(input: RequestInput): Promise<HttpRequest> {
+    const ctx: TemplateContext = { config, parameters, stream_slice: templateSlice(input.slice), next_page_token: input.nextPageToken, ...(input.slice.extra_fields ?? {}) };
+    const auth = authenticator ? await authenticator.authenticate() : null;
+    const pathToken = input.retrieverParts.map((p) => p.path).find((p) => p !== null && p !== undefined && p !== '') ?? null;
+    const url = buildUrl(component, ctx, pathToken, env);
+    const params = combineMappings(
+      [evalMapping(component.request_parameters, ctx, { stringOrList: true, what: 'request_parameters' }, env), auth?.request_parameters, ...input.retrieverParts.map((p) => p.request_parameters)],
+      { json: false, what: 'request parameters' },
+    );
+    if (typeof params === 'string') throw configError('Request parameters must be key/value pairs, not a string.');
+    const headers = combineMappings(
+      [evalMapping(component.request_headers, ctx, { stringOrList: false, what: 'request_headers' }, env), auth?.request_headers, ...input.retrieverParts.map((p) => p.request_headers)],
+      { json: false, what: 'request headers' },
+    );
+    if (typeof headers === 'string') throw configError('Request headers must be key/value pairs; headers cannot be a string.');
+    const { data, json } = requesterBodies(component, ctx, env);
+    const form = combineMappings([data, auth?.request_body_data, ...input.retrieverParts.map((p) => p.request_body_data)], { json: false, what: 'request_body_data' });
+    const jsonBody = combineMappings([json, auth?.request_body_json, ...input.retrieverParts.map((p) => p.request_body_json)], { json: true, what: 'request_body_json' });
+    const hasForm = typeof form === 'string' ? form !== '' : Object.keys(form).length > 0;
+    const hasJson = typeof jsonBody === 'string' ? jsonBody !== '' : Object.keys(jsonBody).length > 0;
+    if (hasForm && hasJson) throw configError('Request has both a form body and a JSON body; only one of request_body_data and request_body_json may be used.');
+    const finalHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries(headers)) if (v !== null && v !== undefined) finalHeaders[k] = pythonStr(v);
+    let body: string | null = null;
+    const hasHeader = (name: string) => Object.keys(finalHeaders).some((k) => k.toLowerCase() === name);
+    if (hasJson) {
+      body = typeof jsonBody === 'string' ? jsonBody : pythonJsonDumps(jsonBody);
+      if (!hasHeader('content-type')) finalHeaders['Content-Type'] = 'application/json';
+    } else if (hasForm) {
+      body = typeof form === 'string' ? form : encodeForm(form);
+      if (typeof form !== 'string' && !hasHeader('content-type')) finalHeaders['Content-Type'] = 'application/x-www-form-urlencoded';
+    }
+    return { method, url: appendQuery(url, params), headers: finalHeaders, body };
+  }
+
+  async function send(input: RequestInput): Promise<Exchange> {
+    const maxRetries = options.disableRetries ? 0 : errorHandler.maxRetries;
+    let waited = 0;
+    for (let attempt = 0; ; attempt++) {
+      if (options.signal?.aborted) throw new RuntimeError('The read was cancelled.', 'system_error');
+      const request = await build(input);
+      let response: HttpResponse | null = null;
+      let error: unknown = null;
+      try {
+        response = await fetch(request);
+      } catch (e) {
+        if (options.signal?.aborted) throw new RuntimeError('The read was cancelled.', 'system_error');
+        error = e;
+      }
+      const resolution = errorHandler.interpret(response, error);
+      const exchange = { request, response };
+      switch (resolution.action) {
+        case 'SUCCESS':
+        case 'IGNORE':
+        case 'RESET_PAGINATION':
+          return { request, response: response as HttpResponse, resolution };
+        case 'FAIL':
+          throw failure(resolution, exchange, error);
+        default: {
+          const rateLimited = resolution.action === 'RATE_LIMITED';
+          if (attempt >= maxRetries) {
+            const why = rateLimited ? 'API rate limit exceeded' : 'Exhausted available request attempts';
+            throw new RequestFailedError(`${why} (${attempt + 1} attempt${attempt ? 's' : ''}): ${describe(resolution, exchange, error)}`, resolution.failureType, exchange, response?.status, error ?? undefined);
+          }
+          const seconds = waitSeconds(response, attempt + 1, rateLimited);
+          if (!rateLimited && waited + seconds > MAX_TIME_SECONDS) {
+            throw new RequestFailedError(`Exhausted the retry time budget of ${MAX_TIME_SECONDS} s: ${describe(resolution, exchange, error)}`, resolution.failureType, exchange, response?.status);
+          }
+          waited += seconds;
+          await sleep(seconds * 1000);
+        }
+      }
+    }
+  }
+
+  function waitSeconds(response: HttpResponse | null, attempt: number, rateLimited: boolean): number {
+    for (const strategy of errorHandler.backoffStrategies) {
+      const s = strategy(response, attempt);
+      // Spec §9.5: the first truthy wait wins and one second is added to it.
+      if (s) return s + 1;
+    }
+    const retryAfter = retryAfterSeconds(response, env);
+    if (retryAfter !== null) return Math.min(retryAfter, options.maxRetryAfterSeconds ?? 60);
+    return rateLimited ? 2 ** (attempt - 1) : 2 ** (attempt - 1);
+  }
+
+  return { urlBase: (component.url_base ?? component.url) as string | undefined, build, send };
+}
+
+function failure(resolution: ErrorResolution, exchange: { request: HttpRequest; response: HttpResponse | null }, error: unknown): RequestFailedError {
+  return new RequestFailedError(describe(resolution, exchange, error), resolution.failureType, exchange, exchange.response?.status, error ?? undefined);
+}
+
+function describe(resolution: ErrorResolution, exchange: { request: HttpRequest; response: HttpResponse | null }, error: unknown): string {
+  const { request, response } = exchange;
+  const where = `${request.method} ${safeUrl(request.url)}`;
+  if (!response) return resolution.message ?? `${(error as Error)?.message ?? 'Network error'} (${where})`;
+  let parsed: unknown = null;
+  try { parsed = JSON.parse(response.body); } catch { /* not JSON: the raw text is used */ }
+  const apiText = parsedErrorMessage(parsed, response.body.slice(0, 300));
+  const head = resolution.message ?? defaultMessage(response.status);
+  return `${head} HTTP ${response.status} for ${where}${apiText ? `; the API said: ${apiText.slice(0, 300)}` : ''}`;
+}
+
+/** Retry-After in seconds (delta or HTTP date), or null. */
+function retryAfterSeconds(response: HttpResponse | null, env: RuntimeEnv): number | null {
+  const raw = response?.headers['retry-after'];
+  if (!raw) return null;
+  const n = Number(raw);
+  if (Number.isFinite(n)) return Math.max(0, n);
+  const date = Date.parse(raw);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, (date - (env.now?.() ?? new Date()).getTime()) / 1000);
+}
+
+/** §4.2 URL construction from url / url_base / path and a paginator path token. */
+function buildUrl(component: Record<string, unknown>, ctx: TemplateContext, pathToken: string | null, env: RuntimeEnv): string {
+  const render = (v: unknown) => (v === undefined || v === null ? '' : pythonStr(evalString(v, ctx, env)));
+  const u = render(component.url);
+  const b = render(component.url_base);
+  // Spec §4.2: a paginator path token is used as is; the requester's own path loses leading slashes.
+  const p = pathToken !== null ? pathToken : render(component.path).replace(/^\/+/, '');
+  if (b) return joinUrl(b, p);
+  if (!u) throw configError('HttpRequester needs url (or url_base); it rendered empty. Check the config values it uses.');
+  return p ? joinUrl(u, p) : u;
+}
+
+/** Requester-level form and JSON bodies from request_body_data / request_body_json / request_body (§4.4). */
+function requesterBodies(component: Record<string, unknown>, ctx: TemplateContext, env: RuntimeEnv): { data: Record<string, unknown> | string; json: Record<string, unknown> | string } {
+  let data: Record<string, unknown> | string = {};
+  let json: Record<string, unknown> | string = {};
+  const rb = component.request_body as Record<string, unknown> | undefined;
+  if (rb) {
+    switch (rb.type) {
+      case 'RequestBodyPlainText': return { data: pythonStr(evalString(rb.value, ctx, env)), json };
+      case 'RequestBodyUrlEncodedForm': return { data: evalMapping(rb.value, ctx, { stringOrList: true, what: 'request_body' }, env), json };
+      case 'RequestBodyJsonObject': return { data, json: asJsonBody(evalNestedMapping(rb.value, ctx, env)) };
+      case 'RequestBodyGraphQL': {
+        const value = { query: 'query {\n    \n}', ...((rb.value as object) ?? {}) };
+        return { data, json: asJsonBody(evalNestedMapping(value, ctx, env)) };
+      }
+      default: throw configError(`Unknown request_body type ${JSON.stringify(rb.type)}.`);
+    }
+  }
+  const d = component.request_body_data;
+  if (typeof d === 'string') data = pythonStr(evalString(d, ctx, env));
+  else if (d) data = evalMapping(d, ctx, { stringOrList: true, what: 'request_body_data' }, env);
+  const j = component.request_body_json;
+  if (typeof j === 'string') json = asJsonBody(evalString(j, ctx, env));
+  else if (j) json = asJsonBody(evalNestedMapping(j, ctx, env));
+  return { data, json };
+}
+
+function asJsonBody(v: unknown): Record<string, unknown> | string {
+  if (v === null || v === undefined || v === '') return {};
+  if (typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  if (Array.isArray(v)) return pythonJsonDumps(v);
+  return pythonStr(v);
+}
+
+function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new RuntimeError('The read was cancelled.', 'system_error'));
+    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(t); reject(new RuntimeError('The read was cancelled.', 'system_error')); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

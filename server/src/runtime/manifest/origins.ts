@@ -1,0 +1,149 @@
+// Origin tracking for the resolved manifest: which source node (path in the YAML as written, plus the
+// chain of references that brought it in) each resolved value comes from, and its text span.
+// Pure data over the `yaml` AST; never throws.
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
+import type { Span } from '../types';
+
+/** A path in a JSON value: object keys and array indexes. */
+export type JsonPath = readonly (string | number)[];
+
+/** Where a resolved value was written: its source path, and the reference sites (outermost first) that copied it. */
+export type NodeOrigin = { path: JsonPath; via: readonly JsonPath[] };
+
+/** A located origin: the value's span, its key's span when it is a mapping entry, and the reference spans. */
+export type LocatedOrigin = {
+  /** Span of the value as written (UTF-16 offsets). */
+  span: Span;
+  /** Span of the key of the mapping entry holding the value, when there is one. */
+  keySpan?: Span;
+  /** True when the exact node does not exist in the source (an inserted value) and an ancestor was used. */
+  approximate: boolean;
+  /** Spans of the reference sites that brought the value in, outermost first. */
+  via: Span[];
+  /** The source path that was located. */
+  sourcePath: JsonPath;
+};
+
+/** Origin bookkeeping shared by the resolver passes. Containers carry their own origin; leaves inherit from the parent. */
+export class OriginTable {
+  private readonly containers = new WeakMap<object, NodeOrigin>();
+  private readonly keyOverrides = new WeakMap<object, Map<string, NodeOrigin>>();
+
+  /** Records where container `node` comes from. */
+  setContainer(node: object, origin: NodeOrigin): void {
+    this.containers.set(node, origin);
+  }
+
+  /** Records that `parent[key]` (a leaf or a container without its own record) comes from `origin`. */
+  setKey(parent: object, key: string, origin: NodeOrigin): void {
+    let m = this.keyOverrides.get(parent);
+    if (!m) this.keyOverrides.set(parent, (m = new Map()));
+    m.set(key, origin);
+  }
+
+  /** Copies the bookkeeping of `from` onto a rebuilt `to` (the key overrides are shared, not copied). */
+  carry(from: object, to: object): void {
+    const o = this.containers.get(from);
+    if (o) this.containers.set(to, o);
+    const k = this.keyOverrides.get(from);
+    if (k) this.keyOverrides.set(to, k);
+  }
+
+  /** The origin of `parent[key]`, given the parent's own origin. */
+  childOrigin(parent: object, parentOrigin: NodeOrigin, key: string | number): NodeOrigin {
+    const child = (parent as Record<string | number, unknown>)[key];
+    if (child !== null && typeof child === 'object') {
+      const own = this.containers.get(child);
+      if (own) return own;
+    }
+    const override = this.keyOverrides.get(parent)?.get(String(key));
+    if (override) return override;
+    return { path: [...parentOrigin.path, key], via: parentOrigin.via };
+  }
+
+  /** The origin of the value at `path` in `root` (the resolved manifest); stops at the deepest existing value. */
+  originAt(root: unknown, path: JsonPath): NodeOrigin {
+    let origin: NodeOrigin = (root !== null && typeof root === 'object' && this.containers.get(root)) || { path: [], via: [] };
+    let node: unknown = root;
+    for (const key of path) {
+      if (node === null || typeof node !== 'object') {
+        origin = { path: [...origin.path, key], via: origin.via };
+        node = undefined;
+        continue;
+      }
+      origin = this.childOrigin(node, origin, key);
+      node = (node as Record<string | number, unknown>)[key];
+    }
+    return origin;
+  }
+}
+
+/** Finds the deepest AST node along `path`: the node, its pair (for mapping entries) and how many segments matched. */
+export function findSourceNode(doc: Document, path: JsonPath): { node: Node | null; pair: Pair | null; matched: number } {
+  let node = doc.contents as Node | null;
+  let pair: Pair | null = null;
+  let matched = 0;
+  for (const seg of path) {
+    if (node && isAlias(node)) node = (node.resolve(doc) as Node | undefined) ?? null;
+    if (!node) break;
+    if (isMap(node)) {
+      // Later duplicates win, as in the loaded value.
+      let found: Pair | null = null;
+      for (const item of node.items) {
+        if (!isPair(item)) continue;
+        const k = isScalar(item.key) ? item.key.value : item.key;
+        if (String(k) === String(seg)) found = item as Pair;
+      }
+      if (!found) break;
+      pair = found;
+      node = (found.value as Node | null) ?? null;
+    } else if (isSeq(node)) {
+      const idx = typeof seg === 'number' ? seg : /^\d+$/.test(seg) ? Number(seg) : -1;
+      const item = idx >= 0 ? node.items[idx] : undefined;
+      if (item === undefined) break;
+      pair = null;
+      node = (item as Node | null) ?? null;
+    } else {
+      break;
+    }
+    matched++;
+  }
+  return { node, pair, matched };
+}
+
+function spanOfNode(node: Node | null | undefined): Span | undefined {
+  const r = node?.range;
+  return r ? { start: r[0], end: r[1] } : undefined;
+}
+
+/** The span of the key of `pair`, if it has a located key. */
+function spanOfKey(pair: Pair | null): Span | undefined {
+  return pair ? spanOfNode(pair.key as Node | null) : undefined;
+}
+
+/** Locates a source path in the document: exact when it exists, else the deepest existing ancestor. */
+export function locateSourcePath(doc: Document, path: JsonPath): { span: Span; keySpan?: Span; approximate: boolean } {
+  const { node, pair, matched } = findSourceNode(doc, path);
+  const keySpan = spanOfKey(pair);
+  // A null value (`key:` with nothing after it) has no useful range: fall back to the key.
+  let span = spanOfNode(node) ?? keySpan ?? { start: 0, end: 0 };
+  if (span.end <= span.start && keySpan) span = keySpan;
+  return { span, keySpan, approximate: matched < path.length };
+}
+
+/** Locates a resolved origin (value span, key span, reference spans) in the document. */
+export function locateOrigin(doc: Document, origin: NodeOrigin): LocatedOrigin {
+  const here = locateSourcePath(doc, origin.path);
+  return {
+    span: here.span,
+    keySpan: here.keySpan,
+    approximate: here.approximate,
+    via: origin.via.map((p) => locateSourcePath(doc, p).span),
+    sourcePath: origin.path,
+  };
+}
+
+/** Renders a JSON path as a JSON pointer (`/streams/0/retriever`). */
+export function toPointer(path: JsonPath): string {
+  return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}

@@ -1,0 +1,186 @@
+// Pass 1 of manifest resolution (reference-behaviour.md §1.1): replaces `#/...` strings and `$ref`
+// mappings by their targets, recording where every copied node was written. Never throws.
+import type { JsonPath, NodeOrigin, OriginTable } from './origins';
+
+/** A reference that could not be followed: what went wrong, where it is written, and its resolved location. */
+export type ReferenceFailure = {
+  kind: 'missing' | 'cycle' | 'invalid';
+  ref: string;
+  detail: string;
+  /** Source path of the referencing node (the `$ref` value or the `#/` string). */
+  site: NodeOrigin;
+  /** Path in the resolved manifest of the node that stayed unresolved. */
+  resolvedPath: JsonPath;
+};
+
+/** Nesting beyond this depth is not a manifest: the rest is kept as written and reported once. */
+export const MAX_DEPTH = 500;
+
+const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Is `s` a reference string (§1.1: any string starting with `#/`)? */
+export function isReferenceString(s: unknown): s is string {
+  return typeof s === 'string' && s.startsWith('#/');
+}
+
+/**
+ * Looks up a reference path (`a/b/c`, without the `#/`) in `root`. Spec §1.1: first try the whole
+ * remaining path as one key, then split off the first segment (all digits → list index) and descend.
+ * Returns the value and the source path actually taken, or the longest prefix that existed.
+ */
+export function lookupReference(root: unknown, refPath: string): { found: true; value: unknown; path: JsonPath } | { found: false; path: JsonPath; missing: string } {
+  const taken: (string | number)[] = [];
+  let node = root;
+  let rest = refPath;
+  while (rest !== '') {
+    if (isPlainObject(node) && hasOwn(node, rest)) {
+      taken.push(rest);
+      node = node[rest];
+      rest = '';
+      break;
+    }
+    const slash = rest.indexOf('/');
+    const head = slash < 0 ? rest : rest.slice(0, slash);
+    rest = slash < 0 ? '' : rest.slice(slash + 1);
+    if (Array.isArray(node) && /^\d+$/.test(head) && Number(head) < node.length) {
+      taken.push(Number(head));
+      node = node[Number(head)];
+    } else if (isPlainObject(node) && hasOwn(node, head)) {
+      taken.push(head);
+      node = node[head];
+    } else {
+      return { found: false, path: taken, missing: head };
+    }
+  }
+  return { found: true, value: node, path: taken };
+}
+
+/** Resolves every reference of a manifest value. The output shares no containers with the input. */
+export class ReferenceResolver {
+  readonly failures: ReferenceFailure[] = [];
+  tooDeep: JsonPath | null = null;
+  /** Origin of the target of the last reference followed successfully. */
+  private lastTarget: NodeOrigin | null = null;
+
+  constructor(
+    private readonly root: unknown,
+    private readonly origins: OriginTable,
+  ) {}
+
+  /** Resolves the whole manifest. */
+  resolveRoot(): unknown {
+    return this.resolve(this.root, { path: [], via: [] }, [], []);
+  }
+
+  /**
+   * Resolves `node` written at `origin`, placed at `outPath` in the output. `stack` holds the
+   * references being expanded (cycle detection, §1.1).
+   */
+  private resolve(node: unknown, origin: NodeOrigin, outPath: JsonPath, stack: readonly string[]): unknown {
+    if (outPath.length > MAX_DEPTH) {
+      if (!this.tooDeep) this.tooDeep = origin.path;
+      return null;
+    }
+    if (isReferenceString(node)) return this.follow(node, origin, outPath, stack, node);
+    if (Array.isArray(node)) {
+      const out: unknown[] = [];
+      this.origins.setContainer(out, origin);
+      node.forEach((item, i) => this.resolveInto(out, i, item, origin, outPath, stack));
+      return out;
+    }
+    if (!isPlainObject(node)) return node;
+
+    if (hasOwn(node, '$ref')) return this.resolveRefMapping(node, origin, outPath, stack);
+
+    const out: Record<string, unknown> = {};
+    this.origins.setContainer(out, origin);
+    for (const key of Object.keys(node)) this.resolveInto(out, key, node[key], origin, outPath, stack);
+    return out;
+  }
+
+  /** Resolves `value` (child `key` of a node written at `parentOrigin`) into `out[key]`. */
+  private resolveInto(out: Record<string, unknown> | unknown[], key: string | number, value: unknown, parentOrigin: NodeOrigin, outPath: JsonPath, stack: readonly string[]): void {
+    const childOrigin: NodeOrigin = { path: [...parentOrigin.path, key], via: parentOrigin.via };
+    const childPath = [...outPath, key];
+    let result: unknown;
+    if (key === 'config_overrides') {
+      // Spec §1.1: the content of `config_overrides` is copied verbatim, never resolved.
+      result = value;
+    } else if (isReferenceString(value)) {
+      const followed = this.follow(value, childOrigin, childPath, stack, value);
+      result = followed;
+      // A scalar target has no container record: remember on the parent where it was written.
+      if (followed !== value && (followed === null || typeof followed !== 'object') && this.lastTarget) {
+        this.origins.setKey(out, String(key), this.lastTarget);
+      }
+    } else {
+      result = this.resolve(value, childOrigin, childPath, stack);
+    }
+    (out as Record<string | number, unknown>)[key] = result;
+  }
+
+  /** A mapping with `$ref`: the resolved target, shallow-merged with the local keys (local wins). */
+  private resolveRefMapping(node: Record<string, unknown>, origin: NodeOrigin, outPath: JsonPath, stack: readonly string[]): unknown {
+    const ref = node.$ref;
+    const siteOrigin: NodeOrigin = { path: [...origin.path, '$ref'], via: origin.via };
+    const local: Record<string, unknown> = {};
+    this.origins.setContainer(local, origin);
+    for (const key of Object.keys(node)) {
+      if (key !== '$ref') this.resolveInto(local, key, node[key], origin, outPath, stack);
+    }
+    if (!isReferenceString(ref)) {
+      this.failures.push({
+        kind: 'invalid',
+        ref: String(ref),
+        detail: '`$ref` must be a string starting with `#/`, such as `#/definitions/base_requester`.',
+        site: siteOrigin,
+        resolvedPath: outPath,
+      });
+      return local;
+    }
+    const target = this.follow(ref, siteOrigin, outPath, stack, undefined);
+    if (target === undefined) return local;
+    // Spec §1.1: a non-mapping target replaces the node; the local keys are discarded.
+    if (!isPlainObject(target)) return target;
+    const merged: Record<string, unknown> = { ...target, ...local };
+    this.origins.setContainer(merged, origin);
+    const targetOrigin = this.origins.originAt(target, []);
+    for (const key of Object.keys(target)) {
+      if (!hasOwn(local, key)) this.origins.setKey(merged, key, this.origins.childOrigin(target, targetOrigin, key));
+    }
+    return merged;
+  }
+
+  /**
+   * Follows reference `ref` written at `site`. Returns the resolved target (a fresh copy), or
+   * `fallback` when it cannot be followed (the failure is recorded).
+   */
+  private follow(ref: string, site: NodeOrigin, outPath: JsonPath, stack: readonly string[], fallback: unknown): unknown {
+    if (stack.includes(ref)) {
+      const chain = [...stack.slice(stack.indexOf(ref)), ref].join(' → ');
+      this.failures.push({ kind: 'cycle', ref, detail: `circular reference: ${chain}`, site, resolvedPath: outPath });
+      return fallback;
+    }
+    const found = lookupReference(this.root, ref.slice(2));
+    if (!found.found) {
+      const where = found.path.length ? `\`#/${found.path.join('/')}\`` : 'the top level of the manifest';
+      this.failures.push({
+        kind: 'missing',
+        ref,
+        detail: `there is no \`${found.missing}\` under ${where}`,
+        site,
+        resolvedPath: outPath,
+      });
+      return fallback;
+    }
+    const targetOrigin: NodeOrigin = { path: found.path, via: [...site.via, site.path] };
+    const value = this.resolve(found.value, targetOrigin, outPath, [...stack, ref]);
+    // For chained references the innermost target is the place where the value is written.
+    if (!isReferenceString(found.value)) this.lastTarget = targetOrigin;
+    return value;
+  }
+}

@@ -1,0 +1,103 @@
+// Manifest resolution (reference-behaviour.md §1): default top-level type, references, default
+// component types and `$parameters`, into a plain resolved view plus an origin map that points every
+// resolved value back at the text the author wrote. Works on a plain value or a parsed document.
+import type { Document } from 'yaml';
+import type { Problem, RelatedInfo } from '../problems';
+import type { Span } from '../types';
+import { locateOrigin, locateSourcePath, OriginTable, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin } from './origins';
+import type { ParsedManifest } from './parse';
+import { TypeAndParameterPropagator } from './propagate';
+import { isPlainObject, MAX_DEPTH, ReferenceResolver, type ReferenceFailure } from './references';
+
+export type { JsonPath, LocatedOrigin, NodeOrigin } from './origins';
+
+/** Options of `resolveManifest`. */
+export type ResolveOptions = {
+  /** The parsed document the value came from: enables spans in problems and in the origin map. */
+  parsed?: Pick<ParsedManifest, 'doc'> | { doc: Document };
+};
+
+/** The origin map of a resolved manifest: resolved JSON path → where it was written. */
+export interface ManifestOrigins {
+  /** Source path (in the manifest as written) and reference chain of the resolved value at `path`. */
+  sourceOf(path: JsonPath): NodeOrigin;
+  /** Spans of the resolved value at `path`; undefined when no parsed document was given. */
+  locate(path: JsonPath): LocatedOrigin | undefined;
+  /** Resolved paths whose references could not be followed (problems below them are noise). */
+  readonly unresolved: readonly JsonPath[];
+}
+
+export type ResolvedManifest = {
+  /** The resolved manifest: plain JSON, no references, default types inserted, parameters propagated. */
+  value: unknown;
+  problems: Problem[];
+  origins: ManifestOrigins;
+};
+
+/**
+ * Resolves a manifest value as the CDK does before validation (§1 steps 1-3). Never throws:
+ * unfollowable references stay as written and are reported as `unknown-reference` /
+ * `circular-reference` / `invalid-reference` errors at the referencing node. Spans are UTF-16
+ * offsets; without `options.parsed` problems carry an empty span at 0 and name the path instead.
+ */
+export function resolveManifest(value: unknown, options: ResolveOptions = {}): ResolvedManifest {
+  const doc = options.parsed?.doc;
+  const table = new OriginTable();
+  const problems: Problem[] = [];
+
+  // Spec §1 step 1: the top level defaults to a DeclarativeSource.
+  let root = value;
+  if (isPlainObject(root) && !('type' in root)) root = { ...root, type: 'DeclarativeSource' };
+
+  const refs = new ReferenceResolver(root, table);
+  let resolved: unknown;
+  try {
+    resolved = refs.resolveRoot();
+    resolved = new TypeAndParameterPropagator(table).propagateRoot(resolved);
+  } catch (e) {
+    // Only an exhausted stack can get here (inputs are plain data); keep the unresolved value.
+    problems.push({ code: 'resolve-failed', severity: 'error', message: `The manifest could not be resolved: ${(e as Error).message}`, span: { start: 0, end: 0 } });
+    resolved = root;
+  }
+
+  const seen = new Set<string>();
+  for (const f of refs.failures) {
+    // A definition referenced from many places reports its broken reference once.
+    const key = `${f.kind}|${toPointer(f.site.path)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push(referenceProblem(f, doc));
+  }
+  if (refs.tooDeep) {
+    problems.push({
+      code: 'nesting-too-deep',
+      severity: 'error',
+      message: `Nesting deeper than ${MAX_DEPTH} levels is not resolved.`,
+      span: doc ? locateSourcePath(doc, refs.tooDeep).span : { start: 0, end: 0 },
+    });
+  }
+
+  const unresolved = refs.failures.map((f) => f.resolvedPath);
+  const origins: ManifestOrigins = {
+    sourceOf: (path) => table.originAt(resolved, path),
+    locate: (path) => (doc ? locateOrigin(doc, table.originAt(resolved, path)) : undefined),
+    unresolved,
+  };
+  return { value: resolved, problems, origins };
+}
+
+function referenceProblem(f: ReferenceFailure, doc: Document | undefined): Problem {
+  const code = f.kind === 'missing' ? 'unknown-reference' : f.kind === 'cycle' ? 'circular-reference' : 'invalid-reference';
+  const where = doc ? '' : ` (at ${toPointer(f.site.path) || '/'})`;
+  const message =
+    f.kind === 'invalid' ? `Invalid reference${where}: ${f.detail}` : `Reference \`${f.ref}\` cannot be resolved${where}: ${f.detail}.`;
+  const span: Span = doc ? locateSourcePath(doc, f.site.path).span : { start: 0, end: 0 };
+  const problem: Problem = { code, severity: 'error', message, span };
+  if (doc && f.site.via.length) problem.related = relatedFor(doc, f.site.via);
+  return problem;
+}
+
+/** Related information for a value copied in by references: one entry per reference site, innermost first. */
+export function relatedFor(doc: Document, via: readonly JsonPath[]): RelatedInfo[] {
+  return [...via].reverse().map((p) => ({ message: 'Brought in by this reference', span: locateSourcePath(doc, p).span }));
+}

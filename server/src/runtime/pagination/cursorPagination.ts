@@ -1,0 +1,31 @@
+// CursorPagination (§7.5): the next token is a template over the response, its headers (with the
+// parsed Link header) and the page's last record; an optional stop condition is checked first.
+import type { HttpResponse, RuntimeEnv } from '../types';
+import { configError } from '../errors';
+import { evalBoolean, evalString } from '../http/interpolatedValues';
+import { firstElement } from '../records/decoders';
+import { parseLinkHeader } from './linkHeader';
+import { evalPageSize } from './pageSize';
+import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
+
+export function createCursorPagination(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {
+  if (typeof component.cursor_value !== 'string' || component.cursor_value === '') {
+    throw configError('CursorPagination requires cursor_value (a template producing the next page token).');
+  }
+  const size = evalPageSize(component.page_size, { config: sc.config, parameters: sc.parameters }, 'CursorPagination', env);
+  return {
+    initialToken: () => null,
+    pageSize: () => size,
+    nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord) {
+      const headers: Record<string, unknown> = { ...response.headers };
+      // Spec §7.5: `link` is replaced by the parsed Link header ({} when absent).
+      headers.link = parseLinkHeader(response.headers.link ?? response.headers.Link);
+      const ctx = { config: sc.config, parameters: sc.parameters, response: firstElement(response.body), headers, last_record: lastRecord, last_page_size: lastPageSize };
+      if (component.stop_condition !== undefined && component.stop_condition !== null && component.stop_condition !== '') {
+        if (evalBoolean(component.stop_condition, ctx, env)) return null;
+      }
+      const token = evalString(component.cursor_value, ctx, env);
+      return token === '' ? null : token;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// OffsetIncrement (§7.3): the next offset is the previous one plus the raw records of the page.
+import type { HttpResponse, RuntimeEnv } from '../types';
+import { configError } from '../errors';
+import { firstElement } from '../records/decoders';
+import { evalPageSize } from './pageSize';
+import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
+
+export function createOffsetIncrement(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {
+  const ctx = { config: sc.config, parameters: sc.parameters };
+  const raw = component.page_size;
+  const injectFirst = component.inject_on_first_request === true;
+  return {
+    initialToken: () => (injectFirst ? 0 : null),
+    pageSize: () => evalPageSize(raw, ctx, 'OffsetIncrement', env),
+    nextPageToken(response: HttpResponse, lastPageSize: number, _lastRecord, previous) {
+      // Spec §7.3: records are re-counted with the extractor, before record_filter and transformations.
+      const count = sc.countRawRecords(response) ?? lastPageSize;
+      const size = raw === undefined || raw === null ? null : evalPageSize(raw, { ...ctx, response: firstElement(response.body) }, 'OffsetIncrement', env);
+      if ((size !== null && count < size) || count === 0) return null;
+      if (previous === null || previous === undefined) return count;
+      if (typeof previous !== 'number' || !Number.isInteger(previous)) {
+        throw configError(`OffsetIncrement: the previous page token ${JSON.stringify(previous)} is not an integer offset.`);
+      }
+      return previous + count;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// createPaginationStrategy (runtime-api.md): builds one pagination strategy component (§7.3-§7.6).
+import type { HttpResponse, PaginatorOptions, RuntimeEnv } from '../types';
+import { configError } from '../errors';
+import { createDecoder } from '../records/decoders';
+import { createDpathExtractor } from '../records/dpathExtractor';
+import { createOffsetIncrement } from './offsetIncrement';
+import { createPageIncrement } from './pageIncrement';
+import { createCursorPagination } from './cursorPagination';
+
+/** The strategy interface of runtime-api.md. Tokens are raw values; null means stop. */
+export type PaginationStrategy = {
+  initialToken(): unknown | null;
+  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: object | null, lastPageTokenValue: unknown | null): unknown | null;
+  pageSize(): number | null;
+};
+
+/** What every strategy gets at build time. */
+export type StrategyContext = {
+  config: object;
+  parameters: object;
+  /** Raw extracted record count of a page, or null when no extractor is configured. */
+  countRawRecords(response: HttpResponse): number | null;
+};
+
+/** Builds a strategy; CustomPaginationStrategy and unknown types are config errors at build time. */
+export function createPaginationStrategy(component: object, config: object, options: PaginatorOptions = {}, env?: RuntimeEnv): PaginationStrategy {
+  const c = component as Record<string, unknown>;
+  if (!c || typeof c !== 'object') throw configError('pagination_strategy must be an object with a type.');
+  const parameters = (c.$parameters as object) ?? options.parameters ?? {};
+  const sc: StrategyContext = { config, parameters, countRawRecords: rawCounter(options, config, parameters, env) };
+  switch (c.type) {
+    case 'OffsetIncrement': return createOffsetIncrement(c, sc, env);
+    case 'PageIncrement': return createPageIncrement(c, sc, env);
+    case 'CursorPagination': return createCursorPagination(c, sc, env);
+    case 'CustomPaginationStrategy':
+      throw configError(`CustomPaginationStrategy (${String(c.class_name ?? 'custom class')}) runs Python code and is not runnable outside the Python CDK; replace it with PageIncrement, OffsetIncrement or CursorPagination to test this stream here.`);
+    default:
+      throw configError(`Unknown pagination strategy type ${JSON.stringify(c.type)}; expected PageIncrement, OffsetIncrement or CursorPagination.`);
+  }
+}
+
+function rawCounter(options: PaginatorOptions, config: object, parameters: object, env?: RuntimeEnv): (r: HttpResponse) => number | null {
+  if (!options.recordExtractor) return () => null;
+  const decoder = createDecoder(options.decoder as Record<string, unknown> | undefined);
+  const extractor = createDpathExtractor(options.recordExtractor as Record<string, unknown>, config, parameters, env);
+  return (response) => {
+    let n = 0;
+    for (const element of decoder.decode(response.body)) n += extractor.extract(element).length;
+    return n;
+  };
+}

@@ -1,0 +1,96 @@
+// Record transformations that real manifests use most (AddFields, RemoveFields, KeysToLower), applied
+// in place per record inside the record selector (§8.4). Others fail at build time with a clear error.
+import type { RuntimeEnv } from '../types';
+import { configError } from '../errors';
+import { evalBoolean, evalString, pythonStr } from '../http/interpolatedValues';
+import { templateSlice, type StreamSlice } from './streamSlice';
+
+/** Mutates one record. */
+export type Transformation = (record: Record<string, unknown>, slice: StreamSlice) => void;
+
+/** Builds the transformations list of a stream. */
+export function createTransformations(list: unknown, config: object, parameters: object, env?: RuntimeEnv): Transformation[] {
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw configError('transformations must be a list.');
+  return list.map((t) => createTransformation(t as Record<string, unknown>, config, parameters, env));
+}
+
+function createTransformation(t: Record<string, unknown>, config: object, parameters: object, env?: RuntimeEnv): Transformation {
+  const params = (t.$parameters as object) ?? parameters;
+  switch (t.type) {
+    case 'AddFields': {
+      const fields = (t.fields as Record<string, unknown>[]) ?? [];
+      const condition = t.condition;
+      return (record, slice) => {
+        const ctx = { config, parameters: params, record, stream_slice: templateSlice(slice) };
+        if (typeof condition === 'string' && condition !== '' && !evalBoolean(condition, ctx, env)) return;
+        for (const f of fields) {
+          const path = ((f.path as unknown[]) ?? []).map(String);
+          if (path.length === 0) throw configError('AddedFieldDefinition.path must not be empty.');
+          const value = castValue(evalString(f.value, ctx, env), f.value_type as string | undefined);
+          setPath(record, path, value);
+        }
+      };
+    }
+    case 'RemoveFields': {
+      const pointers = ((t.field_pointers as unknown[][]) ?? []).map((p) => p.map(String));
+      const condition = t.condition;
+      return (record, slice) => {
+        for (const p of pointers) removePath(record, p, (value) => {
+          if (typeof condition !== 'string' || condition === '') return true;
+          return evalBoolean(condition, { config, parameters: params, property: value, record, stream_slice: templateSlice(slice) }, env);
+        });
+      };
+    }
+    case 'KeysToLower':
+      return (record) => {
+        for (const k of Object.keys(record)) {
+          const lower = k.toLowerCase();
+          if (lower !== k) {
+            record[lower] = record[k];
+            delete record[k];
+          }
+        }
+      };
+    case 'CustomTransformation':
+      throw configError('CustomTransformation runs Python code and is not runnable outside the Python CDK.');
+    default:
+      throw configError(`Transformation ${JSON.stringify(t.type)} is not supported by this runtime (supported: AddFields, RemoveFields, KeysToLower).`);
+  }
+}
+
+function castValue(v: unknown, type: string | undefined): unknown {
+  switch (type) {
+    case 'string': return pythonStr(v);
+    case 'integer': { const n = Number(v); return Number.isFinite(n) ? Math.trunc(n) : v; }
+    case 'number': { const n = Number(v); return Number.isFinite(n) ? n : v; }
+    case 'boolean': return typeof v === 'string' ? v.toLowerCase() === 'true' : Boolean(v);
+    default: return v;
+  }
+}
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let cur: Record<string, unknown> = target;
+  for (const seg of path.slice(0, -1)) {
+    const next = cur[seg];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) cur[seg] = {};
+    cur = cur[seg] as Record<string, unknown>;
+  }
+  cur[path[path.length - 1]] = value;
+}
+
+/** Deletes matching paths; `*` matches any key or index. */
+function removePath(node: unknown, path: string[], allowed: (v: unknown) => boolean): void {
+  if (path.length === 0 || node === null || typeof node !== 'object') return;
+  const [seg, ...rest] = path;
+  const container = node as Record<string, unknown>;
+  const keys = seg === '*' ? Object.keys(container) : Object.prototype.hasOwnProperty.call(container, seg) ? [seg] : [];
+  for (const k of keys) {
+    if (rest.length === 0) {
+      if (allowed(container[k])) {
+        if (Array.isArray(container)) (container as unknown[]).splice(Number(k), 1);
+        else delete container[k];
+      }
+    } else removePath(container[k], rest, allowed);
+  }
+}
