@@ -5,6 +5,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
 import { registerTestRead } from './testReadHandler';
+import { registerOAuth } from './oauthHandler';
 
 const connection = createConnection(ProposedFeatures.all);
 const textDocuments = new TextDocuments(TextDocument);
@@ -39,6 +40,7 @@ const openManifest = (uri: string) => {
   return { value: parsed.value, hasErrors: parsed.problems.some((p) => p.severity === 'error') };
 };
 registerTestRead(connection, openManifest);
+registerOAuth(connection, openManifest);
 
 textDocuments.listen(connection);
 connection.listen();

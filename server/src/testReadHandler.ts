@@ -5,7 +5,6 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken, type Connection } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import { createBoundedFetch } from './boundedFetch';
 import {
   TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification,
   type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams,
@@ -41,11 +40,8 @@ export async function handleTestRead(connection: Connection, params: TestReadPar
   const config = structuredClone(params.config ?? {});
   const env = {
     signal: controller.signal,
-    fetch: createBoundedFetch({
-      timeoutMs: params.http?.timeoutMs ?? 30_000,
-      maxResponseBytes: params.http?.maxResponseBytes ?? 10 * 1024 * 1024,
-      signal: controller.signal,
-    }),
+    // The runtime's own transport, bounded by the user's settings and cancelled with the run.
+    fetch: runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal }),
     onProgress: (event: object) => {
       const p: TestReadProgressParams = { runId: params.runId, event: event as Record<string, unknown> };
       void connection.sendNotification(TestReadProgressNotification, p);

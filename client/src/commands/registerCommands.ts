@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { ResultsPanel } from '../views/resultsPanel';
+import { authorizeOAuth } from './authorizeOAuth';
 import { registerRunNotifications, runStream } from './runStream';
 import { clearTestingValues, exportTestingValues, importTestingValues, setTestingValues } from './testingValues';
 
@@ -16,6 +17,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('airbyte.importTestingValues', (arg) => importTestingValues(services, arg)),
     reg('airbyte.exportTestingValues', (arg) => exportTestingValues(services, arg)),
     reg('airbyte.clearTestingValues', (arg) => clearTestingValues(services, arg)),
+    reg('airbyte.authorizeOAuth', (arg) => authorizeOAuth(services, arg)),
     reg('airbyte.showOutput', () => services.log.channel.show(true)),
   ];
 }
