@@ -48,3 +48,10 @@ export type OAuthConsentResult = { consentUrl: string; state: string };
 export const OAuthExchangeRequest = 'airbyte/oauthExchange';
 export type OAuthExchangeParams = { uri: string; config: Record<string, unknown>; code: string; state: string; redirectUri: string };
 export type OAuthExchangeResult = { configUpdate: Record<string, unknown> };
+
+/** Client → server request: the edit that writes an inferred schema into a stream's schema in the manifest. */
+export const InferredSchemaEditRequest = 'airbyte/inferredSchemaEdit';
+export type InferredSchemaEditParams = { uri: string; streamName: string; schema: Record<string, unknown> };
+export type InferredSchemaEditResult = {
+  edit: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string };
+};

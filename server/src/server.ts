@@ -6,6 +6,7 @@ import { ManifestDocuments } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
 import { registerTestRead } from './testReadHandler';
 import { registerOAuth } from './oauthHandler';
+import { registerInferredSchemaEdit } from './inferredSchemaHandler';
 
 const connection = createConnection(ProposedFeatures.all);
 const textDocuments = new TextDocuments(TextDocument);
@@ -41,6 +42,7 @@ const openManifest = (uri: string) => {
 };
 registerTestRead(connection, openManifest);
 registerOAuth(connection, openManifest);
+registerInferredSchemaEdit(connection, (uri) => textDocuments.get(uri)?.getText());
 
 textDocuments.listen(connection);
 connection.listen();

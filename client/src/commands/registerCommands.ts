@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { ResultsPanel } from '../views/resultsPanel';
 import { authorizeOAuth } from './authorizeOAuth';
 import { registerRunNotifications, runStream } from './runStream';
+import { writeInferredSchema } from './writeInferredSchema';
 import { clearTestingValues, exportTestingValues, importTestingValues, setTestingValues } from './testingValues';
 
 /** Registers the commands; returns their disposables. */
@@ -18,6 +19,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('airbyte.exportTestingValues', (arg) => exportTestingValues(services, arg)),
     reg('airbyte.clearTestingValues', (arg) => clearTestingValues(services, arg)),
     reg('airbyte.authorizeOAuth', (arg) => authorizeOAuth(services, arg)),
+    reg('airbyte.writeInferredSchema', (arg) => writeInferredSchema(services, arg)),
     reg('airbyte.showOutput', () => services.log.channel.show(true)),
   ];
 }

@@ -65,14 +65,21 @@ export async function runStream(services: Services, arg: unknown, askForLimits: 
   if (!limits) return undefined;
   const uri = vscode.Uri.parse(target.uri);
   const config = await services.store.get(uri);
-  if (!config) {
+  let values = config;
+  if (!values) {
+    // A config.json beside the manifest (as in the demo workspace) can be imported in one click.
+    const beside = vscode.Uri.joinPath(uri, '..', 'config.json');
+    const hasConfigJson = await vscode.workspace.fs.stat(beside).then(() => true, () => false);
+    const choices = [...(hasConfigJson ? ['Import config.json'] : []), 'Set Testing Values', 'Run Anyway'];
     const choice = await vscode.window.showWarningMessage(
-      `No testing values are set for ${vscode.workspace.asRelativePath(uri)}. Streams that need credentials will fail.`,
-      'Set Testing Values', 'Run Anyway');
+      `No testing values are set for ${vscode.workspace.asRelativePath(uri)}. Streams that need credentials will fail.`, ...choices);
     if (choice === 'Set Testing Values') { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: target.uri }); return undefined; }
-    if (choice !== 'Run Anyway') return undefined;
+    if (choice === 'Import config.json') {
+      if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: target.uri, file: beside.fsPath }))) return undefined;
+      values = await services.store.get(uri);
+    } else if (choice !== 'Run Anyway') return undefined;
   }
-  return execute(services, target, config ?? {}, limits, settings);
+  return execute(services, target, values ?? {}, limits, settings);
 }
 
 async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>): Promise<RunStreamOutcome> {
@@ -99,7 +106,7 @@ async function execute(services: Services, target: StreamTarget, config: Record<
         runs.set(runId, {
           onProgress: (e) => {
             panel.progress(e);
-            if ('request' in e || 'response' in e || 'page' in e) progress.report({ message: `${++pages} page(s) so far` });
+            if (e.type === 'page') progress.report({ message: `${++pages} page(s) so far` });
           },
           onConfigUpdate: (p) => {
             configUpdated = true;

@@ -4,7 +4,7 @@
 import { el, prettyBody, headerTable, recordsTable } from './dom';
 
 type Json = Record<string, unknown>;
-type Page = { request?: Json | null; response?: Json | null; records?: unknown[] };
+type Page = { request?: Json | null; response?: Json | null; records?: unknown[]; recordCount?: number };
 type Slice = { pages?: Page[]; slice_descriptor?: unknown };
 type LogEntry = { level?: string; message?: string; line?: number; internal_message?: string | null; stacktrace?: string | null };
 type Aux = { title?: string; type?: string; description?: string; request?: Json; response?: Json };
@@ -24,20 +24,24 @@ function allPages(): Page[] {
 function records(): unknown[] {
   return allPages().flatMap((p) => p.records ?? []);
 }
+/** Records so far: while running, the pages' counts (progress events carry counts, not records). */
+function recordCount(): number {
+  return state.running ? allPages().reduce((n, p) => n + (p.recordCount ?? (p.records ?? []).length), 0) : records().length;
+}
 
 function render(): void {
   const root = document.getElementById('root')!;
   root.replaceChildren();
   const header = el('header', { class: 'header' },
     el('h1', {}, `Stream “${state.stream}”`),
-    el('span', { class: 'status' }, state.running ? `Reading… ${allPages().length} page(s), ${records().length} record(s)` : `${allPages().length} page(s), ${records().length} record(s)`),
+    el('span', { class: 'status', id: 'status' }, `${state.running ? 'Reading… ' : ''}${allPages().length} page(s), ${recordCount()} record(s)`),
     el('button', { id: 'rerun', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'rerun' }) }, 'Run again'));
   root.append(header);
   if (state.limitReached) {
     root.append(el('div', { class: 'banner warn', role: 'status' }, 'A test-read limit was reached (records, pages per slice or slices): the stream may have more data. Raise the limits with “Run with limits…” or the airbyte.testRead.* settings.'));
   }
   if (state.error) root.append(errorBox(state.error));
-  const counts: Record<string, number> = { Records: records().length, Pages: allPages().length, 'Auxiliary requests': state.aux.length, Logs: state.logs.length, 'Inferred schema': state.schema ? 1 : 0 };
+  const counts: Record<string, number> = { Records: recordCount(), Pages: allPages().length, 'Auxiliary requests': state.aux.length, Logs: state.logs.length, 'Inferred schema': state.schema ? 1 : 0 };
   const tabs = el('div', { class: 'tabs', role: 'tablist' }, ...TABS.map((t) => el('button', {
     role: 'tab', class: t === state.tab ? 'tab active' : 'tab', 'aria-selected': String(t === state.tab), 'data-tab': t,
     onclick: () => { state.tab = t; render(); },
@@ -88,7 +92,7 @@ function renderPages(body: HTMLElement): void {
     if (list.length > 1 || (desc && desc !== '{}')) body.append(el('h2', {}, `Slice ${si + 1}${desc !== undefined && desc !== null ? `: ${typeof desc === 'string' ? desc : JSON.stringify(desc)}` : ''}`));
     (slice.pages ?? []).forEach((page, pi) => {
       const req = page.request as Json | null | undefined;
-      const summary = `Page ${pi + 1} — ${String(req?.http_method ?? req?.method ?? '')} ${String(req?.url ?? '')} → ${String((page.response as Json | null | undefined)?.status ?? '…')} · ${(page.records ?? []).length} record(s)`;
+      const summary = `Page ${pi + 1} — ${String(req?.http_method ?? req?.method ?? '')} ${String(req?.url ?? '')} → ${String((page.response as Json | null | undefined)?.status ?? '…')} · ${page.recordCount ?? (page.records ?? []).length} record(s)`;
       body.append(el('details', { class: 'page', open: pi === 0 ? '' : null }, el('summary', {}, summary), ...exchange(page.request, page.response)));
     });
   });
@@ -119,10 +123,21 @@ function renderSchema(body: HTMLElement): void {
   body.append(el('pre', { class: 'json' }, JSON.stringify(state.schema, null, 2)));
 }
 
-function livePage(event: Json): Page | undefined {
-  const p = (event.page && typeof event.page === 'object' ? event.page : event) as Json;
-  if (!('request' in p) && !('response' in p) && !('records' in p)) return undefined;
-  return { request: p.request as Json | null, response: p.response as Json | null, records: Array.isArray(p.records) ? p.records : [] };
+/** Applies one progress event of the runtime (page summaries, auxiliary requests, logs) to the live view. */
+function applyProgress(event: Json): void {
+  if (event.type === 'page') {
+    state.livePages.push({
+      request: { http_method: event.method, url: event.url },
+      response: event.status === null || event.status === undefined ? null : { status: event.status },
+      records: [], recordCount: Number(event.records ?? 0),
+    });
+  } else if (event.type === 'auxiliary_request') {
+    state.aux.push({ title: String(event.title ?? ''), type: String(event.requestType ?? ''), response: event.status === null ? undefined : { status: event.status } });
+  } else if (event.type === 'log') {
+    state.logs.push({ level: String(event.level ?? 'INFO'), message: String(event.message ?? '') });
+  } else if (event.type === 'done') {
+    state.limitReached = event.limitReached === true;
+  }
 }
 
 window.addEventListener('message', (e: MessageEvent) => {
@@ -130,11 +145,7 @@ window.addEventListener('message', (e: MessageEvent) => {
   if (m.type === 'start') {
     Object.assign(state, { stream: String(m.stream), running: true, slices: [], livePages: [], aux: [], logs: [], schema: null, limitReached: false, error: null });
   } else if (m.type === 'progress') {
-    const event = m.event as Json;
-    const page = livePage(event);
-    if (page) state.livePages.push(page);
-    else if (event.type === 'auxiliary_request' || event.auxiliary_request) state.aux.push((event.auxiliary_request ?? event) as Aux);
-    else if (event.type === 'log' || typeof event.message === 'string') state.logs.push(event as LogEntry);
+    applyProgress(m.event as Json);
   } else if (m.type === 'result') {
     const r = m.result as Json;
     state.running = false;
