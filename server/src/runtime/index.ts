@@ -17,5 +17,8 @@ export { createPaginationStrategy } from './pagination/paginationStrategy';
 export type { PaginationStrategy } from './pagination/paginationStrategy';
 export { resolveManifest } from './manifest/resolve';
 export type { ResolvedManifest, ResolveOptions, ManifestOrigins } from './manifest/resolve';
+export { testRead, DEFAULT_TEST_READ_LIMITS } from './testRead/testRead';
+export type { StreamRead, StreamReadSlice, StreamReadPage, LogMessage, TestReadProgress } from './testRead/streamRead';
+export { createHttpRequester } from './http/requester';
 export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, renderConsentTemplate } from './oauth';
 export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
