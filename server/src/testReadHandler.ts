@@ -13,8 +13,6 @@ import {
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
 
-type TestReadFn = (manifest: object, config: object, streamName: string, limits?: object, env?: object) => Promise<Record<string, unknown>>;
-
 /** Loads the manifest value for a URI: the open document first, the file on disk otherwise. */
 export async function loadManifestValue(uri: string, lookup: OpenManifestLookup): Promise<unknown> {
   const open = lookup(uri);
@@ -28,8 +26,6 @@ export async function loadManifestValue(uri: string, lookup: OpenManifestLookup)
 
 /** Runs one test read for the client; exported for the LSP tests through the connection only. */
 export async function handleTestRead(connection: Connection, params: TestReadParams, token: CancellationToken, lookup: OpenManifestLookup): Promise<TestReadResult> {
-  const testRead = (runtime as unknown as { testRead?: TestReadFn }).testRead;
-  if (typeof testRead !== 'function') throw new ResponseError(ErrorCodes.InternalError, 'This build of the language server has no test-read runtime.');
   const manifest = await loadManifestValue(params.uri, lookup);
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
@@ -53,7 +49,7 @@ export async function handleTestRead(connection: Connection, params: TestReadPar
     },
   };
   try {
-    return await testRead(manifest, config, params.streamName, params.limits ?? {}, env);
+    return (await runtime.testRead(manifest, config, params.streamName, params.limits ?? {}, env)) as unknown as TestReadResult;
   } catch (e) {
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
     const err = e as Error & { failureType?: string };

@@ -59,6 +59,11 @@ function prepareRunFolder() {
   for (const d of ['ud', 'exts', 'xdg/config', 'xdg/data', 'xdg/cache', 'workspace']) mkdirSync(join(RUN, d), { recursive: true });
   writeFileSync(join(RUN, 'config.yaml'), 'auth: none\ncert: false\n');
   cpSync(join(ROOT, 'test', 'e2e', 'workspace'), join(RUN, 'workspace'), { recursive: true });
+  // The demo manifests, without demo/workspace/config.json: the tests enter their own testing values.
+  mkdirSync(join(RUN, 'workspace', 'demo'), { recursive: true });
+  for (const f of readdirSync(join(ROOT, 'demo', 'workspace')).filter((n) => /\.ya?ml$/.test(n))) {
+    cpSync(join(ROOT, 'demo', 'workspace', f), join(RUN, 'workspace', 'demo', f));
+  }
   // Settings that keep the workbench quiet and deterministic (no welcome page, no trust prompt).
   mkdirSync(join(RUN, 'ud', 'User'), { recursive: true });
   writeFileSync(join(RUN, 'ud', 'User', 'settings.json'), JSON.stringify({
