@@ -129,6 +129,16 @@ async function launchBrowser(tools) {
   return browser;
 }
 
+/** The demo API (with its auth routes) for the UI phase, loaded through tsx like scripts/demoApi.mjs. */
+async function startDemo() {
+  const { tsImport } = await import('tsx/esm/api');
+  const { startDemoApi } = await tsImport('../../demo/api/server.ts', import.meta.url);
+  const { authRoutes } = await tsImport('../../demo/api/authRoutes.ts', import.meta.url);
+  const api = await startDemoApi({ port: 0, routes: [authRoutes] });
+  started.push({ kind: 'demo API', stop: () => api.close() });
+  return api;
+}
+
 /** Phase A: mocha inside the extension host; resolves with the exit code the workbench reports. */
 async function runHostTests(browser, baseUrl, bundles) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -183,7 +193,8 @@ async function main() {
   }
   if (!hostOnly) {
     const t2 = Date.now();
-    const ok = await runUiScenario({ browser, baseUrl, root: ROOT, run: RUN, screenshots: SCREENSHOTS, log });
+    const demo = await startDemo();
+    const ok = await runUiScenario({ browser, baseUrl, root: ROOT, run: RUN, screenshots: SCREENSHOTS, log, demoUrl: demo.url });
     log(`UI scenario: ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - t2) / 1000).toFixed(1)} s (screenshots in .e2e/screenshots)`);
     if (!ok) failures++;
   }

@@ -8,13 +8,13 @@ import { steps } from './steps.mjs';
 const SECRETS = JSON.parse(readFileSync(fileURLToPath(new URL('../secretValues.json', import.meta.url)), 'utf8')).values;
 
 /** Runs every UI step in one workbench page; resolves true when all pass. */
-export async function runUiScenario({ browser, baseUrl, root, run, screenshots, log }) {
+export async function runUiScenario({ browser, baseUrl, root, run, screenshots, log, demoUrl }) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   const remote = (p) => `vscode-remote://${new URL(baseUrl).host}${p}`;
   const payload = [['extensionDevelopmentPath', remote(root)]];
   await page.goto(`${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-  const ctx = { page, baseUrl, run, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
+  const ctx = { page, baseUrl, run, demoUrl, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
   let ok = true;
   for (const step of steps) {
     const t = Date.now();

@@ -6,19 +6,20 @@ export function workbench(page) {
   return {
     async ready() {
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60_000 });
+      await page.getByRole('treeitem').first().waitFor({ timeout: 60_000 });
     },
-    /** Opens a workspace-relative file through Quick Open. */
+    /** Opens a workspace-relative file from the Explorer, expanding its folders (as a person would). */
     async openFile(relative) {
-      await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
-      await page.keyboard.press('Control+P');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ timeout: 10_000 });
-      await input.fill(relative);
-      await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 10_000 });
-      await page.keyboard.press('Enter');
-      const name = relative.split('/').pop();
-      await page.locator(`.tab[aria-label^="${name}"], .tab .label-name:text("${name}")`).first().waitFor({ timeout: 20_000 });
+      const parts = relative.split('/');
+      for (const [i, name] of parts.entries()) {
+        const row = page.getByRole('treeitem', { name, exact: true }).first();
+        await row.waitFor({ timeout: 20_000 });
+        const last = i === parts.length - 1;
+        if (!last && (await row.getAttribute('aria-expanded')) === 'true') continue;
+        await row.click();
+      }
+      const name = parts[parts.length - 1];
+      await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ timeout: 20_000 });
     },
     /** Runs a command by its title through the command palette. */
     async runCommand(title) {
