@@ -23,7 +23,7 @@ const schemaJson = join(mkdtempSync(join(tmpdir(), 'lsp-bench-')), 'declarative_
 writeFileSync(schemaJson, JSON.stringify(parse(readFileSync(join(shared, 'corpus/schema/declarative_component_schema.yaml'), 'utf8'))));
 
 const servers = {
-  ours: () => new BenchClient([process.execPath, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), join(repo, 'out/server.js'), '--stdio']),
+  ours: () => new BenchClient([process.execPath, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), process.env.BENCH_SERVER ?? join(repo, 'out/server.js'), '--stdio']),
   'yaml-language-server': () =>
     new BenchClient([process.execPath, join(repo, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'], {
       yaml: { validate: true, hover: true, completion: true, schemaStore: { enable: false }, schemas: { [pathToFileURL(schemaJson).href]: '*.yaml' } },
