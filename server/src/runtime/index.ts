@@ -24,5 +24,4 @@ export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecificatio
 export { validateManifest } from './manifest/validateManifest';
 export { getComponent, allComponents, fieldInfo, componentTypesForSlot, defaultTypeFor, requiredFields, templateContextFor } from './schema/catalog';
 export type { Problem, Severity, RelatedInfo } from './problems';
-export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, renderConsentTemplate } from './oauth';
 export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
