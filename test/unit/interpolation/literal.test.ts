@@ -71,8 +71,9 @@ test('valid_types keeps the text when the literal has another type; bool counts 
   assert.equal(lit('1.5', ['int']), '1.5');
 });
 
-test('integers beyond 2^53 stay exact as bigint; more than 4300 digits stay text', () => {
-  assert.equal(lit('12345678901234567890'), 12345678901234567890n);
+test('integers beyond 2^53 stay exact (as digit text for JS callers); more than 4300 digits stay text', () => {
+  assert.equal(literalEval('12345678901234567890'), 12345678901234567890n);
+  assert.equal(lit('12345678901234567890'), '12345678901234567890');
   const huge = '9'.repeat(4301);
   assert.equal(lit(huge), huge);
 });

@@ -6,7 +6,7 @@ import type { RuntimeEnv } from '../types';
 import { Namespace, defineKey } from './attributes';
 import { PyDate, PyDateTime, parseIsoDuration } from './datetime';
 import { formatWithFormat, isoparse, parseWithFormat, strftime, strptime } from './datetimeFormat';
-import { PyDict, PyFunction, TemplateValueError, isDict, isFloat, iterate, makeFloat, numberOf, pyStr, typeName } from './values';
+import { PyDict, PyFunction, TemplateValueError, Undefined, UndefinedAccessError, isDict, isFloat, iterate, makeFloat, numberOf, pyStr, typeName } from './values';
 import { compareOp } from './operators';
 
 function arg(args: unknown[], kw: Record<string, unknown>, i: number, name: string, dflt?: unknown): unknown {
@@ -18,6 +18,8 @@ function arg(args: unknown[], kw: Record<string, unknown>, i: number, name: stri
 
 /** Spec §3.7 str_to_datetime: strict ISO parse, naive → UTC, then converted to UTC. */
 export function strToDatetime(value: unknown): PyDateTime {
+  // dateutil touches attributes of its argument, which raises UndefinedError for Jinja's Undefined.
+  if (value instanceof Undefined) throw new UndefinedAccessError(value.hint || 'undefined value passed to str_to_datetime');
   if (typeof value !== 'string') throw new TemplateValueError(`str_to_datetime expects a string, got ${typeName(value)}`);
   try {
     const dt = isoparse(value);
@@ -49,11 +51,12 @@ function todayIn(timezone: string, now: Date): PyDate {
 function formatDatetime(dt: unknown, format: string, inputFormat: unknown): string {
   // Spec §3.7 format_datetime: datetimes use plain strftime; ints parse as epoch; strings via input_format or ISO.
   if (dt instanceof PyDate) return strftime(dt, format);
+  if (dt instanceof Undefined) throw new UndefinedAccessError(dt.hint || 'undefined value passed to format_datetime');
   let parsed: PyDateTime;
   try {
     if (typeof dt === 'number' && !isFloat(dt)) parsed = parseWithFormat(dt, inputFormat ? String(inputFormat) : '%s');
     else if (typeof dt === 'string') parsed = inputFormat ? strptime(dt, String(inputFormat)) : strToDatetime(dt);
-    else throw new TemplateValueError(`format_datetime cannot format a ${typeName(dt)}`);
+    else throw new TemplateValueError(`format_datetime cannot format a ${typeName(dt)}`, 'TypeError');
   } catch (e) {
     throw e instanceof TemplateValueError ? e : new TemplateValueError((e as Error).message);
   }

@@ -179,9 +179,11 @@ export function pyStr(v: unknown): string {
   return '<object>';
 }
 
-/** Converts a computed value to plain JSON-like JS for callers (floats → numbers, tuples/sets → arrays). */
+/** Converts a computed value to plain JSON-like JS for callers (floats → numbers, tuples/sets → arrays, huge ints → digit strings). */
 export function toPlain(v: unknown): unknown {
   if (v instanceof PyFloat) return v.value;
+  // JS numbers cannot hold Python ints beyond ±2^53 exactly: callers get the exact digits as text.
+  if (typeof v === 'bigint') return v.toString();
   if (v instanceof Undefined) return null;
   if (Array.isArray(v)) return v.map(toPlain);
   if (v instanceof PyTuple) return v.items.map(toPlain);

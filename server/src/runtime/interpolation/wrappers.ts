@@ -15,7 +15,7 @@ export interface StringOptions {
 /**
  * InterpolatedString.eval (§3.4): the template is its own default, so an empty render re-renders
  * and yields "". Returns the typed value (numbers, booleans, null, objects, strings; ints beyond
- * ±2^53 as bigint). Throws RuntimeError with `kind` on template errors.
+ * ±2^53 as their exact digit text). Throws RuntimeError with `kind` on template errors.
  */
 export function evalString(template: string, context: object, options: StringOptions = {}, env?: RuntimeEnv): unknown {
   return toPlain(evalStringTyped(template, context, options, env));
