@@ -36,13 +36,13 @@ function config(values: object): string {
 }
 
 test('json output is a StreamRead; the secret api key is masked', async () => {
-  const cfg = config({ url_base: api.url, api_key: 'cli-secret-value' });
-  const r = await run(['read', 'demo/workspace/api-key-header.yaml', '--stream', 'items_with_key', '--config', cfg, '--format', 'json', '--max-pages', '2']);
+  const cfg = config({ url_base: api.url, api_key: 'demo-api-key' });
+  const r = await run(['read', 'demo/workspace/api-key-auth.yaml', '--stream', 'key_in_header', '--config', cfg, '--format', 'json']);
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout);
-  assert.equal(out.slices[0].pages.length, 2);
-  assert.equal(out.slices[0].pages[0].request.headers['X-Api-Key'], '****');
-  assert.doesNotMatch(r.stdout + r.stderr, /cli-secret-value/);
+  assert.equal(out.slices[0].pages[0].response.status, 200);
+  assert.equal(out.slices[0].pages[0].request.headers['X-API-Key'], '****');
+  assert.doesNotMatch(r.stdout + r.stderr, /demo-api-key/);
 });
 
 test('pretty output summarises pages and records', async () => {

@@ -9,9 +9,28 @@ import { testRead, type StreamRead } from '../../../server/src/runtime';
 import { startDemoApi, type DemoApi } from '../../../demo/api/server';
 
 const WORKSPACE = join(__dirname, '../../../demo/workspace');
-const SECRET = 'demo-secret-key';
+
+/** Config values of properties marked airbyte_secret in a manifest's spec (one level of nesting). */
+function secretValues(manifest: { spec?: { connection_specification?: { properties?: Record<string, Record<string, unknown>> } } }, config: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const walk = (props: Record<string, Record<string, unknown>> | undefined, values: Record<string, unknown> | undefined) => {
+    for (const [k, p] of Object.entries(props ?? {})) {
+      if (p.airbyte_secret === true && typeof values?.[k] === 'string') out.push(values[k] as string);
+      if (p.properties) walk(p.properties as Record<string, Record<string, unknown>>, values?.[k] as Record<string, unknown>);
+    }
+  };
+  walk(manifest.spec?.connection_specification?.properties, config);
+  return out;
+}
+
+/** Tokens the demo API has issued so far (access and session tokens). */
+function issuedTokens(): string[] {
+  const auth = api.state.auth as { accessTokens?: Map<string, number>; sessions?: Map<string, number> } | undefined;
+  return [...(auth?.accessTokens?.keys() ?? []), ...(auth?.sessions?.keys() ?? [])];
+}
 let api: DemoApi;
-before(async () => { api = await startDemoApi(); });
+const FROZEN = new Date('2024-01-03T12:00:00Z');
+before(async () => { api = await startDemoApi({ now: () => FROZEN }); });
 after(async () => { await api.close(); });
 
 function assertShape(r: StreamRead): void {
@@ -41,13 +60,16 @@ for (const file of manifests) {
     for (const stream of manifest.streams as { name?: string }[]) {
       const name = typeof stream === 'string' ? null : stream.name;
       if (!name) continue;
-      const r = await testRead(manifest, structuredClone(config), name, {}, { now: () => new Date('2024-01-03T12:00:00Z') });
+      const r = await testRead(manifest, structuredClone(config), name, {}, { now: () => FROZEN });
       assertShape(r);
       assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR'), [], `${file}/${name}`);
       const records = r.slices.flatMap((s) => s.pages.flatMap((p) => p.records));
       assert.ok(records.length > 0, `${file}/${name} read no records`);
       assert.ok(r.inferred_schema, `${file}/${name} has an inferred schema`);
-      assert.doesNotMatch(JSON.stringify(r), new RegExp(SECRET), `${file}/${name} leaks a secret`);
+      const text = JSON.stringify(r);
+      for (const secret of [...secretValues(manifest, config), ...issuedTokens()]) {
+        assert.ok(!text.includes(secret), `${file}/${name} leaks a secret or token`);
+      }
     }
   });
 }
@@ -94,4 +116,33 @@ test('progress events: one page event per page, then done; a missing stream is r
   const missing = await testRead(manifest, { url_base: api.url }, 'nope');
   assert.equal(missing.slices.length, 0);
   assert.match(missing.logs[0].message, /Stream 'nope' is not defined in the manifest; streams: items/);
+});
+
+test('OAuth with a rotating refresh token: one AUTH auxiliary request, the new token written back, masked in the output', async () => {
+  const manifest = parse(readFileSync(join(WORKSPACE, 'oauth-auth.yaml'), 'utf8'));
+  const own = await startDemoApi({ now: () => FROZEN });
+  try {
+    const config = { url_base: own.url, client_id: 'demo-client', client_secret: 'demo-secret', credentials: { refresh_token: 'demo-refresh-0' } };
+    const updates: Record<string, unknown>[] = [];
+    const r = await testRead(manifest, config, 'oauth_rotating_refresh_token', {}, { now: () => FROZEN, onConfigUpdate: (c) => updates.push(structuredClone(c as Record<string, unknown>)) });
+    assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR'), []);
+    assert.equal(r.auxiliary_requests.length, 1);
+    assert.equal(r.auxiliary_requests[0].title, 'Refresh token');
+    assert.equal(r.auxiliary_requests[0].type, 'AUTH');
+    assert.equal((updates.at(-1)?.credentials as Record<string, unknown>).refresh_token, 'demo-refresh-1');
+    assert.equal(config.credentials.refresh_token, 'demo-refresh-1');
+    assert.equal((r.latest_config_update?.credentials as Record<string, unknown>).refresh_token, '****');
+    assert.equal(r.slices[0].pages[0].request?.headers?.Authorization, 'Bearer ****');
+    assert.ok(!JSON.stringify(r).includes('demo-refresh-1'));
+  } finally {
+    await own.close();
+  }
+});
+
+test('session token: the login is an AUTH auxiliary request and the token is masked on the data request', async () => {
+  const manifest = parse(readFileSync(join(WORKSPACE, 'session-auth.yaml'), 'utf8'));
+  const r = await testRead(manifest, { url_base: api.url, username: 'demo-user', password: 'demo-pass' }, 'session_items', {}, { now: () => FROZEN });
+  assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR'), []);
+  assert.equal(r.auxiliary_requests[0].title, 'Login request');
+  assert.equal(r.slices[0].pages[0].request?.headers?.['X-Session-Token'], '****');
 });
