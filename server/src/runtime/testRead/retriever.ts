@@ -6,6 +6,7 @@ import { configError, RuntimeError } from '../errors';
 import { createAuthenticator } from '../auth';
 import { createHttpRequester, RequestFailedError, type HttpRequester } from '../http/requester';
 import { safeUrl } from '../http/transport';
+import { isJsonOrEmpty } from '../records/decoders';
 import { createPaginator, type Paginator } from '../pagination/defaultPaginator';
 import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
 import type { StreamSlice } from '../records/streamSlice';
@@ -104,15 +105,10 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
 
 /** Spec §8.1 turns an invalid JSON body into `{}` silently; a test read says so plainly. */
 function reportInvalidJson(request: HttpRequest, response: HttpResponse, stream: string, rc: ReadContext): void {
-  const text = response.body.trim();
-  if (text === '') return;
-  try {
-    JSON.parse(text);
-  } catch {
-    const type = response.headers['content-type'] ?? 'no content type';
-    const start = text.slice(0, 60).replace(/\s+/g, ' ');
-    rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} is not valid JSON (${type}; starts with "${start}"). The JsonDecoder yields no records from it; check the URL or the decoder.`);
-  }
+  if (isJsonOrEmpty(response.body)) return;
+  const type = response.headers['content-type'] ?? 'no content type';
+  const start = response.body.trim().slice(0, 60).replace(/\s+/g, ' ');
+  rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} is not valid JSON (${type}; starts with "${start}"). The JsonDecoder yields no records from it; check the URL or the decoder.`);
 }
 
 function wrap(t: unknown): { next_page_token: unknown } | null {
