@@ -60,6 +60,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     testReadMaxPages: rc.limits.maxPagesPerSlice,
     parameters: (paginatorComponent?.$parameters as Obj) ?? {},
   }, env);
+  warnLastRecords(paginatorComponent, rc);
   const slicer = createSlicer(retriever, stream, rc, (parent) => buildStream(parent, rc, name));
   const ignoreSlicerOnPaginated = retriever.ignore_stream_slicer_parameters_on_paginated_requests === true;
 
@@ -94,7 +95,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       if (ignoredError) return;
       const previous = token ? token.next_page_token : null;
       const last = records.length ? records[records.length - 1] : null;
-      const next = paginator.nextPageToken(response, records.length, last, previous);
+      const next = paginator.nextPageToken(response, records.length, last, previous, records);
       if (next === null || next === undefined) return;
       token = next as { next_page_token: unknown };
     }
@@ -126,6 +127,14 @@ function cursorPaths(stream: Obj): string[][] {
   const f = inc?.cursor_field;
   if (typeof f === 'string' && f && !f.includes('{')) return [[f]];
   return [];
+}
+
+/** `last_records` works here but fails in the CDK itself: say so once per read. */
+function warnLastRecords(paginator: Obj | undefined, rc: ReadContext): void {
+  const strategy = paginator?.pagination_strategy as Obj | undefined;
+  if (strategy?.type !== 'CursorPagination') return;
+  if (![strategy.cursor_value, strategy.stop_condition].some((t) => typeof t === 'string' && t.includes('last_records'))) return;
+  rc.log('WARN', 'CursorPagination uses `last_records`: this runtime provides the page\'s records as the Connector Builder documents, but the current Airbyte CDK has no such variable and fails on it; use `last_record` / `last_page_size` to stay portable.');
 }
 
 const DEPRECATED: [string, string][] = [
