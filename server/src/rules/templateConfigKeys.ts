@@ -63,7 +63,7 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
 }
 
 /** A warning message when `path` (config keys) leaves the declared spec; null when declared or unknowable. */
-export function undeclaredConfigKey(spec: ConfigSpec, path: readonly string[]): string | null {
+export function undeclaredConfigKey(spec: ConfigSpec, path: readonly string[], tolerant = false): string | null {
   let node: unknown = spec;
   for (let i = 0; i < path.length; i++) {
     const props = declaredProperties(node);
@@ -71,6 +71,8 @@ export function undeclaredConfigKey(spec: ConfigSpec, path: readonly string[]): 
     if (!props.has(path[i])) {
       const where = i === 0 ? 'spec.connection_specification' : `config.${path.slice(0, i).join('.')}`;
       const hint = didYouMean(path[i], props.keys());
+      // `config.get('x', ...)` on the last key deliberately tolerates absence: only a likely typo is worth a warning.
+      if (tolerant && i === path.length - 1 && !hint) return null;
       return `Config key '${path[i]}' is not declared in ${where}.${hint ? ` Did you mean '${hint}'?` : ''}`;
     }
     node = props.get(path[i]);
