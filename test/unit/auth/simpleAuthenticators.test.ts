@@ -80,6 +80,8 @@ test('RequestOption: field_name rendered, field_path only with body_json, exactl
   assert.throws(() => createRequestOption({ type: 'RequestOption', inject_into: 'body_json', field_name: 'a', field_path: ['a'] }, {}), /only one of/);
   assert.throws(() => createRequestOption({ type: 'RequestOption', inject_into: 'request_parameter', field_path: ['a'] }, {}), /only valid with inject_into: body_json/);
   assert.throws(() => createRequestOption({ type: 'RequestOption', inject_into: 'cookie', field_name: 'a' }, {}), { failureType: 'config_error' });
+  // An empty field_path (e.g. copied from $parameters, §1.3) counts as absent, as in the reference.
+  assert.equal(createRequestOption({ type: 'RequestOption', inject_into: 'header', field_name: 'X', field_path: [] }, {}).field_name, 'X');
 });
 
 test('RequestOption injection keeps value types, str()s headers and reuses intermediate objects', () => {

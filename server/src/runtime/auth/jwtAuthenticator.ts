@@ -4,6 +4,7 @@ import { createPrivateKey, createSecretKey, sign as nodeSign, type KeyObject } f
 import { CompactSign } from 'jose';
 import { configError } from '../errors';
 import { createRequestOption, type RequestOption } from '../http/requestOption';
+import { injectToken } from './apiKeyAuthenticator';
 import { emptyAuthParts, renderMapping, renderText, requireField, type AuthBuildContext, type Authenticator, type Component } from './authContext';
 
 const ALGORITHMS = ['HS256', 'HS384', 'HS512', 'ES256', 'ES256K', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA'] as const;
@@ -35,7 +36,7 @@ export function createJwtAuthenticator(component: Component, ctx: AuthBuildConte
     async authenticate() {
       const token = await generateJwtToken(component, ctx);
       const parts = emptyAuthParts();
-      option.inject(parts, token);
+      injectToken(option, parts, token);
       return parts;
     },
     secrets: () => [],
