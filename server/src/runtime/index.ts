@@ -20,5 +20,8 @@ export type { ResolvedManifest, ResolveOptions, ManifestOrigins } from './manife
 export { testRead, DEFAULT_TEST_READ_LIMITS } from './testRead/testRead';
 export type { StreamRead, StreamReadSlice, StreamReadPage, LogMessage, TestReadProgress } from './testRead/streamRead';
 export { createHttpRequester } from './http/requester';
+export { validateManifest } from './manifest/validateManifest';
+export { getComponent, allComponents, fieldInfo, componentTypesForSlot, defaultTypeFor, requiredFields, templateContextFor } from './schema/catalog';
+export type { Problem, Severity, RelatedInfo } from './problems';
 export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, renderConsentTemplate } from './oauth';
 export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
