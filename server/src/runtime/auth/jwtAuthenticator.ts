@@ -50,7 +50,7 @@ export async function generateJwtToken(component: Component, ctx: AuthBuildConte
   const render = (template: unknown) => renderText(ctx, template, '', jwtTemplateExtras);
   const header = buildHeader(component, ctx, algorithm, render);
   const payload = buildPayload(component, ctx, render);
-  const key = loadKey(component, algorithm, render);
+  const key = cachedKey(component, algorithm, render);
   let jwt: string;
   try {
     jwt = await signCompact(header, payload, key, algorithm);
@@ -101,9 +101,20 @@ function buildPayload(component: Component, ctx: AuthBuildContext, render: (t: u
   return payload;
 }
 
-function loadKey(component: Component, algorithm: string, render: (t: unknown) => string): KeyObject {
+/** Parsed keys by component: parsing a PEM key costs as much as signing, and the rendered text rarely changes. */
+const keyCache = new WeakMap<Component, { secret: string; passphrase: string; key: KeyObject }>();
+
+function cachedKey(component: Component, algorithm: string, render: (t: unknown) => string): KeyObject {
   const secret = render(component.secret_key);
   const passphrase = render(component.passphrase);
+  const hit = keyCache.get(component);
+  if (hit && hit.secret === secret && hit.passphrase === passphrase) return hit.key;
+  const key = loadKey(component, algorithm, secret, passphrase);
+  keyCache.set(component, { secret, passphrase, key });
+  return key;
+}
+
+function loadKey(component: Component, algorithm: string, secret: string, passphrase: string): KeyObject {
   try {
     if (passphrase) return createPrivateKey({ key: secret, format: 'pem', passphrase });
     if (algorithm.startsWith('HS')) {
