@@ -75,12 +75,24 @@ export function templateError(message: string, kind: string, cause?: unknown): R
 
 /** Builds the context the reference renders with (§3.2 steps 1-2). */
 export function buildContext(context: object): PyDict {
+  if (!hasKey(context as PyDict, 'stream_slice')) return context as PyDict;
   const ctx: PyDict = { ...(context as PyDict) };
-  if (hasKey(ctx, 'stream_slice')) {
+  {
     ctx.stream_interval = ctx.stream_slice;
     ctx.stream_partition = ctx.stream_slice;
   }
   return ctx;
+}
+
+const sharedGlobals = new WeakMap<object, ReturnType<typeof createGlobals>>();
+let defaultGlobals: ReturnType<typeof createGlobals> | null = null;
+
+/** Globals bound to an environment's clock, built once per environment object. */
+function globalsFor(env: RuntimeEnv | undefined): ReturnType<typeof createGlobals> {
+  if (!env) return (defaultGlobals ??= createGlobals(undefined));
+  let g = sharedGlobals.get(env);
+  if (!g) sharedGlobals.set(env, (g = createGlobals(env)));
+  return g;
 }
 
 function renderOnce(source: string, ctx: PyDict, env: RuntimeEnv | undefined, budget: Budget): string {
@@ -100,7 +112,7 @@ function renderOnce(source: string, ctx: PyDict, env: RuntimeEnv | undefined, bu
     throw templateError(`Template uses undeclared variable${missing.length > 1 ? 's' : ''} ${missing.map((m) => `'${m}'`).join(', ')}; available here: ${available}`, 'undeclared_variable');
   }
   try {
-    return new Renderer(ctx, createGlobals(env), budget).render(compiled.stmts);
+    return new Renderer(ctx, globalsFor(env), budget).render(compiled.stmts);
   } catch (e) {
     if (e instanceof TemplateValueError && e.pyType === 'TypeError') {
       // Reference quirk (§3.2 `_eval`): a TypeError while rendering is swallowed and the raw template text is the result.
@@ -128,6 +140,8 @@ export function evaluateTemplate(template: unknown, context: object, options: Ev
     throw templateError('stream_state is no longer supported in templates; use stream_interval instead.', 'config_error');
   }
   if (typeof template !== 'string') throw templateError(`Expected a string template, got ${template === null ? 'null' : typeof template}`, 'value_error');
+  // Plain text (no markup, no trailing newline for Jinja to strip) renders as itself.
+  if (template !== '' && !template.includes('{') && !/[\r\n]$/.test(template)) return literalEval(template, options.validTypes);
   try {
     try {
       const rendered = renderOnce(template, ctx, env, budget);
