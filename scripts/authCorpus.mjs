@@ -33,6 +33,7 @@ const byType = new Map();
 const failures = new Map();
 const consent = { total: 0, ok: 0, errors: new Map() };
 const unexpected = [];
+const unreadable = [];
 const setPath = (root, path, value) => {
   let cur = root;
   path.forEach((k, i) => (i === path.length - 1 ? (cur[k] = value) : (cur = cur[k] ??= {})));
@@ -45,8 +46,10 @@ for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
   files++;
   let manifest;
   try {
-    manifest = runtime.resolveManifest(parse(readFileSync(join(dir, name), 'utf8'))).value;
-  } catch {
+    // Duplicate keys are tolerated (last one wins), as PyYAML does for the reference.
+    manifest = runtime.resolveManifest(parse(readFileSync(join(dir, name), 'utf8'), { uniqueKeys: false })).value;
+  } catch (err) {
+    unreadable.push(`${name}: ${String(err.message).split('\n')[0]}`);
     continue;
   }
   const unique = new Map(findAuthenticators(manifest, []).map((a) => [JSON.stringify(a), a]));
@@ -83,7 +86,8 @@ for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
   }
 }
 const ms = Number(process.hrtime.bigint() - started) / 1e6;
-console.log(`auth corpus: ${files} manifests in ${ms.toFixed(0)} ms`);
+console.log(`auth corpus: ${files} manifests in ${ms.toFixed(0)} ms (${unreadable.length} not readable)`);
+for (const line of unreadable) console.log(`    ${line}`);
 for (const [type, s] of [...byType].sort((a, b) => b[1].total - a[1].total)) console.log(`  ${type.padEnd(36)} ${s.built}/${s.total} built`);
 console.log('  build failures, grouped:');
 for (const [msg, n] of [...failures].sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(4)}  ${msg}`);

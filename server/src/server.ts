@@ -5,6 +5,9 @@ import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
+import { registerTestRead } from './testReadHandler';
+import { registerOAuth } from './oauthHandler';
+import { registerInferredSchemaEdit } from './inferredSchemaHandler';
 import { provideDefinition } from './features/definition';
 import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
@@ -130,6 +133,17 @@ connection.onRequest(GetSpecRequest, (params: GetSpecParams) => guard('getSpec',
 
 process.on('uncaughtException', (e) => logFailure('uncaught exception', e));
 process.on('unhandledRejection', (e) => logFailure('unhandled rejection', e));
+
+// Test reads and OAuth (client-owned wiring): the open document's text wins over the file on disk.
+const openManifest = (uri: string) => {
+  const doc = documentFor(uri);
+  if (!doc) return undefined;
+  const parsed = doc.parsed;
+  return { value: parsed.value, hasErrors: parsed.problems.some((p) => p.severity === 'error') };
+};
+registerTestRead(connection, openManifest);
+registerOAuth(connection, openManifest);
+registerInferredSchemaEdit(connection, (uri) => textDocuments.get(uri)?.getText());
 
 textDocuments.listen(connection);
 connection.listen();

@@ -75,7 +75,7 @@ test('rotating single-use refresh tokens: written back and never lost, even when
     refresh_token_updater: {},
   };
   const before = config.credentials.refresh_token;
-  await assert.rejects(read('/fail', component, config, { env: { onConfigUpdate: (c) => updates.push(structuredClone(c as Record<string, unknown>)) } }), { status: 500 });
+  await assert.rejects(read(demo.failPath, component, config, { env: { onConfigUpdate: (c) => updates.push(structuredClone(c as Record<string, unknown>)) } }), { status: 500 });
   const rotated = config.credentials.refresh_token;
   assert.notEqual(rotated, before);
   assert.equal((updates[updates.length - 1].credentials as Record<string, unknown>).refresh_token, rotated);

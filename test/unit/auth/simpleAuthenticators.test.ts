@@ -17,6 +17,11 @@ test('Basic joins user and password (§12.7) and keeps the colon when the passwo
   assert.equal(c.request_headers.Authorization, `Basic ${Buffer.from('user:').toString('base64')}`);
 });
 
+test('Basic credentials are str() of the rendered value, as Python prints it (§6.3 caveat)', async () => {
+  const a = await createAuthenticator({ type: 'BasicHttpAuthenticator', username: '{{ config.u }}', password: '{{ config.p }}' }, { u: 'user', p: '1e3' }).authenticate();
+  assert.equal(a.request_headers.Authorization, `Basic ${Buffer.from('user:1000.0').toString('base64')}`);
+});
+
 test('Basic without a username is a build-time config error', () => {
   assert.throws(() => createAuthenticator({ type: 'BasicHttpAuthenticator', password: 'p' }, {}), { failureType: 'config_error', message: /username/ });
 });

@@ -3,11 +3,35 @@
 // as an auxiliary request (§10.4) with the obtained secrets masked (§11).
 import type { AuxiliaryRequest, HttpRequest, HttpResponse, RuntimeEnv } from '../types';
 import { resolveFetch } from '../http/transport';
+import { systemError } from '../errors';
 import type { AuthBuildContext } from './authContext';
 
-/** Sends one request through env.fetch or the runtime's default transport (http/transport.ts). */
+/** Sends one request through env.fetch or the runtime's default transport (http/transport.ts); a test read's AbortSignal cancels it. */
 export async function sendRequest(env: RuntimeEnv, request: HttpRequest): Promise<HttpResponse> {
-  return resolveFetch(env)(request);
+  return resolveFetch(env, { signal: signalOf(env) })(request);
+}
+
+/** The AbortSignal of a test read's env, when there is one. */
+export function signalOf(env: RuntimeEnv): AbortSignal | undefined {
+  return (env as { signal?: AbortSignal }).signal;
+}
+
+/** Waits through env.sleep, or a real timer that the env's AbortSignal interrupts. */
+export async function authSleep(env: RuntimeEnv, ms: number): Promise<void> {
+  if (env.sleep) return env.sleep(ms);
+  const signal = signalOf(env);
+  await new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(systemError('The read was cancelled.'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(systemError('The read was cancelled.'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** The URL without its query string and credentials, for error messages (queries may carry secrets). */

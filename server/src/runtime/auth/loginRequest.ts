@@ -6,6 +6,7 @@ import { configError, systemError } from '../errors';
 import { createHttpRequester, RequestFailedError } from '../http/requester';
 import { emptySlice } from '../records/streamSlice';
 import type { AuthBuildContext, Component } from './authContext';
+import { signalOf } from './authHttp';
 
 /** A login requester ready to send: `send()` returns the successful response or throws a RuntimeError. */
 export type LoginRequester = { send(onExchange: (req: HttpRequest, res: HttpResponse | null) => void): Promise<HttpResponse> };
@@ -14,7 +15,7 @@ export type LoginRequester = { send(onExchange: (req: HttpRequest, res: HttpResp
 export function createLoginRequester(requester: Component, ctx: AuthBuildContext): LoginRequester {
   if (!requester || typeof requester !== 'object') throw configError('SessionTokenAuthenticator.login_requester must be an HttpRequester.');
   const own = ctx.build(requester.authenticator);
-  const http = createHttpRequester(requester, ctx.config, { parameters: ctx.parameters, authenticator: own }, ctx.env);
+  const http = createHttpRequester(requester, ctx.config, { parameters: ctx.parameters, authenticator: own, disableRetries: ctx.disableRetries, signal: signalOf(ctx.env) }, ctx.env);
   return {
     async send(onExchange) {
       try {

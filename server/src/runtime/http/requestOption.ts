@@ -2,7 +2,7 @@
 // in a request, and the one helper that injects it into RequestParts. Used by authenticators,
 // the requester and the paginators alike.
 import type { RequestParts } from '../types';
-import { interpolate } from '../interpolation';
+import { evalText } from '../interpolation';
 import { configError } from '../errors';
 import { pythonStr } from '../auth/pythonText';
 
@@ -55,7 +55,7 @@ export function createRequestOption(component: object, config: object, parameter
   }
   const context = { config, parameters };
   const render = (template: unknown): string =>
-    typeof template === 'string' ? pythonStr(interpolate(template, context, 'string')) : pythonStr(template);
+    typeof template === 'string' ? evalText(template, context) : pythonStr(template);
 
   let fieldName: string | null = null;
   let fieldPath: string[] | null = null;
