@@ -54,10 +54,11 @@ function parameterKeys(root: unknown, t: FoundTemplate): string[] {
  * with only `config` and `parameters` assumed (context kind `static`).
  */
 function templateAtOffset(doc: ManifestDocument, offset: number): TemplateAt | null {
-  const known = templateAt(documentTemplates(doc).templates, offset);
-  if (known) return known;
+  // Cheap test first (the fast model's node under the cursor): only template scalars pay for resolution.
   const at = doc.model.nodeAt(offset);
   if (!at || at.onKey || !isScalar(at.node) || typeof at.node.value !== 'string' || !hasTemplateMarkup(at.node.value) || !at.node.range) return null;
+  const known = templateAt(documentTemplates(doc).templates, offset);
+  if (known) return known;
   const offsets = scalarOffsets(doc.text, at.node, at.span.start - at.node.range[0]);
   if (!offsets) return null;
   const field = String(at.path[at.path.length - 1] ?? '');
