@@ -6,7 +6,7 @@ import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { componentAt } from './componentPath';
 import { cursorContextAt, type CursorContext } from './cursorContext';
-import { inTemplate, provideTemplateCompletion } from './jinjaDocument';
+import { inTemplate, mayBeInTemplate, provideTemplateCompletion } from './jinjaDocument';
 import { componentMarkdown, fieldMarkdown, fieldSummary } from './formatDocs';
 import type { FieldInfo, FormatIndex } from './formatIndex';
 import { valueAt } from './references';
@@ -23,7 +23,7 @@ export function provideCompletion(ctx: FeatureContext, doc: ManifestDocument, pa
   const offset = doc.textDocument.offsetAt(params.position);
   const cursor = cursorContextAt(doc.text, offset);
   // Inside `{{ … }}` the template feature answers (variables, macros, filters); YAML items do not fit there.
-  if (cursor?.template || inTemplate(doc, offset)) return completeInTemplate(ctx, doc, offset);
+  if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return completeInTemplate(ctx, doc, offset);
   if (!cursor) return null;
   const root = doc.featureValue;
   const items = cursor.position === 'value' ? completeValue(ctx, doc, root, cursor) : completeKey(ctx, doc, root, cursor);
@@ -130,7 +130,8 @@ function choiceSnippet(n: number, choices: readonly (string | number | boolean)[
 
 function fieldSnippet(name: string, info: FieldInfo, indent: string): string {
   if (info.components?.length) {
-    const dash = info.list ? '- ' : '';
+    // A list that also takes a single component is usually written as the single one.
+    const dash = info.list && !info.alsoSingle ? '- ' : '';
     return `${name}:\n${indent}  ${dash}type: ${choiceSnippet(1, info.components)}`;
   }
   if (info.enum?.length) return `${name}: ${choiceSnippet(1, info.enum)}`;
@@ -145,7 +146,7 @@ function componentSnippet(index: FormatIndex, type: string, range: Range, indent
   for (const { name, info: field } of index.fields(type)) {
     if (!field.required || name === 'type') continue;
     if (field.components?.length) {
-      lines.push(`${name}:`, `  ${field.list ? '- ' : ''}type: ${choiceSnippet(stop++, field.components)}`);
+      lines.push(`${name}:`, `  ${field.list && !field.alsoSingle ? '- ' : ''}type: ${choiceSnippet(stop++, field.components)}`);
     } else if (field.enum?.length) lines.push(`${name}: ${choiceSnippet(stop++, field.enum)}`);
     else lines.push(`${name}: $${stop++}`);
   }

@@ -65,6 +65,15 @@ function templateAtOffset(doc: ManifestDocument, offset: number): TemplateAt | n
   return templateAt([{ text: at.node.value, kind: 'static', offsets, component: 'this component', field, path: at.path }], offset);
 }
 
+/** Cheap text test: the cursor's line shows template delimiters (so a template may be under the cursor). */
+export function mayBeInTemplate(text: string, offset: number): boolean {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  let end = text.indexOf('\n', offset);
+  if (end < 0) end = text.length;
+  const line = text.slice(start, end);
+  return line.includes('{{') || line.includes('}}') || line.includes('{%') || line.includes('%}');
+}
+
 /** Whether `offset` lies inside a template (multi-line templates included). */
 export function inTemplate(doc: ManifestDocument, offset: number): boolean {
   return templateAtOffset(doc, offset) !== null;

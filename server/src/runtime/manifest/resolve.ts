@@ -4,7 +4,7 @@
 import type { Document } from 'yaml';
 import type { Problem, RelatedInfo } from '../problems';
 import type { Span } from '../types';
-import { locateOrigin, locateSourcePath, OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin } from './origins';
+import { locateOrigin, locateSourcePath, OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin, type SourceLocator } from './origins';
 import type { ParsedManifest } from './parse';
 import { TypeAndParameterPropagator } from './propagate';
 import { isPlainObject, MAX_DEPTH, ReferenceResolver, type ReferenceFailure } from './references';
@@ -15,6 +15,8 @@ export type { JsonPath, LocatedOrigin, NodeOrigin } from './origins';
 export type ResolveOptions = {
   /** The parsed document the value came from: enables spans in problems and in the origin map. */
   parsed?: Pick<ParsedManifest, 'doc'> | { doc: Document };
+  /** Locates source paths without a Document; preferred over `parsed` (which is then never read). */
+  locateSource?: SourceLocator;
 };
 
 /** The origin map of a resolved manifest: resolved JSON path → where it was written. */
@@ -41,7 +43,9 @@ export type ResolvedManifest = {
  * offsets; without `options.parsed` problems carry an empty span at 0 and name the path instead.
  */
 export function resolveManifest(value: unknown, options: ResolveOptions = {}): ResolvedManifest {
-  const doc = options.parsed?.doc;
+  // The Document is read only when something must be located (it may be built lazily).
+  const parsed = options.parsed;
+  const doc: SourceLocator | undefined = options.locateSource ?? (parsed ? (p) => locateSourcePath(parsed.doc, p) : undefined);
   const table = new OriginTable();
   const problems: Problem[] = [];
 
@@ -73,7 +77,7 @@ export function resolveManifest(value: unknown, options: ResolveOptions = {}): R
       code: 'nesting-too-deep',
       severity: 'error',
       message: `Nesting deeper than ${MAX_DEPTH} levels is not resolved.`,
-      span: doc ? locateSourcePath(doc, refs.tooDeep).span : { start: 0, end: 0 },
+      span: doc ? doc(refs.tooDeep).span : { start: 0, end: 0 },
     });
   }
 
@@ -86,18 +90,19 @@ export function resolveManifest(value: unknown, options: ResolveOptions = {}): R
   return { value: resolved, problems, origins };
 }
 
-function referenceProblem(f: ReferenceFailure, doc: Document | undefined): Problem {
+function referenceProblem(f: ReferenceFailure, doc: SourceLocator | undefined): Problem {
   const code = f.kind === 'missing' ? 'unknown-reference' : f.kind === 'cycle' ? 'circular-reference' : 'invalid-reference';
   const where = doc ? '' : ` (at ${toPointer(f.site.path) || '/'})`;
   const message =
     f.kind === 'invalid' ? `Invalid reference${where}: ${f.detail}` : `Reference \`${f.ref}\` cannot be resolved${where}: ${f.detail}.`;
-  const span: Span = doc ? locateSourcePath(doc, f.site.path).span : { start: 0, end: 0 };
+  const span: Span = doc ? doc(f.site.path).span : { start: 0, end: 0 };
   const problem: Problem = { code, severity: 'error', message, span };
   if (doc && f.site.via.length) problem.related = relatedFor(doc, f.site.via);
   return problem;
 }
 
 /** Related information for a value copied in by references: one entry per reference site, innermost first. */
-export function relatedFor(doc: Document, via: readonly JsonPath[]): RelatedInfo[] {
-  return [...via].reverse().map((p) => ({ message: 'Brought in by this reference', span: locateSourcePath(doc, p).span }));
+export function relatedFor(where: Document | SourceLocator, via: readonly JsonPath[]): RelatedInfo[] {
+  const locate: SourceLocator = typeof where === 'function' ? where : (p) => locateSourcePath(where, p);
+  return [...via].reverse().map((p) => ({ message: 'Brought in by this reference', span: locate(p).span }));
 }

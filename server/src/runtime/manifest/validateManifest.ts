@@ -28,7 +28,7 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
     }
     return problems;
   }
-  const resolved = resolveManifest(parsed.value, { parsed });
+  const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
   problems.push(...resolved.problems);
   const { issues, components } = validateResolvedManifest(resolved.value, resolved.origins.unresolved);
   for (const issue of issues) problems.push(locate(issue, resolved.origins, parsed));
@@ -55,7 +55,6 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
 }
 
 function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem {
-  const doc = parsed.doc;
   const loc = origins.locate(issue.path);
   let span: Span = loc?.span ?? { start: 0, end: 0 };
   if (loc) {
@@ -65,7 +64,7 @@ function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest
   }
   const problem: Problem = { code: issue.code, severity: issue.severity, message: issue.message, span };
   const related: RelatedInfo[] = [];
-  if (loc?.via.length) related.push(...relatedFor(doc, origins.sourceOf(issue.path).via));
+  if (loc?.via.length) related.push(...relatedFor(parsed.locateSource ?? parsed.doc, origins.sourceOf(issue.path).via));
   for (const r of issue.related ?? []) {
     const where = origins.locate(r.path);
     if (where) related.push({ message: r.message, span: where.keySpan ?? where.span });
