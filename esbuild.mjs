@@ -3,6 +3,8 @@
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
+// `npm run package` minifies: the .vsix ships the bundles only, their source maps stay out of it.
+const minify = process.argv.includes('--minify');
 const common = {
   bundle: true,
   platform: 'node',
@@ -10,6 +12,7 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
+  minify,
 };
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'out/extension.js', external: ['vscode'] },

@@ -58,7 +58,7 @@ async function main() {
 
   const demoUrl = await startAndWait(process.execPath, ['scripts/demoApi.mjs', '--port', String(DEMO_PORT)], /(http:\/\/127\.0\.0\.1:\d+)/);
   say(`demo API: ${demoUrl}`);
-  if (!demoUrl.endsWith(`:${DEMO_PORT}`)) say(`note: the demo manifests default to port ${DEMO_PORT}; set url_base to ${demoUrl} in the testing values`);
+  if (!demoUrl.endsWith(':8787')) say(`note: the demo manifests and config.json expect port 8787; set url_base to ${demoUrl} in the testing values`);
 
   if (hasCommand('code') && !process.env.START_WITH_CODE_SERVER) {
     say('opening VS Code with the extension in development mode');

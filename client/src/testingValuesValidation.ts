@@ -5,7 +5,12 @@ import Ajv, { type ErrorObject } from 'ajv';
 /** A problem with one field: `path` is a JSON pointer into the config ('' for the whole config). */
 export type FieldProblem = { path: string; message: string };
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+// Connector specs use a handful of formats; these are checked, any other format is accepted as is.
+const ajv = new Ajv({ allErrors: true, strict: false, logger: false });
+ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
+ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/);
+ajv.addFormat('email', /^[^@\s]+@[^@\s]+$/);
+ajv.addFormat('uri', /^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/);
 const compiled = new WeakMap<object, ReturnType<typeof ajv.compile>>();
 
 function describe(e: ErrorObject): FieldProblem {
@@ -14,6 +19,7 @@ function describe(e: ErrorObject): FieldProblem {
     return { path: `${e.instancePath}/${missing}`, message: 'is required.' };
   }
   if (e.keyword === 'pattern') return { path: e.instancePath, message: `does not match the expected pattern ${(e.params as { pattern: string }).pattern}.` };
+  if (e.keyword === 'format') return { path: e.instancePath, message: `must be a valid ${(e.params as { format: string }).format}${(e.params as { format: string }).format === 'date' ? ' (YYYY-MM-DD)' : ''}.` };
   if (e.keyword === 'enum') return { path: e.instancePath, message: `must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}.` };
   return { path: e.instancePath, message: `${e.message ?? 'is invalid'}.` };
 }

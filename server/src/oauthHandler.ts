@@ -22,19 +22,7 @@ function at(root: unknown, path: readonly string[]): unknown {
 
 /** The OAuth inputs (client id/secret, user inputs such as a subdomain) found in the testing values. */
 export function oauthInputsFromConfig(manifest: Json, config: Json, redirectUri: string): runtime.OAuthInputs {
-  const oauth = (at(manifest, ['spec', 'advanced_auth', 'oauth_config_specification']) ?? {}) as Json;
-  const inputs: runtime.OAuthInputs = { redirect_uri: redirectUri };
-  const fromSchema = (schema: unknown) => {
-    for (const [name, prop] of Object.entries((at(schema, ['properties']) ?? {}) as Record<string, Json>)) {
-      const path = prop?.path_in_connector_config;
-      if (Array.isArray(path)) {
-        const v = at(config, path.map(String));
-        if (v !== undefined && v !== null && v !== '') inputs[name] = v;
-      }
-    }
-  };
-  fromSchema(oauth.complete_oauth_server_output_specification);
-  fromSchema(oauth.oauth_user_input_from_connector_config_specification);
+  const inputs: runtime.OAuthInputs = { redirect_uri: redirectUri, ...runtime.oauthInputsFromConfig(manifest, config) };
   // Manifests without server output paths usually keep the app credentials at the top level or under `credentials`.
   for (const key of ['client_id', 'client_secret'] as const) {
     inputs[key] ??= (config[key] ?? at(config, ['credentials', key])) as string | undefined;

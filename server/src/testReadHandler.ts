@@ -49,8 +49,12 @@ export async function handleTestRead(connection: Connection, params: TestReadPar
     },
   };
   try {
-    return (await runtime.testRead(manifest, config, params.streamName, params.limits ?? {}, env)) as unknown as TestReadResult;
+    const result = (await runtime.testRead(manifest, config, params.streamName, params.limits ?? {}, env)) as unknown as TestReadResult;
+    // The runtime reports an aborted exchange as an error of the read; to the client it is a cancellation.
+    if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
+    return result;
   } catch (e) {
+    if (e instanceof ResponseError) throw e;
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
     const err = e as Error & { failureType?: string };
     throw new ResponseError(ErrorCodes.InternalError, err.message || String(e), { failureType: err.failureType ?? 'system_error' });

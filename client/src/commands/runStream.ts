@@ -5,13 +5,31 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
 import {
-  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification,
-  type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams,
+  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest,
+  type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import { readSettings } from '../settings';
 import { ResultsPanel } from '../views/resultsPanel';
 import { resolveStreamTarget } from './pickTarget';
+
+/** The 0-based line where the stream is declared, so errors of the read can link to it; undefined when unknown. */
+async function streamLine(services: Services, target: StreamTarget): Promise<number | undefined> {
+  try {
+    const params: ListStreamsParams = { uri: target.uri };
+    const { streams } = await services.client.sendRequest<ListStreamsResult>(ListStreamsRequest, params);
+    return streams.find((s) => s.name === target.streamName)?.range.start.line;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Error log entries without a location point at the stream's declaration (the runtime gives no finer location). */
+function withErrorLines(streamRead: TestReadResult, line: number | undefined): TestReadResult {
+  if (line === undefined || !Array.isArray(streamRead.logs)) return streamRead;
+  const logs = (streamRead.logs as Array<Record<string, unknown>>).map((l) => (String(l.level).toUpperCase() === 'ERROR' && l.line === undefined ? { ...l, line } : l));
+  return { ...streamRead, logs };
+}
 
 type Limits = NonNullable<TestReadParams['limits']>;
 type RunListener = { onProgress(e: Record<string, unknown>): void; onConfigUpdate(p: ConfigUpdateParams): Promise<void> };
@@ -89,6 +107,7 @@ async function execute(services: Services, target: StreamTarget, config: Record<
     writeSchema: (schema) => void vscode.commands.executeCommand('airbyte.writeInferredSchema', { ...target, schema }),
   });
   panel.start(target.streamName);
+  const line = await streamLine(services, target);
   const runId = randomUUID();
   let configUpdated = false;
   let writes = Promise.resolve();
@@ -122,14 +141,14 @@ async function execute(services: Services, target: StreamTarget, config: Record<
       configUpdated = true;
       await storeConfigUpdate(services, uri, latest as Record<string, unknown>);
     }
-    panel.result(streamRead);
+    panel.result(withErrorLines(streamRead, line));
     services.log.info(`test read of '${target.streamName}' finished in ${Date.now() - started} ms`);
     return { streamRead, configUpdated };
   } catch (e) {
     await writes;
     const cancelled = e instanceof ResponseError && (e.code === -32800 || /cancel/i.test(e.message));
     const message = cancelled ? 'The test read was cancelled.' : (e as Error).message;
-    panel.failed({ message });
+    panel.failed({ message, line });
     services.log.warn(`test read of '${target.streamName}' ${cancelled ? 'cancelled' : `failed: ${message}`}`);
     if (!cancelled) {
       void vscode.window.showErrorMessage(`Test read of '${target.streamName}' failed: ${message}`, 'Show Output').then((c) => c && services.log.channel.show());

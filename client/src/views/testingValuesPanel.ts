@@ -27,7 +27,7 @@ export class TestingValuesPanel {
     }
     const title = `Testing values: ${vscode.workspace.asRelativePath(manifest)}`;
     const panel = vscode.window.createWebviewPanel('airbyte.testingValues', title, vscode.ViewColumn.Beside, webviewOptions(extensionUri));
-    panel.webview.html = webviewHtml(panel.webview, extensionUri, 'form', 'Testing values', FORM_CSS);
+    panel.webview.html = webviewHtml(panel.webview, extensionUri, 'form', title, FORM_CSS);
     const created = new TestingValuesPanel(panel, manifest, spec, store);
     TestingValuesPanel.open.set(manifest.toString(), created);
     return created;

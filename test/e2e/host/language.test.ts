@@ -42,4 +42,14 @@ describe('language features', () => {
     assert.equal(lenses.filter((l) => l.command?.command === 'airbyte.runStreamWithLimits').length, 3);
     assert.equal(lenses.filter((l) => l.command?.command === 'airbyte.setTestingValues').length, 1);
   });
+
+  it('puts a Run stream lens on streams given as $ref mappings and "#/" strings', async () => {
+    const doc = await openWorkspaceFile('refs/manifest.yaml');
+    const names = await waitFor('lenses on referenced streams', async () => {
+      const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100);
+      const run = l.filter((x) => x.command?.command === 'airbyte.runStream').map((x) => (x.command!.arguments![0] as { streamName: string }).streamName);
+      return run.length > 0 ? run : undefined;
+    });
+    assert.deepEqual(names.sort(), ['orders', 'users']);
+  });
 });

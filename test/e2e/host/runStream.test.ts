@@ -82,6 +82,20 @@ describe('run stream', function () {
     assert.equal(recordCount(run), 5, JSON.stringify(run?.streamRead.logs));
   });
 
+  it('shows an error of the read with a link to the stream in the manifest', async () => {
+    const doc = await openWorkspaceFile('oauth/manifest.yaml');
+    const uri = doc.uri.toString();
+    const values = { url_base: url, credentials: { client_id: OAUTH.clientId, client_secret: 'wrong-secret', refresh_token: 'no-such-token' } };
+    assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values }), true);
+    const run = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', { uri, streamName: 'protected' });
+    assert.ok(run?.streamRead.logs.some((l) => l.level === 'ERROR'), 'the refused refresh is an error of the read');
+    const api = await activateExtension<{ resultsTranscript(): string }>();
+    const last = api.resultsTranscript().split('\n').filter((l) => l.includes('"type":"result"')).pop()!;
+    const errors = (JSON.parse(last).result.logs as Array<{ level: string; line?: number }>).filter((l) => l.level === 'ERROR');
+    const streamsLine = doc.getText().split('\n').indexOf('streams:');
+    assert.ok(errors.length > 0 && errors.every((e) => typeof e.line === 'number' && e.line > streamsLine), JSON.stringify(errors));
+  });
+
   it('refuses testing values that break the spec, with the field named', async () => {
     const doc = await openWorkspaceFile('oauth/manifest.yaml');
     const saved = await vscode.commands.executeCommand<boolean>('airbyte.setTestingValues', { uri: doc.uri.toString(), values: { credentials: {} } });

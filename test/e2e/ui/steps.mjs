@@ -21,7 +21,7 @@ export const steps = [
     name: 'fill the testing-values form and save it',
     async run({ page, shot, demoUrl, secrets }) {
       await lens(page, 'Set testing values').click();
-      const form = await workbench(page).webviewFrame('Testing values');
+      const form = await workbench(page).webviewFrame('Testing values: demo/offset-increment.yaml');
       const url = form.locator('#f_url_base');
       await url.waitFor({ timeout: 20_000 });
       await url.fill(demoUrl);
@@ -58,6 +58,28 @@ export const steps = [
       await results.getByRole('tab', { name: /^Pages/ }).click();
       await results.locator('details.page').first().waitFor({ timeout: 10_000 });
       await shot('05-results-pages');
+    },
+  },
+  {
+    name: 'the form renders oneOf groups, enums, arrays and switches options',
+    async run({ page, shot }) {
+      const wb = workbench(page);
+      // One editor group again, so the lens clicked below is this manifest's.
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile('refs/manifest.yaml');
+      await lens(page, 'Set testing values').click();
+      const form = await wb.webviewFrame('Testing values: refs/manifest.yaml');
+      const group = form.locator('#f_credentials');
+      await group.waitFor({ timeout: 20_000 });
+      await form.locator('#f_credentials_token').waitFor({ timeout: 5_000 });
+      await group.selectOption({ label: 'OAuth 2.0' });
+      await form.locator('#f_credentials_client_id').waitFor({ timeout: 5_000 });
+      if (await form.locator('#f_credentials_token').count()) throw new Error('the API token field stayed after switching to OAuth 2.0');
+      if ((await form.locator('#f_region').inputValue()) === '') throw new Error('the enum default was not applied');
+      await form.getByRole('button', { name: 'Add item' }).click();
+      await form.locator('#f_accounts').locator('input').first().waitFor({ timeout: 5_000 });
+      await shot('06-form-oneof-array');
     },
   },
 ];

@@ -35,6 +35,14 @@ test('a failed oneOf reports the errors of the closest branch only', () => {
   assert.deepEqual(problems, [{ path: '/credentials/client_secret', message: 'is required.' }]);
 });
 
+test('date, date-time and email formats are checked; unknown formats are accepted', () => {
+  const f = { type: 'object', properties: { d: { type: 'string', format: 'date' }, t: { type: 'string', format: 'date-time' }, e: { type: 'string', format: 'email' }, x: { type: 'string', format: 'airbyte-custom' } } };
+  assert.deepEqual(validateTestingValues(f, { d: '2024-01-31', t: '2024-01-31T10:00:00Z', e: 'a@b.c', x: 'anything' }), []);
+  const problems = validateTestingValues(f, { d: '31/01/2024', t: 'yesterday', e: 'nobody' });
+  assert.deepEqual(problems.map((p) => p.path).sort(), ['/d', '/e', '/t']);
+  assert.match(problems.find((p) => p.path === '/d')!.message, /YYYY-MM-DD/);
+});
+
 test('values that are not an object are refused; a missing spec accepts any object', () => {
   assert.equal(validateTestingValues(spec, [1, 2]).length, 1);
   assert.deepEqual(validateTestingValues(null, { anything: 1 }), []);

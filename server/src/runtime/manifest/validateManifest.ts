@@ -6,7 +6,7 @@ import type { RuleFinding } from '../rules/types';
 import { validateResolvedManifest, type SchemaIssue } from '../schema/validate';
 import { parseVersion } from '../schema/versions';
 import type { Span } from '../types';
-import type { JsonPath } from './origins';
+import { locateSourcePath, type JsonPath } from './origins';
 import type { ParsedManifest } from './parse';
 import { relatedFor, resolveManifest, type ManifestOrigins } from './resolve';
 import { isPlainObject } from './references';
@@ -48,16 +48,37 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
 }
 
 function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem {
-  const loc = origins.locate(issue.path);
+  const doc = parsed.doc;
+  let loc = origins.locate(issue.path);
+  let via = loc ? origins.sourceOf(issue.path).via : [];
   let span: Span = loc?.span ?? { start: 0, end: 0 };
   if (loc) {
-    if (issue.anchor === 'key' && loc.keySpan && !loc.approximate) span = loc.keySpan;
-    else if (issue.anchor === 'component') span = componentAnchor(issue.path, origins, loc.keySpan, loc.approximate) ?? firstLine(parsed.text, loc.span);
+    if (issue.anchor === 'component') {
+      // A component merged from a `$ref` is anchored where its definition is written (its `type`
+      // comes from there), with the reference as related information.
+      const typeOrigin = origins.sourceOf([...issue.path, 'type']);
+      const typeLoc = origins.locate([...issue.path, 'type']);
+      if (typeLoc && !typeLoc.approximate && typeOrigin.via.length > via.length) {
+        const def = locateSourcePath(doc, typeOrigin.path.slice(0, -1));
+        span = def.keySpan ?? typeLoc.keySpan ?? typeLoc.span;
+        via = typeOrigin.via;
+        loc = { ...loc, via: typeLoc.via };
+      } else {
+        span = componentAnchor(issue.path, origins, loc.keySpan, loc.approximate) ?? firstLine(parsed.text, loc.span);
+      }
+    } else if (issue.anchor === 'key' && loc.keySpan && !loc.approximate) span = loc.keySpan;
     else if (issue.anchor === 'value' && loc.approximate && loc.keySpan) span = loc.keySpan;
   }
-  const problem: Problem = { code: issue.code, severity: issue.severity, message: issue.message, span };
+  let message = issue.message;
+  const source = loc?.sourcePath ?? [];
+  const p = source.indexOf('$parameters');
+  if (p >= 0 && !issue.path.includes('$parameters') && issue.code === 'schema') {
+    // Spec §1.3: parameters fill missing fields of every nested component, sometimes unexpectedly.
+    message += ` The value comes from \`$parameters.${String(source[p + 1])}\`, which fills this field because the component does not set it.`;
+  }
+  const problem: Problem = { code: issue.code, severity: issue.severity, message, span };
   const related: RelatedInfo[] = [];
-  if (loc?.via.length) related.push(...relatedFor(parsed.locateSource ?? parsed.doc, origins.sourceOf(issue.path).via));
+  if (via.length) related.push(...relatedFor(parsed.locateSource ?? doc, via));
   for (const r of issue.related ?? []) {
     const where = origins.locate(r.path);
     if (where) related.push({ message: r.message, span: where.keySpan ?? where.span });
@@ -84,7 +105,8 @@ function dedupe(problems: Problem[]): Problem[] {
   const seen = new Set<string>();
   const out: Problem[] = [];
   for (const p of problems) {
-    const key = `${p.code}|${p.span.start}|${p.span.end}|${p.message}`;
+    // One misspelt type reached through several slots (a shared definition) is one problem.
+    const key = `${p.code}|${p.span.start}|${p.span.end}|${p.code === 'unknown-type' ? '' : p.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(p);

@@ -100,6 +100,8 @@ class Walker {
     const validate = validatorFor(def);
     if (!validate(node)) {
       for (const f of findingsFromAjv(validate.errors ?? [], def.type, node)) {
+        // A value left unresolved by a broken reference is already reported by the resolver.
+        if (this.skipped([...path, ...f.path])) continue;
         this.issues.push({ code: 'schema', severity: 'error', path: [...path, ...f.path], anchor: f.anchor, message: f.message });
       }
     }

@@ -1,0 +1,109 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { check, manifest } from '../schema/helpers';
+
+const withCode = (text: string, code: string) => check(text).filter((p) => p.code === code);
+
+const apiKey = (extra: string) => [
+  '        type: HttpRequester',
+  '        url_base: https://x',
+  '        authenticator:',
+  '          type: ApiKeyAuthenticator',
+  "          api_token: \"{{ config['key'] }}\"",
+  extra,
+].join('\n');
+
+test('api-key-header-and-inject-into: both set is an error on `header`, pointing at inject_into', () => {
+  const text = manifest({ requester: apiKey('          header: X-Key\n          inject_into:\n            type: RequestOption\n            inject_into: header\n            field_name: X-Key') });
+  const p = withCode(text, 'api-key-header-and-inject-into');
+  assert.equal(p.length, 1);
+  assert.equal(p[0].severity, 'error');
+  assert.equal(p[0].at, 'header');
+  assert.equal(text.slice(p[0].related![0].span.start, p[0].related![0].span.end), 'inject_into');
+});
+
+test('api-key-header-and-inject-into: neither set is an error; exactly one is fine', () => {
+  assert.equal(withCode(manifest({ requester: apiKey('') }), 'api-key-header-and-inject-into').length, 1);
+  assert.deepEqual(withCode(manifest({ requester: apiKey('          header: X-Key') }), 'api-key-header-and-inject-into'), []);
+});
+
+test('colliding-injected-keys: a header set by request_headers and by the authenticator', () => {
+  const text = manifest({ requester: apiKey('          inject_into: { type: RequestOption, inject_into: header, field_name: X-Key }') + '\n        request_headers:\n          X-Key: other' });
+  const p = withCode(text, 'colliding-injected-keys');
+  assert.equal(p.length, 1);
+  assert.equal(p[0].severity, 'warning');
+  assert.match(p[0].message, /The header `X-Key` is set by/);
+  assert.ok(p[0].related?.length === 1);
+});
+
+test('colliding-injected-keys: page size and token with the same name; different parts do not collide', () => {
+  const paginator = (sizePart: string) => [
+    '        type: DefaultPaginator',
+    '        page_token_option: { type: RequestOption, inject_into: request_parameter, field_name: page }',
+    `        page_size_option: { type: RequestOption, inject_into: ${sizePart}, field_name: page }`,
+    '        pagination_strategy: { type: PageIncrement, page_size: 10 }',
+  ].join('\n');
+  const same = withCode(manifest({ paginator: paginator('request_parameter') }), 'colliding-injected-keys');
+  assert.equal(same.length, 1);
+  assert.match(same[0].message, /query parameter `page`/);
+  assert.equal(same[0].at, 'page');
+  assert.deepEqual(withCode(manifest({ paginator: paginator('header') }), 'colliding-injected-keys'), []);
+});
+
+test('page-token-option-missing: warns when the token is never sent', () => {
+  const paginator = '        type: DefaultPaginator\n        pagination_strategy: { type: OffsetIncrement, page_size: 10 }';
+  const p = withCode(manifest({ paginator }), 'page-token-option-missing');
+  assert.equal(p.length, 1);
+  assert.equal(p[0].at, 'paginator');
+  assert.match(p[0].message, /OffsetIncrement has no `page_token_option`/);
+});
+
+test('page-token-option-missing: silent when the requester reads next_page_token itself', () => {
+  const paginator = '        type: DefaultPaginator\n        pagination_strategy: { type: OffsetIncrement, page_size: 10 }';
+  const requester = "        type: HttpRequester\n        url_base: https://x\n        request_parameters:\n          offset: \"{{ next_page_token.next_page_token }}\"";
+  assert.deepEqual(withCode(manifest({ paginator, requester }), 'page-token-option-missing'), []);
+});
+
+test('request-path-field-name: a field name on RequestPath is flagged', () => {
+  const paginator = [
+    '        type: DefaultPaginator',
+    '        page_token_option:',
+    '          type: RequestPath',
+    '          field_name: next',
+    '        pagination_strategy: { type: CursorPagination, cursor_value: "{{ response.next }}" }',
+  ].join('\n');
+  const p = withCode(manifest({ paginator }), 'request-path-field-name');
+  assert.equal(p.length, 1);
+  assert.equal(p[0].at, 'field_name');
+  assert.match(p[0].message, /use `type: RequestOption`/);
+});
+
+test('oauth-required-fields: missing endpoint, credentials and refresh token are errors', () => {
+  const oauth = (fields: string) => manifest({ requester: `        type: HttpRequester\n        url_base: https://x\n        authenticator:\n          type: OAuthAuthenticator\n${fields}` });
+  const full = "          client_id: a\n          client_secret: b\n          refresh_token: c\n          token_refresh_endpoint: https://x/token";
+  assert.deepEqual(withCode(oauth(full), 'oauth-required-fields'), []);
+  const noEndpoint = withCode(oauth(full.replace(/\n.*token_refresh_endpoint.*/, '')), 'oauth-required-fields');
+  assert.equal(noEndpoint.length, 1);
+  assert.match(noEndpoint[0].message, /^OAuthAuthenticator: missing `token_refresh_endpoint`/);
+  assert.equal(noEndpoint[0].at, 'authenticator');
+  const clientCredentials = full.replace(/\n.*refresh_token: c/, '') + '\n          grant_type: client_credentials';
+  assert.deepEqual(withCode(oauth(clientCredentials), 'oauth-required-fields'), []);
+  assert.match(withCode(oauth(full.replace(/\n.*refresh_token: c/, '')), 'oauth-required-fields')[0].message, /missing `refresh_token`/);
+});
+
+test('custom-component: class_name components get an information diagnostic on the class name', () => {
+  const requester = '        type: HttpRequester\n        url_base: https://x\n        authenticator:\n          class_name: source_x.components.Auth';
+  const p = withCode(manifest({ requester }), 'custom-component');
+  assert.equal(p.length, 1);
+  assert.equal(p[0].severity, 'information');
+  assert.equal(p[0].at, 'source_x.components.Auth');
+  assert.match(p[0].message, /CustomAuthenticator .* runs only in the Python CDK/);
+});
+
+test('duplicate-key: a duplicate mapping key is a warning, the later value wins', () => {
+  const text = manifest().replace('    name: items', '    name: first\n    name: items');
+  const p = withCode(text, 'duplicate-key');
+  assert.equal(p.length, 1);
+  assert.equal(p[0].severity, 'warning');
+  assert.deepEqual(check(text).filter((x) => x.severity === 'error'), []);
+});

@@ -1,0 +1,128 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { check, errors, fixture, manifest } from './helpers';
+
+test('the complete fixture and the minimal manifest have no errors or warnings', () => {
+  assert.deepEqual(check(fixture('complete.yaml')).filter((p) => p.severity !== 'information'), []);
+  assert.deepEqual(check(manifest()), []);
+});
+
+test('a missing required field names the component and sits on the component key', () => {
+  const text = manifest({ requester: '        type: HttpRequester\n        url_base: https://x\n        authenticator:\n          type: BearerAuthenticator' });
+  const e = errors(text);
+  assert.equal(e.length, 1);
+  assert.equal(e[0].message, 'BearerAuthenticator: missing required field `api_token`.');
+  assert.equal(e[0].at, 'authenticator');
+});
+
+test('an unknown type lists the types of the slot and suggests the closest', () => {
+  const text = manifest().replace('type: BearerAuthenticator', 'type: BearerAuthenticater');
+  const e = errors(text);
+  assert.equal(e.length, 1);
+  assert.equal(e[0].code, 'unknown-type');
+  assert.match(e[0].message, /Unknown component type `BearerAuthenticater` in HttpRequester.authenticator\. Expected one of: .*OAuthAuthenticator.*\. Did you mean `BearerAuthenticator`\?/);
+  assert.equal(e[0].at, 'BearerAuthenticater');
+});
+
+test('a known type in the wrong slot is refused with the allowed list', () => {
+  const text = manifest().replace('type: BearerAuthenticator', 'type: DpathExtractor');
+  const e = errors(text);
+  assert.equal(e.length, 1);
+  assert.match(e[0].message, /^`DpathExtractor` is not allowed in HttpRequester.authenticator\. Expected one of: /);
+});
+
+test('a wrong enum value is an error on the value with a suggestion', () => {
+  const text = manifest().replace('path: /items', 'path: /items\n        http_method: PSOT');
+  const e = errors(text);
+  assert.equal(e.length, 1);
+  assert.equal(e[0].at, 'PSOT');
+  assert.equal(e[0].message, 'HttpRequester: `http_method` must be one of `GET`, `POST`, not the string "PSOT". Did you mean `POST`?');
+});
+
+test('a wrong JSON type is an error on the value', () => {
+  const text = manifest({ paginator: '        type: DefaultPaginator\n        page_token_option: { type: RequestPath }\n        pagination_strategy:\n          type: PageIncrement\n          page_size: [1]' });
+  const e = errors(text);
+  assert.equal(e.length, 1);
+  assert.equal(e[0].at, '[1]');
+  assert.equal(e[0].message, 'PageIncrement: `page_size` must be an integer or a string, not a list.');
+});
+
+test('an unknown field is a warning on the key with a suggestion', () => {
+  const text = manifest().replace('path: /items', 'path: /items\n        use_cahce: true');
+  const p = check(text);
+  assert.equal(p.length, 1);
+  assert.equal(p[0].severity, 'warning');
+  assert.equal(p[0].code, 'unknown-field');
+  assert.equal(p[0].at, 'use_cahce');
+  assert.match(p[0].message, /Did you mean `use_cache`\?/);
+});
+
+test('fields copied from $parameters are not unknown fields', () => {
+  const text = manifest().replace('    name: items', '    name: items\n    $parameters:\n      some_setting: 1');
+  assert.deepEqual(check(text), []);
+});
+
+const customCursor = '    incremental_sync:\n      type: CustomIncrementalSync\n      class_name: source_x.components.Cursor\n      cursor_field: updated_at';
+
+test('a removed component is a warning for a manifest declaring an older version', () => {
+  const p = check(manifest({ version: '5.16.0', extra: customCursor })).filter((x) => x.code === 'removed-component');
+  assert.equal(p.length, 1);
+  assert.equal(p[0].severity, 'warning');
+  assert.match(p[0].message, /removed in CDK 7\.0\.0.*older version 5\.16\.0/);
+  assert.equal(p[0].at, 'CustomIncrementalSync');
+});
+
+test('a removed component is an error for a manifest declaring a newer version', () => {
+  const e = errors(manifest({ version: '7.1.0', extra: customCursor }));
+  assert.equal(e.length, 1);
+  assert.equal(e[0].code, 'removed-component');
+});
+
+test('an error inside a referenced definition is reported once, where written, with the references as related info', () => {
+  const text = [
+    'version: 6.0.0',
+    'type: DeclarativeSource',
+    'check: { stream_names: [a] }',
+    'definitions:',
+    '  auth:',
+    '    type: BearerAuthenticator',
+    '    api_tokn: x',
+    '  req:',
+    '    type: HttpRequester',
+    '    url_base: https://x',
+    '    authenticator:',
+    '      $ref: "#/definitions/auth"',
+    'streams:',
+    '  - name: a',
+    '    retriever:',
+    '      requester: "#/definitions/req"',
+    '      record_selector: { extractor: { field_path: [] } }',
+    '  - name: b',
+    '    retriever:',
+    '      requester: "#/definitions/req"',
+    '      record_selector: { extractor: { field_path: [] } }',
+    '',
+  ].join('\n');
+  const e = errors(text);
+  assert.equal(e.length, 1, JSON.stringify(e));
+  assert.equal(e[0].message, 'BearerAuthenticator: missing required field `api_token`.');
+  // The component is written under `definitions.auth`; the chain of references is related info.
+  assert.equal(e[0].at, 'auth');
+  assert.deepEqual(e[0].related!.map((r) => text.slice(r.span.start, r.span.end)), ['"#/definitions/auth"', '"#/definitions/req"']);
+  const w = check(text).filter((p) => p.code === 'unknown-field');
+  assert.equal(w.length, 1);
+  assert.equal(w[0].at, 'api_tokn');
+});
+
+test('untyped mappings in slots with a default type are validated as that type', () => {
+  const text = manifest().replace("          type: DpathExtractor\n          field_path: [data]", '          field_pth: [data]');
+  const e = errors(text);
+  assert.equal(e.length, 1);
+  assert.equal(e[0].message, 'DpathExtractor: missing required field `field_path`.');
+});
+
+test('odd documents give one clear error and never throw', () => {
+  assert.match(errors('')[0].message, /empty/);
+  assert.match(errors('- a\n- b\n')[0].message, /must be a mapping/);
+  assert.ok(errors('type: DeclarativeSource\n').some((p) => /missing required field `check`/.test(p.message)));
+});
