@@ -6,7 +6,9 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { startDemoApi, type DemoApi } from '../../../demo/api/server';
+import { readCommand } from '../../../server/src/runtime/cli/readCommand';
 
 const ROOT = join(__dirname, '../../..');
 const CLI = join(ROOT, 'out/cli.js');
@@ -52,12 +54,26 @@ test('pretty output summarises pages and records', async () => {
   assert.match(r.stdout, /page 2: GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?offset=50&limit=50 → HTTP 200, 10 records/);
 });
 
-test('exit 2 for an unknown stream, bad arguments or an unreadable config; exit 1 when the read fails', async () => {
+test('exit 2 for an unknown stream, bad arguments or an unreadable config (in process)', async () => {
   const cfg = config({ url_base: api.url });
-  assert.equal((await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'nope', '--config', cfg])).code, 2);
-  assert.equal((await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items'])).code, 2);
-  assert.equal((await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--config', join(dir, 'missing.json')])).code, 2);
-  assert.equal((await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--config', cfg, '--max-pages', '0'])).code, 2);
+  const manifest = join(ROOT, 'demo/workspace/offset-increment.yaml');
+  const sink = () => Object.assign(new PassThrough(), { text: '' });
+  const code = async (args: string[]) => {
+    const err = sink();
+    err.on('data', (d) => (err.text += String(d)));
+    const c = await readCommand(args, sink(), err);
+    return { c, text: err.text };
+  };
+  const unknown = await code([manifest, '--stream', 'nope', '--config', cfg]);
+  assert.equal(unknown.c, 2);
+  assert.match(unknown.text, /no stream named 'nope'.*streams: items/);
+  assert.equal((await code([manifest, '--stream', 'items'])).c, 2);
+  assert.equal((await code([manifest, '--stream', 'items', '--config', join(dir, 'missing.json')])).c, 2);
+  assert.equal((await code([manifest, '--stream', 'items', '--config', cfg, '--max-pages', '0'])).c, 2);
+  assert.equal((await code([manifest, '--stream', 'items', '--config', cfg, '--format', 'xml'])).c, 2);
+});
+
+test('exit 1 when the read fails; what was read and the error are printed', async () => {
   const failing = await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--config', config({ url_base: `${api.url}/nowhere`, page_size: 10 })]);
   assert.equal(failing.code, 1);
   assert.match(failing.stdout, /ERROR: Reading stream 'items' failed: Not found/);

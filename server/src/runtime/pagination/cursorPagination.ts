@@ -8,6 +8,7 @@ import { parseLinkHeader } from './linkHeader';
 import { evalPageSize } from './pageSize';
 import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
 
+/** Builds CursorPagination; page_size is evaluated now. Throws a config error without cursor_value. */
 export function createCursorPagination(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {
   if (typeof component.cursor_value !== 'string' || component.cursor_value === '') {
     throw configError('CursorPagination requires cursor_value (a template producing the next page token).');

@@ -61,6 +61,9 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     parameters: (paginatorComponent?.$parameters as Obj) ?? {},
   }, env);
   warnLastRecords(paginatorComponent, rc);
+  if (retriever.pagination_reset) {
+    rc.log('WARN', `Stream '${name}': pagination_reset is not applied by this runtime; a RESET_PAGINATION action from the error handler still restarts the slice once.`);
+  }
   const slicer = createSlicer(retriever, stream, rc, (parent) => buildStream(parent, rc, name));
   const ignoreSlicerOnPaginated = retriever.ignore_stream_slicer_parameters_on_paginated_requests === true;
 

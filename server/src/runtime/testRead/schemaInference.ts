@@ -117,7 +117,8 @@ function detectFormat(v: unknown): string | null {
     if (v >= 1e12 && v < 2e12) return '%ms';
     return null;
   }
-  if (typeof v !== 'string') return null;
+  // Every candidate format starts with a digit; most strings are rejected by this one check.
+  if (typeof v !== 'string' || v.length < 7 || v.charCodeAt(0) < 48 || v.charCodeAt(0) > 57) return null;
   for (const [fmt, re] of FORMAT_TESTS) if (re.test(v) && validDate(v)) return fmt;
   return null;
 }
