@@ -126,3 +126,11 @@ test('odd documents give one clear error and never throw', () => {
   assert.match(errors('- a\n- b\n')[0].message, /must be a mapping/);
   assert.ok(errors('type: DeclarativeSource\n').some((p) => /missing required field `check`/.test(p.message)));
 });
+
+test('deep nesting and truncated input give problems, never an exception', () => {
+  const deep = 'version: 6.0.0\ndefinitions:\n' + Array.from({ length: 700 }, (_, i) => ' '.repeat(2 + i) + 'a:').join('\n') + ' 1\n';
+  const p = check(deep);
+  assert.ok(p.some((x) => x.code === 'nesting-too-deep'));
+  const text = fixture('complete.yaml');
+  for (const cut of [10, 200, 777, 1500, 2600]) assert.doesNotThrow(() => check(text.slice(0, cut)));
+});
