@@ -9,6 +9,7 @@ import { cursorContextAt, type CursorContext } from './cursorContext';
 import { componentMarkdown, fieldMarkdown } from './formatDocs';
 import type { FeatureContext } from './completion';
 import { findReferenceTarget, referencePath } from './references';
+import { inTemplate, provideTemplateHover } from './jinjaDocument';
 
 /** Lines of a reference target shown in its hover. */
 const TARGET_PREVIEW_LINES = 20;
@@ -17,7 +18,7 @@ const TARGET_PREVIEW_LINES = 20;
 export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params: HoverParams): Hover | null {
   const offset = doc.textDocument.offsetAt(params.position);
   const cursor = cursorContextAt(doc.text, offset);
-  if (cursor?.template) return hoverInTemplate(ctx, doc, cursor);
+  if (cursor?.template || inTemplate(doc, offset)) return hoverInTemplate(ctx, doc, offset);
   const at = doc.model.nodeAt(offset);
   if (at && !at.onKey && isScalar(at.node)) {
     const reference = referenceHover(doc, at.node.value);
@@ -47,11 +48,11 @@ export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params:
 }
 
 /**
- * Hover inside a template. The template feature (features/jinja*.ts) plugs in here; until it does,
- * templates show no hover rather than the field's.
+ * Hover inside a template: answered by the template feature (features/jinjaDocument.ts), never
+ * with the field's hover.
  */
-function hoverInTemplate(_ctx: FeatureContext, _doc: ManifestDocument, _cursor: CursorContext): Hover | null {
-  return null;
+function hoverInTemplate(_ctx: FeatureContext, doc: ManifestDocument, offset: number): Hover | null {
+  return provideTemplateHover(doc, offset);
 }
 
 /** Markdown showing the text a reference points at, or null when `value` is not a reference. */

@@ -21,4 +21,8 @@ export { testRead, DEFAULT_TEST_READ_LIMITS } from './testRead/testRead';
 export type { StreamRead, StreamReadSlice, StreamReadPage, LogMessage, TestReadProgress } from './testRead/streamRead';
 export { createHttpRequester } from './http/requester';
 export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, oauthInputsFromConfig, renderConsentTemplate } from './oauth';
+export { validateManifest } from './manifest/validateManifest';
+export { getComponent, allComponents, fieldInfo, componentTypesForSlot, defaultTypeFor, requiredFields, templateContextFor } from './schema/catalog';
+export type { Problem, Severity, RelatedInfo } from './problems';
+export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, renderConsentTemplate } from './oauth';
 export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';

@@ -42,6 +42,8 @@ const REACH_NOTHING: string[] = [
   "{{ cycler.__init__ }}",
   "{{ 'x'.prototype }}",
   "{{ config.nested.__dict__ }}",
+  '{{ self.__class__ }}',
+  '{{ self._TemplateReference__context }}',
 ];
 
 const UNDECLARED: string[] = [
@@ -51,7 +53,6 @@ const UNDECLARED: string[] = [
   '{{ range(10) }}',
   "{{ eval('1') }}",
   "{{ getattr(config, 'x') }}",
-  '{{ self }}',
   '{{ __builtins__ }}',
   "{{ import('os') }}",
   '{{ Function }}',

@@ -1,29 +1,61 @@
-// `connector-manifest validate <files...> [--format json|pretty]`: the language server's checks, headless.
+// `connector-manifest validate <files...> [--format json|pretty]`: the language server's checks
+// (runtime/manifest/validateManifest.ts), headless. Exit 0 clean, 1 errors found, 2 unreadable input.
 import { readFileSync } from 'node:fs';
 import { parseManifest } from '../manifest/parse';
+import { validateManifest } from '../manifest/validateManifest';
+import type { Problem } from '../problems';
 
-/** Runs the command; returns the exit code (0 clean, 1 errors found, 2 unreadable input). */
+type FileReport = { file: string; problems: (Problem & { line: number; column: number })[] };
+
+/** Runs the command; returns the exit code (0 clean, 1 errors found, 2 unreadable input or bad usage). */
 export function validateCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
-  const files = args.filter((a) => !a.startsWith('--'));
+  let format = 'pretty';
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--format') format = args[++i] ?? '';
+    else if (a.startsWith('--format=')) format = a.slice('--format='.length);
+    else if (a.startsWith('--')) {
+      err.write(`validate: unknown option ${a}\n`);
+      return 2;
+    } else files.push(a);
+  }
+  if (format !== 'pretty' && format !== 'json') {
+    err.write(`validate: --format must be json or pretty, not "${format}"\n`);
+    return 2;
+  }
   if (files.length === 0) {
     err.write('validate: name at least one manifest file\n');
     return 2;
   }
   let errors = 0;
+  let unreadable = false;
+  const reports: FileReport[] = [];
   for (const file of files) {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
     } catch (e) {
       err.write(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
-      return 2;
+      unreadable = true;
+      continue;
     }
     const parsed = parseManifest(text);
-    for (const p of parsed.problems) {
+    const report: FileReport = { file, problems: [] };
+    for (const p of validateManifest(parsed)) {
       const pos = parsed.lineCounter.linePos(p.span.start);
-      out.write(`${file}:${pos.line}:${pos.col}: ${p.severity}: ${p.message} [${p.code}]\n`);
+      report.problems.push({ ...p, line: pos.line, column: pos.col });
       if (p.severity === 'error') errors++;
     }
+    reports.push(report);
   }
+  if (format === 'json') {
+    out.write(JSON.stringify({ files: reports }, null, 2) + '\n');
+  } else {
+    for (const r of reports) {
+      for (const p of r.problems) out.write(`${r.file}:${p.line}:${p.column}: ${p.severity}: ${p.message} [${p.code}]\n`);
+    }
+  }
+  if (unreadable) return 2;
   return errors > 0 ? 1 : 0;
 }

@@ -15,6 +15,8 @@ export interface ConfigAccess {
   path: string[];
   start: number;
   end: number;
+  /** The last key is read with `.get(...)`, i.e. the template tolerates its absence. */
+  tolerant: boolean;
 }
 
 export interface TemplateFacts {
@@ -30,21 +32,21 @@ function stringKey(e: Expr): string | null {
 }
 
 /** The config key path of `config.a['b'].get('c')`-style chains, or null. */
-function configPath(e: Expr): { path: string[]; start: number; end: number } | null {
-  if (e.t === 'name') return e.name === 'config' ? { path: [], start: e.start, end: e.end } : null;
+function configPath(e: Expr): ConfigAccess | null {
+  if (e.t === 'name') return e.name === 'config' ? { path: [], start: e.start, end: e.end, tolerant: false } : null;
   if (e.t === 'getattr') {
     const base = configPath(e.obj);
-    return base && { path: [...base.path, e.name], start: e.start, end: e.end };
+    return base && { path: [...base.path, e.name], start: e.start, end: e.end, tolerant: false };
   }
   if (e.t === 'getitem') {
     const base = configPath(e.obj);
     const key = stringKey(e.index);
-    return base && key !== null ? { path: [...base.path, key], start: e.start, end: e.end } : null;
+    return base && key !== null ? { path: [...base.path, key], start: e.start, end: e.end, tolerant: false } : null;
   }
   if (e.t === 'call' && e.fn.t === 'getattr' && e.fn.name === 'get' && e.args.length >= 1) {
     const base = configPath(e.fn.obj);
     const key = stringKey(e.args[0]);
-    return base && key !== null ? { path: [...base.path, key], start: e.start, end: e.end } : null;
+    return base && key !== null ? { path: [...base.path, key], start: e.start, end: e.end, tolerant: true } : null;
   }
   return null;
 }

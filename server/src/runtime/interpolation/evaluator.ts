@@ -42,7 +42,7 @@ export class Renderer implements FilterHost {
   private scopes: Map<string, unknown>[] = [new Map()];
   private output = 0;
 
-  constructor(private readonly context: PyDict, private readonly globals: Record<string, PyFunction>, private readonly budget: Budget = DEFAULT_BUDGET) {}
+  constructor(private readonly context: PyDict, private readonly globals: Record<string, unknown>, private readonly budget: Budget = DEFAULT_BUDGET) {}
 
   private tick(): void {
     this.steps++;

@@ -6,7 +6,7 @@ import type { RuntimeEnv } from '../types';
 import { Namespace, defineKey } from './attributes';
 import { PyDate, PyDateTime, parseIsoDuration } from './datetime';
 import { formatWithFormat, isoparse, parseWithFormat, strftime, strptime } from './datetimeFormat';
-import { PyDict, PyFunction, TemplateValueError, Undefined, UndefinedAccessError, isDict, isFloat, iterate, makeFloat, numberOf, pyStr, typeName } from './values';
+import { PyDict, PyFunction, TemplateReference, TemplateValueError, Undefined, UndefinedAccessError, isDict, isFloat, iterate, makeFloat, numberOf, pyStr, typeName } from './values';
 import { compareOp } from './operators';
 
 function arg(args: unknown[], kw: Record<string, unknown>, i: number, name: string, dflt?: unknown): unknown {
@@ -65,7 +65,7 @@ function formatDatetime(dt: unknown, format: string, inputFormat: unknown): stri
 }
 
 /** Builds the global functions for one evaluation, bound to the clock of `env`. */
-export function createGlobals(env: RuntimeEnv | undefined): Record<string, PyFunction> {
+export function createGlobals(env: RuntimeEnv | undefined): Record<string, PyFunction | TemplateReference> {
   const now = () => (env?.now ? env.now() : new Date());
   const fn = (name: string, call: (a: unknown[], kw: Record<string, unknown>) => unknown) => new PyFunction(name, call);
   return {
@@ -112,6 +112,8 @@ export function createGlobals(env: RuntimeEnv | undefined): Record<string, PyFun
       for (const k of Object.keys(kw)) ns.attrs.set(k, kw[k]);
       return ns;
     }),
+    // Jinja declares `self` (the template reference) in every template; it has no blocks here, so any attribute is undefined.
+    self: new TemplateReference(),
     lipsum: fn('lipsum', () => 'Lorem ipsum dolor sit amet, consectetur adipiscing elit.'),
     cycler: fn('cycler', (a) => {
       let i = 0;
@@ -145,4 +147,4 @@ export function quotePlus(text: string): string {
 /** Names of the macros of §3.7 (for the editor: completion, unknown-name checks). */
 export const MACRO_NAMES = ['now_utc', 'today_utc', 'today_with_timezone', 'timestamp', 'str_to_datetime', 'max', 'min', 'day_delta', 'duration', 'format_datetime', 'sanitize_url', 'camel_case_to_snake_case', 'generate_uuid'];
 /** Jinja default globals still present in the reference environment. */
-export const DEFAULT_GLOBAL_NAMES = ['dict', 'namespace', 'lipsum', 'cycler', 'joiner'];
+export const DEFAULT_GLOBAL_NAMES = ['dict', 'namespace', 'lipsum', 'cycler', 'joiner', 'self'];

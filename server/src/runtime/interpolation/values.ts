@@ -23,6 +23,9 @@ export class PyFunction {
   constructor(readonly name: string, readonly call: (args: unknown[], kwargs: Record<string, unknown>) => unknown) {}
 }
 
+/** Jinja's `self` (TemplateReference): renders `<TemplateReference None>`; templates here define no blocks. */
+export class TemplateReference {}
+
 /** Raised for Jinja's UndefinedError (chained access through an undefined value). */
 export class UndefinedAccessError extends Error {}
 /** Raised for Python TypeError / ValueError and sandbox SecurityError inside rendering. */
@@ -175,6 +178,7 @@ export function pyStr(v: unknown): string {
   if (v instanceof Set) return v.size === 0 ? 'set()' : `{${[...v].map(pyRepr).join(', ')}}`;
   if (v instanceof PyDateTime || v instanceof PyDate || v instanceof PyTimedelta || v instanceof PyDuration) return v.toString();
   if (v instanceof PyFunction) return `<function ${v.name}>`;
+  if (v instanceof TemplateReference) return '<TemplateReference None>';
   if (isDict(v)) return `{${Object.keys(v).map((k) => `${strRepr(k)}: ${pyRepr(v[k])}`).join(', ')}}`;
   return '<object>';
 }

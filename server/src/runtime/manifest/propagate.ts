@@ -3,10 +3,10 @@
 // and carries their origins along; never throws.
 import { defaultTypeFor } from '../schema/defaultTypes';
 import { isPlainObject, MAX_DEPTH } from './references';
-import type { NodeOrigin, OriginTable } from './origins';
+import type { Origin, OriginTable } from './origins';
 
 /** One propagated parameter: its value and where it was written. */
-type Param = { value: unknown; origin: NodeOrigin };
+type Param = { value: unknown; origin: Origin };
 type Params = Map<string, Param>;
 
 /** Python truthiness, which decides whether a parameter overwrites a field (§1.3 step 4). */
@@ -36,7 +36,7 @@ export class TypeAndParameterPropagator {
    * Processes mapping `node` found in field `field` of a component of type `parentType`
    * (both undefined at the root or under a plain object), with the inherited parameters.
    */
-  private component(node: Record<string, unknown>, origin: NodeOrigin, parentType: string | undefined, field: string, inherited: Params, depth: number): Record<string, unknown> {
+  private component(node: Record<string, unknown>, origin: Origin, parentType: string | undefined, field: string, inherited: Params, depth: number): Record<string, unknown> {
     if (depth > MAX_DEPTH) return node;
     const out: Record<string, unknown> = { ...node };
     this.origins.carry(node, out);

@@ -1,6 +1,6 @@
 // Pass 1 of manifest resolution (reference-behaviour.md §1.1): replaces `#/...` strings and `$ref`
 // mappings by their targets, recording where every copied node was written. Never throws.
-import type { JsonPath, NodeOrigin, OriginTable } from './origins';
+import { childPath, pathToArray, toNodeOrigin, type JsonPath, type NodeOrigin, type Origin, type OriginTable, type PathLink } from './origins';
 
 /** A reference that could not be followed: what went wrong, where it is written, and its resolved location. */
 export type ReferenceFailure = {
@@ -64,7 +64,7 @@ export class ReferenceResolver {
   readonly failures: ReferenceFailure[] = [];
   tooDeep: JsonPath | null = null;
   /** Origin of the target of the last reference followed successfully. */
-  private lastTarget: NodeOrigin | null = null;
+  private lastTarget: Origin | null = null;
 
   constructor(
     private readonly root: unknown,
@@ -73,81 +73,79 @@ export class ReferenceResolver {
 
   /** Resolves the whole manifest. */
   resolveRoot(): unknown {
-    return this.resolve(this.root, { path: [], via: [] }, [], []);
+    return this.resolve(this.root, { path: null, via: null }, null, 0, []);
   }
 
   /**
    * Resolves `node` written at `origin`, placed at `outPath` in the output. `stack` holds the
    * references being expanded (cycle detection, §1.1).
    */
-  private resolve(node: unknown, origin: NodeOrigin, outPath: JsonPath, stack: readonly string[]): unknown {
-    if (outPath.length > MAX_DEPTH) {
-      if (!this.tooDeep) this.tooDeep = origin.path;
+  private resolve(node: unknown, origin: Origin, outPath: PathLink, depth: number, stack: readonly string[]): unknown {
+    if (depth > MAX_DEPTH) {
+      if (!this.tooDeep) this.tooDeep = pathToArray(origin.path);
       return null;
     }
-    if (isReferenceString(node)) return this.follow(node, origin, outPath, stack, node);
+    if (isReferenceString(node)) return this.follow(node, origin, outPath, depth, stack, node);
+    // Containers get no origin record here: their origin is derived from the parent's (parent path +
+    // key), which keeps the table small. Only reference targets, whose origin differs, are recorded.
     if (Array.isArray(node)) {
       const out: unknown[] = [];
-      this.origins.setContainer(out, origin);
-      node.forEach((item, i) => this.resolveInto(out, i, item, origin, outPath, stack));
+      for (let i = 0; i < node.length; i++) this.resolveInto(out, i, node[i], origin, outPath, depth, stack);
       return out;
     }
     if (!isPlainObject(node)) return node;
 
-    if (hasOwn(node, '$ref')) return this.resolveRefMapping(node, origin, outPath, stack);
+    if (hasOwn(node, '$ref')) return this.resolveRefMapping(node, origin, outPath, depth, stack);
 
     const out: Record<string, unknown> = {};
-    this.origins.setContainer(out, origin);
-    for (const key of Object.keys(node)) this.resolveInto(out, key, node[key], origin, outPath, stack);
+    for (const key of Object.keys(node)) this.resolveInto(out, key, node[key], origin, outPath, depth, stack);
     return out;
   }
 
   /** Resolves `value` (child `key` of a node written at `parentOrigin`) into `out[key]`. */
-  private resolveInto(out: Record<string, unknown> | unknown[], key: string | number, value: unknown, parentOrigin: NodeOrigin, outPath: JsonPath, stack: readonly string[]): void {
-    const childOrigin: NodeOrigin = { path: [...parentOrigin.path, key], via: parentOrigin.via };
-    const childPath = [...outPath, key];
+  private resolveInto(out: Record<string, unknown> | unknown[], key: string | number, value: unknown, parentOrigin: Origin, outPath: PathLink, depth: number, stack: readonly string[]): void {
+    const childOrigin: Origin = { path: childPath(parentOrigin.path, key), via: parentOrigin.via };
+    const childOut = childPath(outPath, key);
     let result: unknown;
     if (key === 'config_overrides') {
       // Spec §1.1: the content of `config_overrides` is copied verbatim, never resolved.
       result = value;
     } else if (isReferenceString(value)) {
-      const followed = this.follow(value, childOrigin, childPath, stack, value);
+      const followed = this.follow(value, childOrigin, childOut, depth + 1, stack, value);
       result = followed;
       // A scalar target has no container record: remember on the parent where it was written.
       if (followed !== value && (followed === null || typeof followed !== 'object') && this.lastTarget) {
         this.origins.setKey(out, String(key), this.lastTarget);
       }
     } else {
-      result = this.resolve(value, childOrigin, childPath, stack);
+      result = this.resolve(value, childOrigin, childOut, depth + 1, stack);
     }
     (out as Record<string | number, unknown>)[key] = result;
   }
 
   /** A mapping with `$ref`: the resolved target, shallow-merged with the local keys (local wins). */
-  private resolveRefMapping(node: Record<string, unknown>, origin: NodeOrigin, outPath: JsonPath, stack: readonly string[]): unknown {
+  private resolveRefMapping(node: Record<string, unknown>, origin: Origin, outPath: PathLink, depth: number, stack: readonly string[]): unknown {
     const ref = node.$ref;
-    const siteOrigin: NodeOrigin = { path: [...origin.path, '$ref'], via: origin.via };
+    const siteOrigin: Origin = { path: childPath(origin.path, '$ref'), via: origin.via };
     const local: Record<string, unknown> = {};
-    this.origins.setContainer(local, origin);
     for (const key of Object.keys(node)) {
-      if (key !== '$ref') this.resolveInto(local, key, node[key], origin, outPath, stack);
+      if (key !== '$ref') this.resolveInto(local, key, node[key], origin, outPath, depth, stack);
     }
     if (!isReferenceString(ref)) {
       this.failures.push({
         kind: 'invalid',
         ref: String(ref),
         detail: '`$ref` must be a string starting with `#/`, such as `#/definitions/base_requester`.',
-        site: siteOrigin,
-        resolvedPath: outPath,
+        site: toNodeOrigin(siteOrigin),
+        resolvedPath: pathToArray(outPath),
       });
       return local;
     }
-    const target = this.follow(ref, siteOrigin, outPath, stack, undefined);
+    const target = this.follow(ref, siteOrigin, outPath, depth, stack, undefined);
     if (target === undefined) return local;
     // Spec §1.1: a non-mapping target replaces the node; the local keys are discarded.
     if (!isPlainObject(target)) return target;
     const merged: Record<string, unknown> = { ...target, ...local };
-    this.origins.setContainer(merged, origin);
     const targetOrigin = this.origins.originAt(target, []);
     for (const key of Object.keys(target)) {
       if (!hasOwn(local, key)) this.origins.setKey(merged, key, this.origins.childOrigin(target, targetOrigin, key));
@@ -159,10 +157,10 @@ export class ReferenceResolver {
    * Follows reference `ref` written at `site`. Returns the resolved target (a fresh copy), or
    * `fallback` when it cannot be followed (the failure is recorded).
    */
-  private follow(ref: string, site: NodeOrigin, outPath: JsonPath, stack: readonly string[], fallback: unknown): unknown {
+  private follow(ref: string, site: Origin, outPath: PathLink, depth: number, stack: readonly string[], fallback: unknown): unknown {
     if (stack.includes(ref)) {
       const chain = [...stack.slice(stack.indexOf(ref)), ref].join(' → ');
-      this.failures.push({ kind: 'cycle', ref, detail: `circular reference: ${chain}`, site, resolvedPath: outPath });
+      this.failures.push({ kind: 'cycle', ref, detail: `circular reference: ${chain}`, site: toNodeOrigin(site), resolvedPath: pathToArray(outPath) });
       return fallback;
     }
     const found = lookupReference(this.root, ref.slice(2));
@@ -172,13 +170,17 @@ export class ReferenceResolver {
         kind: 'missing',
         ref,
         detail: `there is no \`${found.missing}\` under ${where}`,
-        site,
-        resolvedPath: outPath,
+        site: toNodeOrigin(site),
+        resolvedPath: pathToArray(outPath),
       });
       return fallback;
     }
-    const targetOrigin: NodeOrigin = { path: found.path, via: [...site.via, site.path] };
-    const value = this.resolve(found.value, targetOrigin, outPath, [...stack, ref]);
+    let targetPath: PathLink = null;
+    for (const k of found.path) targetPath = childPath(targetPath, k);
+    const targetOrigin: Origin = { path: targetPath, via: { up: site.via, site: site.path } };
+    const value = this.resolve(found.value, targetOrigin, outPath, depth, [...stack, ref]);
+    // The innermost reference of a chain records first; outer ones must not overwrite it.
+    if (value !== null && typeof value === 'object') this.origins.setContainerIfAbsent(value, targetOrigin);
     // For chained references the innermost target is the place where the value is written.
     if (!isReferenceString(found.value)) this.lastTarget = targetOrigin;
     return value;

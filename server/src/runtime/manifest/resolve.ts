@@ -4,7 +4,7 @@
 import type { Document } from 'yaml';
 import type { Problem, RelatedInfo } from '../problems';
 import type { Span } from '../types';
-import { locateOrigin, locateSourcePath, OriginTable, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin } from './origins';
+import { locateOrigin, locateSourcePath, OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin } from './origins';
 import type { ParsedManifest } from './parse';
 import { TypeAndParameterPropagator } from './propagate';
 import { isPlainObject, MAX_DEPTH, ReferenceResolver, type ReferenceFailure } from './references';
@@ -79,8 +79,8 @@ export function resolveManifest(value: unknown, options: ResolveOptions = {}): R
 
   const unresolved = refs.failures.map((f) => f.resolvedPath);
   const origins: ManifestOrigins = {
-    sourceOf: (path) => table.originAt(resolved, path),
-    locate: (path) => (doc ? locateOrigin(doc, table.originAt(resolved, path)) : undefined),
+    sourceOf: (path) => toNodeOrigin(table.originAt(resolved, path)),
+    locate: (path) => (doc ? locateOrigin(doc, toNodeOrigin(table.originAt(resolved, path))) : undefined),
     unresolved,
   };
   return { value: resolved, problems, origins };

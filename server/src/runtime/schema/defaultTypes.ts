@@ -15,6 +15,8 @@ export const DEFAULT_TYPES: Readonly<Record<string, string>> = {
   'DeclarativeStream.retriever': 'SimpleRetriever',
   'DeclarativeStream.schema_loader': 'JsonFileSchemaLoader',
   'DynamicDeclarativeStream.stream_template': 'DeclarativeStream',
+  // Reference quirk (§1.2): the CDK inserts this misspelt name, which no component has; an untyped
+  // resolver therefore fails validation there too.
   'DynamicDeclarativeStream.components_resolver': 'ConfigComponentResolver',
   'HttpComponentsResolver.retriever': 'SimpleRetriever',
   'HttpComponentsResolver.components_mapping': 'ComponentMappingDefinition',
@@ -38,6 +40,8 @@ export const DEFAULT_TYPES: Readonly<Record<string, string>> = {
   'CustomPartitionRouter.parent_stream_configs': 'ParentStreamConfig',
   'AddFields.fields': 'AddedFieldDefinition',
   'DynamicSchemaLoader.retriever': 'SimpleRetriever',
+  // Reference quirk (§1.2): the key names `types_map`, but the field is `types_mapping`, so this
+  // default never applies to a real field.
   'SchemaTypeIdentifier.types_map': 'TypesMap',
 };
 

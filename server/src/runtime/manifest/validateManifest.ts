@@ -1,0 +1,102 @@
+// Everything the runtime checks in a manifest, in one call: YAML problems, resolution problems,
+// schema validation and the semantic rules, each located where the author wrote the offending text.
+import type { Problem, RelatedInfo, Severity } from '../problems';
+import { RULES } from '../rules';
+import { CATALOG_TEMPLATES, templateProblems } from '../rules/templateRules';
+import type { RuleFinding } from '../rules/types';
+import { validateResolvedManifest, type SchemaIssue } from '../schema/validate';
+import { parseVersion } from '../schema/versions';
+import type { Span } from '../types';
+import type { JsonPath } from './origins';
+import type { ParsedManifest } from './parse';
+import { relatedFor, resolveManifest, type ManifestOrigins } from './resolve';
+import { isPlainObject } from './references';
+
+type Located = { code: string; severity: Severity; message: string; path: JsonPath; anchor: SchemaIssue['anchor']; related?: RuleFinding['related'] };
+
+/**
+ * Validates a parsed manifest and returns every problem, sorted by position (UTF-16 offsets into
+ * `parsed.text`). Never throws. A problem inside a referenced definition is reported once, where
+ * the definition is written, with related information pointing at the reference(s).
+ */
+export function validateManifest(parsed: ParsedManifest): Problem[] {
+  const problems: Problem[] = [...parsed.problems];
+  // An empty document is only a YAML-level matter; there is nothing to validate.
+  if (parsed.value === null || parsed.value === undefined) {
+    if (!problems.some((p) => p.severity === 'error')) {
+      problems.push({ code: 'schema', severity: 'error', message: 'The manifest is empty: expected a mapping with `type: DeclarativeSource`.', span: { start: 0, end: 0 } });
+    }
+    return problems;
+  }
+  const resolved = resolveManifest(parsed.value, { parsed });
+  problems.push(...resolved.problems);
+  const { issues, components } = validateResolvedManifest(resolved.value, resolved.origins.unresolved);
+  for (const issue of issues) problems.push(locate(issue, resolved.origins, parsed));
+  if (isPlainObject(resolved.value)) {
+    const ctx = { root: resolved.value, components, version: parseVersion(resolved.value.version) };
+    for (const rule of RULES) {
+      let findings: RuleFinding[] = [];
+      try {
+        findings = rule.check(ctx);
+      } catch (e) {
+        // A rule bug must not hide the other diagnostics.
+        problems.push({ code: 'internal-error', severity: 'warning', message: `Rule ${rule.code} failed: ${(e as Error).message}`, span: { start: 0, end: 0 } });
+      }
+      for (const f of findings) problems.push(locate(f, resolved.origins, parsed));
+    }
+    // Template rules locate their findings inside the template text (runtime/rules/templateRules.ts).
+    try {
+      problems.push(...templateProblems(parsed, resolved, CATALOG_TEMPLATES).problems);
+    } catch (e) {
+      problems.push({ code: 'internal-error', severity: 'warning', message: `Template rules failed: ${(e as Error).message}`, span: { start: 0, end: 0 } });
+    }
+  }
+  return dedupe(problems);
+}
+
+function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem {
+  const doc = parsed.doc;
+  const loc = origins.locate(issue.path);
+  let span: Span = loc?.span ?? { start: 0, end: 0 };
+  if (loc) {
+    if (issue.anchor === 'key' && loc.keySpan && !loc.approximate) span = loc.keySpan;
+    else if (issue.anchor === 'component') span = componentAnchor(issue.path, origins, loc.keySpan, loc.approximate) ?? firstLine(parsed.text, loc.span);
+    else if (issue.anchor === 'value' && loc.approximate && loc.keySpan) span = loc.keySpan;
+  }
+  const problem: Problem = { code: issue.code, severity: issue.severity, message: issue.message, span };
+  const related: RelatedInfo[] = [];
+  if (loc?.via.length) related.push(...relatedFor(doc, origins.sourceOf(issue.path).via));
+  for (const r of issue.related ?? []) {
+    const where = origins.locate(r.path);
+    if (where) related.push({ message: r.message, span: where.keySpan ?? where.span });
+  }
+  if (related.length) problem.related = related;
+  return problem;
+}
+
+/** The best short span for a whole component: its key, else its `type` entry. */
+function componentAnchor(path: JsonPath, origins: ManifestOrigins, keySpan: Span | undefined, approximate: boolean): Span | undefined {
+  if (keySpan && !approximate) return keySpan;
+  const t = origins.locate([...path, 'type']);
+  if (t && !t.approximate) return t.keySpan ?? t.span;
+  return undefined;
+}
+
+/** The first line of a span, so a whole-mapping anchor does not underline a hundred lines. */
+function firstLine(text: string, span: Span): Span {
+  const nl = text.indexOf('\n', span.start);
+  return { start: span.start, end: nl >= 0 && nl < span.end ? nl : span.end };
+}
+
+function dedupe(problems: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  const out: Problem[] = [];
+  for (const p of problems) {
+    const key = `${p.code}|${p.span.start}|${p.span.end}|${p.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  return out.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+}
+

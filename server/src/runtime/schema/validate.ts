@@ -1,0 +1,166 @@
+// Schema validation of a resolved manifest: walks the component tree from the root, picks each
+// component's definition by its `type` (so only that branch's errors are reported), runs its ajv
+// validator (compiled once per type) and checks slots, unknown fields and removed components.
+import Ajv, { type ValidateFunction } from 'ajv';
+import type { JsonPath } from '../manifest/origins';
+import { isPlainObject } from '../manifest/references';
+import { componentSchema } from './fieldSchema';
+import { getComponent } from './catalog';
+import { findingsFromAjv } from './errors';
+import { closestMatch } from './suggest';
+import type { ComponentDef, FieldDef } from './types';
+import { isOlderThan, parseVersion, type CdkVersion } from './versions';
+
+/** A schema problem before it is located in the text. */
+/** A component the walker checked: rules run over this list instead of walking again. */
+export type VisitedComponent = { node: Record<string, unknown>; path: JsonPath; type: string };
+
+export type SchemaIssue = {
+  code: 'schema' | 'unknown-type' | 'unknown-field' | 'removed-component' | 'removed-field';
+  severity: 'error' | 'warning';
+  message: string;
+  /** Resolved path of the node the issue is about. */
+  path: JsonPath;
+  /** `key`: the mapping key at `path`; `value`: the value; `component`: the best anchor of a whole component. */
+  anchor: 'key' | 'value' | 'component';
+};
+
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+const validators = new Map<string, ValidateFunction>();
+
+/** The compiled validator of a component's own fields (compiled on first use, then reused). */
+function validatorFor(def: ComponentDef): ValidateFunction {
+  let v = validators.get(def.type);
+  if (!v) {
+    // Nested components are checked by the walker, so here a slot only needs to hold a mapping.
+    v = ajv.compile(componentSchema(def, () => ({ type: 'object' }), false));
+    validators.set(def.type, v);
+  }
+  return v;
+}
+
+/** Validates a resolved manifest. `unresolved` paths (broken references) and everything below are skipped. */
+export function validateResolvedManifest(root: unknown, unresolved: readonly JsonPath[] = []): { issues: SchemaIssue[]; components: VisitedComponent[] } {
+  const issues: SchemaIssue[] = [];
+  const components: VisitedComponent[] = [];
+  if (!isPlainObject(root)) {
+    issues.push({ code: 'schema', severity: 'error', message: 'A manifest must be a mapping with `type: DeclarativeSource`, `version`, `check` and `streams`.', path: [], anchor: 'value' });
+    return { issues, components };
+  }
+  const walker = new Walker(issues, components, parseVersion(root.version), unresolved);
+  walker.component(root, [], ['DeclarativeSource'], 'the top level');
+  return { issues, components };
+}
+
+class Walker {
+  constructor(
+    private readonly issues: SchemaIssue[],
+    private readonly visited: VisitedComponent[],
+    private readonly version: CdkVersion | undefined,
+    private readonly unresolved: readonly JsonPath[],
+  ) {}
+
+  private skipped(path: JsonPath): boolean {
+    return this.unresolved.some((u) => u.length <= path.length && u.every((k, i) => k === path[i]));
+  }
+
+  private versionText(): string {
+    return this.version ? this.version.join('.') : 'none';
+  }
+
+  /** Checks one component found at `path` in a slot accepting `allowed` (named `slot` in messages). */
+  component(node: Record<string, unknown>, path: JsonPath, allowed: readonly string[], slot: string): void {
+    if (this.skipped(path)) return;
+    let type = node.type;
+    if (type === undefined) {
+      // Shapes the format leaves untyped (AuthFlow, Rate, ...) are identified by their slot.
+      const implied = allowed.filter((t) => getComponent(t)?.typeOptional);
+      if (implied.length === 1) type = implied[0];
+    }
+    if (typeof type !== 'string') {
+      this.issues.push({
+        code: 'schema', severity: 'error', path, anchor: 'component',
+        message: `Missing \`type\` in ${slot}: expected one of ${allowed.map((a) => `\`${a}\``).join(', ')}.`,
+      });
+      return;
+    }
+    const def = getComponent(type);
+    if (!def || !allowed.includes(type)) {
+      const hint = closestMatch(type, allowed);
+      const what = def ? `\`${type}\` is not allowed in ${slot}` : `Unknown component type \`${type}\` in ${slot}`;
+      this.issues.push({
+        code: 'unknown-type', severity: 'error', path: [...path, 'type'], anchor: 'value',
+        message: `${what}. Expected one of: ${allowed.join(', ')}.${hint && hint !== type ? ` Did you mean \`${hint}\`?` : ''}`,
+      });
+      return;
+    }
+    if (def.removedIn && !this.removal(def.type, def.removedIn, [...path, 'type'], 'removed-component')) return;
+    this.visited.push({ node, path, type: def.type });
+
+    const validate = validatorFor(def);
+    if (!validate(node)) {
+      for (const f of findingsFromAjv(validate.errors ?? [], def.type, node)) {
+        this.issues.push({ code: 'schema', severity: 'error', path: [...path, ...f.path], anchor: f.anchor, message: f.message });
+      }
+    }
+
+    const params = isPlainObject(node.$parameters) ? node.$parameters : {};
+    for (const key of Object.keys(node)) {
+      if (key === 'type' || key === '$parameters') continue;
+      const field = Object.prototype.hasOwnProperty.call(def.fields, key) ? def.fields[key] : undefined;
+      if (!field) {
+        // Parameters are copied onto every component (§1.3), so their names are not typos.
+        if (!def.openFields && !(key in params)) this.unknownField(def, key, path);
+        continue;
+      }
+      if (field.removedIn && !this.removal(`${def.type}.${key}`, field.removedIn, [...path, key], 'removed-field')) continue;
+      if (field.components) this.slot(def, key, field, node[key], [...path, key]);
+    }
+  }
+
+  /** Recurses into the components held by `value` in field `key` of `def`. */
+  private slot(def: ComponentDef, key: string, field: FieldDef, value: unknown, path: JsonPath): void {
+    const allowed = field.components ?? [];
+    const slot = `${def.type}.${key}`;
+    if (field.mapOf) {
+      if (isPlainObject(value)) {
+        for (const k of Object.keys(value)) {
+          const v = value[k];
+          if (isPlainObject(v)) this.component(v, [...path, k], allowed, slot);
+        }
+      }
+      return;
+    }
+    if (Array.isArray(value) && field.list) {
+      value.forEach((item, i) => {
+        if (isPlainObject(item)) this.component(item, [...path, i], allowed, slot);
+      });
+      return;
+    }
+    if (isPlainObject(value) && (!field.list || field.alsoSingle || field.schema)) this.component(value, path, allowed, slot);
+  }
+
+  private unknownField(def: ComponentDef, key: string, path: JsonPath): void {
+    const hint = closestMatch(key, Object.keys(def.fields));
+    this.issues.push({
+      code: 'unknown-field', severity: 'warning', path: [...path, key], anchor: 'key',
+      message: `Unknown field \`${key}\` in ${def.type}; the CDK ignores it.${hint ? ` Did you mean \`${hint}\`?` : ''}`,
+    });
+  }
+
+  /**
+   * A component or field removed in CDK `removedIn`: a warning when the manifest declares an older
+   * version (it still works there), an error otherwise. Returns true when the caller should go on.
+   */
+  private removal(what: string, removedIn: string, path: JsonPath, code: 'removed-component' | 'removed-field'): boolean {
+    if (this.version && !isOlderThan(this.version, removedIn)) {
+      this.issues.push({ code, severity: 'error', path, anchor: 'value', message: `\`${what}\` was removed in CDK ${removedIn}; this manifest declares version ${this.versionText()}.` });
+      return false;
+    }
+    this.issues.push({
+      code, severity: 'warning', path, anchor: 'value',
+      message: `\`${what}\` was removed in CDK ${removedIn}. It is accepted because this manifest ${this.version ? `declares the older version ${this.versionText()}` : 'declares no version'}; upgrading the CDK will break it.`,
+    });
+    return true;
+  }
+}
