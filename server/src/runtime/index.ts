@@ -3,14 +3,13 @@
 export { parseManifest } from './manifest/parse';
 export { RuntimeError } from './errors';
 export { interpolate } from './interpolation';
-export type { HttpRequest, HttpResponse, RuntimeEnv, RequestParts, PaginatorOptions, TestReadLimits } from './types';
+export type { HttpRequest, HttpResponse, RuntimeEnv, RequestParts, PaginatorOptions, TestReadLimits, AuxiliaryRequest, AuthenticatorHooks, AuthenticatorOptions } from './types';
 export { createHttpFetch, resolveFetch, TransportError, DEFAULT_TRANSPORT_OPTIONS } from './http/transport';
 export type { TransportOptions, FetchFunction } from './http/transport';
 export { createAuthenticator } from './auth';
 export type { Authenticator } from './auth';
 export { createRequestOption } from './http/requestOption';
 export type { RequestOption, InjectInto } from './http/requestOption';
-export type { AuxiliaryRequest, AuthenticatorHooks, AuthenticatorOptions } from './types';
 export { createPaginator } from './pagination/defaultPaginator';
 export type { Paginator } from './pagination/defaultPaginator';
 export { createPaginationStrategy } from './pagination/paginationStrategy';
@@ -24,5 +23,4 @@ export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecificatio
 export { validateManifest } from './manifest/validateManifest';
 export { getComponent, allComponents, fieldInfo, componentTypesForSlot, defaultTypeFor, requiredFields, templateContextFor } from './schema/catalog';
 export type { Problem, Severity, RelatedInfo } from './problems';
-export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, renderConsentTemplate } from './oauth';
 export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
