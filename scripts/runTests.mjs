@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['unit', 'lsp', 'grammar'];
+const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['unit', 'lsp', 'grammar', 'fuzz'];
 const files = [];
 function walk(dir) {
   if (!existsSync(dir)) return;

@@ -1,36 +1,104 @@
-// ManifestDocument cache keyed by (uri, version): a document is parsed once per version and the
-// derived data (resolution, validation) is cached on it. An instance, not a module singleton.
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+// ManifestDocument cache keyed by (uri, version): a document is parsed once per version, reusing
+// the unchanged blocks of the previous version (model/manifestModel.ts), and the derived data is
+// cached on it. An instance, not a module singleton.
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LineCounter, type Document } from 'yaml';
 import { parseManifest, type ParsedManifest } from './runtime/manifest/parse';
+import { ManifestModel } from './model/manifestModel';
 
+/** One version of a manifest. Immutable; everything derived is computed on first use and kept. */
 export class ManifestDocument {
+  private modelCache: ManifestModel | undefined;
   private parsedCache: ParsedManifest | undefined;
-  /** The text and version are captured at construction: TextDocuments mutates its documents in place. */
-  readonly text: string;
-  readonly version: number;
-  constructor(readonly textDocument: TextDocument) {
-    this.text = textDocument.getText();
-    this.version = textDocument.version;
+  private fullParse: ParsedManifest | undefined;
+  /** A snapshot of this version for offset ↔ position conversion (TextDocuments mutates its own). */
+  readonly textDocument: TextDocument;
+
+  constructor(
+    readonly uri: string,
+    readonly version: number,
+    readonly text: string,
+    private previous: ManifestDocument | undefined,
+    private readonly lastGood: ManifestDocument | undefined = undefined,
+  ) {
+    this.textDocument = TextDocument.create(uri, 'yaml', version, text);
   }
 
-  get uri(): string {
-    return this.textDocument.uri;
+  /** The incremental model of this version (built on first use from the previous version's blocks). */
+  get model(): ManifestModel {
+    if (!this.modelCache) {
+      this.modelCache = ManifestModel.build(this.text, this.previous?.modelCache);
+      // The previous version is no longer needed once its blocks have been reused.
+      this.previous = undefined;
+    }
+    return this.modelCache;
   }
+
+  /**
+   * The runtime's ParsedManifest shape. `value` and `problems` come from the fast model; `doc` and
+   * `lineCounter` are a whole-document `yaml` parse made only if a caller reads them.
+   */
   get parsed(): ParsedManifest {
-    this.parsedCache ??= parseManifest(this.text);
+    if (this.parsedCache) return this.parsedCache;
+    const self = this;
+    const model = this.model;
+    this.parsedCache = {
+      text: this.text,
+      value: model.value,
+      problems: model.problems,
+      get doc(): Document.Parsed {
+        self.fullParse ??= parseManifest(self.text);
+        return self.fullParse.doc;
+      },
+      get lineCounter(): LineCounter {
+        self.fullParse ??= parseManifest(self.text);
+        return self.fullParse.lineCounter;
+      },
+    };
     return this.parsedCache;
+  }
+
+  /**
+   * The value completion and hover read: this version's, or while this version has YAML errors the
+   * value of the last version that had none (a half-typed line must not blank the component above).
+   */
+  get featureValue(): unknown {
+    if (!this.hasSyntaxErrors()) return this.model.value;
+    return this.lastGood?.model.value ?? this.model.value;
+  }
+
+  /** The latest version known to be free of YAML errors (this one when it is), or undefined. */
+  goodSource(): ManifestDocument | undefined {
+    if (this.modelCache && !this.hasSyntaxErrors()) return this;
+    return this.lastGood;
+  }
+
+  private hasSyntaxErrors(): boolean {
+    return this.model.problems.some((p) => p.severity === 'error');
+  }
+
+  /** The version whose blocks a next version should reuse: this one once built, else its own source. */
+  reuseSource(): ManifestDocument | undefined {
+    return this.modelCache ? this : this.previous;
   }
 }
 
+/** The open manifests: the current version of each, built lazily from the editor's text. */
 export class ManifestDocuments {
   private readonly cache = new Map<string, ManifestDocument>();
 
-  get(textDocument: TextDocument): ManifestDocument {
+  /** The document for the given editor text; the same instance while the version does not change. */
+  get(textDocument: { uri: string; version: number; getText(): string }): ManifestDocument {
     const cached = this.cache.get(textDocument.uri);
     if (cached && cached.version === textDocument.version) return cached;
-    const doc = new ManifestDocument(textDocument);
+    const doc = new ManifestDocument(textDocument.uri, textDocument.version, textDocument.getText(), cached?.reuseSource(), cached?.goodSource());
     this.cache.set(textDocument.uri, doc);
     return doc;
+  }
+
+  /** The current version of `uri`, if open. */
+  find(uri: string): ManifestDocument | undefined {
+    return this.cache.get(uri);
   }
 
   delete(uri: string): void {

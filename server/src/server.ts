@@ -1,34 +1,135 @@
 // The language server process: the only module that touches `connection`. It declares capabilities,
-// routes requests to feature functions and owns the document lifecycle.
+// routes requests to feature functions, owns the document lifecycle and debounces validation.
+// Every handler is guarded: a failing feature logs and answers "nothing", it never ends the process.
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ManifestDocuments } from './documents';
+import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
+import { provideDefinition } from './features/definition';
+import { provideDocumentSymbols } from './features/symbols';
+import { provideCodeLenses } from './features/codeLens';
+import { provideStreamList } from './features/streams';
+import { provideSpec } from './features/spec';
+import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
+import { provideHover } from './features/hover';
+import { catalogIndex } from './features/catalogIndex';
+import { GetSpecRequest, ListStreamsRequest, type GetSpecParams, type ListStreamsParams } from './protocol';
 
 const connection = createConnection(ProposedFeatures.all);
 const textDocuments = new TextDocuments(TextDocument);
 const manifests = new ManifestDocuments();
 
-connection.onInitialize(() => ({
-  capabilities: {
-    textDocumentSync: TextDocumentSyncKind.Incremental,
-  },
-  serverInfo: { name: 'airbyte-manifest-server', version: '0.1.0' },
-}));
+/** Validation waits this long after the last edit so a burst of keystrokes is validated once. */
+let validationDelayMs = 30;
+const pendingValidation = new Map<string, ReturnType<typeof setTimeout>>();
+const validatedOnce = new Set<string>();
+
+function logFailure(what: string, e: unknown): void {
+  connection.console.error(`${what} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+}
+
+/** Runs a feature; on failure logs and returns `fallback`, so no request goes unanswered. */
+function guard<T>(what: string, fallback: T, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    logFailure(what, e);
+    return fallback;
+  }
+}
+
+/** The current ManifestDocument of an open uri, or undefined. */
+function documentFor(uri: string): ManifestDocument | undefined {
+  const textDocument = textDocuments.get(uri);
+  return textDocument ? manifests.get(textDocument) : undefined;
+}
+
+function validate(uri: string): void {
+  pendingValidation.delete(uri);
+  const doc = documentFor(uri);
+  if (!doc) return;
+  const diagnostics = guard(`validation of ${uri}`, [], () => provideDiagnostics(doc));
+  void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+}
+
+connection.onInitialize((params) => {
+  const options = (params.initializationOptions ?? {}) as { validationDelayMs?: unknown };
+  if (typeof options.validationDelayMs === 'number' && options.validationDelayMs >= 0) validationDelayMs = options.validationDelayMs;
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
+      hoverProvider: true,
+      definitionProvider: true,
+      documentSymbolProvider: true,
+      codeLensProvider: { resolveProvider: false },
+    },
+    serverInfo: { name: 'airbyte-manifest-server', version: '0.1.0' },
+  };
+});
 
 textDocuments.onDidChangeContent(({ document }) => {
-  const doc = manifests.get(document);
-  try {
-    connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: provideDiagnostics(doc) });
-  } catch (e) {
-    connection.console.error(`diagnostics failed for ${document.uri}: ${(e as Error).stack ?? e}`);
+  const uri = document.uri;
+  clearTimeout(pendingValidation.get(uri));
+  // The first version is validated at once (open → diagnostics); edits are debounced.
+  if (!validatedOnce.has(uri)) {
+    validatedOnce.add(uri);
+    validate(uri);
+    return;
   }
+  pendingValidation.set(uri, setTimeout(() => validate(uri), validationDelayMs));
 });
 
 textDocuments.onDidClose(({ document }) => {
+  clearTimeout(pendingValidation.get(document.uri));
+  pendingValidation.delete(document.uri);
+  validatedOnce.delete(document.uri);
   manifests.delete(document.uri);
-  connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
 });
+
+/** What completion and hover read besides the document; the catalog index is built on first use. */
+function featureContext(): FeatureContext {
+  return { index: catalogIndex() };
+}
+
+connection.onCompletion((params) => guard('completion', null, () => {
+  const doc = documentFor(params.textDocument.uri);
+  return doc ? provideCompletion(featureContext(), doc, params) : null;
+}));
+
+connection.onHover((params) => guard('hover', null, () => {
+  const doc = documentFor(params.textDocument.uri);
+  return doc ? provideHover(featureContext(), doc, params) : null;
+}));
+
+connection.onDefinition((params) => guard('definition', null, () => {
+  const doc = documentFor(params.textDocument.uri);
+  return doc ? provideDefinition(doc, params) : null;
+}));
+
+connection.onDocumentSymbol((params) => guard('document symbols', [], () => {
+  const doc = documentFor(params.textDocument.uri);
+  return doc ? provideDocumentSymbols(doc) : [];
+}));
+
+connection.onCodeLens((params) => guard('code lenses', [], () => {
+  const doc = documentFor(params.textDocument.uri);
+  return doc ? provideCodeLenses(doc) : [];
+}));
+
+connection.onRequest(ListStreamsRequest, (params: ListStreamsParams) => guard('listStreams', { streams: [] }, () => {
+  const doc = documentFor(params.uri);
+  return doc ? provideStreamList(doc) : { streams: [] };
+}));
+
+connection.onRequest(GetSpecRequest, (params: GetSpecParams) => guard('getSpec', { connectionSpecification: null, advancedAuth: null }, () => {
+  const doc = documentFor(params.uri);
+  return doc ? provideSpec(doc) : { connectionSpecification: null, advancedAuth: null };
+}));
+
+process.on('uncaughtException', (e) => logFailure('uncaught exception', e));
+process.on('unhandledRejection', (e) => logFailure('unhandled rejection', e));
 
 textDocuments.listen(connection);
 connection.listen();

@@ -12,6 +12,20 @@ import {
   PublishDiagnosticsNotification,
   ShutdownRequest,
   ExitNotification,
+  CompletionRequest,
+  HoverRequest,
+  DefinitionRequest,
+  DocumentSymbolRequest,
+  CodeLensRequest,
+  type CompletionItem,
+  type CompletionList,
+  type Hover,
+  type LocationLink,
+  type DocumentSymbol,
+  type SymbolInformation,
+  type CodeLens,
+  type Position,
+  type Range,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
@@ -26,8 +40,10 @@ export class LspTestClient {
     private readonly waiters: Array<{ uri: string; resolve: (p: PublishDiagnosticsParams) => void; version?: number }>,
   ) {}
 
-  static async start(): Promise<LspTestClient> {
-    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  static async start(initializationOptions: Record<string, unknown> = {}): Promise<LspTestClient> {
+    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // The server logs failures to stderr; keep them visible without mixing them into the protocol.
+    child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const diagnostics = new Map<string, PublishDiagnosticsParams[]>();
     const waiters: Array<{ uri: string; resolve: (p: PublishDiagnosticsParams) => void; version?: number }> = [];
@@ -48,6 +64,7 @@ export class LspTestClient {
     await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
+      initializationOptions,
       capabilities: {
         textDocument: {
           completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
@@ -71,6 +88,47 @@ export class LspTestClient {
     const waiting = this.waitForDiagnostics(uri, version);
     void this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
     return waiting;
+  }
+
+  /** Applies range edits (incremental sync) and resolves with the diagnostics of the new version. */
+  edit(uri: string, version: number, edits: Array<{ range: Range; text: string }>): Promise<PublishDiagnosticsParams> {
+    const waiting = this.waitForDiagnostics(uri, version);
+    void this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: edits });
+    return waiting;
+  }
+
+  async completion(uri: string, position: Position): Promise<CompletionItem[]> {
+    const result = (await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })) as CompletionItem[] | CompletionList | null;
+    if (!result) return [];
+    return Array.isArray(result) ? result : result.items;
+  }
+
+  hover(uri: string, position: Position): Promise<Hover | null> {
+    return this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
+  }
+
+  async definition(uri: string, position: Position): Promise<LocationLink[]> {
+    const result = await this.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position });
+    return (result ?? []) as LocationLink[];
+  }
+
+  async symbols(uri: string): Promise<DocumentSymbol[]> {
+    const result = (await this.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[] | SymbolInformation[] | null;
+    return (result ?? []) as DocumentSymbol[];
+  }
+
+  async codeLenses(uri: string): Promise<CodeLens[]> {
+    return (await this.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+  }
+
+  /** Sends a custom request by method name (protocol.ts). */
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params);
+  }
+
+  /** True while the server process is alive. */
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
   }
 
   waitForDiagnostics(uri: string, version?: number, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {

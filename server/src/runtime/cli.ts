@@ -1,6 +1,7 @@
 // `connector-manifest` command line: dispatches to one module per command (runtime/cli/), which run
 // over the same runtime API as the extension.
 import { validateCommand } from './cli/validateCommand';
+import { readCommand } from './cli/readCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty]
@@ -11,6 +12,12 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'validate':
       return validateCommand(rest, process.stdout, process.stderr);
+    case 'read': {
+      // Ctrl+C cancels the read; the partial result is still printed.
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      return readCommand(rest, process.stdout, process.stderr, controller.signal);
+    }
     default:
       process.stderr.write(`${USAGE}\n`);
       return 2;

@@ -69,4 +69,6 @@ export type AuthenticatorOptions = AuthenticatorHooks & {
   urlBase?: string;
   /** `$parameters` in scope of the authenticator. */
   parameters?: object;
+  /** Test reads (§10.1): a SessionTokenAuthenticator's login requester gets no retries, like every requester. The OAuth token request keeps its own policy. */
+  disableRetries?: boolean;
 };

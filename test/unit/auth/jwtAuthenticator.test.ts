@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, verify } from 'node:crypto';
 import { compactVerify, importSPKI } from 'jose';
 import { createAuthenticator, interpolate } from '../../../server/src/runtime';
 import { frozenClock } from './helpers';
@@ -74,6 +74,25 @@ test('RS256, PS384, ES256 and EdDSA tokens verify with the public key', async ()
     const { protectedHeader } = await compactVerify(parts.request_headers.Authorization as string, publicKey);
     assert.equal(protectedHeader.alg, alg);
   }
+});
+
+test('ES256K and Ed448 (signed without jose) verify with node:crypto', async () => {
+  for (const [alg, pair, verifyArgs] of [
+    ['ES256K', generateKeyPairSync('ec', { namedCurve: 'secp256k1' }), 'sha256'],
+    ['EdDSA', generateKeyPairSync('ed448'), null],
+  ] as const) {
+    const pem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const token = (await createAuthenticator({ type: 'JwtAuthenticator', secret_key: pem, algorithm: alg }, {}).authenticate()).request_headers.Authorization as string;
+    const [h, p, sig] = token.split('.');
+    assert.equal(decode(token).header.alg, alg);
+    const ok = verify(verifyArgs, Buffer.from(`${h}.${p}`), { key: pair.publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(sig, 'base64url'));
+    assert.ok(ok, `${alg} signature verifies`);
+  }
+});
+
+test('an empty header name sends no header (§6.1)', async () => {
+  const parts = await createAuthenticator({ type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'HS256', request_option: { type: 'RequestOption', inject_into: 'header', field_name: '{{ config.h }}' } }, {}).authenticate();
+  assert.deepEqual(parts.request_headers, {});
 });
 
 test('a passphrase-protected key is decrypted; a wrong passphrase is a clear error without the key', async () => {

@@ -207,3 +207,29 @@ test('profile assertion sends only the JWT-bearer grant and the assertion', asyn
     'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJteS1pc3N1ZXIiLCJhdWQiOiJhcGkiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6MTcwMDAwMTIwMCwibmJmIjoxNzAwMDAwMDAwfQ.J_d5nmIk9Y0zXxtOfLV5p-qPdffpb5G5izcbQ9FKgvA',
   );
 });
+
+test('an aborted test read stops the token request retries', async () => {
+  const controller = new AbortController();
+  let calls = 0;
+  const env = {
+    fetch: async () => {
+      calls++;
+      controller.abort();
+      return json(503, {});
+    },
+    signal: controller.signal,
+  };
+  await assert.rejects(createAuthenticator(clientCredentials, creds, {}, env).authenticate(), /cancelled/);
+  assert.equal(calls, 1);
+});
+
+test('§12.5 variant: Basic credentials built by a template in refresh_request_headers', async () => {
+  const http = scriptedFetch([json(200, { access_token: 'T', expires_in: 3600 })]);
+  const component = {
+    ...clientCredentials,
+    refresh_request_headers: { Authorization: "Basic {{ (config.client_id ~ ':' ~ config.client_secret) | base64encode }}" },
+  };
+  await createAuthenticator(component, creds, {}, { fetch: http.fetch }).authenticate();
+  assert.equal(http.requests[0].headers.Authorization, `Basic ${Buffer.from('abc:s3cr3t').toString('base64')}`);
+  assert.equal(http.requests[0].body, 'grant_type=client_credentials&scopes=read&scopes=write&audience=api');
+});

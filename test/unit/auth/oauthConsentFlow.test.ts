@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { buildOAuthConsentUrl, exchangeOAuthCode, renderConsentTemplate } from '../../../server/src/runtime';
+import { buildOAuthConsentUrl, exchangeOAuthCode, oauthInputsFromConfig, renderConsentTemplate } from '../../../server/src/runtime';
 import { json, scriptedFetch } from './helpers';
 
 const manifest = {
@@ -27,6 +27,9 @@ const manifest = {
             access_token: { type: 'string', path_in_connector_config: ['credentials', 'access_token'] },
             refresh_token: { type: 'string', path_in_connector_config: ['credentials', 'refresh_token'] },
           },
+        },
+        oauth_user_input_from_connector_config_specification: {
+          properties: { subdomain: { type: 'string', path_in_connector_config: ['subdomain'] } },
         },
         complete_oauth_server_output_specification: {
           properties: { client_id: { type: 'string', path_in_connector_config: ['credentials', 'client_id'] } },
@@ -84,4 +87,12 @@ test('template language: if/else, replace, legacy nested notation, disallowed fi
   assert.throws(() => renderConsentTemplate('{{ x | upper }}', {}, 'consent_url'), { failureType: 'config_error', message: /filter 'upper' is not allowed/ });
   assert.throws(() => renderConsentTemplate('{% for x in y %}{% endfor %}', {}, 'consent_url'), /not allowed/);
   assert.throws(() => buildOAuthConsentUrl({}, {}), /no spec.advanced_auth/);
+});
+
+test('the inputs a config already holds: client id/secret and user inputs by path_in_connector_config', () => {
+  const spec = structuredClone(manifest);
+  const server = spec.spec.advanced_auth.oauth_config_specification.complete_oauth_server_output_specification.properties as Record<string, unknown>;
+  server.client_secret = { type: 'string', path_in_connector_config: ['credentials', 'client_secret'] };
+  assert.deepEqual(oauthInputsFromConfig(spec, { subdomain: 'acme', credentials: { client_id: 'id', client_secret: 'sec' } }), { client_id: 'id', client_secret: 'sec', subdomain: 'acme' });
+  assert.deepEqual(oauthInputsFromConfig(spec, {}), {});
 });

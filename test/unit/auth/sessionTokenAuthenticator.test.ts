@@ -106,6 +106,15 @@ test('the login requester retries a 5xx through env.sleep', async () => {
   assert.deepEqual(clock.sleeps, [1000]);
 });
 
+test('with disableRetries (test reads) the login requester does not retry', async () => {
+  const http = scriptedFetch([json(503, {})]);
+  await assert.rejects(createAuthenticator(example, {}, { disableRetries: true }, { fetch: http.fetch, sleep: async () => undefined }).authenticate(), {
+    failureType: 'transient_error',
+    status: 503,
+  });
+  assert.equal(http.requests.length, 1);
+});
+
 test('LegacySessionToken: a stored token rejected with 401 leads to a login, cached afterwards', async () => {
   const http = scriptedFetch([{ status: 401, headers: {}, body: '' }, json(200, { token: 'L1' })]);
   const auth = createAuthenticator(

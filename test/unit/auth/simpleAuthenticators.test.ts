@@ -17,6 +17,11 @@ test('Basic joins user and password (§12.7) and keeps the colon when the passwo
   assert.equal(c.request_headers.Authorization, `Basic ${Buffer.from('user:').toString('base64')}`);
 });
 
+test('Basic credentials are str() of the rendered value, as Python prints it (§6.3 caveat)', async () => {
+  const a = await createAuthenticator({ type: 'BasicHttpAuthenticator', username: '{{ config.u }}', password: '{{ config.p }}' }, { u: 'user', p: '1e3' }).authenticate();
+  assert.equal(a.request_headers.Authorization, `Basic ${Buffer.from('user:1000.0').toString('base64')}`);
+});
+
 test('Basic without a username is a build-time config error', () => {
   assert.throws(() => createAuthenticator({ type: 'BasicHttpAuthenticator', password: 'p' }, {}), { failureType: 'config_error', message: /username/ });
 });
@@ -80,6 +85,8 @@ test('RequestOption: field_name rendered, field_path only with body_json, exactl
   assert.throws(() => createRequestOption({ type: 'RequestOption', inject_into: 'body_json', field_name: 'a', field_path: ['a'] }, {}), /only one of/);
   assert.throws(() => createRequestOption({ type: 'RequestOption', inject_into: 'request_parameter', field_path: ['a'] }, {}), /only valid with inject_into: body_json/);
   assert.throws(() => createRequestOption({ type: 'RequestOption', inject_into: 'cookie', field_name: 'a' }, {}), { failureType: 'config_error' });
+  // An empty field_path (e.g. copied from $parameters, §1.3) counts as absent, as in the reference.
+  assert.equal(createRequestOption({ type: 'RequestOption', inject_into: 'header', field_name: 'X', field_path: [] }, {}).field_name, 'X');
 });
 
 test('RequestOption injection keeps value types, str()s headers and reuses intermediate objects', () => {

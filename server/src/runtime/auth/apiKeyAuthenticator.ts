@@ -1,5 +1,6 @@
 // ApiKeyAuthenticator (reference-behaviour.md §6.5): a rendered token injected as a header, query
 // parameter, form field or JSON field. The deprecated `header` field is a shortcut for header injection.
+import type { AuthParts } from '../types';
 import { configError } from '../errors';
 import { createRequestOption, type RequestOption } from '../http/requestOption';
 import { emptyAuthParts, renderText, type AuthBuildContext, type Authenticator, type Component } from './authContext';
@@ -24,13 +25,19 @@ export function apiKeyRequestOption(component: Component, ctx: AuthBuildContext,
   return createRequestOption(option, ctx.config, ctx.parameters);
 }
 
+/** Injects a token; spec §6.1: a header whose name renders empty is not sent at all. */
+export function injectToken(option: RequestOption, parts: AuthParts, token: string): void {
+  if (option.inject_into === 'header' && !option.field_name) return;
+  option.inject(parts, token);
+}
+
 /** Builds an ApiKeyAuthenticator. The token is rendered at every use (no caching). */
 export function createApiKeyAuthenticator(component: Component, ctx: AuthBuildContext): Authenticator {
   const option = apiKeyRequestOption(component, ctx, 'ApiKeyAuthenticator');
   return {
     async authenticate() {
       const parts = emptyAuthParts();
-      option.inject(parts, renderText(ctx, component.api_token, ''));
+      injectToken(option, parts, renderText(ctx, component.api_token, ''));
       return parts;
     },
     secrets: () => [],

@@ -2,7 +2,7 @@
 // the runtime environment and the hooks that report token requests and obtained secrets. Also the
 // interpolation helpers shared by all authenticators (reference-behaviour.md §3.4, §3.6).
 import type { AuthParts, AuthenticatorHooks, RuntimeEnv } from '../types';
-import { interpolate } from '../interpolation';
+import { evalMapping, evalText, interpolate } from '../interpolation';
 import { configError } from '../errors';
 import { pythonStr } from './pythonText';
 
@@ -23,6 +23,8 @@ export type AuthBuildContext = {
   config: Record<string, unknown>;
   parameters: Record<string, unknown>;
   urlBase?: string;
+  /** Test reads disable the retries of requesters built by authenticators (login requester). */
+  disableRetries: boolean;
   env: RuntimeEnv;
   hooks: AuthenticatorHooks;
   /** Builds a nested authenticator (login requester, selective, profile assertion). */
@@ -55,10 +57,14 @@ export function renderValue(ctx: AuthBuildContext, template: unknown, extra: Rec
   return interpolate(template, templateContext(ctx, extra), 'string', ctx.env);
 }
 
-/** A rendered field converted with Python `str()`; an absent field gives `fallback`. */
+/**
+ * A rendered field converted with Python `str()` exactly as the reference prints it (a rendered
+ * `1e3` becomes "1000.0"); an absent field gives `fallback`.
+ */
 export function renderText(ctx: AuthBuildContext, template: unknown, fallback = '', extra: Record<string, unknown> = {}): string {
   if (template === undefined || template === null) return fallback;
-  return pythonStr(renderValue(ctx, template, extra));
+  if (typeof template !== 'string') return pythonStr(template);
+  return evalText(template, templateContext(ctx, extra), {}, ctx.env);
 }
 
 /**
@@ -68,13 +74,7 @@ export function renderText(ctx: AuthBuildContext, template: unknown, fallback = 
 export function renderMapping(ctx: AuthBuildContext, mapping: unknown, field: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   if (mapping === undefined || mapping === null) return {};
   if (typeof mapping !== 'object' || Array.isArray(mapping)) throw configError(`${field} must be an object of key/value pairs.`);
-  const out: Record<string, unknown> = {};
-  const context = templateContext(ctx, extra);
-  for (const [rawKey, rawValue] of Object.entries(mapping as Record<string, unknown>)) {
-    const key = pythonStr(interpolate(rawKey, context, 'string', ctx.env));
-    out[key] = typeof rawValue === 'string' ? interpolate(rawValue, context, 'jinja', ctx.env) : rawValue;
-  }
-  return out;
+  return evalMapping(mapping as Record<string, unknown>, templateContext(ctx, extra), {}, ctx.env);
 }
 
 /** Reads a required string-ish field of a component, with a located config error when absent. */

@@ -1,45 +1,37 @@
 // How authenticators talk to token and login endpoints: every request goes through env.fetch when
-// given (runtime-api.md), else through a small Node fetch transport; each exchange can be reported
+// given (runtime-api.md), else through the runtime's transport; each exchange can be reported
 // as an auxiliary request (§10.4) with the obtained secrets masked (§11).
 import type { AuxiliaryRequest, HttpRequest, HttpResponse, RuntimeEnv } from '../types';
-import { transientError } from '../errors';
+import { resolveFetch } from '../http/transport';
+import { systemError } from '../errors';
 import type { AuthBuildContext } from './authContext';
 
-/** Token and login requests give up after this long without a response. */
-const DEFAULT_TIMEOUT_MS = 60_000;
-/** Token responses are small; anything larger than this is refused rather than buffered. */
-const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
-
-/** Sends one request through env.fetch or the default transport. Network failures reject with a `code`. */
+/** Sends one request through env.fetch or the runtime's default transport (http/transport.ts); a test read's AbortSignal cancels it. */
 export async function sendRequest(env: RuntimeEnv, request: HttpRequest): Promise<HttpResponse> {
-  if (env.fetch) return env.fetch(request);
-  return defaultFetch(request);
+  return resolveFetch(env, { signal: signalOf(env) })(request);
 }
 
-async function defaultFetch(request: HttpRequest): Promise<HttpResponse> {
-  let response: Response;
-  try {
-    response = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body ?? undefined,
-      redirect: 'follow',
-      signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS),
-    });
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause;
-    const code = cause?.code ?? ((err as Error).name === 'TimeoutError' ? 'ETIMEDOUT' : 'ECONNERROR');
-    throw Object.assign(transientError(`Could not reach ${safeUrl(request.url)} (${code}).`, { cause: err }), { code });
-  }
-  const text = await response.text();
-  if (Buffer.byteLength(text) > MAX_RESPONSE_BYTES) {
-    throw transientError(`The response of ${safeUrl(request.url)} is larger than ${MAX_RESPONSE_BYTES} bytes and was refused.`);
-  }
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name.toLowerCase()] = value;
+/** The AbortSignal of a test read's env, when there is one. */
+export function signalOf(env: RuntimeEnv): AbortSignal | undefined {
+  return (env as { signal?: AbortSignal }).signal;
+}
+
+/** Waits through env.sleep, or a real timer that the env's AbortSignal interrupts. */
+export async function authSleep(env: RuntimeEnv, ms: number): Promise<void> {
+  if (env.sleep) return env.sleep(ms);
+  const signal = signalOf(env);
+  await new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(systemError('The read was cancelled.'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(systemError('The read was cancelled.'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
-  return { status: response.status, headers, body: text };
 }
 
 /** The URL without its query string and credentials, for error messages (queries may carry secrets). */

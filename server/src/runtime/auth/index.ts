@@ -59,6 +59,7 @@ export function createAuthenticator(
       config: config as Record<string, unknown>,
       parameters: parametersOf(c, parameters),
       urlBase: options.urlBase,
+      disableRetries: options.disableRetries === true,
       env,
       hooks,
       build: (nested, p) => build(nested, p ?? parametersOf(c, parameters)),

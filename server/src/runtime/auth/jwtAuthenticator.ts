@@ -4,6 +4,7 @@ import { createPrivateKey, createSecretKey, sign as nodeSign, type KeyObject } f
 import { CompactSign } from 'jose';
 import { configError } from '../errors';
 import { createRequestOption, type RequestOption } from '../http/requestOption';
+import { injectToken } from './apiKeyAuthenticator';
 import { emptyAuthParts, renderMapping, renderText, requireField, type AuthBuildContext, type Authenticator, type Component } from './authContext';
 
 const ALGORITHMS = ['HS256', 'HS384', 'HS512', 'ES256', 'ES256K', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA'] as const;
@@ -35,7 +36,7 @@ export function createJwtAuthenticator(component: Component, ctx: AuthBuildConte
     async authenticate() {
       const token = await generateJwtToken(component, ctx);
       const parts = emptyAuthParts();
-      option.inject(parts, token);
+      injectToken(option, parts, token);
       return parts;
     },
     secrets: () => [],
@@ -49,7 +50,7 @@ export async function generateJwtToken(component: Component, ctx: AuthBuildConte
   const render = (template: unknown) => renderText(ctx, template, '', jwtTemplateExtras);
   const header = buildHeader(component, ctx, algorithm, render);
   const payload = buildPayload(component, ctx, render);
-  const key = loadKey(component, algorithm, render);
+  const key = cachedKey(component, algorithm, render);
   let jwt: string;
   try {
     jwt = await signCompact(header, payload, key, algorithm);
@@ -100,9 +101,20 @@ function buildPayload(component: Component, ctx: AuthBuildContext, render: (t: u
   return payload;
 }
 
-function loadKey(component: Component, algorithm: string, render: (t: unknown) => string): KeyObject {
+/** Parsed keys by component: parsing a PEM key costs as much as signing, and the rendered text rarely changes. */
+const keyCache = new WeakMap<Component, { secret: string; passphrase: string; key: KeyObject }>();
+
+function cachedKey(component: Component, algorithm: string, render: (t: unknown) => string): KeyObject {
   const secret = render(component.secret_key);
   const passphrase = render(component.passphrase);
+  const hit = keyCache.get(component);
+  if (hit && hit.secret === secret && hit.passphrase === passphrase) return hit.key;
+  const key = loadKey(component, algorithm, secret, passphrase);
+  keyCache.set(component, { secret, passphrase, key });
+  return key;
+}
+
+function loadKey(component: Component, algorithm: string, secret: string, passphrase: string): KeyObject {
   try {
     if (passphrase) return createPrivateKey({ key: secret, format: 'pem', passphrase });
     if (algorithm.startsWith('HS')) {

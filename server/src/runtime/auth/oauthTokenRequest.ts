@@ -4,7 +4,7 @@
 import type { HttpRequest, HttpResponse } from '../types';
 import { configError, RuntimeError, systemError, transientError } from '../errors';
 import { encodeForm } from './pythonText';
-import { reportAuxiliaryRequest, safeUrl, sendRequest } from './authHttp';
+import { authSleep, reportAuxiliaryRequest, safeUrl, sendRequest, signalOf } from './authHttp';
 import type { AuthBuildContext } from './authContext';
 
 /** Spec §6.7.2: retries of the token request stop once this much waiting has been spent. */
@@ -34,9 +34,9 @@ export type TokenRequestInput = {
 export async function sendTokenRequest(ctx: AuthBuildContext, input: TokenRequestInput, onBody: (body: unknown) => void): Promise<unknown> {
   if (!input.endpoint) throw configError('OAuthAuthenticator.token_refresh_endpoint is empty; set the URL of the token endpoint.');
   const request = buildRequest(input);
-  const sleep = ctx.env.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let waited = 0;
   for (let attempt = 0; ; attempt++) {
+    if (signalOf(ctx.env)?.aborted) throw systemError('The read was cancelled.');
     let response: HttpResponse | null = null;
     let failure: unknown = null;
     try {
@@ -50,7 +50,7 @@ export async function sendTokenRequest(ctx: AuthBuildContext, input: TokenReques
     if (retryable && waited + wait <= RETRY_BUDGET_MS) {
       reportAuxiliaryRequest(ctx, REFRESH_META, request, response, input.knownSecrets());
       waited += wait;
-      await sleep(wait);
+      await authSleep(ctx.env, wait);
       continue;
     }
     if (failure !== null) {

@@ -3,7 +3,7 @@
 // key or a Bearer token. Each login is reported as an auxiliary request "Login request".
 import { configError, systemError } from '../errors';
 import { pythonStr } from './pythonText';
-import { apiKeyRequestOption } from './apiKeyAuthenticator';
+import { apiKeyRequestOption, injectToken } from './apiKeyAuthenticator';
 import { reportAuxiliaryRequest, reportSecret } from './authHttp';
 import { addIsoDuration, parseIsoDuration, type IsoDuration } from './isoDuration';
 import { createLoginRequester } from './loginRequest';
@@ -54,7 +54,7 @@ export function createSessionTokenAuthenticator(component: Component, ctx: AuthB
       }
       const parts = emptyAuthParts();
       if (injection.kind === 'bearer') parts.request_headers.Authorization = `Bearer ${token}`;
-      else injection.option.inject(parts, renderText(ctx, injection.template, '', { session_token: token }));
+      else injectToken(injection.option, parts, renderText(ctx, injection.template, '', { session_token: token }));
       return parts;
     },
     secrets: () => [...obtained],

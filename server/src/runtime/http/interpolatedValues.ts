@@ -1,7 +1,7 @@
 // The reference's Interpolated* wrappers (§3.4) as used by requests, pagination and record selection,
-// on top of the template evaluator's `interpolate`. Keeping them in one module means the request
+// on top of the template evaluator's helpers (interpolation/wrappers.ts). Keeping them in one module means the request
 // pipeline switches evaluator helpers in one place.
-import { interpolate } from '../interpolation';
+import { interpolate, evalString as evalInterpolatedString, evalBoolean as evalInterpolatedBoolean, evalMapping as evalInterpolatedMapping, evalNestedMapping as evalInterpolatedNested, pythonText } from '../interpolation';
 import type { RuntimeEnv } from '../types';
 import { configError } from '../errors';
 
@@ -10,7 +10,7 @@ export type TemplateContext = Record<string, unknown>;
 /** InterpolatedString.eval: a manifest string field; an empty render gives "" (§3.4). Non-strings pass through. */
 export function evalString(value: unknown, ctx: TemplateContext, env?: RuntimeEnv): unknown {
   if (typeof value !== 'string') return value;
-  return interpolate(value, ctx, 'string', env);
+  return evalInterpolatedString(value, ctx, {}, env);
 }
 
 /** Plain evaluation with no default: an empty render gives null (§3.2 step 9). */
@@ -23,24 +23,13 @@ export function evalNullable(value: unknown, ctx: TemplateContext, env?: Runtime
 export function evalBoolean(value: unknown, ctx: TemplateContext, env?: RuntimeEnv): boolean {
   if (typeof value === 'boolean') return value;
   if (value === undefined || value === null) return false;
-  return Boolean(interpolate(String(value), ctx, 'boolean', env));
+  return evalInterpolatedBoolean(String(value), ctx, env);
 }
 
 /** `str()` of a value as Python prints it, for header values and query/form serialisation. */
 export function pythonStr(v: unknown): string {
-  if (v === true) return 'True';
-  if (v === false) return 'False';
-  if (v === null || v === undefined) return 'None';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number') return Number.isInteger(v) || !Number.isFinite(v) ? pyNumber(v) : String(v);
-  return JSON.stringify(v);
-}
-
-function pyNumber(n: number): string {
-  if (n === Infinity) return 'inf';
-  if (n === -Infinity) return '-inf';
-  if (Number.isNaN(n)) return 'nan';
-  return String(n);
+  if (v === undefined) return 'None';
+  return pythonText(v);
 }
 
 /**
@@ -58,14 +47,10 @@ export function evalMapping(mapping: unknown, ctx: TemplateContext, opts: { stri
     return {};
   }
   if (typeof mapping !== 'object' || Array.isArray(mapping)) throw configError(`${opts.what} must be an object or a template string.`);
+  const evaluated = evalInterpolatedMapping(mapping as Record<string, unknown>, ctx, opts.stringOrList ? { validValueTypes: ['str', 'list'] } : {}, env);
   const out: Record<string, unknown> = {};
-  for (const [rawKey, rawValue] of Object.entries(mapping as Record<string, unknown>)) {
-    const key = rawKey.includes('{') ? pythonStr(evalString(rawKey, ctx, env)) : rawKey;
-    let value: unknown;
-    if (typeof rawValue === 'string') {
-      value = evalNullable(rawValue, ctx, env);
-      if (opts.stringOrList && value !== null && !Array.isArray(value)) value = renderedText(rawValue, value);
-    } else value = rawValue;
+  for (const [key, value] of Object.entries(evaluated)) {
+    // Spec §3.4: a value that renders empty becomes null and its key is dropped.
     if (value === null || value === undefined) continue;
     if (opts.stringOrList && typeof value === 'object' && !Array.isArray(value)) {
       throw configError(`Invalid value for \`${key}\` in ${opts.what}: values of request params cannot be an object.`);
@@ -75,28 +60,9 @@ export function evalMapping(mapping: unknown, ctx: TemplateContext, opts: { stri
   return out;
 }
 
-/** The text a template rendered to, for fields that keep strings (valid types str/list). */
-function renderedText(template: string, evaluated: unknown): string {
-  if (typeof evaluated === 'string') return evaluated;
-  // A template without markup is plain text and must not be reinterpreted ("007" stays "007").
-  if (!template.includes('{{') && !template.includes('{%')) return template;
-  return pythonStr(evaluated);
-}
-
 /** InterpolatedNestedMapping (§3.4): recursive, typed values; null entries removed from objects. */
 export function evalNestedMapping(value: unknown, ctx: TemplateContext, env?: RuntimeEnv): unknown {
-  if (typeof value === 'string') return evalNullable(value, ctx, env);
-  if (Array.isArray(value)) return value.map((v) => evalNestedMapping(v, ctx, env));
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      const key = k.includes('{') ? pythonStr(evalString(k, ctx, env)) : k;
-      const ev = evalNestedMapping(v, ctx, env);
-      if (ev !== null && ev !== undefined) out[key] = ev;
-    }
-    return out;
-  }
-  return value;
+  return evalInterpolatedNested(value, ctx, env);
 }
 
 /** Python truthiness of a JSON value (falsy: null, false, 0, "", [], {}). */

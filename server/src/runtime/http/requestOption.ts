@@ -2,7 +2,7 @@
 // in a request, and the one helper that injects it into RequestParts. Used by authenticators,
 // the requester and the paginators alike.
 import type { RequestParts } from '../types';
-import { interpolate } from '../interpolation';
+import { evalText } from '../interpolation';
 import { configError } from '../errors';
 import { pythonStr } from '../auth/pythonText';
 
@@ -43,8 +43,10 @@ export function createRequestOption(component: object, config: object, parameter
     throw configError(`RequestOption.inject_into must be one of ${INJECT_TARGETS.join(', ')}; got ${JSON.stringify(injectInto ?? null)}.`);
   }
   const target = injectInto as InjectInto;
-  const hasName = c.field_name !== undefined && c.field_name !== null;
-  const hasPath = c.field_path !== undefined && c.field_path !== null;
+  // Python falsiness as in the reference factory: `field_path: []` (e.g. copied from $parameters, §1.3)
+  // and `field_name: ""` count as absent.
+  const hasName = c.field_name !== undefined && c.field_name !== null && c.field_name !== '';
+  const hasPath = Array.isArray(c.field_path) ? c.field_path.length > 0 : c.field_path !== undefined && c.field_path !== null;
   // Spec §5.1: exactly one of field_name / field_path, and field_path only with body_json.
   if (!hasName && !hasPath) throw configError('RequestOption requires either field_name or field_path.');
   if (hasName && hasPath) throw configError('RequestOption accepts only one of field_name or field_path, not both.');
@@ -53,13 +55,13 @@ export function createRequestOption(component: object, config: object, parameter
   }
   const context = { config, parameters };
   const render = (template: unknown): string =>
-    typeof template === 'string' ? pythonStr(interpolate(template, context, 'string')) : pythonStr(template);
+    typeof template === 'string' ? evalText(template, context) : pythonStr(template);
 
   let fieldName: string | null = null;
   let fieldPath: string[] | null = null;
   if (hasName) fieldName = render(c.field_name);
   else {
-    if (!Array.isArray(c.field_path) || c.field_path.length === 0) throw configError('RequestOption.field_path must be a non-empty list of strings.');
+    if (!Array.isArray(c.field_path)) throw configError('RequestOption.field_path must be a list of strings.');
     fieldPath = c.field_path.map(render);
   }
   const path = fieldPath ?? [fieldName as string];

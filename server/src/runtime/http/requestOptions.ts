@@ -105,6 +105,7 @@ export function appendQuery(url: string, params: Mapping): string {
 export function pythonJsonDumps(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : value > 0 ? 'Infinity' : value < 0 ? '-Infinity' : 'NaN';
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;

@@ -1,37 +1,34 @@
-// Public surface of template evaluation: interpolate(template, context, mode, env).
-// PLACEHOLDER for the evaluator of issue #4 (replaced wholesale by the Jinja-compatible evaluator):
-// it handles only `{{ a.b['c'] }}` lookups and literals so that other modules can be developed
-// against the final signature in the meantime.
+// Public surface of template evaluation (reference-behaviour.md §3): `interpolate` as fixed by
+// runtime-api.md, and the wrapper helpers other runtime modules call (auth, requester, paginator).
+// The engine, its decision record and the §3.2 algorithm live in jinja.ts.
 import type { RuntimeEnv } from '../types';
-import { RuntimeError } from '../errors';
+import { evaluateTemplate } from './jinja';
+import { evalBoolean, evalString } from './wrappers';
+import { toPlain } from './values';
 
 export type InterpolationMode = 'jinja' | 'string' | 'boolean';
 
-/** Evaluates a manifest template as the reference does (§3.2–§3.4). Throws RuntimeError with `kind`. */
-export function interpolate(template: string, context: object, mode: InterpolationMode, _env?: RuntimeEnv): unknown {
-  if (typeof template !== 'string') {
-    if (mode === 'boolean' && typeof template === 'boolean') return template;
-    return template;
+/**
+ * Evaluates a manifest template as the reference does (§3.2–§3.4). `context` holds `config`,
+ * `parameters` and the field's variables. Modes: "jinja" = plain evaluation, empty result → null;
+ * "string" = a manifest string field (InterpolatedString), empty → ""; "boolean" = a condition
+ * (InterpolatedBoolean). Throws RuntimeError (failureType config_error) with `kind`
+ * "template_syntax_error" | "undeclared_variable" | "config_error" | "value_error".
+ */
+export function interpolate(template: string, context: object, mode: InterpolationMode, env?: RuntimeEnv): unknown {
+  if (mode === 'boolean') return evalBoolean(template as string | boolean, context, env);
+  if (mode === 'string') {
+    if (typeof template !== 'string') return evaluateTemplate(template, context, {}, env);
+    return evalString(template, context, {}, env);
   }
-  const rendered = template.replace(/\{\{\s*([^}]*?)\s*\}\}/g, (_m, expr: string) => {
-    const v = lookup(expr, context as Record<string, unknown>);
-    return v === undefined ? '' : v === null ? 'None' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  });
-  if (mode === 'boolean') return !['', 'False', 'false', '0', '0.0', '{}', '[]', '()'].includes(rendered);
-  if (rendered === '') return mode === 'string' ? '' : null;
-  if (/^-?\d+$/.test(rendered)) return Number(rendered);
-  if (rendered === 'None') return null;
-  return rendered;
+  return toPlain(evaluateTemplate(template, context, { default: null }, env));
 }
 
-function lookup(expr: string, context: Record<string, unknown>): unknown {
-  const parts = expr.match(/[A-Za-z_][A-Za-z0-9_]*|\[\s*'[^']*'\s*\]|\[\s*"[^"]*"\s*\]|\[\s*\d+\s*\]/g) ?? [];
-  if (parts.length === 0) throw new RuntimeError(`Unsupported template expression: ${expr}`, 'config_error', { kind: 'template_syntax_error' });
-  let cur: unknown = context;
-  for (const p of parts) {
-    const key = p.startsWith('[') ? p.slice(1, -1).trim().replace(/^['"]|['"]$/g, '') : p;
-    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
-    cur = Object.prototype.hasOwnProperty.call(cur, key) ? (cur as Record<string, unknown>)[key] : undefined;
-  }
-  return cur;
-}
+export { evalString, evalText, evalBoolean, evalMapping, evalNestedMapping, pythonText } from './wrappers';
+export type { StringOptions, MappingOptions } from './wrappers';
+export type { LiteralType } from './literal';
+export { literalEval } from './literal';
+export { jsonLoads } from './macros';
+export { compileTemplate, GLOBAL_NAMES } from './jinja';
+export { TemplateSyntaxError } from './lexer';
+export type { TemplateFacts, NameUse, ConfigAccess } from './analysis';

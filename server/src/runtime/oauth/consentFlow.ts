@@ -36,6 +36,31 @@ export function findConnectorInputSpecification(source: object): Record<string, 
 }
 
 /**
+ * The OAuth inputs a config already holds (§6.8.1): the client id and secret at the
+ * `path_in_connector_config` of `complete_oauth_server_output_specification`, and each field of
+ * `oauth_user_input_from_connector_config_specification` (e.g. `subdomain`) at its path. Absent values are left out.
+ */
+export function oauthInputsFromConfig(source: object, config: Record<string, unknown>): OAuthInputs {
+  const oauth = oauthConfigSpecification(source);
+  const inputs: OAuthInputs = {};
+  for (const schema of [oauth.complete_oauth_server_output_specification, oauth.oauth_user_input_from_connector_config_specification]) {
+    const props = (valueAtPath(schema, ['properties']) ?? {}) as Record<string, Record<string, unknown>>;
+    for (const [name, prop] of Object.entries(props)) {
+      const path = prop?.path_in_connector_config;
+      const value = Array.isArray(path) ? valueAtPath(config, path.map(String)) : undefined;
+      if (value !== undefined && value !== null) inputs[name] = value;
+    }
+  }
+  return inputs;
+}
+
+function oauthConfigSpecification(source: object): Record<string, unknown> {
+  const s = source as Record<string, unknown>;
+  const advanced = (valueAtPath(s, ['spec', 'advanced_auth']) ?? s.advanced_auth ?? s) as Record<string, unknown>;
+  return (advanced.oauth_config_specification ?? {}) as Record<string, unknown>;
+}
+
+/**
  * Builds the consent URL (§6.8.2–§6.8.4). A random state is generated within `state.min`..`state.max`
  * (default 7..24) unless `options.state` is given. Never uses the client secret. Throws config errors.
  */
@@ -189,9 +214,7 @@ function extractOutputs(spec: Record<string, unknown>, body: unknown, env: Runti
 /** Writes outputs (and the client credentials) into a copy of the config by `path_in_connector_config`. */
 function writeOutputs(source: object, config: Record<string, unknown>, outputs: Record<string, unknown>, inputs: OAuthInputs): Record<string, unknown> {
   const copy = structuredClone(config);
-  const s = source as Record<string, unknown>;
-  const advanced = (valueAtPath(s, ['spec', 'advanced_auth']) ?? s.advanced_auth ?? s) as Record<string, unknown>;
-  const oauth = (advanced.oauth_config_specification ?? {}) as Record<string, unknown>;
+  const oauth = oauthConfigSpecification(source);
   const write = (schema: unknown, values: Record<string, unknown>) => {
     const props = (valueAtPath(schema, ['properties']) ?? {}) as Record<string, Record<string, unknown>>;
     for (const [name, prop] of Object.entries(props)) {

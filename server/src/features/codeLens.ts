@@ -1,0 +1,29 @@
+// Code lenses: "Run stream" and "Run with limits…" above each stream, "Set testing values" above
+// `spec`. The commands are the client's; the lens only carries `{ uri, streamName }` or `{ uri }`.
+import type { CodeLens } from 'vscode-languageserver';
+import { spanToRange } from '../convert';
+import type { ManifestDocument } from '../documents';
+import { findStreams } from './streams';
+
+/** Command ids the client registers. */
+export const RUN_STREAM_COMMAND = 'airbyte.runStream';
+export const RUN_STREAM_WITH_LIMITS_COMMAND = 'airbyte.runStreamWithLimits';
+export const SET_TESTING_VALUES_COMMAND = 'airbyte.setTestingValues';
+
+/** The lenses of `doc`, resolved (each has its command). Never throws. */
+export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
+  const lenses: CodeLens[] = [];
+  for (const stream of findStreams(doc)) {
+    const start = doc.textDocument.positionAt(stream.span.start);
+    const range = { start, end: start };
+    const args = [{ uri: doc.uri, streamName: stream.name }];
+    lenses.push({ range, command: { title: `▶ Run stream ${stream.name}`, command: RUN_STREAM_COMMAND, arguments: args } });
+    lenses.push({ range, command: { title: 'Run with limits…', command: RUN_STREAM_WITH_LIMITS_COMMAND, arguments: args } });
+  }
+  const spec = doc.model.locate(['spec']);
+  if (spec) {
+    const range = spanToRange(doc.textDocument, spec.keySpan ?? spec.valueSpan);
+    lenses.push({ range, command: { title: 'Set testing values', command: SET_TESTING_VALUES_COMMAND, arguments: [{ uri: doc.uri }] } });
+  }
+  return lenses;
+}

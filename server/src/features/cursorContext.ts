@@ -1,0 +1,187 @@
+// The cursor path helper shared by completion and hover: what the cursor is on (a key, a value, a
+// blank place where a key may go), the path of the enclosing mapping, and whether it sits inside a
+// template. Read from the text's indentation, so it works while the YAML is half typed.
+import type { Segment } from '../model/manifestModel';
+
+/** Where the cursor is, structurally. Offsets are UTF-16 offsets into the document text. */
+export type CursorContext = {
+  /** `key`: on a key or where a new key may be typed; `value`: after `key:` on the same line. */
+  position: 'key' | 'value';
+  /** Path of the mapping that holds the key (for `value`: the mapping that holds `field`). */
+  mapPath: Segment[];
+  /** For `value`: the key whose value is under the cursor. */
+  field: string | null;
+  /** The text typed so far that a completion replaces: its span and content. */
+  prefix: { start: number; end: number; text: string };
+  /** For `key`: the whole key word under the cursor (for hover), which may extend past the cursor. */
+  word: { start: number; end: number; text: string } | null;
+  /** True when the key is the first key of a new sequence item (`- ` before it on the line). */
+  inNewItem: boolean;
+  /** Column at which the key starts (for indenting snippets). */
+  keyColumn: number;
+  /** A `{{ … }}` or `{% … %}` template around the cursor on this line, or null. */
+  template: { start: number; end: number } | null;
+};
+
+type LineShape = { start: number; indent: number; dashCol: number; contentCol: number; blank: boolean };
+
+const KEY_VALUE = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[][^#]*?)\s*:(?:\s+(.*))?$/;
+
+/** The cursor context at `offset` of `text`. Never throws; null when no mapping can hold the cursor. */
+export function cursorContextAt(text: string, offset: number): CursorContext | null {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let lineEnd = text.indexOf('\n', offset);
+  if (lineEnd < 0) lineEnd = text.length;
+  const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
+  const before = line.slice(0, offset - lineStart);
+  const shape = /^( *)((?:- +)*)(.*)$/.exec(before)!;
+  const keyColumn = shape[1].length + shape[2].length;
+  const rest = shape[3];
+  if (rest.trimStart().startsWith('#')) return null;
+  const template = templateAround(line, offset - lineStart, lineStart);
+  const lines = new LineReader(text);
+  const lineIndex = lines.indexOfOffset(lineStart);
+  const inNewItem = shape[2].length > 0;
+  const mapPath = inNewItem ? itemPath(lines, lineIndex, shape[1].length, shape[2]) : mapPathAt(lines, lineIndex, keyColumn);
+  if (!mapPath) return null;
+  const kv = KEY_VALUE.exec(rest);
+  if (kv && kv[2] !== undefined) {
+    const valueText = kv[2];
+    return {
+      position: 'value',
+      mapPath,
+      field: unquote(kv[1]),
+      prefix: { start: offset - valueText.length, end: offset, text: valueText },
+      word: null,
+      inNewItem,
+      keyColumn,
+      template,
+    };
+  }
+  const keyStart = lineStart + keyColumn;
+  const after = line.slice(offset - lineStart);
+  const tail = /^[^\s:#]*/.exec(after)![0];
+  const wordText = rest + tail;
+  return {
+    position: 'key',
+    mapPath,
+    field: null,
+    prefix: { start: keyStart, end: offset, text: rest },
+    word: wordText.trim() === '' ? null : { start: keyStart, end: offset + tail.length, text: unquote(wordText.replace(/:.*$/, '')) },
+    inNewItem,
+    keyColumn,
+    template,
+  };
+}
+
+/** Finds `{{ … }}` / `{% … %}` around column `col` of `line`; offsets are absolute. */
+function templateAround(line: string, col: number, lineStart: number): { start: number; end: number } | null {
+  const open = Math.max(line.lastIndexOf('{{', col - 1), line.lastIndexOf('{%', col - 1));
+  if (open < 0) return null;
+  const closer = line[open + 1] === '{' ? '}}' : '%}';
+  const closedBefore = line.indexOf(closer, open + 2);
+  if (closedBefore >= 0 && closedBefore + 2 <= col) return null;
+  return { start: lineStart + open, end: lineStart + (closedBefore >= 0 ? closedBefore + 2 : line.length) };
+}
+
+function unquote(key: string): string {
+  const k = key.trim();
+  if (k.startsWith('"') && k.endsWith('"') && k.length >= 2) return k.slice(1, -1).replace(/\\(.)/g, '$1');
+  if (k.startsWith("'") && k.endsWith("'") && k.length >= 2) return k.slice(1, -1).replace(/''/g, "'");
+  return k;
+}
+
+/** Line access with shapes computed on demand (the scan upward usually touches few lines). */
+class LineReader {
+  private readonly starts: number[] = [];
+  constructor(readonly text: string) {
+    this.starts.push(0);
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  indexOfOffset(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+  shape(i: number): LineShape {
+    const start = this.starts[i];
+    const end = i + 1 < this.starts.length ? this.starts[i + 1] - 1 : this.text.length;
+    const line = this.text.slice(start, end);
+    const m = /^( *)((?:- +)?)(.*)$/.exec(line.replace(/\r$/, ''))!;
+    const content = m[3];
+    const blank = content.trim() === '' && m[2] === '' ? true : content.trimStart().startsWith('#') && m[2] === '';
+    return { start, indent: m[1].length, dashCol: m[2] ? m[1].length : -1, contentCol: m[1].length + m[2].length, blank };
+  }
+  keyOf(i: number): string | null {
+    const s = this.shape(i);
+    const end = i + 1 < this.starts.length ? this.starts[i + 1] - 1 : this.text.length;
+    const kv = KEY_VALUE.exec(this.text.slice(s.start + s.contentCol, end).replace(/\r$/, ''));
+    return kv ? unquote(kv[1]) : null;
+  }
+}
+
+/** Path of the mapping in which a key at column `col` on line `i` lives (the line's own dash aside). */
+function mapPathAt(lines: LineReader, i: number, col: number): Segment[] | null {
+  for (let j = i - 1; j >= 0; j--) {
+    const s = lines.shape(j);
+    if (s.blank) continue;
+    if (s.dashCol >= 0 && s.dashCol < col && s.contentCol === col) {
+      // The key continues the map of a sequence item that started on line j.
+      const seq = seqPathAt(lines, j, s.dashCol);
+      return seq ? [...seq, itemIndex(lines, j, s.dashCol)] : null;
+    }
+    if (s.indent < col) {
+      const key = lines.keyOf(j);
+      if (key === null) return null;
+      const parent = s.dashCol >= 0 ? itemOwner(lines, j, s) : mapPathAt(lines, j, s.contentCol);
+      return parent ? [...parent, key] : null;
+    }
+  }
+  return col === 0 ? [] : null;
+}
+
+/** For a key on a dash line j: the map of that item. */
+function itemOwner(lines: LineReader, j: number, s: LineShape): Segment[] | null {
+  const seq = seqPathAt(lines, j, s.dashCol);
+  return seq ? [...seq, itemIndex(lines, j, s.dashCol)] : null;
+}
+
+/** Path of the map of a new item on line i whose dash is at `dashCol` (dashes: the `- ` run). */
+function itemPath(lines: LineReader, i: number, dashCol: number, dashes: string): Segment[] | null {
+  if (dashes.trim().split(/\s+/).length > 1) return null;
+  const seq = seqPathAt(lines, i, dashCol);
+  return seq ? [...seq, itemIndex(lines, i, dashCol)] : null;
+}
+
+/** Path of the sequence whose items have their dash at `dashCol`, the item on line i being one. */
+function seqPathAt(lines: LineReader, i: number, dashCol: number): Segment[] | null {
+  for (let j = i - 1; j >= 0; j--) {
+    const s = lines.shape(j);
+    if (s.blank) continue;
+    if (s.dashCol === dashCol) continue;
+    if (s.indent < dashCol || (s.indent === dashCol && s.dashCol < 0)) {
+      const key = lines.keyOf(j);
+      if (key === null) return null;
+      const parent = s.dashCol >= 0 ? itemOwner(lines, j, s) : mapPathAt(lines, j, s.contentCol);
+      return parent ? [...parent, key] : null;
+    }
+  }
+  return null;
+}
+
+/** Index of the item starting on line i among the dashes at `dashCol` of its sequence. */
+function itemIndex(lines: LineReader, i: number, dashCol: number): number {
+  let index = 0;
+  for (let j = i - 1; j >= 0; j--) {
+    const s = lines.shape(j);
+    if (s.blank) continue;
+    if (s.dashCol === dashCol) index++;
+    else if (s.indent < dashCol || (s.indent === dashCol && s.dashCol < 0)) break;
+  }
+  return index;
+}

@@ -1,0 +1,78 @@
+// Hover: on a key, what the field does (default, allowed values, example, Connector Builder label);
+// on a `type` key or value, the component; on a reference, the text of its target.
+import { isScalar } from 'yaml';
+import type { Hover, HoverParams } from 'vscode-languageserver';
+import { spanToRange } from '../convert';
+import type { ManifestDocument } from '../documents';
+import { componentAt } from './componentPath';
+import { cursorContextAt, type CursorContext } from './cursorContext';
+import { componentMarkdown, fieldMarkdown } from './formatDocs';
+import type { FeatureContext } from './completion';
+import { findReferenceTarget, referencePath } from './references';
+import { inTemplate, provideTemplateHover } from './jinjaDocument';
+
+/** Lines of a reference target shown in its hover. */
+const TARGET_PREVIEW_LINES = 20;
+
+/** The hover at the cursor, or null when there is nothing to say. Never throws. */
+export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params: HoverParams): Hover | null {
+  const offset = doc.textDocument.offsetAt(params.position);
+  const cursor = cursorContextAt(doc.text, offset);
+  if (cursor?.template || inTemplate(doc, offset)) return hoverInTemplate(ctx, doc, offset);
+  const at = doc.model.nodeAt(offset);
+  if (at && !at.onKey && isScalar(at.node)) {
+    const reference = referenceHover(doc, at.node.value);
+    if (reference) return { contents: { kind: 'markdown', value: reference }, range: spanToRange(doc.textDocument, at.span) };
+  }
+  if (!cursor) return null;
+  const root = doc.featureValue;
+  const component = componentAt(ctx.index, root, cursor.mapPath);
+  if (cursor.position === 'key') {
+    if (!cursor.word) return null;
+    const range = spanToRange(doc.textDocument, cursor.word);
+    const name = cursor.word.text;
+    if (name === 'type') {
+      const info = ctx.index.component(component.type);
+      return info ? { contents: { kind: 'markdown', value: componentMarkdown(info) }, range } : null;
+    }
+    const info = ctx.index.field(component.type, name);
+    return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type!, name, info) }, range } : null;
+  }
+  const range = at?.node && !at.onKey ? spanToRange(doc.textDocument, at.span) : undefined;
+  if (cursor.field === 'type' && at && isScalar(at.node)) {
+    const info = ctx.index.component(String(at.node.value));
+    return info ? { contents: { kind: 'markdown', value: componentMarkdown(info) }, range } : null;
+  }
+  const info = ctx.index.field(component.type, cursor.field ?? '');
+  return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type!, cursor.field!, info) }, range } : null;
+}
+
+/**
+ * Hover inside a template: answered by the template feature (features/jinjaDocument.ts), never
+ * with the field's hover.
+ */
+function hoverInTemplate(_ctx: FeatureContext, doc: ManifestDocument, offset: number): Hover | null {
+  return provideTemplateHover(doc, offset);
+}
+
+/** Markdown showing the text a reference points at, or null when `value` is not a reference. */
+function referenceHover(doc: ManifestDocument, value: unknown): string | null {
+  const path = referencePath(value);
+  if (path === null) return null;
+  const target = findReferenceTarget(doc.model.value, path);
+  if (!target) return `\`${String(value)}\` — **no such target** in this manifest.`;
+  const location = doc.model.locate(target);
+  if (!location) return null;
+  const start = location.keySpan?.start ?? location.valueSpan.start;
+  const lineStart = doc.text.lastIndexOf('\n', start - 1) + 1;
+  const lines = doc.text.slice(lineStart, location.valueSpan.end).trimEnd().split('\n');
+  const shown = lines.slice(0, TARGET_PREVIEW_LINES);
+  const line = doc.textDocument.positionAt(start).line + 1;
+  const more = lines.length > shown.length ? `\n\n… ${lines.length - shown.length} more lines` : '';
+  return `Reference to \`#/${path}\` (line ${line}):\n\n\`\`\`yaml\n${dedent(shown).join('\n')}\n\`\`\`${more}`;
+}
+
+function dedent(lines: string[]): string[] {
+  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length));
+  return Number.isFinite(indent) ? lines.map((l) => l.slice(indent)) : lines;
+}

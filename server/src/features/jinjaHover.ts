@@ -1,0 +1,84 @@
+// Hover and go-to-definition inside templates: a variable's meaning and where it is available, a
+// config key's spec property (title, type, description, secret), macros and filters with signature
+// and example. Results carry template-relative spans mapped back to document offsets.
+import { compileTemplate } from '../runtime/interpolation/jinja';
+import { FILTER_DOCS, MACRO_DOCS, kindsProviding, variablesOf, VARIABLES_BY_KIND } from '../runtime/interpolation/variables';
+import { configProperty, type ConfigSpec } from '../runtime/rules/templateConfigKeys';
+import { configPropertyMarkdown } from './jinjaCompletion';
+import { wordAt, type TemplateAt } from './jinjaCursor';
+
+/** A hover result in document offsets. */
+export interface TemplateHover {
+  markdown: string;
+  start: number;
+  end: number;
+}
+
+function docSpan(at: TemplateAt, start: number, end: number): { start: number; end: number } {
+  const o = at.template.offsets;
+  return { start: o[Math.min(start, o.length - 1)], end: o[Math.min(end, o.length - 1)] };
+}
+
+/** The config access (key path and template span) under the cursor, if any. */
+export function configAccessAt(at: TemplateAt): { path: string[]; start: number; end: number } | null {
+  let facts;
+  try {
+    facts = compileTemplate(at.template.text).facts;
+  } catch {
+    return null;
+  }
+  const hit = facts.configAccesses.find((a) => a.start <= at.index && at.index <= a.end);
+  if (!hit) return null;
+  // Hovering `a` in `config.a.b` concerns `config.a`: cut the path at the key under the cursor.
+  const text = at.template.text;
+  let path = hit.path;
+  for (let i = 1; i <= hit.path.length; i++) {
+    const key = hit.path[i - 1];
+    const pos = text.indexOf(key, hit.start);
+    if (pos >= 0 && at.index <= pos + key.length) {
+      path = hit.path.slice(0, i);
+      break;
+    }
+  }
+  return { path, start: hit.start, end: hit.end };
+}
+
+/** Hover inside a template; null when nothing is known about the word under the cursor. Never throws. */
+export function templateHover(at: TemplateAt, spec: ConfigSpec | null): TemplateHover | null {
+  const text = at.template.text;
+  const word = wordAt(text, at.index);
+  if (!word) return null;
+  const before = text.slice(0, word.start);
+  const access = configAccessAt(at);
+  if (access && access.path.length > 0 && word.word !== 'config') {
+    const prop = spec ? configProperty(spec, access.path) : undefined;
+    const md = prop ? configPropertyMarkdown(access.path.join('.'), prop) : `**config.${access.path.join('.')}** — not declared in spec.connection_specification.`;
+    return { markdown: md, ...docSpan(at, word.start, word.end) };
+  }
+  if (/\|\s*$/.test(before)) {
+    const f = FILTER_DOCS.find((d) => d.name === word.word);
+    if (f) return { markdown: `**filter** \`${f.signature}\`\n\n${f.description}\n\n\`\`\`jinja\n${f.example}\n\`\`\``, ...docSpan(at, word.start, word.end) };
+    return null;
+  }
+  if (/\.\s*$/.test(before)) return null;
+  const macro = MACRO_DOCS.find((d) => d.name === word.word);
+  if (macro) return { markdown: `**macro** \`${macro.signature}\`\n\n${macro.description}\n\n\`\`\`jinja\n${macro.example}\n\`\`\``, ...docSpan(at, word.start, word.end) };
+  const here = variablesOf(at.template.kind).find((v) => v.name === word.word);
+  const anywhere = here ?? Object.values(VARIABLES_BY_KIND).flat().find((v) => v.name === word.word);
+  if (!anywhere) return null;
+  const kinds = kindsProviding(word.word);
+  const where = here
+    ? `Available in ${at.template.component}.${at.template.field}.`
+    : `**Not available in ${at.template.component}.${at.template.field}** (template context \`${at.template.kind}\`); available in contexts: ${kinds.join(', ')}.`;
+  const warn = anywhere.deprecated ? `\n\n⚠ ${anywhere.deprecated}` : '';
+  return { markdown: `**${anywhere.name}** — ${anywhere.description}\n\n${where}${warn}\n\n\`\`\`jinja\n${anywhere.example}\n\`\`\``, ...docSpan(at, word.start, word.end) };
+}
+
+/** Source path of the spec property a config access points to (for go-to-definition), or null. */
+export function configDefinitionPath(at: TemplateAt, spec: ConfigSpec | null): (string | number)[] | null {
+  const access = configAccessAt(at);
+  if (!access || access.path.length === 0 || !spec || !configProperty(spec, access.path)) return null;
+  const path: (string | number)[] = ['spec', 'connection_specification'];
+  for (const key of access.path) path.push('properties', key);
+  return path;
+}

@@ -1,0 +1,322 @@
+// The incremental manifest model: the text split into blocks (blockSplitter.ts), each block parsed
+// on its own (leafParser.ts) and reused by the next version when its text is unchanged, the plain
+// value assembled from the blocks, and source positions computed lazily per block. Offsets only.
+import { CORE_SCHEMA, load } from 'js-yaml';
+import { isMap, isPair, isScalar, isSeq, type Node, type Pair } from 'yaml';
+import type { Problem } from '../runtime/problems';
+import type { Span } from '../runtime/types';
+import { splitManifest, type Block } from './blockSplitter';
+import { LeafParse, type LeafKind } from './leafParser';
+
+/** One step of a path into the manifest's value: a map key or a sequence index. */
+export type Segment = string | number;
+
+type ModelNode = {
+  block: Block;
+  /** The key of an entry (for items: undefined). */
+  key: string | undefined;
+  value: unknown;
+  leaf: LeafParse | null;
+  children: ModelNode[] | null;
+};
+
+/** Where a path sits in the text: the key (absent for items and the root) and the value. */
+export type Location = { keySpan: Span | null; valueSpan: Span };
+
+/** The node under an offset, with its path from the root and whether the offset is on a key. */
+export type NodeAtOffset = {
+  path: Segment[];
+  /** The `yaml` node under the offset (a scalar, map or sequence), or null in blank space. */
+  node: Node | null;
+  /** True when the offset is on a map key (then `node` is the key scalar). */
+  onKey: boolean;
+  /** Absolute span of `node` (or of the enclosing block in blank space). */
+  span: Span;
+};
+
+/** A parsed manifest version. Immutable; leaf values are shared with other versions: never mutate `value`. */
+export class ManifestModel {
+  private constructor(
+    readonly text: string,
+    readonly value: unknown,
+    readonly problems: Problem[],
+    private readonly nodes: ModelNode[] | null,
+    private readonly rootLeaf: LeafParse | null,
+    private readonly cache: Map<string, LeafParse>,
+  ) {}
+
+  /** Builds the model of `text`, reusing the unchanged blocks of `previous`. Never throws. */
+  static build(text: string, previous?: ManifestModel): ManifestModel {
+    try {
+      return ManifestModel.buildSplit(text, previous);
+    } catch {
+      // Pathological nesting can exhaust the stack while splitting: parse the text whole.
+      const leaf = new LeafParse(text, 'root');
+      return new ManifestModel(text, leaf.value, leaf.problems, null, leaf, new Map());
+    }
+  }
+
+  private static buildSplit(text: string, previous?: ManifestModel): ManifestModel {
+    const oldCache = previous?.cache ?? new Map<string, LeafParse>();
+    const cache = new Map<string, LeafParse>();
+    const blocks = splitManifest(text);
+    if (blocks) {
+      const problems: Problem[] = [];
+      const built = buildNodes(text, blocks, oldCache, cache, problems);
+      if (built && !(problems.some((p) => p.severity === 'error') && loadsWhole(text))) {
+        return new ManifestModel(text, assemble(built, 'entry'), problems, built, null, cache);
+      }
+    }
+    const leaf = getLeaf(text, 'root', oldCache, cache);
+    return new ManifestModel(text, leaf.value, leaf.problems, null, leaf, cache);
+  }
+
+  /** True when the text was split into blocks (false: parsed as one whole). */
+  get isIncremental(): boolean {
+    return this.nodes !== null;
+  }
+
+  /** The number of distinct parsed blocks (for diagnostics of the cache and tests). */
+  get blockCount(): number {
+    return this.cache.size;
+  }
+
+  /** The node under `offset` (UTF-16). Null when the offset is outside every block. */
+  nodeAt(offset: number): NodeAtOffset | null {
+    const found = this.leafAt(offset);
+    if (!found) return null;
+    const { leaf, base, path } = found;
+    const local = offset - base;
+    const contents = leaf.doc.contents as Node | null;
+    let start: Node | null = contents;
+    if (leaf.kind !== 'root') {
+      // The block's own key or index is already in `path`: step past it.
+      if (!contents || !(isMap(contents) || isSeq(contents)) || contents.items.length === 0) {
+        return { path, node: null, onKey: false, span: { start: base, end: base + leaf.localText.length } };
+      }
+      const first = contents.items[0] as Pair | Node;
+      if (isPair(first)) {
+        const key = first.key as Node | null;
+        if (key?.range && local >= key.range[0] && local <= key.range[1]) {
+          return { path, node: key, onKey: true, span: shift(key.range, base) };
+        }
+        start = (first.value as Node | null) ?? null;
+      } else {
+        start = first;
+      }
+    }
+    return descend(start, local, base, path);
+  }
+
+  /** Spans of the key and value at `path`, or null when the path does not exist in the text. */
+  locate(path: readonly Segment[]): Location | null {
+    if (!this.nodes) return locateInLeaf(this.rootLeaf!, 0, null, path);
+    let nodes: ModelNode[] = this.nodes;
+    for (let i = 0; i < path.length; i++) {
+      const node = findChild(nodes, path[i]);
+      if (!node) return null;
+      // A whole block is located from the split alone; only paths inside a block need its Document.
+      if (node.leaf && i === path.length - 1) return blockLocation(this.text, node.block);
+      if (node.leaf) return locateInLeaf(node.leaf, node.block.lineStart, node.block.kind, path.slice(i + 1));
+      if (i === path.length - 1 || !node.children) return blockLocation(this.text, node.block);
+      nodes = node.children;
+    }
+    return { keySpan: null, valueSpan: { start: 0, end: this.text.length } };
+  }
+
+  private leafAt(offset: number): { leaf: LeafParse; base: number; path: Segment[] } | null {
+    if (!this.nodes) return { leaf: this.rootLeaf!, base: 0, path: [] };
+    let nodes = this.nodes;
+    const path: Segment[] = [];
+    for (;;) {
+      const index = nodes.findIndex((n) => offset >= n.block.start && offset < n.block.end);
+      const node = index >= 0 ? nodes[index] : null;
+      if (!node) return null;
+      path.push(node.block.kind === 'entry' ? (node.key ?? '') : index);
+      if (node.leaf) return { leaf: node.leaf, base: node.block.lineStart, path };
+      nodes = node.children!;
+    }
+  }
+}
+
+function buildNodes(text: string, blocks: Block[], oldCache: Map<string, LeafParse>, cache: Map<string, LeafParse>, problems: Problem[]): ModelNode[] | null {
+  const nodes: ModelNode[] = [];
+  const seen = new Map<string, Block>();
+  for (const block of blocks) {
+    let node: ModelNode;
+    if (block.children) {
+      const children = buildNodes(text, block.children, oldCache, cache, problems);
+      if (!children) return null;
+      const key = block.kind === 'entry' ? headerKey(text, block) : undefined;
+      if (block.kind === 'entry' && key === undefined) return null;
+      node = { block, key, value: assemble(children, block.children[0].kind), leaf: null, children };
+    } else {
+      const leaf = getLeaf(localTextOf(text, block), block.kind, oldCache, cache);
+      if (!leaf.shapeOk) return null;
+      for (const p of leaf.problems) problems.push({ ...p, span: shift([p.span.start, p.span.end], block.lineStart), ...(p.related ? { related: p.related.map((r) => ({ ...r, span: shift([r.span.start, r.span.end], block.lineStart) })) } : {}) });
+      node = { block, key: leaf.key, value: leaf.value, leaf, children: null };
+    }
+    if (block.kind === 'entry' && node.key !== undefined) {
+      if (seen.has(node.key)) {
+        const colon = text.indexOf(':', block.start);
+        problems.push({ code: 'duplicate-key', severity: 'warning', message: `Duplicate key \`${node.key}\`: the later value wins.`, span: { start: block.start, end: colon > block.start ? colon : block.start + 1 } });
+      }
+      seen.set(node.key, block);
+    }
+    nodes.push(node);
+  }
+  return nodes;
+}
+
+function assemble(nodes: ModelNode[], kind: 'entry' | 'item'): unknown {
+  if (kind === 'item') return nodes.map((n) => n.value ?? null);
+  const out: Record<string, unknown> = {};
+  for (const n of nodes) if (n.key !== undefined) out[n.key] = n.value;
+  return out;
+}
+
+/** The block's text as a standalone document: what precedes it on its first line becomes spaces. */
+function localTextOf(text: string, block: Block): string {
+  return ' '.repeat(block.start - block.lineStart) + text.slice(block.start, block.end);
+}
+
+function getLeaf(localText: string, kind: LeafKind, oldCache: Map<string, LeafParse>, cache: Map<string, LeafParse>): LeafParse {
+  const id = kind[0] + localText;
+  let leaf = cache.get(id) ?? oldCache.get(id);
+  if (!leaf) leaf = new LeafParse(localText, kind);
+  cache.set(id, leaf);
+  return leaf;
+}
+
+/** The key of a split entry, read from its header line (`key:` with an optional comment). */
+function headerKey(text: string, block: Block): string | undefined {
+  const eol = text.indexOf('\n', block.start);
+  try {
+    const loaded = load(text.slice(block.start, eol < 0 ? text.length : eol), { schema: CORE_SCHEMA });
+    if (loaded && typeof loaded === 'object' && !Array.isArray(loaded)) {
+      const keys = Object.keys(loaded);
+      if (keys.length === 1) return keys[0];
+    }
+  } catch {
+    // An unreadable header disables the split; the caller parses the text whole.
+  }
+  return undefined;
+}
+
+/** Whether the whole text loads without error: then an error in a block means the split was wrong. */
+function loadsWhole(text: string): boolean {
+  try {
+    load(text, { schema: CORE_SCHEMA });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findChild(nodes: ModelNode[], segment: Segment): ModelNode | undefined {
+  if (nodes.length === 0) return undefined;
+  if (nodes[0].block.kind === 'item') return typeof segment === 'number' ? nodes[segment] : undefined;
+  let found: ModelNode | undefined;
+  for (const n of nodes) if (n.key === String(segment)) found = n;
+  return found;
+}
+
+function blockLocation(text: string, block: Block): Location {
+  const end = trimEnd(text, block.end);
+  if (block.kind === 'item') return { keySpan: null, valueSpan: { start: skipBlank(text, block.start + 1, end), end } };
+  const colon = keyColonOf(text, block.start);
+  return { keySpan: { start: block.start, end: trimEnd(text, colon) }, valueSpan: { start: skipBlank(text, colon + 1, end), end: Math.max(end, colon + 1) } };
+}
+
+/** The `:` that ends the key starting at `start` (quoted keys may contain colons). */
+function keyColonOf(text: string, start: number): number {
+  const q = text[start];
+  const from = q === '"' || q === "'" ? Math.max(start + 1, text.indexOf(q, start + 1)) : start;
+  const colon = text.indexOf(':', from);
+  return colon < 0 ? start : colon;
+}
+
+/** Skips spaces and line breaks (the value of a block entry starts on a later line). */
+function skipBlank(text: string, from: number, limit: number): number {
+  let p = from;
+  while (p < limit && /\s/.test(text[p])) p++;
+  return p;
+}
+
+function trimEnd(text: string, end: number): number {
+  let e = end;
+  while (e > 0 && /\s/.test(text[e - 1])) e--;
+  return e;
+}
+
+function locateInLeaf(leaf: LeafParse, base: number, kind: 'entry' | 'item' | null, rest: readonly Segment[]): Location | null {
+  let node = leaf.doc.contents as Node | null;
+  let keyNode: Node | null = null;
+  if (kind !== null) {
+    if (!node || !(isMap(node) || isSeq(node)) || node.items.length === 0) return null;
+    const first = node.items[0] as Pair | Node;
+    if (isPair(first)) {
+      keyNode = first.key as Node | null;
+      node = first.value as Node | null;
+    } else node = first;
+  }
+  for (const segment of rest) {
+    keyNode = null;
+    if (isMap(node)) {
+      const pair = [...node.items].reverse().find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
+      if (!pair) return null;
+      keyNode = pair.key as Node;
+      node = pair.value as Node | null;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      node = (node.items[segment] as Node | undefined) ?? null;
+      if (!node) return null;
+    } else return null;
+  }
+  const keySpan = keyNode?.range ? shift(keyNode.range, base) : null;
+  const valueSpan = node?.range ? shift(node.range, base) : keySpan ? { start: keySpan.end, end: keySpan.end } : null;
+  return valueSpan ? { keySpan, valueSpan } : null;
+}
+
+/** Walks down from `node` to the deepest node containing `local`. */
+function descend(start: Node | null, local: number, base: number, path: Segment[]): NodeAtOffset {
+  let node = start;
+  const out = [...path];
+  for (;;) {
+    if (!node?.range) return { path: out, node: null, onKey: false, span: { start: base + local, end: base + local } };
+    if (isMap(node)) {
+      let next: Node | null = null;
+      for (const pair of node.items) {
+        const key = pair.key as Node | null;
+        if (key?.range && local >= key.range[0] && local <= key.range[1]) {
+          return { path: [...out, scalarKey(key)], node: key, onKey: true, span: shift(key.range, base) };
+        }
+        const value = pair.value as Node | null;
+        if (value?.range && local >= value.range[0] && local <= value.range[1]) {
+          out.push(scalarKey(key));
+          next = value;
+          break;
+        }
+      }
+      if (!next) return { path: out, node, onKey: false, span: shift(node.range, base) };
+      node = next;
+    } else if (isSeq(node)) {
+      const index = node.items.findIndex((item) => {
+        const r = (item as Node | null)?.range;
+        return r && local >= r[0] && local <= r[1];
+      });
+      if (index < 0) return { path: out, node, onKey: false, span: shift(node.range, base) };
+      out.push(index);
+      node = node.items[index] as Node;
+    } else {
+      return { path: out, node, onKey: false, span: shift(node.range, base) };
+    }
+  }
+}
+
+function scalarKey(key: Node | null): string {
+  return isScalar(key) ? String(key.value) : '';
+}
+
+function shift(range: readonly number[], base: number): Span {
+  return { start: range[0] + base, end: range[1] + base };
+}

@@ -1,0 +1,163 @@
+// `connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N]
+// [--max-slices N] [--format json|pretty]`: a test read from the terminal over the same testRead as the
+// editor. Exit codes: 0 read ok, 1 read failed, 2 invalid manifest, config or arguments.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { parseManifest } from '../manifest/parse';
+import { RuntimeError } from '../errors';
+import { testRead } from '../testRead/testRead';
+import type { StreamRead, TestReadProgress } from '../testRead/streamRead';
+import type { TestReadLimits } from '../types';
+
+type Out = NodeJS.WritableStream & { isTTY?: boolean };
+
+type ReadArgs = { manifest: string; stream: string; config: string; limits: TestReadLimits; format: 'json' | 'pretty' };
+
+const FLAGS: Record<string, keyof TestReadLimits> = { '--max-records': 'maxRecords', '--max-pages': 'maxPagesPerSlice', '--max-slices': 'maxSlices' };
+
+/** Parses the arguments; returns an error text instead of throwing. */
+export function parseReadArgs(args: string[]): ReadArgs | string {
+  let manifest: string | null = null;
+  let stream: string | null = null;
+  let config: string | null = null;
+  let format: 'json' | 'pretty' = 'pretty';
+  const limits: TestReadLimits = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = () => {
+      const v = args[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    try {
+      if (a === '--stream') stream = value();
+      else if (a === '--config') config = value();
+      else if (a === '--format') {
+        const f = value();
+        if (f !== 'json' && f !== 'pretty') return `--format must be json or pretty, got "${f}"`;
+        format = f;
+      } else if (a in FLAGS) {
+        const raw = value();
+        const n = Number(raw);
+        if (!Number.isInteger(n) || n < 1) return `${a} must be a positive integer, got "${raw}"`;
+        limits[FLAGS[a]] = n;
+      } else if (a.startsWith('--')) return `unknown option ${a}`;
+      else if (manifest === null) manifest = a;
+      else return `unexpected argument "${a}"`;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+  if (!manifest) return 'name the manifest file';
+  if (!stream) return 'name the stream with --stream NAME';
+  if (!config) return 'name the config file with --config config.json';
+  return { manifest, stream, config, limits, format };
+}
+
+/** Runs the command; resolves with the exit code. */
+export async function readCommand(args: string[], out: Out, err: Out, signal?: AbortSignal): Promise<number> {
+  const parsedArgs = parseReadArgs(args);
+  if (typeof parsedArgs === 'string') {
+    err.write(`read: ${parsedArgs}\n`);
+    return 2;
+  }
+  const { manifest: manifestFile, stream, config: configFile, limits, format } = parsedArgs;
+  let manifestText: string;
+  let configText: string;
+  try {
+    manifestText = readFileSync(manifestFile, 'utf8');
+    configText = readFileSync(configFile, 'utf8');
+  } catch (e) {
+    err.write(`read: cannot read ${(e as NodeJS.ErrnoException).path ?? 'input'} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+    return 2;
+  }
+  const parsed = parseManifest(manifestText);
+  const yamlErrors = parsed.problems.filter((p) => p.severity === 'error');
+  if (yamlErrors.length || !parsed.value || typeof parsed.value !== 'object') {
+    for (const p of yamlErrors) {
+      const pos = parsed.lineCounter.linePos(p.span.start);
+      err.write(`${manifestFile}:${pos.line}:${pos.col}: ${p.message}\n`);
+    }
+    if (!yamlErrors.length) err.write(`${manifestFile}: the manifest is empty or not a mapping\n`);
+    return 2;
+  }
+  let config: Record<string, unknown>;
+  try {
+    config = JSON.parse(configText);
+    if (!config || typeof config !== 'object' || Array.isArray(config)) throw new Error('the top level must be an object');
+  } catch (e) {
+    err.write(`read: ${configFile} is not a valid JSON config: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const streams = ((parsed.value as Record<string, unknown>).streams as unknown[] | undefined) ?? [];
+  const names = streams.map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined)).filter((n) => typeof n === 'string');
+  if (names.length > 0 && !names.includes(stream)) {
+    err.write(`read: no stream named '${stream}' in ${manifestFile}; streams: ${names.join(', ')}\n`);
+    return 2;
+  }
+
+  const progress = format === 'pretty' && err.isTTY ? new ProgressLine(err) : null;
+  let result: StreamRead;
+  try {
+    result = await testRead(parsed.value, config, stream, limits, {
+      signal,
+      onProgress: (e) => progress?.update(e as TestReadProgress),
+      onConfigUpdate: (updated) => {
+        // A rotated single-use refresh token must survive this run: write the config back at once.
+        const tmp = `${configFile}.tmp-${process.pid}`;
+        writeFileSync(tmp, `${JSON.stringify(updated, null, 2)}\n`);
+        renameSync(tmp, configFile);
+        err.write(`read: the connector updated its config (e.g. a rotated refresh token); ${configFile} was rewritten.\n`);
+      },
+    });
+  } catch (e) {
+    progress?.clear();
+    const failureType = e instanceof RuntimeError ? e.failureType : 'system_error';
+    err.write(`read: ${(e as Error).message}\n`);
+    return failureType === 'config_error' ? 2 : 1;
+  }
+  progress?.clear();
+  if (format === 'json') out.write(`${JSON.stringify(result, null, 2)}\n`);
+  else out.write(prettySummary(result, stream));
+  return result.logs.some((l) => l.level === 'ERROR') ? 1 : 0;
+}
+
+/** One status line rewritten in place on a terminal. */
+class ProgressLine {
+  private pages = 0;
+  constructor(private readonly err: Out) {}
+  update(e: TestReadProgress): void {
+    if (e.type === 'page') {
+      this.pages++;
+      const bar = '#'.repeat(Math.min(20, this.pages)).padEnd(20, '.');
+      this.err.write(`\r[${bar}] slice ${e.slice + 1} · page ${e.page + 1} · ${e.totalRecords} records · HTTP ${e.status ?? 'failed'}  `);
+    } else if (e.type === 'auxiliary_request') {
+      this.err.write(`\r${e.title} (${e.requestType}) → ${e.status ?? 'failed'}`.padEnd(70) + '\n');
+    }
+  }
+  clear(): void {
+    this.err.write('\r\x1b[K');
+  }
+}
+
+/** The readable summary of the pretty format. */
+export function prettySummary(r: StreamRead, stream: string): string {
+  const lines: string[] = [];
+  const records = r.slices.reduce((n, s) => n + s.pages.reduce((m, p) => m + p.records.length, 0), 0);
+  const pages = r.slices.reduce((n, s) => n + s.pages.length, 0);
+  lines.push(`Stream '${stream}': ${records} record${records === 1 ? '' : 's'} in ${pages} page${pages === 1 ? '' : 's'} over ${r.slices.length} slice${r.slices.length === 1 ? '' : 's'}${r.test_read_limit_reached ? ' (test-read limit reached)' : ''}`);
+  r.slices.forEach((s, i) => {
+    const d = typeof s.slice_descriptor === 'string' ? s.slice_descriptor : JSON.stringify(s.slice_descriptor);
+    lines.push(`  slice ${i + 1} ${d}`);
+    s.pages.forEach((p, j) => {
+      lines.push(`    page ${j + 1}: ${p.request?.http_method ?? '?'} ${p.request?.url ?? '?'} → ${p.response ? `HTTP ${p.response.status}` : 'no response'}, ${p.records.length} records`);
+    });
+  });
+  if (r.auxiliary_requests.length) {
+    lines.push(`Auxiliary requests (${r.auxiliary_requests.length}):`);
+    for (const a of r.auxiliary_requests) lines.push(`  ${a.type} ${a.title}: ${a.request.http_method} ${a.request.url} → ${a.response ? `HTTP ${a.response.status}` : 'no response'}`);
+  }
+  const props = Object.keys(((r.inferred_schema?.properties as Record<string, unknown>) ?? {}));
+  if (props.length) lines.push(`Inferred fields: ${props.join(', ')}`);
+  for (const l of r.logs) lines.push(`${l.level}: ${l.message}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,39 @@
+// Entry point of the template rules: every template of a manifest, checked in the context of its
+// field (templateChecks.ts). Used by the diagnostics feature, the CLI and the corpus script.
+import type { ParsedManifest } from '../manifest/parse';
+import type { ResolvedManifest } from '../manifest/resolve';
+import type { Problem } from '../problems';
+import { checkTemplate } from './templateChecks';
+import type { ConfigSpec } from './templateConfigKeys';
+import { findTemplates, type FoundTemplate, type TemplateCatalog } from './templateFields';
+import { getComponent, templateContextFor } from '../schema/catalog';
+
+/** The component catalog as the template walker sees it: field → template context kind. */
+export const CATALOG_TEMPLATES: TemplateCatalog = {
+  contextFor: (type, field) => templateContextFor(type, field),
+  isComponentType: (type) => getComponent(type) !== undefined,
+};
+
+/** spec.connection_specification of a resolved manifest, or null. */
+export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
+  const spec = (resolved as { spec?: { connection_specification?: unknown } } | null)?.spec?.connection_specification;
+  return spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? (spec as ConfigSpec) : null;
+}
+
+/** Templates of a manifest and their problems. Never throws. */
+export function templateProblems(parsed: Pick<ParsedManifest, 'doc' | 'text'>, resolved: ResolvedManifest, catalog: TemplateCatalog): { templates: FoundTemplate[]; problems: Problem[] } {
+  const templates = findTemplates(() => parsed.doc, parsed.text, resolved, catalog);
+  const spec = connectionSpecOf(resolved.value);
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const t of templates) {
+    for (const p of checkTemplate(t, spec)) {
+      // The same source scalar can be reached in several fields; report each finding once.
+      const key = `${p.code}|${p.span.start}|${p.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push(p);
+    }
+  }
+  return { templates, problems };
+}

@@ -1,0 +1,147 @@
+// Stream slices for a test read (§2 step 1): ListPartitionRouter, SubstreamPartitionRouter (reading the
+// parent through its own retriever, logged as PARENT_STREAM auxiliary requests) and DatetimeBasedCursor,
+// combined as a cartesian product, plus the request options each of them injects.
+import type { RequestParts } from '../types';
+import { configError } from '../errors';
+import { createRequestOption, type RequestOption } from '../http/requestOption';
+import { emptyParts } from '../http/requestOptions';
+import { evalNullable, evalString, pythonStr } from '../http/interpolatedValues';
+import { emptySlice, type StreamSlice } from '../records/streamSlice';
+import { createDatetimeCursor } from './datetimeCursor';
+import type { BuiltStream } from './retriever';
+import type { ReadContext } from './readContext';
+
+type Obj = Record<string, unknown>;
+
+/** Produces the slices of a stream and the request options of a slice. */
+export type Slicer = {
+  slices(): AsyncGenerator<StreamSlice>;
+  requestParts(slice: StreamSlice): RequestParts;
+};
+
+type Part = { partitions(): AsyncGenerator<Obj>; inject(parts: RequestParts, partition: Obj): void };
+
+export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Slicer {
+  const routers = retriever.partition_router === undefined || retriever.partition_router === null ? [] : Array.isArray(retriever.partition_router) ? retriever.partition_router : [retriever.partition_router];
+  const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent));
+  const cursor = stream.incremental_sync ? createDatetimeCursor(stream.incremental_sync as Obj, rc) : null;
+  return {
+    async *slices() {
+      if (parts.length === 0 && !cursor) {
+        yield emptySlice();
+        return;
+      }
+      for await (const partition of product(parts, 0, {})) {
+        if (!cursor) {
+          yield { partition, cursor_slice: {} };
+          continue;
+        }
+        for (const cs of cursor.slices()) yield { partition, cursor_slice: cs };
+      }
+    },
+    requestParts(slice) {
+      const out = emptyParts() as RequestParts;
+      for (const p of parts) p.inject(out, slice.partition);
+      cursor?.inject(out, slice.cursor_slice);
+      return out;
+    },
+  };
+}
+
+async function* product(parts: Part[], i: number, acc: Obj): AsyncGenerator<Obj> {
+  if (i >= parts.length) {
+    yield acc;
+    return;
+  }
+  for await (const p of parts[i].partitions()) yield* product(parts, i + 1, { ...acc, ...p });
+}
+
+function option(component: unknown, rc: ReadContext): RequestOption | null {
+  return component ? createRequestOption(component as object, rc.config, {}) : null;
+}
+
+function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Part {
+  const parameters = (router.$parameters as Obj) ?? {};
+  const ctx = { config: rc.config, parameters };
+  switch (router.type) {
+    case 'ListPartitionRouter': {
+      const key = pythonStr(evalString(router.cursor_field, ctx, rc.env));
+      let values = router.values;
+      if (typeof values === 'string') values = evalNullable(values, ctx, rc.env);
+      if (!Array.isArray(values)) throw configError(`ListPartitionRouter.values must be a list (or a template rendering a list); got ${JSON.stringify(values)}.`);
+      const opt = option(router.request_option, rc);
+      const list = values;
+      return {
+        async *partitions() {
+          for (const v of list) yield { [key]: v };
+        },
+        inject(parts, partition) {
+          if (opt && partition[key] !== undefined) opt.inject(parts, partition[key]);
+        },
+      };
+    }
+    case 'SubstreamPartitionRouter': {
+      const configs = ((router.parent_stream_configs as Obj[]) ?? []).map((pc) => {
+        const pctx = { config: rc.config, parameters: (pc.$parameters as Obj) ?? parameters };
+        if (!pc.stream) throw configError('ParentStreamConfig requires stream.');
+        return {
+          parent: pc.stream as Obj,
+          parentKey: pythonStr(evalString(pc.parent_key, pctx, rc.env)),
+          field: pythonStr(evalString(pc.partition_field, pctx, rc.env)),
+          opt: option(pc.request_option, rc),
+          extraFields: (pc.extra_fields as unknown[][] | undefined)?.map((p) => p.map(String)) ?? [],
+        };
+      });
+      return {
+        async *partitions() {
+          for (const pc of configs) {
+            const parent = buildParent(pc.parent);
+            let slices = 0;
+            for await (const parentSlice of parent.slicer.slices()) {
+              // Parent streams are bounded by the same slice limit as the stream itself.
+              if (++slices > rc.limits.maxSlices) break;
+              for await (const page of parent.readSlice(parentSlice)) {
+                rc.aux(parentPageEntry(parent.name, page), parent.name);
+                if (page.error) throw page.error;
+                for (const record of page.records) {
+                  const value = getPath(record, pc.parentKey.split('/'));
+                  if (value === undefined || value === null) continue;
+                  const extra: Obj = {};
+                  for (const path of pc.extraFields) extra[path.join('.')] = getPath(record, path);
+                  const partition: Obj = { [pc.field]: value, parent_slice: parentSlice.partition };
+                  yield Object.keys(extra).length ? { ...partition, ...extra } : partition;
+                }
+              }
+            }
+          }
+        },
+        inject(parts, partition) {
+          for (const pc of configs) if (pc.opt && partition[pc.field] !== undefined) pc.opt.inject(parts, partition[pc.field]);
+        },
+      };
+    }
+    case 'CustomPartitionRouter':
+      throw configError('CustomPartitionRouter runs Python code and is not runnable outside the Python CDK.');
+    default:
+      throw configError(`Partition router ${JSON.stringify(router.type)} is not supported by this runtime (supported: ListPartitionRouter, SubstreamPartitionRouter).`);
+  }
+}
+
+function parentPageEntry(parent: string, page: { request: { url: string; headers: Record<string, string>; method: string; body: string | null }; response: { status: number; body: string; headers: Record<string, string> } | null }) {
+  return {
+    title: `Stream '${parent}' request`,
+    type: 'HTTP',
+    description: `Request performed in order to extract records for stream '${parent}'`,
+    request: { url: page.request.url, headers: page.request.headers, http_method: page.request.method, body: page.request.body },
+    response: page.response ? { status: page.response.status, body: page.response.body, headers: page.response.headers } : null,
+  };
+}
+
+function getPath(v: unknown, path: string[]): unknown {
+  let cur = v;
+  for (const seg of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Obj)[seg];
+  }
+  return cur;
+}

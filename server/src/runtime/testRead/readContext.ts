@@ -1,0 +1,19 @@
+// What every part of a test read shares: the resolved manifest, config, limits, the environment, the
+// secret masker and the sinks for auxiliary requests and logs.
+import type { AuxiliaryRequest, TestReadEnv } from '../types';
+import type { SecretMasker } from './masking';
+
+export type LogLevel = 'INFO' | 'WARN' | 'ERROR' | 'DEBUG';
+
+export type ResolvedLimits = { maxRecords: number; maxPagesPerSlice: number; maxSlices: number };
+
+export type ReadContext = {
+  manifest: Record<string, unknown>;
+  config: Record<string, unknown>;
+  env: TestReadEnv;
+  limits: ResolvedLimits;
+  masker: SecretMasker;
+  /** Records an auxiliary request; `parentStream` is set for exchanges made on behalf of a parent stream. */
+  aux(entry: AuxiliaryRequest, parentStream: string | null): void;
+  log(level: LogLevel, message: string): void;
+};

@@ -1,0 +1,147 @@
+// One stream's SimpleRetriever for a test read: builds requester, authenticator, paginator, selector
+// and slicer from the resolved stream, then runs the page loop of §7.7 slice by slice as a generator,
+// so the caller stops reading simply by not asking for more.
+import type { HttpRequest, HttpResponse, RequestParts } from '../types';
+import { configError, RuntimeError } from '../errors';
+import { createAuthenticator } from '../auth';
+import { createHttpRequester, RequestFailedError, type HttpRequester } from '../http/requester';
+import { safeUrl } from '../http/transport';
+import { createPaginator, type Paginator } from '../pagination/defaultPaginator';
+import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
+import type { StreamSlice } from '../records/streamSlice';
+import { createSlicer, type Slicer } from './partitions';
+import type { ReadContext } from './readContext';
+
+/** One page as read: the exchange (response null on a network failure), its records, and an error if it failed. */
+export type PageResult = { request: HttpRequest; response: HttpResponse | null; records: Record<string, unknown>[]; error: RuntimeError | null };
+
+export type BuiltStream = {
+  name: string;
+  primaryKey: string[][];
+  cursorField: string[][];
+  slicer: Slicer;
+  readSlice(slice: StreamSlice): AsyncGenerator<PageResult>;
+};
+
+type Obj = Record<string, unknown>;
+
+/** Builds a stream; `parentOf` is set when the stream is read as the parent of a substream. */
+export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | null = null): BuiltStream {
+  const name = String(stream.name ?? '');
+  let retriever = stream.retriever as Obj | undefined;
+  if (stream.type === 'StateDelegatingStream') retriever = (stream.full_refresh_stream as Obj | undefined)?.retriever as Obj | undefined;
+  if (!retriever) throw configError(`Stream '${name}' has no retriever.`);
+  if (retriever.type !== 'SimpleRetriever') {
+    throw configError(`Stream '${name}' uses ${String(retriever.type)}, which this runtime cannot run yet (only SimpleRetriever).`);
+  }
+  const requesterComponent = retriever.requester as Obj | undefined;
+  if (!requesterComponent || requesterComponent.type !== 'HttpRequester') {
+    throw configError(`Stream '${name}': the retriever's requester must be an HttpRequester${requesterComponent?.type ? ` (got ${String(requesterComponent.type)})` : ''}.`);
+  }
+  const parameters = (requesterComponent.$parameters as Obj) ?? {};
+  warnDeprecated(requesterComponent, rc);
+  const env = rc.env;
+  const authenticator = createAuthenticator(requesterComponent.authenticator as object | undefined, rc.config, {
+    urlBase: (requesterComponent.url ?? requesterComponent.url_base) as string | undefined,
+    parameters: ((requesterComponent.authenticator as Obj | undefined)?.$parameters as object) ?? parameters,
+    onAuxiliaryRequest: (entry) => rc.aux(entry, parentOf ? name : null),
+    onSecret: (v) => rc.masker.add(v),
+  }, env);
+  const requester: HttpRequester = createHttpRequester(requesterComponent, rc.config, { parameters, authenticator, disableRetries: true, signal: env.signal }, env);
+  const selectorComponent = retriever.record_selector as Obj | undefined;
+  const decoder = retriever.decoder as Obj | undefined;
+  const selector: RecordSelector = createRecordSelector(selectorComponent, decoder, stream.transformations, rc.config, (selectorComponent?.$parameters as Obj) ?? {}, env);
+  const paginatorComponent = retriever.paginator as Obj | undefined;
+  const paginator: Paginator = createPaginator(paginatorComponent, rc.config, {
+    urlBase: requester.urlBase,
+    decoder,
+    recordExtractor: selectorComponent?.extractor as object | undefined,
+    testReadMaxPages: rc.limits.maxPagesPerSlice,
+    parameters: (paginatorComponent?.$parameters as Obj) ?? {},
+  }, env);
+  const slicer = createSlicer(retriever, stream, rc, (parent) => buildStream(parent, rc, name));
+  const ignoreSlicerOnPaginated = retriever.ignore_stream_slicer_parameters_on_paginated_requests === true;
+
+  async function* readSlice(slice: StreamSlice): AsyncGenerator<PageResult> {
+    let resets = 0;
+    let token = wrap(paginator.initialToken());
+    for (;;) {
+      if (env.signal?.aborted) throw new RuntimeError('The read was cancelled.', 'system_error');
+      const slicerParts: RequestParts[] = token && ignoreSlicerOnPaginated ? [] : [slicer.requestParts(slice)];
+      let exchange;
+      try {
+        exchange = await requester.send({ slice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] });
+      } catch (e) {
+        if (e instanceof RequestFailedError) {
+          yield { request: e.exchange.request, response: e.exchange.response, records: [], error: e };
+          return;
+        }
+        throw e;
+      }
+      const { response, resolution } = exchange;
+      const ignoredError = resolution.action === 'IGNORE' && response.status >= 400;
+      const records = ignoredError ? [] : selector.select(response, slice, token);
+      if (!ignoredError && selector.decoder.name === 'JsonDecoder') reportInvalidJson(exchange.request, response, name, rc);
+      if (ignoredError) rc.log('INFO', `Ignoring response with status ${response.status} for stream '${name}' (error handler action IGNORE).`);
+      yield { request: exchange.request, response, records, error: null };
+      if (resolution.action === 'RESET_PAGINATION') {
+        // Spec §7.8: without a pagination_reset component the slice restarts once, like RESET.
+        if (++resets > 1) throw new RuntimeError(`Stream '${name}': pagination was reset twice for the same slice.`, 'system_error');
+        token = wrap(paginator.initialToken());
+        continue;
+      }
+      if (ignoredError) return;
+      const previous = token ? token.next_page_token : null;
+      const last = records.length ? records[records.length - 1] : null;
+      const next = paginator.nextPageToken(response, records.length, last, previous);
+      if (next === null || next === undefined) return;
+      token = next as { next_page_token: unknown };
+    }
+  }
+
+  return { name, primaryKey: keyPaths(stream.primary_key), cursorField: cursorPaths(stream), slicer, readSlice };
+}
+
+/** Spec §8.1 turns an invalid JSON body into `{}` silently; a test read says so plainly. */
+function reportInvalidJson(request: HttpRequest, response: HttpResponse, stream: string, rc: ReadContext): void {
+  const text = response.body.trim();
+  if (text === '') return;
+  try {
+    JSON.parse(text);
+  } catch {
+    const type = response.headers['content-type'] ?? 'no content type';
+    const start = text.slice(0, 60).replace(/\s+/g, ' ');
+    rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} is not valid JSON (${type}; starts with "${start}"). The JsonDecoder yields no records from it; check the URL or the decoder.`);
+  }
+}
+
+function wrap(t: unknown): { next_page_token: unknown } | null {
+  return t === null || t === undefined ? null : { next_page_token: t };
+}
+
+function keyPaths(pk: unknown): string[][] {
+  if (typeof pk === 'string' && pk) return [[pk]];
+  if (Array.isArray(pk)) return pk.map((k) => (Array.isArray(k) ? k.map(String) : [String(k)]));
+  return [];
+}
+
+function cursorPaths(stream: Obj): string[][] {
+  const inc = stream.incremental_sync as Obj | undefined;
+  const f = inc?.cursor_field;
+  if (typeof f === 'string' && f && !f.includes('{')) return [[f]];
+  return [];
+}
+
+const DEPRECATED: [string, string][] = [
+  ['url_base', 'Use `url` field instead.'],
+  ['path', 'Use `url` field instead.'],
+  ['request_body_data', 'Use `request_body` field instead.'],
+  ['request_body_json', 'Use `request_body` field instead.'],
+];
+
+/** Spec §10.3 (c): deprecation warnings for deprecated requester fields. */
+function warnDeprecated(requester: Obj, rc: ReadContext): void {
+  for (const [field, advice] of DEPRECATED) {
+    if (requester[field] !== undefined) rc.log('WARN', `Component type: \`HttpRequester\`. Field '${field}' is deprecated. ${advice}`);
+  }
+}

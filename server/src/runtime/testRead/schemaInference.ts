@@ -1,0 +1,125 @@
+// Inferred schema and datetime formats of a test read (§10.3), built from every record read.
+
+type Schema = Record<string, unknown>;
+
+/** Accumulates records and produces `inferred_schema` / `inferred_datetime_formats`. */
+export class SchemaInferrer {
+  private root: Schema | null = null;
+  private formats = new Map<string, string | null>();
+
+  add(record: unknown): void {
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) return;
+    this.root = merge(this.root, record);
+    for (const [k, v] of Object.entries(record as Record<string, unknown>)) {
+      const f = detectFormat(v);
+      const prev = this.formats.get(k);
+      if (prev === undefined) this.formats.set(k, f);
+      else if (prev !== f) this.formats.set(k, null);
+    }
+  }
+
+  /** The JSON schema, or null when no record was read. Primary key / cursor paths are required. */
+  schema(requiredPaths: string[][] = []): { schema: Schema | null; errors: string[] } {
+    if (!this.root) return { schema: null, errors: [] };
+    const body = finalize(this.root) as Schema;
+    const schema: Schema = { $schema: 'http://json-schema.org/schema#', type: 'object', properties: body.properties ?? {} };
+    const errors: string[] = [];
+    for (const path of requiredPaths) {
+      const e = markRequired(schema, path);
+      if (e) errors.push(e);
+    }
+    return { schema, errors };
+  }
+
+  datetimeFormats(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, f] of this.formats) if (f) out[k] = f;
+    return out;
+  }
+}
+
+function typeOf(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'boolean') return 'boolean';
+  if (typeof v === 'object') return 'object';
+  return 'string';
+}
+
+/** Accumulated shape: set of seen types, object properties, array item shape. */
+function merge(acc: Schema | null, v: unknown): Schema {
+  const node: Schema = acc ?? { types: new Set<string>() };
+  (node.types as Set<string>).add(typeOf(v));
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    const props = (node.props as Record<string, Schema>) ?? {};
+    for (const [k, child] of Object.entries(v as Record<string, unknown>)) props[k] = merge(props[k] ?? null, child);
+    node.props = props;
+  } else if (Array.isArray(v)) {
+    for (const item of v) node.items = merge((node.items as Schema) ?? null, item);
+  }
+  return node;
+}
+
+function finalize(node: Schema): Schema | null {
+  const types = [...(node.types as Set<string>)].filter((t) => t !== 'null');
+  // Spec §10.3: properties only ever seen as null are dropped.
+  if (types.length === 0) return null;
+  const out: Schema = { type: [...types.sort(), 'null'] };
+  if (node.props) {
+    const properties: Record<string, unknown> = {};
+    for (const [k, child] of Object.entries(node.props as Record<string, Schema>)) {
+      const f = finalize(child);
+      if (f) properties[k] = f;
+    }
+    out.properties = properties;
+  }
+  if (node.items) out.items = finalize(node.items as Schema) ?? {};
+  return out;
+}
+
+function markRequired(schema: Schema, path: string[]): string | null {
+  let cur = schema;
+  for (const seg of path) {
+    const props = cur.properties as Record<string, Schema> | undefined;
+    const child = props?.[seg];
+    if (!child) return `Cannot mark field ${path.join('.')} as required: it was not found in the records.`;
+    const required = new Set((cur.required as string[]) ?? []);
+    required.add(seg);
+    cur.required = [...required];
+    if (Array.isArray(child.type)) child.type = (child.type as string[]).filter((t) => t !== 'null');
+    cur = child;
+  }
+  return null;
+}
+
+const FORMAT_TESTS: [string, RegExp][] = [
+  ['%Y-%m-%d', /^\d{4}-\d{2}-\d{2}$/],
+  ['%Y-%m-%d %H:%M:%S', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/],
+  ['%Y-%m-%dT%H:%M:%SZ', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/],
+  ['%Y-%m-%dT%H:%M:%S.%fZ', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z$/],
+  ['%Y-%m-%d %H:%M:%S.%f%z', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{1,6}[+-]\d{2}:?\d{2}$/],
+  ['%Y-%m-%dT%H:%M:%S.%f%z', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}[+-]\d{2}:?\d{2}$/],
+  ['%d/%m/%Y %H:%M', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/],
+  ['%Y-%m', /^\d{4}-\d{2}$/],
+  ['%d-%m-%Y', /^\d{2}-\d{2}-\d{4}$/],
+];
+
+/** Spec §10.3: first matching format in the reference's order; integers only in epoch ranges. */
+function detectFormat(v: unknown): string | null {
+  if (typeof v === 'number' && Number.isInteger(v)) {
+    if (v >= 1e9 && v < 2e9) return '%s';
+    if (v >= 1e12 && v < 2e12) return '%ms';
+    return null;
+  }
+  if (typeof v !== 'string') return null;
+  for (const [fmt, re] of FORMAT_TESTS) if (re.test(v) && validDate(v)) return fmt;
+  return null;
+}
+
+function validDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(v) ?? /^(\d{2})[/-](\d{2})[/-](\d{4})/.exec(v);
+  if (!m) return true;
+  const [month, day] = m[1].length === 4 ? [Number(m[2]), Number(m[3] ?? 1)] : [Number(m[2]), Number(m[1])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}

@@ -1,0 +1,40 @@
+// The StreamRead output shape of a test read (§10.3), exactly as the Connector Builder returns it.
+
+/** A request as shown in test-read output. */
+export type ReadRequest = { url: string; headers: Record<string, string> | null; http_method: string; body: string | null };
+/** A response as shown in test-read output. */
+export type ReadResponse = { status: number; body: string; headers: Record<string, string> | null };
+
+export type StreamReadPage = { records: Record<string, unknown>[]; request: ReadRequest | null; response: ReadResponse | null };
+
+export type AuxiliaryRequestEntry = { title: string; type: string; description: string; request: ReadRequest; response: ReadResponse | null };
+
+export type StreamReadSlice = {
+  pages: StreamReadPage[];
+  /** The string "{}" for an unpartitioned stream (reference quirk, §10.4), else partition + cursor keys. */
+  slice_descriptor: Record<string, unknown> | string | null;
+  state: unknown[];
+  auxiliary_requests: AuxiliaryRequestEntry[];
+};
+
+export type LogMessage = { message: string; level: string; internal_message: string | null; stacktrace: string | null };
+
+export type StreamRead = {
+  logs: LogMessage[];
+  slices: StreamReadSlice[];
+  test_read_limit_reached: boolean;
+  auxiliary_requests: AuxiliaryRequestEntry[];
+  inferred_schema: Record<string, unknown> | null;
+  inferred_datetime_formats: Record<string, string>;
+  latest_config_update: Record<string, unknown> | null;
+};
+
+/** Progress events sent to env.onProgress while a test read runs. */
+export type TestReadProgress =
+  | { type: 'start'; stream: string }
+  | { type: 'slice'; slice: number; descriptor: Record<string, unknown> | string }
+  | { type: 'request'; slice: number; page: number; method: string; url: string }
+  | { type: 'page'; slice: number; page: number; method: string; url: string; status: number | null; records: number; totalRecords: number }
+  | { type: 'auxiliary_request'; title: string; requestType: string; status: number | null }
+  | { type: 'log'; level: string; message: string }
+  | { type: 'done'; slices: number; pages: number; records: number; limitReached: boolean };

@@ -1,0 +1,160 @@
+// testRead (runtime-api.md, §10): resolves the manifest, reads one stream within the test-read limits
+// and returns the Connector Builder's StreamRead with every secret masked (§11). Errors during the
+// read become ERROR logs next to what was read; errors building the stream are thrown.
+import type { AuxiliaryRequest, HttpRequest, HttpResponse, TestReadEnv, TestReadLimits } from '../types';
+import { configError, RuntimeError } from '../errors';
+import { resolveManifest } from '../manifest/resolve';
+import { isEmptySlice } from '../records/streamSlice';
+import { SecretMasker } from './masking';
+import { SchemaInferrer } from './schemaInference';
+import { buildStream } from './retriever';
+import type { LogLevel, ReadContext, ResolvedLimits } from './readContext';
+import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadSlice, TestReadProgress } from './streamRead';
+
+export type { StreamRead } from './streamRead';
+
+/** Spec §10.2 defaults. */
+export const DEFAULT_TEST_READ_LIMITS: ResolvedLimits = { maxRecords: 100, maxPagesPerSlice: 5, maxSlices: 5 };
+
+/**
+ * Reads `streamName` as the Connector Builder's test read does. Throws RuntimeError (config_error)
+ * when the manifest cannot be resolved, the limits are invalid or the stream cannot be built.
+ */
+export async function testRead(manifest: object, config: object, streamName: string, limits: TestReadLimits = {}, env: TestReadEnv = {}): Promise<StreamRead> {
+  const resolvedLimits = checkLimits(limits);
+  const resolved = resolveManifest(manifest);
+  const broken = resolved.problems.filter((p) => p.severity === 'error');
+  if (broken.length) throw configError(`The manifest cannot be resolved: ${broken.slice(0, 3).map((p) => p.message).join('; ')}`);
+  const root = resolved.value as Record<string, unknown>;
+  const cfg = config as Record<string, unknown>;
+  const masker = new SecretMasker();
+  masker.addFromSpec(root.spec, cfg);
+
+  const logs: LogMessage[] = [];
+  const auxiliary: AuxiliaryRequestEntry[] = [];
+  const progress = (e: TestReadProgress) => { try { env.onProgress?.(e); } catch { /* a failing listener must not break the read */ } };
+  const log = (level: LogLevel, message: string, error?: unknown) => {
+    const masked = masker.maskText(message);
+    if (level === 'WARN' && logs.some((l) => l.level === 'WARN' && l.message === masked)) return;
+    const stack = error instanceof Error && error.stack ? masker.maskText(error.stack) : null;
+    logs.push({ message: masked, level, internal_message: error ? masked : null, stacktrace: stack });
+    progress({ type: 'log', level, message: masked });
+  };
+  let latestConfig: Record<string, unknown> | null = null;
+  const readEnv: TestReadEnv = {
+    ...env,
+    onConfigUpdate: (updated) => {
+      // New tokens written back are secrets too: re-collect them from the updated config.
+      masker.addFromSpec(root.spec, updated);
+      latestConfig = Object.fromEntries(Object.entries(updated).filter(([k]) => !k.startsWith('__')));
+      env.onConfigUpdate?.(updated);
+    },
+  };
+  const rc: ReadContext = {
+    manifest: root,
+    config: cfg,
+    env: readEnv,
+    limits: resolvedLimits,
+    masker,
+    log,
+    aux(entry: AuxiliaryRequest, parentStream: string | null) {
+      const e: AuxiliaryRequestEntry = parentStream
+        ? { ...entry, title: `Parent stream: ${entry.title}`, type: 'PARENT_STREAM' }
+        : { ...entry };
+      auxiliary.push(masker.maskValue(e));
+      progress({ type: 'auxiliary_request', title: e.title, requestType: e.type, status: e.response?.status ?? null });
+    },
+  };
+
+  const result = (slices: StreamReadSlice[], limitReached: boolean, inferrer: SchemaInferrer | null, required: string[][]): StreamRead => {
+    const inferred = inferrer ? inferrer.schema(required) : { schema: null, errors: [] };
+    for (const e of inferred.errors) log('ERROR', e);
+    return {
+      logs,
+      slices,
+      test_read_limit_reached: limitReached,
+      auxiliary_requests: auxiliary,
+      inferred_schema: inferred.schema,
+      inferred_datetime_formats: inferrer ? inferrer.datetimeFormats() : {},
+      latest_config_update: latestConfig ? masker.maskValue(latestConfig) : null,
+    };
+  };
+
+  const streams = (Array.isArray(root.streams) ? root.streams : []) as Record<string, unknown>[];
+  const stream = streams.find((s) => s && s.name === streamName);
+  if (!stream) {
+    const names = streams.map((s) => String(s?.name)).filter(Boolean);
+    log('ERROR', `Stream '${streamName}' is not defined in the manifest${names.length ? `; streams: ${names.join(', ')}` : ''}.`);
+    return result([], false, null, []);
+  }
+
+  let built;
+  try {
+    built = buildStream(stream, rc);
+  } catch (e) {
+    throw maskError(e, masker);
+  }
+  progress({ type: 'start', stream: streamName });
+
+  const slices: StreamReadSlice[] = [];
+  const inferrer = new SchemaInferrer();
+  let totalRecords = 0;
+  let totalPages = 0;
+  let limitReached = false;
+  try {
+    for await (const slice of built.slicer.slices()) {
+      if (slices.length >= resolvedLimits.maxSlices) { limitReached = true; break; }
+      const descriptor = isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
+      const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
+      slices.push(current);
+      progress({ type: 'slice', slice: slices.length - 1, descriptor });
+      for await (const page of built.readSlice(slice)) {
+        let records = page.records;
+        const room = resolvedLimits.maxRecords - totalRecords;
+        if (records.length > room) records = records.slice(0, room);
+        totalRecords += records.length;
+        totalPages++;
+        for (const r of records) inferrer.add(r);
+        current.pages.push({ records: masker.maskValue(records), request: showRequest(page.request, masker), response: showResponse(page.response, masker) });
+        progress({ type: 'page', slice: slices.length - 1, page: current.pages.length - 1, method: page.request.method, url: masker.maskText(page.request.url), status: page.response?.status ?? null, records: records.length, totalRecords });
+        if (page.error) throw page.error;
+        if (current.pages.length >= resolvedLimits.maxPagesPerSlice) limitReached = true;
+        if (totalRecords >= resolvedLimits.maxRecords) break;
+      }
+      if (totalRecords >= resolvedLimits.maxRecords) { limitReached = true; break; }
+    }
+    if (slices.length >= resolvedLimits.maxSlices) limitReached = true;
+  } catch (e) {
+    const cancelled = env.signal?.aborted === true;
+    log('ERROR', cancelled ? 'The read was cancelled.' : `Reading stream '${streamName}' failed: ${(e as Error).message}`, e);
+  }
+  progress({ type: 'done', slices: slices.length, pages: totalPages, records: totalRecords, limitReached });
+  return result(slices, limitReached, totalRecords > 0 ? inferrer : null, [...built.primaryKey, ...built.cursorField]);
+}
+
+function checkLimits(limits: TestReadLimits): ResolvedLimits {
+  const out = { ...DEFAULT_TEST_READ_LIMITS };
+  for (const key of ['maxRecords', 'maxPagesPerSlice', 'maxSlices'] as const) {
+    const v = limits[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw configError(`Test-read limit ${key} must be an integer of at least 1, got ${JSON.stringify(v)}.`);
+    out[key] = v;
+  }
+  return out;
+}
+
+function showRequest(r: HttpRequest, masker: SecretMasker): ReadRequest {
+  return masker.maskValue({ url: r.url, headers: r.headers, http_method: r.method, body: r.body });
+}
+
+function showResponse(r: HttpResponse | null, masker: SecretMasker): ReadResponse | null {
+  return r ? masker.maskValue({ status: r.status, body: r.body, headers: r.headers }) : null;
+}
+
+function maskError(e: unknown, masker: SecretMasker): RuntimeError {
+  if (e instanceof RuntimeError) {
+    const masked = new RuntimeError(masker.maskText(e.message), e.failureType, { ...(e.status !== undefined ? { status: e.status } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}) });
+    return masked;
+  }
+  return new RuntimeError(masker.maskText((e as Error)?.message ?? String(e)), 'system_error');
+}
