@@ -134,3 +134,14 @@ test('deep nesting and truncated input give problems, never an exception', () =>
   const text = fixture('complete.yaml');
   for (const cut of [10, 200, 777, 1500, 2600]) assert.doesNotThrow(() => check(text.slice(0, cut)));
 });
+
+test('stream_state in a template is an error for CDK 7 manifests, a warning for older ones', () => {
+  const withState = (version: string) => manifest({ version }).replace('path: /items', "path: \"/items/{{ stream_state.get('x') }}\"");
+  const old = check(withState('4.3.0')).filter((p) => p.code === 'template-stream-state');
+  assert.equal(old.length, 1);
+  assert.equal(old[0].severity, 'warning');
+  assert.match(old[0].message, /older CDK version 4\.3\.0/);
+  const current = check(withState('7.2.0')).filter((p) => p.code === 'template-stream-state');
+  assert.equal(current.length, 1);
+  assert.equal(current[0].severity, 'error');
+});

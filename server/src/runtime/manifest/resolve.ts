@@ -41,7 +41,10 @@ export type ResolvedManifest = {
  * offsets; without `options.parsed` problems carry an empty span at 0 and name the path instead.
  */
 export function resolveManifest(value: unknown, options: ResolveOptions = {}): ResolvedManifest {
-  const doc = options.parsed?.doc;
+  // The document is read only when something must be located: a caller may build it lazily
+  // (the language server parses the full `yaml` Document on demand).
+  const parsed = options.parsed;
+  const docOf = (): Document | undefined => parsed?.doc;
   const table = new OriginTable();
   const problems: Problem[] = [];
 
@@ -66,21 +69,21 @@ export function resolveManifest(value: unknown, options: ResolveOptions = {}): R
     const key = `${f.kind}|${toPointer(f.site.path)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    problems.push(referenceProblem(f, doc));
+    problems.push(referenceProblem(f, docOf()));
   }
   if (refs.tooDeep) {
     problems.push({
       code: 'nesting-too-deep',
       severity: 'error',
       message: `Nesting deeper than ${MAX_DEPTH} levels is not resolved.`,
-      span: doc ? locateSourcePath(doc, refs.tooDeep).span : { start: 0, end: 0 },
+      span: parsed ? locateSourcePath(docOf()!, refs.tooDeep).span : { start: 0, end: 0 },
     });
   }
 
   const unresolved = refs.failures.map((f) => f.resolvedPath);
   const origins: ManifestOrigins = {
     sourceOf: (path) => toNodeOrigin(table.originAt(resolved, path)),
-    locate: (path) => (doc ? locateOrigin(doc, toNodeOrigin(table.originAt(resolved, path))) : undefined),
+    locate: (path) => (parsed ? locateOrigin(docOf()!, toNodeOrigin(table.originAt(resolved, path))) : undefined),
     unresolved,
   };
   return { value: resolved, problems, origins };
