@@ -3,6 +3,8 @@
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
+// `npm run package` minifies: the .vsix ships the bundles only, their source maps stay out of it.
+const minify = process.argv.includes('--minify');
 const common = {
   bundle: true,
   platform: 'node',
@@ -10,12 +12,15 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
+  minify,
 };
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'out/extension.js', external: ['vscode'] },
   { entryPoints: ['server/src/server.ts'], outfile: 'out/server.js' },
   { entryPoints: ['server/src/runtime/cli.ts'], outfile: 'out/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['server/src/runtime/index.ts'], outfile: 'out/runtime.js' },
+  // Webview scripts run in the browser sandbox of a webview panel.
+  { entryPoints: ['client/src/webview/results.ts', 'client/src/webview/form.ts'], outdir: 'out/webview', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 if (watch) {

@@ -1,23 +1,30 @@
-// Extension entry point: activation and deactivation only. Starts the bundled language server.
-import * as path from 'node:path';
-import type * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+// Extension entry point: activation and deactivation only. Wires the output channel, the language
+// client, the testing-values store and the commands; each lives in its own module.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { extensionApi, registerCommands, type ExtensionApi } from './commands/registerCommands';
+import { startLanguageClient } from './languageClient';
+import { OutputLog } from './output';
+import { TestingValuesStore } from './secrets';
+import { readSettings } from './settings';
 
 let client: LanguageClient | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const serverModule = context.asAbsolutePath(path.join('out', 'server.js'));
-  const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.stdio },
-    debug: { module: serverModule, transport: TransportKind.stdio },
-  };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'yaml', scheme: 'file', pattern: '**/manifest.yaml' }],
-  };
-  client = new LanguageClient('airbyteManifest', 'Airbyte Manifest', serverOptions, clientOptions);
-  await client.start();
+export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
+  const started = Date.now();
+  const log = new OutputLog(readSettings().logLevel);
+  const store = new TestingValuesStore(context.secrets);
+  context.subscriptions.push(log, store, vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('airbyte.logLevel')) log.setLevel(readSettings().logLevel);
+  }));
+  client = await startLanguageClient(context, log, () => readSettings().manifestGlobs);
+  const services = { context, client, store, log };
+  context.subscriptions.push(...registerCommands(services));
+  log.info(`activated in ${Date.now() - started} ms`);
+  return extensionApi(services);
 }
 
 export async function deactivate(): Promise<void> {
   await client?.stop();
+  client = undefined;
 }

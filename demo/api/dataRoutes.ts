@@ -17,6 +17,7 @@ function badRequest(res: ServerResponse, message: string): true {
   return true;
 }
 
+/** Route module of the paginated data sets; answers 400 on malformed paging parameters. */
 export const dataRoutes: RouteModule = (req: DemoRequest, res: ServerResponse, state: DemoState) => {
   if (req.method !== 'GET' && req.method !== 'POST') return false;
   const q = req.query;

@@ -1,6 +1,7 @@
 // Deterministic demo records, generated on demand from their index so that data sets of any size
 // (the benchmark reads 100,000 records) cost no memory.
 
+/** Items in a data set when the request does not say `total`. */
 export const DEFAULT_TOTAL = 250;
 const CATEGORIES = ['books', 'games', 'music', 'tools', 'garden'];
 const BASE_TIME = Date.UTC(2024, 0, 1);

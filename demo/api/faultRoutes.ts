@@ -4,6 +4,7 @@
 import type { DemoRequest, DemoState, RouteModule } from './types';
 import { sendJson } from './dataRoutes';
 
+/** Route module of on-demand failures (`fail`, `times`, `fail_key`, `retry_after` query parameters). */
 export const faultRoutes: RouteModule = (req: DemoRequest, res, state: DemoState) => {
   const fail = req.query.get('fail');
   if (!fail) return false;

@@ -4,8 +4,10 @@ import type { RouteModule } from './types';
 import { sendJson } from './dataRoutes';
 import { items } from './datasets';
 
+/** Size of the /hostile/huge body. */
 export const HUGE_BODY_BYTES = 50 * 1024 * 1024;
 
+/** Route module of the hostile behaviours (mounted only with `hostile: true`). */
 export const hostileRoutes: RouteModule = (req, res, state) => {
   switch (req.path) {
     case '/hostile/endless': {

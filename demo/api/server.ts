@@ -6,6 +6,7 @@ import type { DemoRequest, DemoState, RouteModule } from './types';
 import { dataRoutes, sendJson } from './dataRoutes';
 import { faultRoutes } from './faultRoutes';
 import { hostileRoutes } from './hostileRoutes';
+import { authRoutes } from './authRoutes';
 
 export type DemoApiOptions = {
   /** Port to listen on; 0 or absent picks a free port. */
@@ -25,7 +26,7 @@ const MAX_REQUEST_BODY = 1024 * 1024;
 /** Starts the demo API and resolves once it listens. */
 export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
   const state: DemoState = { baseUrl: '', now: options.now ?? (() => new Date()), requestCount: 0 };
-  const modules: RouteModule[] = [...(options.routes ?? []), faultRoutes, dataRoutes, ...(options.hostile ? [hostileRoutes] : [])];
+  const modules: RouteModule[] = [...(options.routes ?? []), faultRoutes, authRoutes, dataRoutes, ...(options.hostile ? [hostileRoutes] : [])];
   const server = createServer((req, res) => {
     handle(req, res, modules, state).catch((e) => {
       if (!res.headersSent) sendJson(res, 500, { error: `demo API failure: ${(e as Error).message}` });

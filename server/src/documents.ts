@@ -6,13 +6,15 @@ import { LineCounter, type Document } from 'yaml';
 import { parseManifest, type ParsedManifest } from './runtime/manifest/parse';
 import { ManifestModel } from './model/manifestModel';
 
+/** What the cache needs from an editor document; a full TextDocument also serves positions. */
+export type TextDocumentLike = { uri: string; version: number; getText(): string } | TextDocument;
+
 /** One version of a manifest. Immutable; everything derived is computed on first use and kept. */
 export class ManifestDocument {
   private modelCache: ManifestModel | undefined;
   private parsedCache: ParsedManifest | undefined;
   private fullParse: ParsedManifest | undefined;
-  /** A snapshot of this version for offset ↔ position conversion (TextDocuments mutates its own). */
-  readonly textDocument: TextDocument;
+  private snapshot: TextDocument | undefined;
 
   constructor(
     readonly uri: string,
@@ -20,8 +22,18 @@ export class ManifestDocument {
     readonly text: string,
     private previous: ManifestDocument | undefined,
     private readonly lastGood: ManifestDocument | undefined = undefined,
-  ) {
-    this.textDocument = TextDocument.create(uri, 'yaml', version, text);
+    private readonly live: TextDocumentLike | undefined = undefined,
+  ) {}
+
+  /**
+   * This version as a TextDocument for offset ↔ position conversion. The editor's live document is
+   * used while it is still at this version (its line index is maintained incrementally); after a
+   * newer edit, a snapshot of this version is made.
+   */
+  get textDocument(): TextDocument {
+    if (this.live && this.live.version === this.version && this.live.uri === this.uri) return this.live as TextDocument;
+    this.snapshot ??= TextDocument.create(this.uri, 'yaml', this.version, this.text);
+    return this.snapshot;
   }
 
   /** The incremental model of this version (built on first use from the previous version's blocks). */
@@ -46,6 +58,8 @@ export class ManifestDocument {
       text: this.text,
       value: model.value,
       problems: model.problems,
+      // Validation locates its problems through the model: no whole-document parse.
+      locateSource: (path) => model.locateSource(path),
       get doc(): Document.Parsed {
         self.fullParse ??= parseManifest(self.text);
         return self.fullParse.doc;
@@ -88,10 +102,11 @@ export class ManifestDocuments {
   private readonly cache = new Map<string, ManifestDocument>();
 
   /** The document for the given editor text; the same instance while the version does not change. */
-  get(textDocument: { uri: string; version: number; getText(): string }): ManifestDocument {
+  get(textDocument: TextDocumentLike): ManifestDocument {
     const cached = this.cache.get(textDocument.uri);
     if (cached && cached.version === textDocument.version) return cached;
-    const doc = new ManifestDocument(textDocument.uri, textDocument.version, textDocument.getText(), cached?.reuseSource(), cached?.goodSource());
+    const live = 'positionAt' in textDocument ? textDocument : undefined;
+    const doc = new ManifestDocument(textDocument.uri, textDocument.version, textDocument.getText(), cached?.reuseSource(), cached?.goodSource(), live);
     this.cache.set(textDocument.uri, doc);
     return doc;
   }

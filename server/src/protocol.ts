@@ -8,9 +8,13 @@ export type TestReadParams = {
   streamName: string;
   config: Record<string, unknown>;
   limits?: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number };
+  /** Transport bounds from the user's settings: per-request timeout and response size cap. */
+  http?: { timeoutMs?: number; maxResponseBytes?: number };
   /** Correlates progress notifications with this run. */
   runId: string;
 };
+/** The StreamRead of reference-behaviour.md §10.3 (secrets masked), as the runtime returns it. */
+export type TestReadResult = Record<string, unknown>;
 
 /** Server → client notification: a progress event of a running test read. */
 export const TestReadProgressNotification = 'airbyte/testReadProgress';
@@ -33,3 +37,21 @@ export type ListStreamsResult = { streams: StreamInfo[] };
 export const GetSpecRequest = 'airbyte/getSpec';
 export type GetSpecParams = { uri: string };
 export type GetSpecResult = { connectionSpecification: Record<string, unknown> | null; advancedAuth: Record<string, unknown> | null };
+
+/** Client → server request: the consent URL of the manifest's declarative OAuth flow (spec.advanced_auth). */
+export const OAuthConsentRequest = 'airbyte/oauthConsent';
+export type OAuthConsentParams = { uri: string; config: Record<string, unknown>; redirectUri: string };
+/** `state` is the value the redirect must carry back; the client checks it before exchanging the code. */
+export type OAuthConsentResult = { consentUrl: string; state: string };
+
+/** Client → server request: exchange the authorization code; the result is merged into the testing values. */
+export const OAuthExchangeRequest = 'airbyte/oauthExchange';
+export type OAuthExchangeParams = { uri: string; config: Record<string, unknown>; code: string; state: string; redirectUri: string };
+export type OAuthExchangeResult = { configUpdate: Record<string, unknown> };
+
+/** Client → server request: the edit that writes an inferred schema into a stream's schema in the manifest. */
+export const InferredSchemaEditRequest = 'airbyte/inferredSchemaEdit';
+export type InferredSchemaEditParams = { uri: string; streamName: string; schema: Record<string, unknown> };
+export type InferredSchemaEditResult = {
+  edit: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string };
+};

@@ -5,6 +5,9 @@ import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
+import { registerTestRead } from './testReadHandler';
+import { registerOAuth } from './oauthHandler';
+import { registerInferredSchemaEdit } from './inferredSchemaHandler';
 import { provideDefinition } from './features/definition';
 import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
@@ -66,6 +69,31 @@ connection.onInitialize((params) => {
     },
     serverInfo: { name: 'airbyte-manifest-server', version: '0.1.0' },
   };
+});
+
+/**
+ * Validates a small manifest once the client is ready, so the schema validators are compiled and
+ * the parsing code is warm before the first real file arrives (the first open is then as fast as
+ * the next ones). A failure here only costs the warm-up.
+ */
+function warmUp(): void {
+  const sample = [
+    'version: 6.4.0', 'type: DeclarativeSource', 'check:', '  type: CheckStream', '  stream_names: [items]', 'streams:',
+    '  - type: DeclarativeStream', '    name: items', '    retriever:', '      type: SimpleRetriever', '      requester:',
+    '        type: HttpRequester', '        url_base: https://api.example.test', '        path: /items', '        authenticator:',
+    '          type: BearerAuthenticator', '          api_token: "{{ config[\'token\'] }}"', '      paginator:', '        type: DefaultPaginator',
+    '        pagination_strategy:', '          type: PageIncrement', '          page_size: 10', '      record_selector:', '        type: RecordSelector',
+    '        extractor:', '          type: DpathExtractor', '          field_path: [data]', 'spec:', '  type: Spec', '  connection_specification:',
+    '    type: object', '    properties: {}',
+  ].join('\n');
+  guard('warm-up', undefined, () => {
+    const docs = new ManifestDocuments();
+    provideDiagnostics(docs.get({ uri: 'warmup:manifest.yaml', version: 1, getText: () => sample }));
+  });
+}
+
+connection.onInitialized(() => {
+  setTimeout(warmUp, 0);
 });
 
 textDocuments.onDidChangeContent(({ document }) => {
@@ -130,6 +158,17 @@ connection.onRequest(GetSpecRequest, (params: GetSpecParams) => guard('getSpec',
 
 process.on('uncaughtException', (e) => logFailure('uncaught exception', e));
 process.on('unhandledRejection', (e) => logFailure('unhandled rejection', e));
+
+// Test reads and OAuth (client-owned wiring): the open document's text wins over the file on disk.
+const openManifest = (uri: string) => {
+  const doc = documentFor(uri);
+  if (!doc) return undefined;
+  const parsed = doc.parsed;
+  return { value: parsed.value, hasErrors: parsed.problems.some((p) => p.severity === 'error') };
+};
+registerTestRead(connection, openManifest);
+registerOAuth(connection, openManifest);
+registerInferredSchemaEdit(connection, (uri) => textDocuments.get(uri)?.getText());
 
 textDocuments.listen(connection);
 connection.listen();

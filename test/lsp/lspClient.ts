@@ -77,8 +77,8 @@ export class LspTestClient {
   }
 
   /** Opens a document and resolves with the first diagnostics published for that version. */
-  open(uri: string, text: string, version = 1): Promise<PublishDiagnosticsParams> {
-    const waiting = this.waitForDiagnostics(uri, version);
+  open(uri: string, text: string, version = 1, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
+    const waiting = this.waitForDiagnostics(uri, version, timeoutMs);
     void this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version, text } });
     return waiting;
   }

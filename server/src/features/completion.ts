@@ -130,7 +130,8 @@ function choiceSnippet(n: number, choices: readonly (string | number | boolean)[
 
 function fieldSnippet(name: string, info: FieldInfo, indent: string): string {
   if (info.components?.length) {
-    const dash = info.list ? '- ' : '';
+    // A list that also takes a single component is usually written as the single one.
+    const dash = info.list && !info.alsoSingle ? '- ' : '';
     return `${name}:\n${indent}  ${dash}type: ${choiceSnippet(1, info.components)}`;
   }
   if (info.enum?.length) return `${name}: ${choiceSnippet(1, info.enum)}`;
@@ -145,7 +146,7 @@ function componentSnippet(index: FormatIndex, type: string, range: Range, indent
   for (const { name, info: field } of index.fields(type)) {
     if (!field.required || name === 'type') continue;
     if (field.components?.length) {
-      lines.push(`${name}:`, `  ${field.list ? '- ' : ''}type: ${choiceSnippet(stop++, field.components)}`);
+      lines.push(`${name}:`, `  ${field.list && !field.alsoSingle ? '- ' : ''}type: ${choiceSnippet(stop++, field.components)}`);
     } else if (field.enum?.length) lines.push(`${name}: ${choiceSnippet(stop++, field.enum)}`);
     else lines.push(`${name}: $${stop++}`);
   }

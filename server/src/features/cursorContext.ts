@@ -21,6 +21,11 @@ export type CursorContext = {
   keyColumn: number;
   /** A `{{ … }}` or `{% … %}` template around the cursor on this line, or null. */
   template: { start: number; end: number } | null;
+  /**
+   * The one-line scalar value under the cursor (after `key: `, or a sequence item), unquoted, with
+   * the span of its source text; null when the value is not a scalar written on this line.
+   */
+  scalar: { start: number; end: number; text: string } | null;
 };
 
 type LineShape = { start: number; indent: number; dashCol: number; contentCol: number; blank: boolean };
@@ -39,14 +44,17 @@ export function cursorContextAt(text: string, offset: number): CursorContext | n
   const rest = shape[3];
   if (rest.trimStart().startsWith('#')) return null;
   const template = templateAround(line, offset - lineStart, lineStart);
-  const lines = new LineReader(text);
-  const lineIndex = lines.indexOfOffset(lineStart);
+  const lines = new LineReader(text, lineStart);
+  const lineIndex = lines.cursorLine;
   const inNewItem = shape[2].length > 0;
   const mapPath = inNewItem ? itemPath(lines, lineIndex, shape[1].length, shape[2]) : mapPathAt(lines, lineIndex, keyColumn);
   if (!mapPath) return null;
   const kv = KEY_VALUE.exec(rest);
+  const contentStart = lineStart + keyColumn;
+  const fullKv = KEY_VALUE.exec(line.slice(keyColumn));
   if (kv && kv[2] !== undefined) {
     const valueText = kv[2];
+    const valueStart = offset - valueText.length;
     return {
       position: 'value',
       mapPath,
@@ -56,6 +64,7 @@ export function cursorContextAt(text: string, offset: number): CursorContext | n
       inNewItem,
       keyColumn,
       template,
+      scalar: fullKv && fullKv[2] !== undefined ? scalarAt(line, valueStart - lineStart, lineStart) : null,
     };
   }
   const keyStart = lineStart + keyColumn;
@@ -71,7 +80,23 @@ export function cursorContextAt(text: string, offset: number): CursorContext | n
     inNewItem,
     keyColumn,
     template,
+    scalar: inNewItem && !fullKv ? scalarAt(line, contentStart - lineStart, lineStart) : null,
   };
+}
+
+/** The scalar written from column `col` of `line` to the end of the line (a comment aside). */
+function scalarAt(line: string, col: number, lineStart: number): { start: number; end: number; text: string } | null {
+  const raw = line.slice(col);
+  const q = raw[0];
+  if (q === '"' || q === "'") {
+    const close = q === '"' ? /^"((?:[^"\\]|\\.)*)"/.exec(raw) : /^'((?:[^']|'')*)'/.exec(raw);
+    if (!close) return null;
+    const text = q === '"' ? close[1].replace(/\\(.)/g, '$1') : close[1].replace(/''/g, "'");
+    return { start: lineStart + col, end: lineStart + col + close[0].length, text };
+  }
+  if (raw === '' || /^[[{|>&*!%@`]/.test(raw)) return null;
+  const text = raw.replace(/\s+#.*$/, '').trimEnd();
+  return { start: lineStart + col, end: lineStart + col + text.length, text };
 }
 
 /** Finds `{{ … }}` / `{% … %}` around column `col` of `line`; offsets are absolute. */
@@ -91,26 +116,40 @@ function unquote(key: string): string {
   return k;
 }
 
-/** Line access with shapes computed on demand (the scan upward usually touches few lines). */
+/**
+ * Line access for the scan upward from the cursor. Line indexes count from the cursor's line
+ * (index `cursorLine`); earlier line starts are found on demand, so a request near the top of a
+ * huge file never scans the whole text.
+ */
 class LineReader {
-  private readonly starts: number[] = [];
-  constructor(readonly text: string) {
-    this.starts.push(0);
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  /** starts[k] = start offset of line `cursorLine - k`. */
+  private readonly back: number[];
+  readonly cursorLine: number;
+  constructor(readonly text: string, cursorLineStart: number) {
+    this.back = [cursorLineStart];
+    this.cursorLine = 1_000_000_000;
   }
-  indexOfOffset(offset: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
+  private startOf(i: number): number {
+    const k = this.cursorLine - i;
+    while (this.back.length <= k) {
+      const next = this.back[this.back.length - 1];
+      if (next === 0) return -1;
+      this.back.push(next < 2 ? 0 : this.text.lastIndexOf('\n', next - 2) + 1);
     }
-    return lo;
+    return this.back[k];
+  }
+  private endOf(i: number): number {
+    const start = this.startOf(i);
+    const nl = this.text.indexOf('\n', start);
+    return nl < 0 ? this.text.length : nl;
+  }
+  /** True when line `i` exists (the scan stops above the first line). */
+  has(i: number): boolean {
+    return this.startOf(i) >= 0;
   }
   shape(i: number): LineShape {
-    const start = this.starts[i];
-    const end = i + 1 < this.starts.length ? this.starts[i + 1] - 1 : this.text.length;
+    const start = this.startOf(i);
+    const end = this.endOf(i);
     const line = this.text.slice(start, end);
     const m = /^( *)((?:- +)?)(.*)$/.exec(line.replace(/\r$/, ''))!;
     const content = m[3];
@@ -119,7 +158,7 @@ class LineReader {
   }
   keyOf(i: number): string | null {
     const s = this.shape(i);
-    const end = i + 1 < this.starts.length ? this.starts[i + 1] - 1 : this.text.length;
+    const end = this.endOf(i);
     const kv = KEY_VALUE.exec(this.text.slice(s.start + s.contentCol, end).replace(/\r$/, ''));
     return kv ? unquote(kv[1]) : null;
   }
@@ -127,7 +166,7 @@ class LineReader {
 
 /** Path of the mapping in which a key at column `col` on line `i` lives (the line's own dash aside). */
 function mapPathAt(lines: LineReader, i: number, col: number): Segment[] | null {
-  for (let j = i - 1; j >= 0; j--) {
+  for (let j = i - 1; lines.has(j); j--) {
     const s = lines.shape(j);
     if (s.blank) continue;
     if (s.dashCol >= 0 && s.dashCol < col && s.contentCol === col) {
@@ -160,7 +199,7 @@ function itemPath(lines: LineReader, i: number, dashCol: number, dashes: string)
 
 /** Path of the sequence whose items have their dash at `dashCol`, the item on line i being one. */
 function seqPathAt(lines: LineReader, i: number, dashCol: number): Segment[] | null {
-  for (let j = i - 1; j >= 0; j--) {
+  for (let j = i - 1; lines.has(j); j--) {
     const s = lines.shape(j);
     if (s.blank) continue;
     if (s.dashCol === dashCol) continue;
@@ -177,7 +216,7 @@ function seqPathAt(lines: LineReader, i: number, dashCol: number): Segment[] | n
 /** Index of the item starting on line i among the dashes at `dashCol` of its sequence. */
 function itemIndex(lines: LineReader, i: number, dashCol: number): number {
   let index = 0;
-  for (let j = i - 1; j >= 0; j--) {
+  for (let j = i - 1; lines.has(j); j--) {
     const s = lines.shape(j);
     if (s.blank) continue;
     if (s.dashCol === dashCol) index++;

@@ -8,6 +8,8 @@ export type FieldInfo = {
   types?: readonly string[];
   components?: readonly string[];
   list?: boolean;
+  /** With `list`: a single component is accepted too. */
+  alsoSingle?: boolean;
   mapOf?: boolean;
   required?: boolean;
   default?: unknown;

@@ -9,7 +9,7 @@ import { cursorContextAt, type CursorContext } from './cursorContext';
 import { componentMarkdown, fieldMarkdown } from './formatDocs';
 import type { FeatureContext } from './completion';
 import { findReferenceTarget, referencePath } from './references';
-import { inTemplate, provideTemplateHover } from './jinjaDocument';
+import { inTemplate, mayBeInTemplate, provideTemplateHover } from './jinjaDocument';
 
 /** Lines of a reference target shown in its hover. */
 const TARGET_PREVIEW_LINES = 20;
@@ -18,13 +18,13 @@ const TARGET_PREVIEW_LINES = 20;
 export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params: HoverParams): Hover | null {
   const offset = doc.textDocument.offsetAt(params.position);
   const cursor = cursorContextAt(doc.text, offset);
-  if (cursor?.template || inTemplate(doc, offset)) return hoverInTemplate(ctx, doc, offset);
-  const at = doc.model.nodeAt(offset);
-  if (at && !at.onKey && isScalar(at.node)) {
-    const reference = referenceHover(doc, at.node.value);
-    if (reference) return { contents: { kind: 'markdown', value: reference }, range: spanToRange(doc.textDocument, at.span) };
+  if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return hoverInTemplate(ctx, doc, offset);
+  if (!cursor) return referenceHoverFromTree(doc, offset);
+  // Everything below reads the cursor's line: no YAML Document is built for a hover.
+  if (cursor.scalar && referencePath(cursor.scalar.text) !== null) {
+    const reference = referenceHover(doc, cursor.scalar.text);
+    if (reference) return { contents: { kind: 'markdown', value: reference }, range: spanToRange(doc.textDocument, cursor.scalar) };
   }
-  if (!cursor) return null;
   const root = doc.featureValue;
   const component = componentAt(ctx.index, root, cursor.mapPath);
   if (cursor.position === 'key') {
@@ -38,13 +38,21 @@ export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params:
     const info = ctx.index.field(component.type, name);
     return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type!, name, info) }, range } : null;
   }
-  const range = at?.node && !at.onKey ? spanToRange(doc.textDocument, at.span) : undefined;
-  if (cursor.field === 'type' && at && isScalar(at.node)) {
-    const info = ctx.index.component(String(at.node.value));
+  const range = cursor.scalar ? spanToRange(doc.textDocument, cursor.scalar) : undefined;
+  if (cursor.field === 'type' && cursor.scalar) {
+    const info = ctx.index.component(cursor.scalar.text);
     return info ? { contents: { kind: 'markdown', value: componentMarkdown(info) }, range } : null;
   }
   const info = ctx.index.field(component.type, cursor.field ?? '');
   return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type!, cursor.field!, info) }, range } : null;
+}
+
+/** Where the line alone says nothing (multi-line values), a reference is found in the parsed block. */
+function referenceHoverFromTree(doc: ManifestDocument, offset: number): Hover | null {
+  const at = doc.model.nodeAt(offset);
+  if (!at || at.onKey || !isScalar(at.node)) return null;
+  const reference = referenceHover(doc, at.node.value);
+  return reference ? { contents: { kind: 'markdown', value: reference }, range: spanToRange(doc.textDocument, at.span) } : null;
 }
 
 /**

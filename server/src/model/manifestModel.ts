@@ -124,6 +124,21 @@ export class ManifestModel {
     return { keySpan: null, valueSpan: { start: 0, end: this.text.length } };
   }
 
+  /**
+   * Where `path` is written, with the runtime's SourceLocator semantics: the value's span (the key's
+   * when the value is empty), its key's span, and `approximate` when only an ancestor exists.
+   */
+  locateSource(path: readonly Segment[]): { span: Span; keySpan?: Span; approximate: boolean } {
+    for (let n = path.length; n >= 0; n--) {
+      const found = this.locate(path.slice(0, n));
+      if (!found) continue;
+      const keySpan = found.keySpan ?? undefined;
+      const span = found.valueSpan.end <= found.valueSpan.start && keySpan ? keySpan : found.valueSpan;
+      return { span, ...(keySpan ? { keySpan } : {}), approximate: n < path.length };
+    }
+    return { span: { start: 0, end: 0 }, approximate: true };
+  }
+
   private leafAt(offset: number): { leaf: LeafParse; base: number; path: Segment[] } | null {
     if (!this.nodes) return { leaf: this.rootLeaf!, base: 0, path: [] };
     let nodes = this.nodes;
@@ -181,10 +196,10 @@ function localTextOf(text: string, block: Block): string {
 }
 
 function getLeaf(localText: string, kind: LeafKind, oldCache: Map<string, LeafParse>, cache: Map<string, LeafParse>): LeafParse {
-  const id = kind[0] + localText;
-  let leaf = cache.get(id) ?? oldCache.get(id);
-  if (!leaf) leaf = new LeafParse(localText, kind);
-  cache.set(id, leaf);
+  // Keyed by text alone (no concatenation, so no copy of big blocks); the kind is checked on a hit.
+  let leaf = cache.get(localText) ?? oldCache.get(localText);
+  if (!leaf || leaf.kind !== kind) leaf = new LeafParse(localText, kind);
+  cache.set(localText, leaf);
   return leaf;
 }
 
@@ -223,9 +238,20 @@ function findChild(nodes: ModelNode[], segment: Segment): ModelNode | undefined 
 
 function blockLocation(text: string, block: Block): Location {
   const end = trimEnd(text, block.end);
-  if (block.kind === 'item') return { keySpan: null, valueSpan: { start: skipBlank(text, block.start + 1, end), end } };
+  if (block.kind === 'item') {
+    const start = skipBlank(text, block.start + 1, end);
+    return { keySpan: null, valueSpan: { start, end: withBreak(text, start, end) } };
+  }
   const colon = keyColonOf(text, block.start);
-  return { keySpan: { start: block.start, end: trimEnd(text, colon) }, valueSpan: { start: skipBlank(text, colon + 1, end), end: Math.max(end, colon + 1) } };
+  const start = skipBlank(text, colon + 1, end);
+  return { keySpan: { start: block.start, end: trimEnd(text, colon) }, valueSpan: { start, end: Math.max(withBreak(text, start, end), colon + 1) } };
+}
+
+/** Like the `yaml` ranges: a multi-line (block) value ends after its last line break, a one-line value at its last character. */
+function withBreak(text: string, start: number, end: number): number {
+  if (text.lastIndexOf('\n', end - 1) < start) return end;
+  if (text[end] === '\r' && text[end + 1] === '\n') return end + 2;
+  return text[end] === '\n' ? end + 1 : end;
 }
 
 /** The `:` that ends the key starting at `start` (quoted keys may contain colons). */

@@ -6,10 +6,13 @@ import type { DemoState } from '../../../demo/api/types';
 
 export type DemoAuthServer = { baseUrl: string; state: DemoState; failPath: string; advance(seconds: number): void; now(): Date; close(): Promise<void> };
 
-/** Starts the demo API on 127.0.0.1 (free port); the clock starts at `start` and only moves through advance(). */
-export async function startDemoAuthServer(start = '2024-05-01T12:00:00Z'): Promise<DemoAuthServer> {
-  let t = Date.parse(start);
-  const now = () => new Date(t);
+/**
+ * Starts the demo API on 127.0.0.1 (free port). The clock starts at `start` and only moves through
+ * advance(); with `start: null` it is the real clock shifted by advance().
+ */
+export async function startDemoAuthServer(start: string | null = '2024-05-01T12:00:00Z'): Promise<DemoAuthServer> {
+  let t = start === null ? 0 : Date.parse(start);
+  const now = () => new Date(start === null ? Date.now() + t : t);
   const api = await startDemoApi({ routes: [authRoutes], now });
   return {
     baseUrl: api.url,

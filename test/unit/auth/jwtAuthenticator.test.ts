@@ -122,6 +122,18 @@ test('json_loads is available in JWT templates', async (t) => {
   assert.equal(JSON.parse(decode(parts.request_headers.Authorization as string).payloadText).iss, 'svc');
 });
 
+test('a malformed service-account JSON gives an error that does not quote it', async () => {
+  const sa = '{"private_key": "-----BEGIN SECRETPART';
+  await assert.rejects(
+    createAuthenticator({ type: 'JwtAuthenticator', secret_key: "{{ json_loads(config['sa'])['private_key'] }}", algorithm: 'RS256' }, { sa }).authenticate(),
+    (err: Error & { failureType: string }) => {
+      assert.match(err.message, /secret_key could not be rendered/);
+      assert.ok(!err.message.includes('SECRETPART'));
+      return err.failureType === 'config_error';
+    },
+  );
+});
+
 test('reserved keys and unknown algorithms are config errors', async () => {
   assert.throws(() => createAuthenticator({ type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'none' }, {}), { failureType: 'config_error', message: /algorithm must be one of/ });
   assert.throws(() => createAuthenticator({ type: 'JwtAuthenticator', algorithm: 'HS256' }, {}), { failureType: 'config_error', message: /secret_key/ });

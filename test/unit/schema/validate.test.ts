@@ -124,7 +124,11 @@ test('untyped mappings in slots with a default type are validated as that type',
 test('odd documents give one clear error and never throw', () => {
   assert.match(errors('')[0].message, /empty/);
   assert.match(errors('- a\n- b\n')[0].message, /must be a mapping/);
-  assert.ok(errors('type: DeclarativeSource\n').some((p) => /missing required field `check`/.test(p.message)));
+  const top = errors('version: 6.0.0\ntype: DeclarativeSource\nstreams: []\n');
+  assert.deepEqual(top.map((p) => [p.message, p.at]), [['DeclarativeSource: missing required field `check`.', 'type']]);
+  const unknown = check('version: 6.0.0\ntype: DeclarativeSource\ncheck: { stream_names: [] }\nstreems: []\n');
+  assert.deepEqual(unknown.map((p) => [p.code, p.at]), [['unknown-field', 'streems']]);
+  assert.match(unknown[0].message, /Did you mean `streams`\?/);
 });
 
 test('deep nesting and truncated input give problems, never an exception', () => {

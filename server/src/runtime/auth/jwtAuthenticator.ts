@@ -3,6 +3,7 @@
 import { createPrivateKey, createSecretKey, sign as nodeSign, type KeyObject } from 'node:crypto';
 import { CompactSign } from 'jose';
 import { configError } from '../errors';
+import { jsonLoads } from '../interpolation';
 import { createRequestOption, type RequestOption } from '../http/requestOption';
 import { injectToken } from './apiKeyAuthenticator';
 import { emptyAuthParts, renderMapping, renderText, requireField, type AuthBuildContext, type Authenticator, type Component } from './authContext';
@@ -13,7 +14,7 @@ const RESERVED_PAYLOAD = ['iss', 'sub', 'aud', 'iat', 'exp', 'nbf'];
 const DEFAULT_TOKEN_DURATION = 1200;
 
 /** Extra template variable of JWT fields (§3.6): parses a JSON string. */
-const jwtTemplateExtras = { json_loads: (text: unknown) => JSON.parse(String(text)) };
+const jwtTemplateExtras = { json_loads: jsonLoads };
 
 /**
  * Builds a JwtAuthenticator. Throws a config error at build time for a missing secret, an unknown
@@ -105,13 +106,27 @@ function buildPayload(component: Component, ctx: AuthBuildContext, render: (t: u
 const keyCache = new WeakMap<Component, { secret: string; passphrase: string; key: KeyObject }>();
 
 function cachedKey(component: Component, algorithm: string, render: (t: unknown) => string): KeyObject {
-  const secret = render(component.secret_key);
-  const passphrase = render(component.passphrase);
+  const secret = renderSecret(render, component.secret_key, 'secret_key');
+  const passphrase = renderSecret(render, component.passphrase, 'passphrase');
   const hit = keyCache.get(component);
   if (hit && hit.secret === secret && hit.passphrase === passphrase) return hit.key;
   const key = loadKey(component, algorithm, secret, passphrase);
   keyCache.set(component, { secret, passphrase, key });
   return key;
+}
+
+/**
+ * Renders a secret field. Value errors (e.g. json_loads on a malformed service-account JSON) may
+ * quote the value, so only their kind is reported; template mistakes keep their message.
+ */
+function renderSecret(render: (t: unknown) => string, template: unknown, field: string): string {
+  try {
+    return render(template);
+  } catch (err) {
+    const kind = (err as { kind?: string }).kind;
+    if (kind === 'template_syntax_error' || kind === 'undeclared_variable') throw err;
+    throw configError(`Failed to sign token: JwtAuthenticator.${field} could not be rendered (${kind ?? 'error'}); check the config value it reads.`);
+  }
 }
 
 function loadKey(component: Component, algorithm: string, secret: string, passphrase: string): KeyObject {

@@ -19,6 +19,7 @@ export type TransportOptions = {
   signal?: AbortSignal;
 };
 
+/** Defaults of the transport: 30 s per exchange, 20 MB per body, 10 redirects. */
 export const DEFAULT_TRANSPORT_OPTIONS = { timeoutMs: 30_000, maxResponseBytes: 20 * 1024 * 1024, maxRedirects: 10 };
 
 /** The fetch function of runtime-api.md. */

@@ -174,14 +174,22 @@ export function locateSourcePath(doc: Document, path: JsonPath): { span: Span; k
   return { span, keySpan, approximate: matched < path.length };
 }
 
+/**
+ * Finds where a source path is written: exact when it exists, else the deepest existing ancestor
+ * (`locateSourcePath` semantics). Lets callers that keep no `yaml` Document (the language server's
+ * incremental model) locate problems.
+ */
+export type SourceLocator = (path: JsonPath) => { span: Span; keySpan?: Span; approximate: boolean };
+
 /** Locates a resolved origin (value span, key span, reference spans) in the document. */
-export function locateOrigin(doc: Document, origin: NodeOrigin): LocatedOrigin {
-  const here = locateSourcePath(doc, origin.path);
+export function locateOrigin(where: Document | SourceLocator, origin: NodeOrigin): LocatedOrigin {
+  const locate: SourceLocator = typeof where === 'function' ? where : (p) => locateSourcePath(where, p);
+  const here = locate(origin.path);
   return {
     span: here.span,
     keySpan: here.keySpan,
     approximate: here.approximate,
-    via: origin.via.map((p) => locateSourcePath(doc, p).span),
+    via: origin.via.map((p) => locate(p).span),
     sourcePath: origin.path,
   };
 }

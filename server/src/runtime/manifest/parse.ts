@@ -2,6 +2,7 @@
 // every YAML problem as a located Problem. Never throws (design invariant 3).
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { Problem } from '../problems';
+import type { SourceLocator } from './origins';
 
 export type ParsedManifest = {
   text: string;
@@ -10,6 +11,8 @@ export type ParsedManifest = {
   /** The plain value (later duplicate keys win, as in the CDK's YAML loader); null for an empty file. */
   value: unknown;
   problems: Problem[];
+  /** Locates source paths without reading `doc` (set by the language server's incremental model). */
+  locateSource?: SourceLocator;
 };
 
 /** YAML codes that do not stop the CDK from loading the file: reported as warnings. */

@@ -4,7 +4,7 @@
 import type { Document } from 'yaml';
 import type { Problem, RelatedInfo } from '../problems';
 import type { Span } from '../types';
-import { locateOrigin, locateSourcePath, OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin } from './origins';
+import { locateOrigin, locateSourcePath, OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin, type SourceLocator } from './origins';
 import type { ParsedManifest } from './parse';
 import { TypeAndParameterPropagator } from './propagate';
 import { isPlainObject, MAX_DEPTH, ReferenceResolver, type ReferenceFailure } from './references';
@@ -15,6 +15,8 @@ export type { JsonPath, LocatedOrigin, NodeOrigin } from './origins';
 export type ResolveOptions = {
   /** The parsed document the value came from: enables spans in problems and in the origin map. */
   parsed?: Pick<ParsedManifest, 'doc'> | { doc: Document };
+  /** Locates source paths without a Document; preferred over `parsed` (which is then never read). */
+  locateSource?: SourceLocator;
 };
 
 /** The origin map of a resolved manifest: resolved JSON path → where it was written. */
@@ -41,10 +43,9 @@ export type ResolvedManifest = {
  * offsets; without `options.parsed` problems carry an empty span at 0 and name the path instead.
  */
 export function resolveManifest(value: unknown, options: ResolveOptions = {}): ResolvedManifest {
-  // The document is read only when something must be located: a caller may build it lazily
-  // (the language server parses the full `yaml` Document on demand).
+  // The Document is read only when something must be located (it may be built lazily).
   const parsed = options.parsed;
-  const docOf = (): Document | undefined => parsed?.doc;
+  const doc: SourceLocator | undefined = options.locateSource ?? (parsed ? (p) => locateSourcePath(parsed.doc, p) : undefined);
   const table = new OriginTable();
   const problems: Problem[] = [];
 
@@ -69,38 +70,39 @@ export function resolveManifest(value: unknown, options: ResolveOptions = {}): R
     const key = `${f.kind}|${toPointer(f.site.path)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    problems.push(referenceProblem(f, docOf()));
+    problems.push(referenceProblem(f, doc));
   }
   if (refs.tooDeep) {
     problems.push({
       code: 'nesting-too-deep',
       severity: 'error',
       message: `Nesting deeper than ${MAX_DEPTH} levels is not resolved.`,
-      span: parsed ? locateSourcePath(docOf()!, refs.tooDeep).span : { start: 0, end: 0 },
+      span: doc ? doc(refs.tooDeep).span : { start: 0, end: 0 },
     });
   }
 
   const unresolved = refs.failures.map((f) => f.resolvedPath);
   const origins: ManifestOrigins = {
     sourceOf: (path) => toNodeOrigin(table.originAt(resolved, path)),
-    locate: (path) => (parsed ? locateOrigin(docOf()!, toNodeOrigin(table.originAt(resolved, path))) : undefined),
+    locate: (path) => (doc ? locateOrigin(doc, toNodeOrigin(table.originAt(resolved, path))) : undefined),
     unresolved,
   };
   return { value: resolved, problems, origins };
 }
 
-function referenceProblem(f: ReferenceFailure, doc: Document | undefined): Problem {
+function referenceProblem(f: ReferenceFailure, doc: SourceLocator | undefined): Problem {
   const code = f.kind === 'missing' ? 'unknown-reference' : f.kind === 'cycle' ? 'circular-reference' : 'invalid-reference';
   const where = doc ? '' : ` (at ${toPointer(f.site.path) || '/'})`;
   const message =
     f.kind === 'invalid' ? `Invalid reference${where}: ${f.detail}` : `Reference \`${f.ref}\` cannot be resolved${where}: ${f.detail}.`;
-  const span: Span = doc ? locateSourcePath(doc, f.site.path).span : { start: 0, end: 0 };
+  const span: Span = doc ? doc(f.site.path).span : { start: 0, end: 0 };
   const problem: Problem = { code, severity: 'error', message, span };
   if (doc && f.site.via.length) problem.related = relatedFor(doc, f.site.via);
   return problem;
 }
 
 /** Related information for a value copied in by references: one entry per reference site, innermost first. */
-export function relatedFor(doc: Document, via: readonly JsonPath[]): RelatedInfo[] {
-  return [...via].reverse().map((p) => ({ message: 'Brought in by this reference', span: locateSourcePath(doc, p).span }));
+export function relatedFor(where: Document | SourceLocator, via: readonly JsonPath[]): RelatedInfo[] {
+  const locate: SourceLocator = typeof where === 'function' ? where : (p) => locateSourcePath(where, p);
+  return [...via].reverse().map((p) => ({ message: 'Brought in by this reference', span: locate(p).span }));
 }

@@ -28,7 +28,7 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
     }
     return problems;
   }
-  const resolved = resolveManifest(parsed.value, { parsed });
+  const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
   problems.push(...resolved.problems);
   const { issues, components } = validateResolvedManifest(resolved.value, resolved.origins.unresolved);
   for (const issue of issues) problems.push(locate(issue, resolved.origins, parsed));
@@ -101,7 +101,7 @@ function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest
   }
   const problem: Problem = { code: issue.code, severity: issue.severity, message, span };
   const related: RelatedInfo[] = [];
-  if (via.length) related.push(...relatedFor(doc, via));
+  if (via.length) related.push(...relatedFor(parsed.locateSource ?? doc, via));
   for (const r of issue.related ?? []) {
     const where = origins.locate(r.path);
     if (where) related.push({ message: r.message, span: where.keySpan ?? where.span });

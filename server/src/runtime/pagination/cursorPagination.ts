@@ -8,6 +8,7 @@ import { parseLinkHeader } from './linkHeader';
 import { evalPageSize } from './pageSize';
 import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
 
+/** Builds CursorPagination; page_size is evaluated now. Throws a config error without cursor_value. */
 export function createCursorPagination(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {
   if (typeof component.cursor_value !== 'string' || component.cursor_value === '') {
     throw configError('CursorPagination requires cursor_value (a template producing the next page token).');
@@ -16,11 +17,14 @@ export function createCursorPagination(component: Record<string, unknown>, sc: S
   return {
     initialToken: () => null,
     pageSize: () => size,
-    nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord) {
+    nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord, _previous, lastRecords) {
       const headers: Record<string, unknown> = { ...response.headers };
       // Spec §7.5: `link` is replaced by the parsed Link header ({} when absent).
       headers.link = parseLinkHeader(response.headers.link ?? response.headers.Link);
-      const ctx = { config: sc.config, parameters: sc.parameters, response: firstElement(response.body), headers, last_record: lastRecord, last_page_size: lastPageSize };
+      const ctx: Record<string, unknown> = { config: sc.config, parameters: sc.parameters, response: firstElement(response.body), headers, last_record: lastRecord, last_page_size: lastPageSize };
+      // The Connector Builder documents `last_records` (the page's records); the current CDK has no
+      // such variable. It is offered only when the caller passes the records (the test read does).
+      if (lastRecords) ctx.last_records = lastRecords;
       if (component.stop_condition !== undefined && component.stop_condition !== null && component.stop_condition !== '') {
         if (evalBoolean(component.stop_condition, ctx, env)) return null;
       }

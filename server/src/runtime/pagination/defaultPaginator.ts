@@ -12,7 +12,7 @@ import { createPaginationStrategy } from './paginationStrategy';
 export type Paginator = {
   initialToken(): unknown | null;
   /** `{ next_page_token: t }` for a truthy token, null to stop. */
-  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: object | null, lastPageTokenValue: unknown | null): unknown | null;
+  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: object | null, lastPageTokenValue: unknown | null, lastRecords?: object[]): unknown | null;
   /** What the paginator adds to a request; accepts the wrapped token or a raw one. */
   requestOptions(token: unknown | null): RequestParts;
 };
@@ -53,13 +53,13 @@ export function createPaginator(component: object | null | undefined, config: ob
       pagesRead = 1;
       return strategy.initialToken();
     },
-    nextPageToken(response, lastPageSize, lastRecord, lastPageTokenValue) {
+    nextPageToken(response, lastPageSize, lastRecord, lastPageTokenValue, lastRecords) {
       // Spec §7.10: at most max_pages_per_slice requests per slice in a test read.
       if (maxPages !== undefined) {
         if (pagesRead >= maxPages) return null;
         pagesRead++;
       }
-      const token = strategy.nextPageToken(response, lastPageSize, lastRecord, lastPageTokenValue);
+      const token = strategy.nextPageToken(response, lastPageSize, lastRecord, lastPageTokenValue, lastRecords);
       // Spec §7.1: a falsy token (0, "", false, [], {}) stops pagination (reference quirk).
       return truthy(token) ? { next_page_token: token } : null;
     },

@@ -5,6 +5,7 @@ import { firstElement } from '../records/decoders';
 import { evalPageSize } from './pageSize';
 import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
 
+/** Builds OffsetIncrement; a page_size template is evaluated on each use and must yield an int. */
 export function createOffsetIncrement(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {
   const ctx = { config: sc.config, parameters: sc.parameters };
   const raw = component.page_size;

@@ -4,6 +4,7 @@ import { configError } from '../errors';
 import { evalPageSize } from './pageSize';
 import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
 
+/** Builds PageIncrement; page_size is evaluated now and must yield an int. */
 export function createPageIncrement(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {
   // Spec §7.4: the page size template is evaluated once, at build time.
   const size = evalPageSize(component.page_size, { config: sc.config, parameters: sc.parameters }, 'PageIncrement', env);

@@ -10,7 +10,8 @@ import { createCursorPagination } from './cursorPagination';
 /** The strategy interface of runtime-api.md. Tokens are raw values; null means stop. */
 export type PaginationStrategy = {
   initialToken(): unknown | null;
-  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: object | null, lastPageTokenValue: unknown | null): unknown | null;
+  /** `lastRecords` (the page's records after filtering) is an extension for `last_records` in cursor templates. */
+  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: object | null, lastPageTokenValue: unknown | null, lastRecords?: object[]): unknown | null;
   pageSize(): number | null;
 };
 

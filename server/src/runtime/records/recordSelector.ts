@@ -46,7 +46,9 @@ export function createRecordSelector(
     extractor,
     extract,
     select(response, slice, nextPageToken) {
-      let records = extract(response).map((r) => (r !== null && typeof r === 'object' && !Array.isArray(r) ? structuredClone(r) : r));
+      let records = extract(response);
+      // Transformations mutate records in place; copy first so the decoded body stays as received.
+      if (transformations.length) records = records.map((r) => (r !== null && typeof r === 'object' && !Array.isArray(r) ? structuredClone(r) : r));
       const keep = (record: Record<string, unknown>) =>
         // Spec §8.3: an empty condition evaluates false and drops every record (reference quirk).
         evalBoolean(filter?.condition ?? '', { config, parameters: (filter?.$parameters as object) ?? params, record, stream_slice: templateSlice(slice), next_page_token: nextPageToken }, env);

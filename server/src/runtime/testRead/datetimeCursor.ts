@@ -15,6 +15,7 @@ export type DatetimeCursor = {
   inject(parts: RequestParts, cursorSlice: Obj): void;
 };
 
+/** Builds the cursor's slicing; throws a config error for another incremental_sync type or a bad step. */
 export function createDatetimeCursor(component: Obj, rc: ReadContext): DatetimeCursor {
   if (component.type !== 'DatetimeBasedCursor') {
     throw configError(`incremental_sync ${JSON.stringify(component.type)} is not supported by this runtime (supported: DatetimeBasedCursor).`);

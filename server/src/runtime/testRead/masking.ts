@@ -27,6 +27,7 @@ export class SecretMasker {
 
   /** Replaces every secret in a string. */
   maskText(text: string): string {
+    if (this.secrets.length === 0) return text;
     let out = text;
     for (const s of this.secrets) if (out.includes(s)) out = out.split(s).join(MASK);
     // JSON text escapes some characters; also mask the JSON-escaped form of each secret.
@@ -37,8 +38,9 @@ export class SecretMasker {
     return out;
   }
 
-  /** Deep copy of a JSON-like value with every string masked. */
+  /** A copy of a JSON-like value with every string masked (the value itself when there is nothing to mask). */
   maskValue<T>(value: T): T {
+    if (this.secrets.length === 0) return value;
     if (typeof value === 'string') return this.maskText(value) as T;
     if (Array.isArray(value)) return value.map((v) => this.maskValue(v)) as T;
     if (value !== null && typeof value === 'object') {

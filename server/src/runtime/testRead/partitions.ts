@@ -21,6 +21,7 @@ export type Slicer = {
 
 type Part = { partitions(): AsyncGenerator<Obj>; inject(parts: RequestParts, partition: Obj): void };
 
+/** Builds the slicer of a retriever: partition routers (a list is a cartesian product) and the incremental cursor. */
 export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Slicer {
   const routers = retriever.partition_router === undefined || retriever.partition_router === null ? [] : Array.isArray(retriever.partition_router) ? retriever.partition_router : [retriever.partition_router];
   const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent));

@@ -6,6 +6,7 @@ import { configError, RuntimeError } from '../errors';
 import { createAuthenticator } from '../auth';
 import { createHttpRequester, RequestFailedError, type HttpRequester } from '../http/requester';
 import { safeUrl } from '../http/transport';
+import { isJsonOrEmpty } from '../records/decoders';
 import { createPaginator, type Paginator } from '../pagination/defaultPaginator';
 import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
 import type { StreamSlice } from '../records/streamSlice';
@@ -59,6 +60,10 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     testReadMaxPages: rc.limits.maxPagesPerSlice,
     parameters: (paginatorComponent?.$parameters as Obj) ?? {},
   }, env);
+  warnLastRecords(paginatorComponent, rc);
+  if (retriever.pagination_reset) {
+    rc.log('WARN', `Stream '${name}': pagination_reset is not applied by this runtime; a RESET_PAGINATION action from the error handler still restarts the slice once.`);
+  }
   const slicer = createSlicer(retriever, stream, rc, (parent) => buildStream(parent, rc, name));
   const ignoreSlicerOnPaginated = retriever.ignore_stream_slicer_parameters_on_paginated_requests === true;
 
@@ -93,7 +98,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       if (ignoredError) return;
       const previous = token ? token.next_page_token : null;
       const last = records.length ? records[records.length - 1] : null;
-      const next = paginator.nextPageToken(response, records.length, last, previous);
+      const next = paginator.nextPageToken(response, records.length, last, previous, records);
       if (next === null || next === undefined) return;
       token = next as { next_page_token: unknown };
     }
@@ -104,15 +109,10 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
 
 /** Spec §8.1 turns an invalid JSON body into `{}` silently; a test read says so plainly. */
 function reportInvalidJson(request: HttpRequest, response: HttpResponse, stream: string, rc: ReadContext): void {
-  const text = response.body.trim();
-  if (text === '') return;
-  try {
-    JSON.parse(text);
-  } catch {
-    const type = response.headers['content-type'] ?? 'no content type';
-    const start = text.slice(0, 60).replace(/\s+/g, ' ');
-    rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} is not valid JSON (${type}; starts with "${start}"). The JsonDecoder yields no records from it; check the URL or the decoder.`);
-  }
+  if (isJsonOrEmpty(response.body)) return;
+  const type = response.headers['content-type'] ?? 'no content type';
+  const start = response.body.trim().slice(0, 60).replace(/\s+/g, ' ');
+  rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} is not valid JSON (${type}; starts with "${start}"). The JsonDecoder yields no records from it; check the URL or the decoder.`);
 }
 
 function wrap(t: unknown): { next_page_token: unknown } | null {
@@ -130,6 +130,14 @@ function cursorPaths(stream: Obj): string[][] {
   const f = inc?.cursor_field;
   if (typeof f === 'string' && f && !f.includes('{')) return [[f]];
   return [];
+}
+
+/** `last_records` works here but fails in the CDK itself: say so once per read. */
+function warnLastRecords(paginator: Obj | undefined, rc: ReadContext): void {
+  const strategy = paginator?.pagination_strategy as Obj | undefined;
+  if (strategy?.type !== 'CursorPagination') return;
+  if (![strategy.cursor_value, strategy.stop_condition].some((t) => typeof t === 'string' && t.includes('last_records'))) return;
+  rc.log('WARN', 'CursorPagination uses `last_records`: this runtime provides the page\'s records as the Connector Builder documents, but the current Airbyte CDK has no such variable and fails on it; use `last_record` / `last_page_size` to stay portable.');
 }
 
 const DEPRECATED: [string, string][] = [

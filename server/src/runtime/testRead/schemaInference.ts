@@ -10,9 +10,11 @@ export class SchemaInferrer {
   add(record: unknown): void {
     if (record === null || typeof record !== 'object' || Array.isArray(record)) return;
     this.root = merge(this.root, record);
-    for (const [k, v] of Object.entries(record as Record<string, unknown>)) {
-      const f = detectFormat(v);
+    for (const k in record as Record<string, unknown>) {
       const prev = this.formats.get(k);
+      // A field that already mixed formats can never get one again: skip the regex work.
+      if (prev === null) continue;
+      const f = detectFormat((record as Record<string, unknown>)[k]);
       if (prev === undefined) this.formats.set(k, f);
       else if (prev !== f) this.formats.set(k, null);
     }
@@ -38,31 +40,34 @@ export class SchemaInferrer {
   }
 }
 
-function typeOf(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') return 'number';
-  if (typeof v === 'boolean') return 'boolean';
-  if (typeof v === 'object') return 'object';
-  return 'string';
+// Seen types as bits: records are many, so the accumulator avoids sets and strings.
+const TYPE_BITS = ['null', 'array', 'number', 'boolean', 'object', 'string'] as const;
+
+function typeBit(v: unknown): number {
+  if (v === null || v === undefined) return 1;
+  if (Array.isArray(v)) return 2;
+  if (typeof v === 'number') return 4;
+  if (typeof v === 'boolean') return 8;
+  if (typeof v === 'object') return 16;
+  return 32;
 }
 
-/** Accumulated shape: set of seen types, object properties, array item shape. */
+/** Accumulated shape: bits of seen types, object properties, array item shape. */
 function merge(acc: Schema | null, v: unknown): Schema {
-  const node: Schema = acc ?? { types: new Set<string>() };
-  (node.types as Set<string>).add(typeOf(v));
-  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-    const props = (node.props as Record<string, Schema>) ?? {};
-    for (const [k, child] of Object.entries(v as Record<string, unknown>)) props[k] = merge(props[k] ?? null, child);
-    node.props = props;
-  } else if (Array.isArray(v)) {
-    for (const item of v) node.items = merge((node.items as Schema) ?? null, item);
+  const node: Schema = acc ?? { types: 0 };
+  const bit = typeBit(v);
+  node.types = (node.types as number) | bit;
+  if (bit === 16) {
+    const props = ((node.props as Record<string, Schema>) ??= {});
+    for (const k in v as Record<string, unknown>) props[k] = merge(props[k] ?? null, (v as Record<string, unknown>)[k]);
+  } else if (bit === 2) {
+    for (const item of v as unknown[]) node.items = merge((node.items as Schema) ?? null, item);
   }
   return node;
 }
 
 function finalize(node: Schema): Schema | null {
-  const types = [...(node.types as Set<string>)].filter((t) => t !== 'null');
+  const types = TYPE_BITS.filter((t, i) => t !== 'null' && ((node.types as number) & (1 << i)) !== 0);
   // Spec §10.3: properties only ever seen as null are dropped.
   if (types.length === 0) return null;
   const out: Schema = { type: [...types.sort(), 'null'] };
@@ -112,7 +117,8 @@ function detectFormat(v: unknown): string | null {
     if (v >= 1e12 && v < 2e12) return '%ms';
     return null;
   }
-  if (typeof v !== 'string') return null;
+  // Every candidate format starts with a digit; most strings are rejected by this one check.
+  if (typeof v !== 'string' || v.length < 7 || v.charCodeAt(0) < 48 || v.charCodeAt(0) > 57) return null;
   for (const [fmt, re] of FORMAT_TESTS) if (re.test(v) && validDate(v)) return fmt;
   return null;
 }

@@ -1,0 +1,103 @@
+// Language server benchmark: drives out/server.js and yaml-language-server (fed the upstream JSON
+// schema) over stdio, side by side in one run, on the largest corpus manifest and on a generated
+// 20,000-line manifest, and prints ratios. Usage: npm run build && node bench/lsp.mjs [--quick]
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
+import { BenchClient } from './lspClient.mjs';
+import { generateManifest } from './lspManifest.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const quick = process.argv.includes('--quick');
+const EDITS = quick ? 5 : 15;
+const REQUESTS = quick ? 20 : 60;
+
+const shared = ['../shared', '../../shared'].map((p) => resolve(repo, p)).find((p) => existsSync(join(p, 'corpus')));
+if (!shared) {
+  console.error('bench/lsp.mjs needs ../shared/corpus (the largest real manifest and the upstream schema)');
+  process.exit(2);
+}
+const schemaJson = join(mkdtempSync(join(tmpdir(), 'lsp-bench-')), 'declarative_component_schema.json');
+writeFileSync(schemaJson, JSON.stringify(parse(readFileSync(join(shared, 'corpus/schema/declarative_component_schema.yaml'), 'utf8'))));
+
+const servers = {
+  ours: () => new BenchClient([process.execPath, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), process.env.BENCH_SERVER ?? join(repo, 'out/server.js'), '--stdio']),
+  'yaml-language-server': () =>
+    new BenchClient([process.execPath, join(repo, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'], {
+      yaml: { validate: true, hover: true, completion: true, schemaStore: { enable: false }, schemas: { [pathToFileURL(schemaJson).href]: '*.yaml' } },
+      http: { proxyStrictSSL: false },
+    }),
+};
+
+const manifests = [
+  { name: 'source-appfigures.yaml (corpus, largest)', text: readFileSync(join(shared, 'corpus/manifests/source-appfigures.yaml'), 'utf8') },
+  { name: 'generated 20,000 lines', text: generateManifest(20_000) },
+];
+
+/** Positions to complete and hover at: keys and values of component fields outside inline schemas. */
+function probePositions(text, count) {
+  const lines = text.split('\n');
+  const candidates = [];
+  let inSchemas = false;
+  lines.forEach((line, i) => {
+    if (/^\S/.test(line)) inSchemas = line.startsWith('schemas:');
+    const m = /^(\s+(?:- )?)([a-z_]+): (\S.*)?$/.exec(line);
+    if (!inSchemas && m && !/properties|^\s+type: (object|string|array|integer|number|boolean|"null")$/.test(line)) candidates.push({ line: i, key: m[1].length, value: m[1].length + m[2].length + 2 });
+  });
+  const step = Math.max(1, Math.floor(candidates.length / count));
+  return candidates.filter((_, i) => i % step === 0).slice(0, count);
+}
+
+/** An edit site: the value of a `path:` or `field_name:` line, edited in place (insert, then delete). */
+function editSite(text) {
+  const lines = text.split('\n');
+  const i = lines.findIndex((l) => /^\s+(path|field_name): \S/.test(l));
+  return { line: i, character: lines[i].length };
+}
+
+function pct(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measure(serverName, manifest) {
+  const client = servers[serverName]();
+  await client.initialize({});
+  const uri = `file:///bench/${serverName}/manifest.yaml`;
+  const [open, diagnostics] = await client.open(uri, manifest.text);
+  const site = editSite(manifest.text);
+  const edits = [];
+  for (let v = 2; v < 2 + EDITS * 2; v += 2) {
+    edits.push(await client.edit(uri, v, { start: site, end: site }, 'x'));
+    edits.push(await client.edit(uri, v + 1, { start: site, end: { line: site.line, character: site.character + 1 } }, ''));
+  }
+  const completion = [];
+  const hover = [];
+  let completionItems = 0;
+  for (const p of probePositions(manifest.text, REQUESTS)) {
+    const [tc, items] = await client.timed('textDocument/completion', { textDocument: { uri }, position: { line: p.line, character: p.value } });
+    completion.push(tc);
+    completionItems += (Array.isArray(items) ? items : items?.items ?? []).length;
+    const [th] = await client.timed('textDocument/hover', { textDocument: { uri }, position: { line: p.line, character: p.key + 1 } });
+    hover.push(th);
+  }
+  await client.stop();
+  const errors = diagnostics.filter((d) => d.severity === 1).length;
+  return { open, edit: pct(edits, 50), editP95: pct(edits, 95), completion: pct(completion, 50), completionP95: pct(completion, 95), hover: pct(hover, 50), hoverP95: pct(hover, 95), errors, completionItems };
+}
+
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1)).padStart(8);
+for (const manifest of manifests) {
+  const lines = manifest.text.split('\n').length;
+  console.log(`\n${manifest.name}: ${lines} lines, ${(manifest.text.length / 1e6).toFixed(2)} MB`);
+  const ours = await measure('ours', manifest);
+  const theirs = await measure('yaml-language-server', manifest);
+  console.log(`${'metric (ms)'.padEnd(26)}${'ours'.padStart(8)}${'yaml-ls'.padStart(10)}   ratio (yaml-ls / ours)`);
+  for (const [label, key] of [['open → diagnostics', 'open'], ['edit → diagnostics p50', 'edit'], ['edit → diagnostics p95', 'editP95'], ['completion p50', 'completion'], ['completion p95', 'completionP95'], ['hover p50', 'hover'], ['hover p95', 'hoverP95']]) {
+    console.log(`${label.padEnd(26)}${fmt(ours[key])}${fmt(theirs[key]).padStart(10)}   ${(theirs[key] / ours[key]).toFixed(1)}×`);
+  }
+  console.log(`${'error diagnostics'.padEnd(26)}${String(ours.errors).padStart(8)}${String(theirs.errors).padStart(10)}`);
+  console.log(`${'completion items (total)'.padEnd(26)}${String(ours.completionItems).padStart(8)}${String(theirs.completionItems).padStart(10)}`);
+}

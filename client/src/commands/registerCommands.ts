@@ -1,0 +1,38 @@
+// Registers every `airbyte.*` command of the palette and the code lenses.
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { ResultsPanel } from '../views/resultsPanel';
+import { authorizeOAuth } from './authorizeOAuth';
+import { registerRunNotifications, runStream } from './runStream';
+import { writeInferredSchema } from './writeInferredSchema';
+import { clearTestingValues, exportTestingValues, importTestingValues, setTestingValues } from './testingValues';
+
+/** Registers the commands; returns their disposables. */
+export function registerCommands(services: Services): vscode.Disposable[] {
+  const reg = (id: string, fn: (arg: unknown) => unknown) => vscode.commands.registerCommand(id, fn);
+  return [
+    ...registerRunNotifications(services),
+    reg('airbyte.runStream', (arg) => runStream(services, arg, false)),
+    reg('airbyte.runStreamWithLimits', (arg) => runStream(services, arg, true)),
+    reg('airbyte.setTestingValues', (arg) => setTestingValues(services, arg)),
+    reg('airbyte.importTestingValues', (arg) => importTestingValues(services, arg)),
+    reg('airbyte.exportTestingValues', (arg) => exportTestingValues(services, arg)),
+    reg('airbyte.clearTestingValues', (arg) => clearTestingValues(services, arg)),
+    reg('airbyte.authorizeOAuth', (arg) => authorizeOAuth(services, arg)),
+    reg('airbyte.writeInferredSchema', (arg) => writeInferredSchema(services, arg)),
+    reg('airbyte.showOutput', () => services.log.channel.show(true)),
+  ];
+}
+
+/** What activate() exports: a small API used by the end-to-end tests to observe what users would see. */
+export type ExtensionApi = {
+  /** The output channel's text so far. */
+  outputText(): string;
+  /** Everything sent to results views (what they can display). */
+  resultsTranscript(): string;
+};
+
+/** Builds the exported API. */
+export function extensionApi(services: Services): ExtensionApi {
+  return { outputText: () => services.log.text(), resultsTranscript: () => ResultsPanel.transcripts() };
+}

@@ -1,0 +1,160 @@
+// "Run stream" and "Run with limits…": sends `airbyte/testRead` with the manifest's testing values,
+// streams progress into the results view under a cancellable notification, and stores config
+// write-backs (single-use refresh tokens) in SecretStorage the moment they arrive.
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { ResponseError } from 'vscode-languageclient/node';
+import {
+  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest,
+  type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
+} from '../../../server/src/protocol';
+import type { Services, StreamTarget } from '../services';
+import { readSettings } from '../settings';
+import { ResultsPanel } from '../views/resultsPanel';
+import { resolveStreamTarget } from './pickTarget';
+
+/** The 0-based line where the stream is declared, so errors of the read can link to it; undefined when unknown. */
+async function streamLine(services: Services, target: StreamTarget): Promise<number | undefined> {
+  try {
+    const params: ListStreamsParams = { uri: target.uri };
+    const { streams } = await services.client.sendRequest<ListStreamsResult>(ListStreamsRequest, params);
+    return streams.find((s) => s.name === target.streamName)?.range.start.line;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Error log entries without a location point at the stream's declaration (the runtime gives no finer location). */
+function withErrorLines(streamRead: TestReadResult, line: number | undefined): TestReadResult {
+  if (line === undefined || !Array.isArray(streamRead.logs)) return streamRead;
+  const logs = (streamRead.logs as Array<Record<string, unknown>>).map((l) => (String(l.level).toUpperCase() === 'ERROR' && l.line === undefined ? { ...l, line } : l));
+  return { ...streamRead, logs };
+}
+
+type Limits = NonNullable<TestReadParams['limits']>;
+type RunListener = { onProgress(e: Record<string, unknown>): void; onConfigUpdate(p: ConfigUpdateParams): Promise<void> };
+
+/** What the command returns: the StreamRead, or undefined when nothing ran (cancelled, no target). */
+export type RunStreamOutcome = { streamRead: TestReadResult; configUpdated: boolean } | undefined;
+
+const runs = new Map<string, RunListener>();
+
+/** Routes the server's progress and config-update notifications to the run they belong to. */
+export function registerRunNotifications(services: Services): vscode.Disposable[] {
+  return [
+    services.client.onNotification(TestReadProgressNotification, (p: TestReadProgressParams) => runs.get(p.runId)?.onProgress(p.event)),
+    services.client.onNotification(ConfigUpdateNotification, (p: ConfigUpdateParams) => {
+      const run = runs.get(p.runId);
+      // A write-back for a run we no longer track is still stored: losing a rotated token breaks the connection.
+      return run ? run.onConfigUpdate(p) : storeConfigUpdate(services, vscode.Uri.parse(p.uri), p.config);
+    }),
+  ];
+}
+
+async function storeConfigUpdate(services: Services, uri: vscode.Uri, config: Record<string, unknown>): Promise<void> {
+  await services.store.merge(uri, config);
+  const keys = Object.keys(config).join(', ');
+  services.log.info(`testing values of ${vscode.workspace.asRelativePath(uri)} updated by the connector (keys: ${keys})`);
+  void vscode.window.showInformationMessage(`The connector returned new credentials (for example a rotated refresh token); they were saved to the testing values of ${vscode.workspace.asRelativePath(uri)}.`);
+}
+
+/** Asks for the three limits, pre-filled from the settings; undefined when the user backs out. */
+async function askLimits(defaults: Limits): Promise<Limits | undefined> {
+  const out: Limits = {};
+  const fields: Array<[keyof Limits, string]> = [['maxRecords', 'Maximum records'], ['maxPagesPerSlice', 'Maximum pages per slice'], ['maxSlices', 'Maximum slices']];
+  for (const [key, label] of fields) {
+    const v = await vscode.window.showInputBox({
+      title: 'Run with limits', prompt: label, value: String(defaults[key]),
+      validateInput: (s) => (/^\d+$/.test(s.trim()) && Number(s) >= 1 ? undefined : 'Enter a whole number of at least 1.'),
+    });
+    if (v === undefined) return undefined;
+    out[key] = Number(v.trim());
+  }
+  return out;
+}
+
+/** Runs a test read of one stream; `askForLimits` shows the limit prompts first. */
+export async function runStream(services: Services, arg: unknown, askForLimits: boolean): Promise<RunStreamOutcome> {
+  const target = await resolveStreamTarget(services, arg);
+  if (!target) return undefined;
+  const settings = readSettings();
+  const explicit = (arg as { limits?: Limits } | undefined)?.limits;
+  const limits = askForLimits ? await askLimits(explicit ?? settings.limits) : (explicit ?? settings.limits);
+  if (!limits) return undefined;
+  const uri = vscode.Uri.parse(target.uri);
+  const config = await services.store.get(uri);
+  let values = config;
+  if (!values) {
+    // A config.json beside the manifest (as in the demo workspace) can be imported in one click.
+    const beside = vscode.Uri.joinPath(uri, '..', 'config.json');
+    const hasConfigJson = await vscode.workspace.fs.stat(beside).then(() => true, () => false);
+    const choices = [...(hasConfigJson ? ['Import config.json'] : []), 'Set Testing Values', 'Run Anyway'];
+    const choice = await vscode.window.showWarningMessage(
+      `No testing values are set for ${vscode.workspace.asRelativePath(uri)}. Streams that need credentials will fail.`, ...choices);
+    if (choice === 'Set Testing Values') { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: target.uri }); return undefined; }
+    if (choice === 'Import config.json') {
+      if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: target.uri, file: beside.fsPath }))) return undefined;
+      values = await services.store.get(uri);
+    } else if (choice !== 'Run Anyway') return undefined;
+  }
+  return execute(services, target, values ?? {}, limits, settings);
+}
+
+async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>): Promise<RunStreamOutcome> {
+  const uri = vscode.Uri.parse(target.uri);
+  const panel = ResultsPanel.show(services.context.extensionUri, uri, target.streamName, {
+    rerun: () => void vscode.commands.executeCommand('airbyte.runStream', target),
+    writeSchema: (schema) => void vscode.commands.executeCommand('airbyte.writeInferredSchema', { ...target, schema }),
+  });
+  panel.start(target.streamName);
+  const line = await streamLine(services, target);
+  const runId = randomUUID();
+  let configUpdated = false;
+  let writes = Promise.resolve();
+  let pages = 0;
+  const params: TestReadParams = {
+    uri: target.uri, streamName: target.streamName, config, limits, runId,
+    http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
+  };
+  services.log.info(`test read of stream '${target.streamName}' in ${vscode.workspace.asRelativePath(uri)} (max ${limits.maxRecords} records, ${limits.maxPagesPerSlice} pages/slice, ${limits.maxSlices} slices)`);
+  const started = Date.now();
+  try {
+    const streamRead = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Reading stream '${target.streamName}'`, cancellable: true },
+      async (progress, token) => {
+        runs.set(runId, {
+          onProgress: (e) => {
+            panel.progress(e);
+            if (e.type === 'page') progress.report({ message: `${++pages} page(s) so far` });
+          },
+          onConfigUpdate: (p) => {
+            configUpdated = true;
+            writes = writes.then(() => storeConfigUpdate(services, uri, p.config));
+            return writes;
+          },
+        });
+        return services.client.sendRequest<TestReadResult>(TestReadRequest, params, token);
+      });
+    await writes;
+    const latest = streamRead.latest_config_update;
+    if (!configUpdated && latest && typeof latest === 'object') {
+      configUpdated = true;
+      await storeConfigUpdate(services, uri, latest as Record<string, unknown>);
+    }
+    panel.result(withErrorLines(streamRead, line));
+    services.log.info(`test read of '${target.streamName}' finished in ${Date.now() - started} ms`);
+    return { streamRead, configUpdated };
+  } catch (e) {
+    await writes;
+    const cancelled = e instanceof ResponseError && (e.code === -32800 || /cancel/i.test(e.message));
+    const message = cancelled ? 'The test read was cancelled.' : (e as Error).message;
+    panel.failed({ message, line });
+    services.log.warn(`test read of '${target.streamName}' ${cancelled ? 'cancelled' : `failed: ${message}`}`);
+    if (!cancelled) {
+      void vscode.window.showErrorMessage(`Test read of '${target.streamName}' failed: ${message}`, 'Show Output').then((c) => c && services.log.channel.show());
+    }
+    return undefined;
+  } finally {
+    runs.delete(runId);
+  }
+}

@@ -1,0 +1,87 @@
+// Commands over a manifest's testing values: open the form (or set values directly, for automation),
+// import from a config.json, export without secret values, and clear.
+import * as vscode from 'vscode';
+import { GetSpecRequest, type GetSpecParams, type GetSpecResult } from '../../../server/src/protocol';
+import type { Services } from '../services';
+import type { ConnectorConfig } from '../secrets';
+import { withoutSecrets } from '../secretFields';
+import { validateTestingValues } from '../testingValuesValidation';
+import { TestingValuesPanel } from '../views/testingValuesPanel';
+import { manifestUriFrom } from './pickTarget';
+
+/** The manifest's spec from the language server. */
+export async function fetchSpec(services: Services, uri: vscode.Uri): Promise<GetSpecResult> {
+  await vscode.workspace.openTextDocument(uri);
+  const params: GetSpecParams = { uri: uri.toString() };
+  return services.client.sendRequest<GetSpecResult>(GetSpecRequest, params);
+}
+
+function reportProblems(problems: { path: string; message: string }[]): void {
+  void vscode.window.showErrorMessage(`The testing values were not saved: ${problems.map((p) => `${p.path || 'config'} ${p.message}`).join('; ')}`);
+}
+
+/** `airbyte.setTestingValues`: with `{ uri, values }` validates and stores directly; otherwise opens the form. */
+export async function setTestingValues(services: Services, arg: unknown): Promise<boolean> {
+  const uri = manifestUriFrom(arg);
+  if (!uri) { void vscode.window.showWarningMessage('Open a connector manifest first.'); return false; }
+  const { connectionSpecification } = await fetchSpec(services, uri);
+  const values = (arg as { values?: unknown } | undefined)?.values;
+  if (values !== undefined) {
+    const problems = validateTestingValues(connectionSpecification, values);
+    if (problems.length > 0) { reportProblems(problems); return false; }
+    await services.store.set(uri, values as ConnectorConfig);
+    return true;
+  }
+  TestingValuesPanel.show(services.context.extensionUri, uri, connectionSpecification, services.store);
+  return true;
+}
+
+/** `airbyte.importTestingValues`: reads a config.json (chosen, or `{ uri, file }`), validates, stores. */
+export async function importTestingValues(services: Services, arg: unknown): Promise<boolean> {
+  const uri = manifestUriFrom(arg);
+  if (!uri) return false;
+  const given = (arg as { file?: string } | undefined)?.file;
+  const file = given ? vscode.Uri.file(given) : (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Connector config': ['json'] }, title: 'Import testing values from config.json', defaultUri: vscode.Uri.joinPath(uri, '..') }))?.[0];
+  if (!file) return false;
+  let values: unknown;
+  try {
+    values = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
+  } catch (e) {
+    void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(file)} is not readable JSON: ${(e as Error).message.replace(/".*"/, '…')}`);
+    return false;
+  }
+  const { connectionSpecification } = await fetchSpec(services, uri);
+  const problems = validateTestingValues(connectionSpecification, values);
+  if (problems.length > 0) { reportProblems(problems); return false; }
+  await services.store.set(uri, values as ConnectorConfig);
+  void vscode.window.showInformationMessage(`Imported testing values for ${vscode.workspace.asRelativePath(uri)} into secret storage. You may delete ${vscode.workspace.asRelativePath(file)} now.`);
+  return true;
+}
+
+/** `airbyte.exportTestingValues`: writes the values without secret fields (to a chosen file, or `{ uri, file }`). */
+export async function exportTestingValues(services: Services, arg: unknown): Promise<boolean> {
+  const uri = manifestUriFrom(arg);
+  if (!uri) return false;
+  const values = await services.store.get(uri);
+  if (!values) { void vscode.window.showInformationMessage('No testing values are stored for this manifest.'); return false; }
+  const { connectionSpecification } = await fetchSpec(services, uri);
+  const given = (arg as { file?: string } | undefined)?.file;
+  const file = given ? vscode.Uri.file(given) : await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(uri, '..', 'config.example.json'), filters: { JSON: ['json'] }, title: 'Export testing values without secrets' });
+  if (!file) return false;
+  const safe = withoutSecrets(connectionSpecification, values);
+  await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(`${JSON.stringify(safe, null, 2)}\n`));
+  void vscode.window.showInformationMessage(`Exported testing values without secret fields to ${vscode.workspace.asRelativePath(file)}.`);
+  return true;
+}
+
+/** `airbyte.clearTestingValues`: deletes the stored values after confirmation (skipped with `{ uri, confirm: false }`). */
+export async function clearTestingValues(services: Services, arg: unknown): Promise<boolean> {
+  const uri = manifestUriFrom(arg);
+  if (!uri) return false;
+  if ((arg as { confirm?: boolean } | undefined)?.confirm !== false) {
+    const ok = await vscode.window.showWarningMessage(`Delete the stored testing values of ${vscode.workspace.asRelativePath(uri)}?`, { modal: true }, 'Delete');
+    if (ok !== 'Delete') return false;
+  }
+  await services.store.clear(uri);
+  return true;
+}

@@ -1,0 +1,41 @@
+// Starts the bundled language server (out/server.js) and connects it to YAML documents. Documents that
+// are not connector manifests get nothing from us: their diagnostics and provider results are dropped
+// here, so we never duplicate or contradict another YAML extension.
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type Middleware, type ServerOptions } from 'vscode-languageclient/node';
+import { isManifestDocument } from './manifestDetection';
+import type { OutputLog } from './output';
+
+/** Creates and starts the language client; `globs` is read on every check so setting changes apply at once. */
+export async function startLanguageClient(context: vscode.ExtensionContext, log: OutputLog, globs: () => string[]): Promise<LanguageClient> {
+  const serverModule = context.asAbsolutePath('out/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.stdio },
+    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+  };
+  const isManifest = (doc: vscode.TextDocument) => isManifestDocument(doc, globs());
+  const findDoc = (uri: vscode.Uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const middleware: Middleware = {
+    handleDiagnostics(uri, diagnostics, next) {
+      const doc = findDoc(uri);
+      next(uri, doc && isManifest(doc) ? diagnostics : []);
+    },
+    provideCompletionItem: (doc, pos, ctx, token, next) => (isManifest(doc) ? next(doc, pos, ctx, token) : undefined),
+    provideHover: (doc, pos, token, next) => (isManifest(doc) ? next(doc, pos, token) : undefined),
+    provideCodeLenses: (doc, token, next) => (isManifest(doc) ? next(doc, token) : []),
+    provideDefinition: (doc, pos, token, next) => (isManifest(doc) ? next(doc, pos, token) : undefined),
+    provideReferences: (doc, pos, ctx, token, next) => (isManifest(doc) ? next(doc, pos, ctx, token) : undefined),
+    provideDocumentSymbols: (doc, token, next) => (isManifest(doc) ? next(doc, token) : undefined),
+    provideCodeActions: (doc, range, ctx, token, next) => (isManifest(doc) ? next(doc, range, ctx, token) : undefined),
+    provideRenameEdits: (doc, pos, name, token, next) => (isManifest(doc) ? next(doc, pos, name, token) : undefined),
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: 'yaml', scheme: 'file' }, { language: 'yaml', scheme: 'untitled' }],
+    outputChannel: log.recordingChannel(),
+    middleware,
+  };
+  const client = new LanguageClient('airbyteManifest', 'Airbyte Manifest', serverOptions, clientOptions);
+  await client.start();
+  log.info('language server started');
+  return client;
+}

@@ -1,0 +1,11 @@
+// Recognises connector-manifest text by its top-level keys with a line scan (no YAML parsing, no
+// vscode import, so unit tests can load it).
+
+const DECLARATIVE_TYPE = /^type:[ \t]*['"]?DeclarativeSource['"]?[ \t]*(#.*)?$/m;
+const TOP_LEVEL_VERSION = /^version:/m;
+const TOP_LEVEL_STREAMS = /^streams:/m;
+
+/** True when the text looks like a manifest: `type: DeclarativeSource`, or `version` and `streams` at the top level. */
+export function looksLikeManifest(text: string): boolean {
+  return DECLARATIVE_TYPE.test(text) || (TOP_LEVEL_VERSION.test(text) && TOP_LEVEL_STREAMS.test(text));
+}

@@ -1,0 +1,92 @@
+// The results view of test reads: one webview panel per manifest stream, fed by messages (start,
+// progress, result, failed). Queues messages until the page's script says it is ready.
+import * as vscode from 'vscode';
+import { webviewHtml, webviewOptions } from './webviewHtml';
+
+/** What the webview may ask of the extension. */
+export type ResultsViewRequest =
+  | { type: 'ready' }
+  | { type: 'rerun' }
+  | { type: 'openLine'; line: number }
+  | { type: 'writeSchema'; schema: unknown };
+
+/** Handles the panel's requests for one stream (rerun, go to line, write the inferred schema). */
+export type ResultsViewActions = {
+  rerun(): void;
+  writeSchema(schema: unknown): void;
+};
+
+/** A results panel for one (manifest, stream); reused when the same stream runs again. */
+export class ResultsPanel {
+  private static readonly open = new Map<string, ResultsPanel>();
+  private ready = false;
+  private queue: unknown[] = [];
+  /** Every message sent to the page, as JSON lines: what the page can show (read by the secret-safety test). */
+  private transcript: string[] = [];
+  private disposed = false;
+
+  private constructor(private readonly panel: vscode.WebviewPanel, private readonly manifest: vscode.Uri, private actions: ResultsViewActions) {
+    panel.webview.onDidReceiveMessage((m: ResultsViewRequest) => this.onMessage(m));
+    panel.onDidDispose(() => {
+      this.disposed = true;
+      for (const [k, v] of ResultsPanel.open) if (v === this) ResultsPanel.open.delete(k);
+    });
+  }
+
+  /** Shows (or reveals) the panel of a stream. */
+  static show(extensionUri: vscode.Uri, manifest: vscode.Uri, stream: string, actions: ResultsViewActions): ResultsPanel {
+    const key = `${manifest.toString()}#${stream}`;
+    const existing = ResultsPanel.open.get(key);
+    if (existing && !existing.disposed) {
+      existing.actions = actions;
+      existing.panel.reveal(vscode.ViewColumn.Beside, true);
+      return existing;
+    }
+    const title = `Test read: ${stream}`;
+    const panel = vscode.window.createWebviewPanel('airbyte.results', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(extensionUri));
+    panel.webview.html = webviewHtml(panel.webview, extensionUri, 'results', title);
+    const created = new ResultsPanel(panel, manifest, actions);
+    ResultsPanel.open.set(key, created);
+    return created;
+  }
+
+  /** The transcript of the most recently used panels, for tests. */
+  static transcripts(): string {
+    return [...ResultsPanel.open.values()].map((p) => p.transcript.join('\n')).join('\n');
+  }
+
+  start(stream: string): void {
+    this.transcript = [];
+    this.post({ type: 'start', stream });
+  }
+  progress(event: Record<string, unknown>): void {
+    this.post({ type: 'progress', event });
+  }
+  result(result: Record<string, unknown>): void {
+    this.post({ type: 'result', result });
+  }
+  failed(error: { message: string; line?: number }): void {
+    this.post({ type: 'failed', error });
+  }
+
+  private post(message: unknown): void {
+    if (this.disposed) return;
+    this.transcript.push(JSON.stringify(message));
+    if (this.ready) void this.panel.webview.postMessage(message);
+    else this.queue.push(message);
+  }
+
+  private onMessage(m: ResultsViewRequest): void {
+    if (m.type === 'ready') {
+      this.ready = true;
+      for (const q of this.queue.splice(0)) void this.panel.webview.postMessage(q);
+    } else if (m.type === 'rerun') {
+      this.actions.rerun();
+    } else if (m.type === 'openLine' && Number.isInteger(m.line)) {
+      const pos = new vscode.Position(m.line, 0);
+      void vscode.window.showTextDocument(this.manifest, { selection: new vscode.Range(pos, pos), viewColumn: vscode.ViewColumn.One });
+    } else if (m.type === 'writeSchema') {
+      this.actions.writeSchema(m.schema);
+    }
+  }
+}

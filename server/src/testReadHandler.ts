@@ -1,0 +1,69 @@
+// Serves `airbyte/testRead`: loads the manifest (open document or file on disk), runs the runtime's
+// testRead with the config the client sent, streams progress, forwards config write-backs at once and
+// maps LSP cancellation to an AbortSignal. The config is used for this run only and never stored.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import * as runtime from './runtime';
+import {
+  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification,
+  type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams,
+} from './protocol';
+
+/** Returns the parsed manifest value of an open document, or undefined when it is not open. */
+export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
+
+/** Loads the manifest value for a URI: the open document first, the file on disk otherwise. */
+export async function loadManifestValue(uri: string, lookup: OpenManifestLookup): Promise<unknown> {
+  const open = lookup(uri);
+  if (open) return open.value;
+  if (!uri.startsWith('file:')) throw new ResponseError(ErrorCodes.InvalidParams, `The manifest ${uri} is not open and is not a file.`);
+  const text = await readFile(fileURLToPath(uri), 'utf8').catch((e: Error) => {
+    throw new ResponseError(ErrorCodes.InvalidParams, `Cannot read the manifest ${uri}: ${e.message}`);
+  });
+  return runtime.parseManifest(text).value;
+}
+
+/** Runs one test read for the client; exported for the LSP tests through the connection only. */
+export async function handleTestRead(connection: Connection, params: TestReadParams, token: CancellationToken, lookup: OpenManifestLookup): Promise<TestReadResult> {
+  const manifest = await loadManifestValue(params.uri, lookup);
+  if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
+    throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
+  }
+  const controller = new AbortController();
+  const cancelSub = token.onCancellationRequested(() => controller.abort());
+  // The runtime may update the config in place as well; it is a private copy of what the client sent.
+  const config = structuredClone(params.config ?? {});
+  const env = {
+    signal: controller.signal,
+    // The runtime's own transport, bounded by the user's settings and cancelled with the run.
+    fetch: runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal }),
+    onProgress: (event: object) => {
+      const p: TestReadProgressParams = { runId: params.runId, event: event as Record<string, unknown> };
+      void connection.sendNotification(TestReadProgressNotification, p);
+    },
+    onConfigUpdate: (updated: object) => {
+      // Single-use refresh tokens: the client must store the new config before anything else can fail.
+      const p: ConfigUpdateParams = { runId: params.runId, uri: params.uri, config: updated as Record<string, unknown> };
+      void connection.sendNotification(ConfigUpdateNotification, p);
+    },
+  };
+  try {
+    const result = (await runtime.testRead(manifest, config, params.streamName, params.limits ?? {}, env)) as unknown as TestReadResult;
+    // The runtime reports an aborted exchange as an error of the read; to the client it is a cancellation.
+    if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
+    return result;
+  } catch (e) {
+    if (e instanceof ResponseError) throw e;
+    if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
+    const err = e as Error & { failureType?: string };
+    throw new ResponseError(ErrorCodes.InternalError, err.message || String(e), { failureType: err.failureType ?? 'system_error' });
+  } finally {
+    cancelSub.dispose();
+  }
+}
+
+/** Registers the handler on the connection. */
+export function registerTestRead(connection: Connection, lookup: OpenManifestLookup): void {
+  connection.onRequest(TestReadRequest, (params: TestReadParams, token: CancellationToken) => handleTestRead(connection, params, token, lookup));
+}

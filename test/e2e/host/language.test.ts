@@ -1,0 +1,55 @@
+// The language server's features as the editor sees them: completion, hover and code lenses.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { describe, it, before } from 'mocha';
+import { activateExtension, openWorkspaceFile, waitFor } from './helpers';
+
+describe('language features', () => {
+  before(async () => { await activateExtension(); });
+
+  it('completes the type of an authenticator', async () => {
+    const doc = await openWorkspaceFile('oauth/manifest.yaml');
+    const line = doc.getText().split('\n').findIndex((l) => l.includes('type: OAuthAuthenticator'));
+    const col = doc.lineAt(line).text.indexOf('OAuthAuthenticator');
+    const labels = await waitFor('authenticator completions', async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(line, col));
+      const names = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      return names.includes('BearerAuthenticator') ? names : undefined;
+    });
+    for (const expected of ['ApiKeyAuthenticator', 'BasicHttpAuthenticator', 'OAuthAuthenticator']) assert.ok(labels.includes(expected), `${expected} in ${labels.join(', ')}`);
+  });
+
+  it('hovers a component type with its documentation', async () => {
+    const doc = await openWorkspaceFile('oauth/manifest.yaml');
+    const line = doc.getText().split('\n').findIndex((l) => l.includes('type: OAuthAuthenticator'));
+    const pos = new vscode.Position(line, doc.lineAt(line).text.indexOf('OAuthAuthenticator') + 2);
+    const text = await waitFor('a hover', async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
+      const t = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+      return t.length > 0 ? t : undefined;
+    });
+    assert.match(text, /OAuth/);
+  });
+
+  it('puts Run stream and Run with limits lenses above every stream, and Set testing values above spec', async () => {
+    const doc = await openWorkspaceFile('demo/cursor-pagination.yaml');
+    const lenses = await waitFor('code lenses', async () => {
+      const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100);
+      return l.length > 0 ? l : undefined;
+    });
+    const run = lenses.filter((l) => l.command?.command === 'airbyte.runStream').map((l) => (l.command!.arguments![0] as { streamName: string }).streamName);
+    assert.deepEqual(run.sort(), ['cursor_in_body', 'link_header', 'next_url_in_body']);
+    assert.equal(lenses.filter((l) => l.command?.command === 'airbyte.runStreamWithLimits').length, 3);
+    assert.equal(lenses.filter((l) => l.command?.command === 'airbyte.setTestingValues').length, 1);
+  });
+
+  it('puts a Run stream lens on streams given as $ref mappings and "#/" strings', async () => {
+    const doc = await openWorkspaceFile('refs/manifest.yaml');
+    const names = await waitFor('lenses on referenced streams', async () => {
+      const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100);
+      const run = l.filter((x) => x.command?.command === 'airbyte.runStream').map((x) => (x.command!.arguments![0] as { streamName: string }).streamName);
+      return run.length > 0 ? run : undefined;
+    });
+    assert.deepEqual(names.sort(), ['orders', 'users']);
+  });
+});

@@ -1,0 +1,33 @@
+// The UI phase: drives the workbench the way a person does (open the manifest, fill the testing-values
+// form, click "Run stream", see records) and saves a screenshot of each step under .e2e/screenshots/.
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { steps } from './steps.mjs';
+
+const SECRETS = JSON.parse(readFileSync(fileURLToPath(new URL('../secretValues.json', import.meta.url)), 'utf8')).values;
+
+/** Runs every UI step in one workbench page; resolves true when all pass. */
+export async function runUiScenario({ browser, baseUrl, root, run, screenshots, log, demoUrl }) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const remote = (p) => `vscode-remote://${new URL(baseUrl).host}${p}`;
+  const payload = [['extensionDevelopmentPath', remote(root)]];
+  await page.goto(`${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  const ctx = { page, baseUrl, run, demoUrl, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
+  let ok = true;
+  for (const step of steps) {
+    const t = Date.now();
+    try {
+      await step.run(ctx);
+      log(`  ui ✓ ${step.name} (${Date.now() - t} ms)`);
+    } catch (e) {
+      ok = false;
+      log(`  ui ✗ ${step.name}: ${e.message}`);
+      await ctx.shot(`failed-${step.name.replace(/\W+/g, '-')}`).catch(() => {});
+      break; // later steps build on earlier ones
+    }
+  }
+  await context.close().catch(() => {});
+  return ok;
+}

@@ -1,0 +1,85 @@
+// The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
+// and takes a screenshot that the run keeps for inspection.
+import { workbench } from './workbench.mjs';
+
+const MANIFEST = 'demo/offset-increment.yaml';
+const lens = (page, text) => page.locator('.codelens-decoration a', { hasText: text }).first();
+
+export const steps = [
+  {
+    name: 'open the demo manifest and see its lenses',
+    async run({ page, shot }) {
+      const wb = workbench(page);
+      await wb.ready();
+      await wb.openFile(MANIFEST);
+      await lens(page, 'Run stream items').waitFor({ timeout: 30_000 });
+      await lens(page, 'Set testing values').waitFor({ timeout: 10_000 });
+      await shot('01-manifest-with-lenses');
+    },
+  },
+  {
+    name: 'fill the testing-values form and save it',
+    async run({ page, shot, demoUrl, secrets }) {
+      await lens(page, 'Set testing values').click();
+      const form = await workbench(page).webviewFrame('Testing values: demo/offset-increment.yaml');
+      const url = form.locator('#f_url_base');
+      await url.waitFor({ timeout: 20_000 });
+      await url.fill(demoUrl);
+      const key = form.locator('#f_api_key');
+      await key.fill(secrets[0]);
+      if ((await key.getAttribute('type')) !== 'password') throw new Error('the secret field is not masked');
+      await form.getByRole('button', { name: 'Show API key' }).click();
+      if ((await key.getAttribute('type')) !== 'text') throw new Error('the reveal toggle did not reveal the secret');
+      await form.getByRole('button', { name: 'Show API key' }).click();
+      // A value the spec refuses (page size must be an integer) is reported before anything is saved.
+      await form.locator('#f_page_size').fill('2.5');
+      await form.locator('#save').click();
+      await form.getByText('Not saved').waitFor({ timeout: 10_000 });
+      await shot('02-form-validation-error');
+      await form.locator('#f_page_size').fill('25');
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      await shot('03-form-saved');
+    },
+  },
+  {
+    name: 'click Run stream and see the records',
+    async run({ page, shot, secrets }) {
+      await page.locator('.tab', { hasText: 'offset-increment.yaml' }).first().click();
+      await lens(page, 'Run stream items').click();
+      const results = await workbench(page).webviewFrame('Test read: items');
+      await results.locator('table.records tbody tr').first().waitFor({ timeout: 60_000 });
+      const rows = await results.locator('table.records tbody tr').count();
+      if (rows < 1) throw new Error('no record rows in the results view');
+      const html = await results.content();
+      const leaked = secrets.filter((s) => html.includes(s));
+      if (leaked.length) throw new Error(`the results view shows ${leaked.length} secret value(s)`);
+      await shot('04-results-records');
+      await results.getByRole('tab', { name: /^Pages/ }).click();
+      await results.locator('details.page').first().waitFor({ timeout: 10_000 });
+      await shot('05-results-pages');
+    },
+  },
+  {
+    name: 'the form renders oneOf groups, enums, arrays and switches options',
+    async run({ page, shot }) {
+      const wb = workbench(page);
+      // One editor group again, so the lens clicked below is this manifest's.
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile('refs/manifest.yaml');
+      await lens(page, 'Set testing values').click();
+      const form = await wb.webviewFrame('Testing values: refs/manifest.yaml');
+      const group = form.locator('#f_credentials');
+      await group.waitFor({ timeout: 20_000 });
+      await form.locator('#f_credentials_token').waitFor({ timeout: 5_000 });
+      await group.selectOption({ label: 'OAuth 2.0' });
+      await form.locator('#f_credentials_client_id').waitFor({ timeout: 5_000 });
+      if (await form.locator('#f_credentials_token').count()) throw new Error('the API token field stayed after switching to OAuth 2.0');
+      if ((await form.locator('#f_region').inputValue()) === '') throw new Error('the enum default was not applied');
+      await form.getByRole('button', { name: 'Add item' }).click();
+      await form.locator('#f_accounts').locator('input').first().waitFor({ timeout: 5_000 });
+      await shot('06-form-oneof-array');
+    },
+  },
+];

@@ -1,0 +1,47 @@
+// Small page-object over the VS Code workbench in Chromium: waiting for it, Quick Open, the command
+// palette, and finding our webviews (each webview is an iframe inside an iframe).
+
+/** Wraps a playwright page showing the workbench. */
+export function workbench(page) {
+  return {
+    async ready() {
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.getByRole('treeitem').first().waitFor({ timeout: 60_000 });
+    },
+    /** Opens a workspace-relative file from the Explorer, expanding its folders (as a person would). */
+    async openFile(relative) {
+      const parts = relative.split('/');
+      for (const [i, name] of parts.entries()) {
+        const row = page.getByRole('treeitem', { name, exact: true }).first();
+        await row.waitFor({ timeout: 20_000 });
+        const last = i === parts.length - 1;
+        if (!last && (await row.getAttribute('aria-expanded')) === 'true') continue;
+        await row.click();
+      }
+      const name = parts[parts.length - 1];
+      await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ timeout: 20_000 });
+    },
+    /** Runs a command by its title through the command palette. */
+    async runCommand(title) {
+      await page.keyboard.press('Control+Shift+P');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: 10_000 });
+      await input.fill(`>${title}`);
+      await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+    },
+    /** The frame of the webview whose panel title is `title` (the inner iframe holds our HTML). */
+    async webviewFrame(title, timeout = 30_000) {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        for (const frame of page.frames()) {
+          if (frame.url().startsWith('about:') || !frame.url().includes('fake.html')) continue;
+          const t = await frame.title().catch(() => '');
+          if (t === title) return frame;
+        }
+        if (Date.now() > deadline) throw new Error(`no webview titled "${title}" appeared`);
+        await page.waitForTimeout(200);
+      }
+    },
+  };
+}

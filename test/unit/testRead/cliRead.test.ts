@@ -1,0 +1,80 @@
+// Smoke test of the built CLI (`out/cli.js read`) against the demo API: json and pretty output,
+// exit codes 0/1/2, and no secret on stdout or stderr.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { startDemoApi, type DemoApi } from '../../../demo/api/server';
+import { readCommand } from '../../../server/src/runtime/cli/readCommand';
+
+const ROOT = join(__dirname, '../../..');
+const CLI = join(ROOT, 'out/cli.js');
+let api: DemoApi;
+let dir: string;
+before(async () => {
+  api = await startDemoApi();
+  dir = mkdtempSync(join(tmpdir(), 'cli-read-'));
+});
+after(async () => {
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { cwd: ROOT }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+function config(values: object): string {
+  const file = join(dir, `config-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(values));
+  return file;
+}
+
+test('json output is a StreamRead; the secret api key is masked', async () => {
+  const cfg = config({ url_base: api.url, api_key: 'demo-api-key' });
+  const r = await run(['read', 'demo/workspace/api-key-auth.yaml', '--stream', 'key_in_header', '--config', cfg, '--format', 'json']);
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.slices[0].pages[0].response.status, 200);
+  assert.equal(out.slices[0].pages[0].request.headers['X-API-Key'], '****');
+  assert.doesNotMatch(r.stdout + r.stderr, /demo-api-key/);
+});
+
+test('pretty output summarises pages and records', async () => {
+  const r = await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--config', config({ url_base: api.url, page_size: 50 }), '--max-records', '60']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^Stream 'items': 60 records in 2 pages over 1 slice \(test-read limit reached\)/);
+  assert.match(r.stdout, /page 2: GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?offset=50&limit=50 → HTTP 200, 10 records/);
+});
+
+test('exit 2 for an unknown stream, bad arguments or an unreadable config (in process)', async () => {
+  const cfg = config({ url_base: api.url });
+  const manifest = join(ROOT, 'demo/workspace/offset-increment.yaml');
+  const sink = () => Object.assign(new PassThrough(), { text: '' });
+  const code = async (args: string[]) => {
+    const err = sink();
+    err.on('data', (d) => (err.text += String(d)));
+    const c = await readCommand(args, sink(), err);
+    return { c, text: err.text };
+  };
+  const unknown = await code([manifest, '--stream', 'nope', '--config', cfg]);
+  assert.equal(unknown.c, 2);
+  assert.match(unknown.text, /no stream named 'nope'.*streams: items/);
+  assert.equal((await code([manifest, '--stream', 'items'])).c, 2);
+  assert.equal((await code([manifest, '--stream', 'items', '--config', join(dir, 'missing.json')])).c, 2);
+  assert.equal((await code([manifest, '--stream', 'items', '--config', cfg, '--max-pages', '0'])).c, 2);
+  assert.equal((await code([manifest, '--stream', 'items', '--config', cfg, '--format', 'xml'])).c, 2);
+});
+
+test('exit 1 when the read fails; what was read and the error are printed', async () => {
+  const failing = await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--config', config({ url_base: `${api.url}/nowhere`, page_size: 10 })]);
+  assert.equal(failing.code, 1);
+  assert.match(failing.stdout, /ERROR: Reading stream 'items' failed: Not found/);
+});
