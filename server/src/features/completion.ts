@@ -6,7 +6,7 @@ import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { componentAt } from './componentPath';
 import { cursorContextAt, type CursorContext } from './cursorContext';
-import { inTemplate, provideTemplateCompletion } from './jinjaDocument';
+import { inTemplate, mayBeInTemplate, provideTemplateCompletion } from './jinjaDocument';
 import { componentMarkdown, fieldMarkdown, fieldSummary } from './formatDocs';
 import type { FieldInfo, FormatIndex } from './formatIndex';
 import { valueAt } from './references';
@@ -23,7 +23,7 @@ export function provideCompletion(ctx: FeatureContext, doc: ManifestDocument, pa
   const offset = doc.textDocument.offsetAt(params.position);
   const cursor = cursorContextAt(doc.text, offset);
   // Inside `{{ … }}` the template feature answers (variables, macros, filters); YAML items do not fit there.
-  if (cursor?.template || inTemplate(doc, offset)) return completeInTemplate(ctx, doc, offset);
+  if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return completeInTemplate(ctx, doc, offset);
   if (!cursor) return null;
   const root = doc.featureValue;
   const items = cursor.position === 'value' ? completeValue(ctx, doc, root, cursor) : completeKey(ctx, doc, root, cursor);

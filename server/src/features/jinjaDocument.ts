@@ -10,7 +10,9 @@ import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRu
 import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
 import { findTemplates, type FoundTemplate } from '../runtime/rules/templateFields';
 import { templateCompletions } from './jinjaCompletion';
-import { templateAt, wordAt } from './jinjaCursor';
+import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
+import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
+import { isScalar } from 'yaml';
 import { configDefinitionPath, templateHover } from './jinjaHover';
 
 type DocTemplates = { templates: FoundTemplate[]; spec: ConfigSpec | null; root: unknown };
@@ -46,15 +48,41 @@ function parameterKeys(root: unknown, t: FoundTemplate): string[] {
   return [...keys];
 }
 
-/** Whether `offset` lies inside a template the rules know (multi-line templates included). */
+/**
+ * The template under `offset`: one the rules placed in its field, else (a template in a field the
+ * catalog does not describe, or in an unreferenced definition) the string scalar under the cursor
+ * with only `config` and `parameters` assumed (context kind `static`).
+ */
+function templateAtOffset(doc: ManifestDocument, offset: number): TemplateAt | null {
+  // Cheap test first (the fast model's node under the cursor): only template scalars pay for resolution.
+  const at = doc.model.nodeAt(offset);
+  if (!at || at.onKey || !isScalar(at.node) || typeof at.node.value !== 'string' || !hasTemplateMarkup(at.node.value) || !at.node.range) return null;
+  const known = templateAt(documentTemplates(doc).templates, offset);
+  if (known) return known;
+  const offsets = scalarOffsets(doc.text, at.node, at.span.start - at.node.range[0]);
+  if (!offsets) return null;
+  const field = String(at.path[at.path.length - 1] ?? '');
+  return templateAt([{ text: at.node.value, kind: 'static', offsets, component: 'this component', field, path: at.path }], offset);
+}
+
+/** Cheap text test: the cursor's line shows template delimiters (so a template may be under the cursor). */
+export function mayBeInTemplate(text: string, offset: number): boolean {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  let end = text.indexOf('\n', offset);
+  if (end < 0) end = text.length;
+  const line = text.slice(start, end);
+  return line.includes('{{') || line.includes('}}') || line.includes('{%') || line.includes('%}');
+}
+
+/** Whether `offset` lies inside a template (multi-line templates included). */
 export function inTemplate(doc: ManifestDocument, offset: number): boolean {
-  return templateAt(documentTemplates(doc).templates, offset) !== null;
+  return templateAtOffset(doc, offset) !== null;
 }
 
 /** Completion inside a template at `offset`, or null when the cursor is in no known template. */
 export function provideTemplateCompletion(doc: ManifestDocument, offset: number): CompletionList | null {
-  const { templates, spec, root } = documentTemplates(doc);
-  const at = templateAt(templates, offset);
+  const { spec, root } = documentTemplates(doc);
+  const at = templateAtOffset(doc, offset);
   if (!at) return null;
   const items: CompletionItem[] = templateCompletions(at, { spec, parameterKeys: parameterKeys(root, at.template) });
   if (!items.length) return null;
@@ -68,8 +96,8 @@ export function provideTemplateCompletion(doc: ManifestDocument, offset: number)
 
 /** Hover inside a template at `offset`, or null. */
 export function provideTemplateHover(doc: ManifestDocument, offset: number): Hover | null {
-  const { templates, spec } = documentTemplates(doc);
-  const at = templateAt(templates, offset);
+  const { spec } = documentTemplates(doc);
+  const at = templateAtOffset(doc, offset);
   if (!at) return null;
   const h = templateHover(at, spec);
   return h ? { contents: { kind: 'markdown', value: h.markdown }, range: spanToRange(doc.textDocument, { start: h.start, end: h.end }) } : null;
@@ -77,8 +105,8 @@ export function provideTemplateHover(doc: ManifestDocument, offset: number): Hov
 
 /** Go to definition from a config key in a template to its spec property, or null. */
 export function provideTemplateDefinition(doc: ManifestDocument, offset: number): LocationLink[] | null {
-  const { templates, spec } = documentTemplates(doc);
-  const at = templateAt(templates, offset);
+  const { spec } = documentTemplates(doc);
+  const at = templateAtOffset(doc, offset);
   if (!at) return null;
   const path = configDefinitionPath(at, spec);
   if (!path) return null;
