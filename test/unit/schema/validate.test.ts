@@ -124,5 +124,28 @@ test('untyped mappings in slots with a default type are validated as that type',
 test('odd documents give one clear error and never throw', () => {
   assert.match(errors('')[0].message, /empty/);
   assert.match(errors('- a\n- b\n')[0].message, /must be a mapping/);
-  assert.ok(errors('type: DeclarativeSource\n').some((p) => /missing required field `check`/.test(p.message)));
+  const top = errors('version: 6.0.0\ntype: DeclarativeSource\nstreams: []\n');
+  assert.deepEqual(top.map((p) => [p.message, p.at]), [['DeclarativeSource: missing required field `check`.', 'type']]);
+  const unknown = check('version: 6.0.0\ntype: DeclarativeSource\ncheck: { stream_names: [] }\nstreems: []\n');
+  assert.deepEqual(unknown.map((p) => [p.code, p.at]), [['unknown-field', 'streems']]);
+  assert.match(unknown[0].message, /Did you mean `streams`\?/);
+});
+
+test('deep nesting and truncated input give problems, never an exception', () => {
+  const deep = 'version: 6.0.0\ndefinitions:\n' + Array.from({ length: 700 }, (_, i) => ' '.repeat(2 + i) + 'a:').join('\n') + ' 1\n';
+  const p = check(deep);
+  assert.ok(p.some((x) => x.code === 'nesting-too-deep'));
+  const text = fixture('complete.yaml');
+  for (const cut of [10, 200, 777, 1500, 2600]) assert.doesNotThrow(() => check(text.slice(0, cut)));
+});
+
+test('stream_state in a template is an error for CDK 7 manifests, a warning for older ones', () => {
+  const withState = (version: string) => manifest({ version }).replace('path: /items', "path: \"/items/{{ stream_state.get('x') }}\"");
+  const old = check(withState('4.3.0')).filter((p) => p.code === 'template-stream-state');
+  assert.equal(old.length, 1);
+  assert.equal(old[0].severity, 'warning');
+  assert.match(old[0].message, /older CDK version 4\.3\.0/);
+  const current = check(withState('7.2.0')).filter((p) => p.code === 'template-stream-state');
+  assert.equal(current.length, 1);
+  assert.equal(current[0].severity, 'error');
 });

@@ -5,7 +5,7 @@ import { RULES } from '../rules';
 import { CATALOG_TEMPLATES, templateProblems } from '../rules/templateRules';
 import type { RuleFinding } from '../rules/types';
 import { validateResolvedManifest, type SchemaIssue } from '../schema/validate';
-import { parseVersion } from '../schema/versions';
+import { isOlderThan, parseVersion, type CdkVersion } from '../schema/versions';
 import type { Span } from '../types';
 import { locateSourcePath, type JsonPath } from './origins';
 import type { ParsedManifest } from './parse';
@@ -46,7 +46,8 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
     }
     // Template rules locate their findings inside the template text (runtime/rules/templateRules.ts).
     try {
-      problems.push(...templateProblems(parsed, resolved, CATALOG_TEMPLATES).problems);
+      const version = parseVersion(resolved.value.version);
+      for (const p of templateProblems(parsed, resolved, CATALOG_TEMPLATES).problems) problems.push(olderVersionLeniency(p, version));
     } catch (e) {
       problems.push({ code: 'internal-error', severity: 'warning', message: `Template rules failed: ${(e as Error).message}`, span: { start: 0, end: 0 } });
     }
@@ -54,7 +55,22 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
   return dedupe(problems);
 }
 
+/**
+ * Template variables the current CDK rejects but older ones accepted: a warning, not an error, for a
+ * manifest declaring an older version (never a false error on a working connector). The boundary is
+ * the first 7.x release, the granularity at which versions are known (docs/validation.md).
+ */
+const REJECTED_SINCE: Record<string, string> = { 'template-stream-state': '7.0.0' };
+
+function olderVersionLeniency(p: Problem, version: CdkVersion | undefined): Problem {
+  const since = REJECTED_SINCE[p.code];
+  if (!since || p.severity !== 'error' || !version || !isOlderThan(version, since)) return p;
+  return { ...p, severity: 'warning', message: `${p.message} It is accepted because this manifest declares the older CDK version ${version.join('.')}; CDK ${since} and later reject it.` };
+}
+
 function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem {
+  const quick = locateTopLevel(issue, origins, parsed.text);
+  if (quick) return { code: issue.code, severity: issue.severity, message: issue.message, span: quick };
   const doc = parsed.doc;
   let loc = origins.locate(issue.path);
   let via = loc ? origins.sourceOf(issue.path).via : [];
@@ -92,6 +108,25 @@ function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest
   }
   if (related.length) problem.related = related;
   return problem;
+}
+
+/**
+ * Problems about the top level (a missing `check`, an unknown top-level key) are located by scanning
+ * for the key at column 0, so a large file with only such problems never needs the full `yaml`
+ * Document (the language server builds it lazily). Undefined when the scan cannot be sure.
+ */
+function locateTopLevel(issue: Located, origins: ManifestOrigins, text: string): Span | undefined {
+  if (issue.path.length > 1 || issue.related?.length || issue.anchor === 'value') return undefined;
+  const source = origins.sourceOf(issue.path);
+  if (source.via.length || source.path.length !== issue.path.length) return undefined;
+  const key = issue.path.length === 0 ? 'type' : issue.path[0];
+  if (typeof key !== 'string') return undefined;
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const matches = [...text.matchAll(new RegExp(`^${escaped}[ \\t]*:`, 'gm'))];
+  // The later duplicate wins, as in the loaded value.
+  const m = matches[matches.length - 1];
+  if (!m || m.index === undefined) return undefined;
+  return { start: m.index, end: m.index + key.length };
 }
 
 /** The best short span for a whole component: its key, else its `type` entry. */
