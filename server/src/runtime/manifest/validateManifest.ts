@@ -57,10 +57,10 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
 
 /**
  * Template variables the current CDK rejects but older ones accepted: a warning, not an error, for a
- * manifest declaring an older version (never a false error on a working connector). The boundary is
- * the first 7.x release, the granularity at which versions are known (docs/validation.md).
+ * manifest declaring an older version (never a false error on a working connector). `stream_state`
+ * was removed from templates in CDK 6.34.0 (the CDK migration guide's breaking change).
  */
-const REJECTED_SINCE: Record<string, string> = { 'template-stream-state': '7.0.0' };
+const REJECTED_SINCE: Record<string, string> = { 'template-stream-state': '6.34.0' };
 
 function olderVersionLeniency(p: Problem, version: CdkVersion | undefined): Problem {
   const since = REJECTED_SINCE[p.code];
