@@ -12,7 +12,7 @@ const { parseManifest } = await import(join(root, 'server/src/runtime/manifest/p
 const { resolveManifest } = await import(join(root, 'server/src/runtime/manifest/resolve.ts'));
 const { compileTemplate } = await import(join(root, 'server/src/runtime/interpolation/jinja.ts'));
 const { scalarOffsets, hasTemplateMarkup } = await import(join(root, 'server/src/runtime/interpolation/scalarOffsets.ts'));
-const { templateProblems } = await import(join(root, 'server/src/rules/templateRules.ts'));
+const { templateProblems } = await import(join(root, 'server/src/runtime/rules/templateRules.ts'));
 
 const catalogPath = join(root, 'server/src/runtime/schema/catalog.ts');
 let catalog = null;

@@ -6,6 +6,7 @@ import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { componentAt } from './componentPath';
 import { cursorContextAt, type CursorContext } from './cursorContext';
+import { inTemplate, mayBeInTemplate, provideTemplateCompletion } from './jinjaDocument';
 import { componentMarkdown, fieldMarkdown, fieldSummary } from './formatDocs';
 import type { FieldInfo, FormatIndex } from './formatIndex';
 import { valueAt } from './references';
@@ -15,26 +16,26 @@ import { referenceCandidates } from './referenceCandidates';
 export type FeatureContext = { index: FormatIndex };
 
 /** Characters after which the client should ask for completion again. */
-export const COMPLETION_TRIGGER_CHARACTERS = [':', ' ', '/', '#', '"', "'", '-'];
+export const COMPLETION_TRIGGER_CHARACTERS = [':', ' ', '/', '#', '"', "'", '-', '.', '|', '['];
 
 /** Completion items at the cursor; null when nothing fits. Never throws. */
 export function provideCompletion(ctx: FeatureContext, doc: ManifestDocument, params: CompletionParams): CompletionList | null {
   const offset = doc.textDocument.offsetAt(params.position);
   const cursor = cursorContextAt(doc.text, offset);
-  if (!cursor) return null;
   // Inside `{{ … }}` the template feature answers (variables, macros, filters); YAML items do not fit there.
-  if (cursor.template) return completeInTemplate(ctx, doc, cursor);
+  if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return completeInTemplate(ctx, doc, offset);
+  if (!cursor) return null;
   const root = doc.featureValue;
   const items = cursor.position === 'value' ? completeValue(ctx, doc, root, cursor) : completeKey(ctx, doc, root, cursor);
   return items.length ? { isIncomplete: false, items } : null;
 }
 
 /**
- * Completion inside a template. The template feature (features/jinja*.ts) plugs in here; until it
- * does, templates get no items rather than YAML keys that cannot be typed there.
+ * Completion inside a template: answered by the template feature (features/jinjaDocument.ts);
+ * never YAML keys, which cannot be typed there.
  */
-function completeInTemplate(_ctx: FeatureContext, _doc: ManifestDocument, _cursor: CursorContext): CompletionList | null {
-  return null;
+function completeInTemplate(_ctx: FeatureContext, doc: ManifestDocument, offset: number): CompletionList | null {
+  return provideTemplateCompletion(doc, offset);
 }
 
 function completeKey(ctx: FeatureContext, doc: ManifestDocument, root: unknown, cursor: CursorContext): CompletionItem[] {

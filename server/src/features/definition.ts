@@ -5,11 +5,16 @@ import { isScalar } from 'yaml';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { findReferenceTarget, referencePath } from './references';
+import { cursorContextAt } from './cursorContext';
+import { provideTemplateDefinition } from './jinjaDocument';
 
 /** The target of the reference under the cursor, or null when the cursor is not on a reference. Never throws. */
 export function provideDefinition(doc: ManifestDocument, params: DefinitionParams): LocationLink[] | null {
   const model = doc.model;
-  const at = model.nodeAt(doc.textDocument.offsetAt(params.position));
+  const offset = doc.textDocument.offsetAt(params.position);
+  // A config key inside a template jumps to its spec property (features/jinjaDocument.ts).
+  if (cursorContextAt(doc.text, offset)?.template) return provideTemplateDefinition(doc, offset);
+  const at = model.nodeAt(offset);
   if (!at || at.onKey || !isScalar(at.node)) return null;
   const path = referencePath(at.node.value);
   if (path === null) return null;

@@ -9,6 +9,7 @@ import { cursorContextAt, type CursorContext } from './cursorContext';
 import { componentMarkdown, fieldMarkdown } from './formatDocs';
 import type { FeatureContext } from './completion';
 import { findReferenceTarget, referencePath } from './references';
+import { inTemplate, mayBeInTemplate, provideTemplateHover } from './jinjaDocument';
 
 /** Lines of a reference target shown in its hover. */
 const TARGET_PREVIEW_LINES = 20;
@@ -17,7 +18,7 @@ const TARGET_PREVIEW_LINES = 20;
 export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params: HoverParams): Hover | null {
   const offset = doc.textDocument.offsetAt(params.position);
   const cursor = cursorContextAt(doc.text, offset);
-  if (cursor?.template) return hoverInTemplate(ctx, doc, cursor);
+  if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return hoverInTemplate(ctx, doc, offset);
   if (!cursor) return referenceHoverFromTree(doc, offset);
   // Everything below reads the cursor's line: no YAML Document is built for a hover.
   if (cursor.scalar && referencePath(cursor.scalar.text) !== null) {
@@ -55,11 +56,11 @@ function referenceHoverFromTree(doc: ManifestDocument, offset: number): Hover | 
 }
 
 /**
- * Hover inside a template. The template feature (features/jinja*.ts) plugs in here; until it does,
- * templates show no hover rather than the field's.
+ * Hover inside a template: answered by the template feature (features/jinjaDocument.ts), never
+ * with the field's hover.
  */
-function hoverInTemplate(_ctx: FeatureContext, _doc: ManifestDocument, _cursor: CursorContext): Hover | null {
-  return null;
+function hoverInTemplate(_ctx: FeatureContext, doc: ManifestDocument, offset: number): Hover | null {
+  return provideTemplateHover(doc, offset);
 }
 
 /** Markdown showing the text a reference points at, or null when `value` is not a reference. */

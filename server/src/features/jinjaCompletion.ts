@@ -4,7 +4,7 @@
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver';
 import { JINJA_TEST_NAMES } from '../runtime/interpolation/jinjaTests';
 import { FILTER_DOCS, MACRO_DOCS, variablesOf, type TemplateFunctionDoc } from '../runtime/interpolation/variables';
-import { declaredProperties, type ConfigSpec } from '../rules/templateConfigKeys';
+import { declaredProperties, type ConfigSpec } from '../runtime/rules/templateConfigKeys';
 import { configChainBefore, openTagPrefix, type TemplateAt } from './jinjaCursor';
 
 /** What template completion needs besides the cursor. */

@@ -3,7 +3,7 @@
 // and example. Results carry template-relative spans mapped back to document offsets.
 import { compileTemplate } from '../runtime/interpolation/jinja';
 import { FILTER_DOCS, MACRO_DOCS, kindsProviding, variablesOf, VARIABLES_BY_KIND } from '../runtime/interpolation/variables';
-import { configProperty, type ConfigSpec } from '../rules/templateConfigKeys';
+import { configProperty, type ConfigSpec } from '../runtime/rules/templateConfigKeys';
 import { configPropertyMarkdown } from './jinjaCompletion';
 import { wordAt, type TemplateAt } from './jinjaCursor';
 

@@ -179,3 +179,15 @@ test('errors carry failureType config_error and never include config values', ()
   }
   void env;
 });
+
+test("Jinja's self is declared: attributes render empty, as in the reference's error messages", () => {
+  assert.equal(ev('Stream {{ self.name }}: rate limited', {}, 'string'), 'Stream : rate limited');
+});
+
+test('evalString with valid types keeps text that is another literal type', () => {
+  const ctx = { config: { id: '0012' , n: '12' }, parameters: {} };
+  assert.equal(evalString('{{ config.n }}', ctx, { validTypes: ['str'] }), '12');
+  assert.equal(evalString('{{ config.id }}', ctx), '0012');
+  assert.equal(evalString('{{ config.n }}', ctx), 12);
+  void env;
+});

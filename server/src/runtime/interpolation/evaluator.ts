@@ -145,6 +145,8 @@ export class Renderer implements FilterHost {
   private lookup(name: string): unknown {
     for (let i = this.scopes.length - 1; i >= 0; i--) if (this.scopes[i].has(name)) return this.scopes[i].get(name);
     if (hasKey(this.context, name)) return this.context[name];
+    // Spec §3.2 step 2: stream_interval and stream_partition are the stream_slice object.
+    if ((name === 'stream_interval' || name === 'stream_partition') && hasKey(this.context, 'stream_slice')) return this.context.stream_slice;
     if (Object.prototype.hasOwnProperty.call(this.globals, name)) return this.globals[name];
     return new Undefined(`'${name}' is undefined`);
   }

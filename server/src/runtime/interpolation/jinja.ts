@@ -73,14 +73,23 @@ export function templateError(message: string, kind: string, cause?: unknown): R
   return new RuntimeError(message, 'config_error', { kind, cause });
 }
 
-/** Builds the context the reference renders with (§3.2 steps 1-2). */
-export function buildContext(context: object): PyDict {
-  const ctx: PyDict = { ...(context as PyDict) };
-  if (hasKey(ctx, 'stream_slice')) {
-    ctx.stream_interval = ctx.stream_slice;
-    ctx.stream_partition = ctx.stream_slice;
-  }
-  return ctx;
+/** Spec §3.2 step 2: aliases of `stream_slice`, resolved on lookup instead of copying the context. */
+export const STREAM_SLICE_ALIASES: ReadonlySet<string> = new Set(['stream_interval', 'stream_partition']);
+
+/** Whether the context provides `name` (directly or as a stream_slice alias). */
+function contextHas(ctx: PyDict, name: string): boolean {
+  return hasKey(ctx, name) || (STREAM_SLICE_ALIASES.has(name) && hasKey(ctx, 'stream_slice'));
+}
+
+const sharedGlobals = new WeakMap<object, ReturnType<typeof createGlobals>>();
+let defaultGlobals: ReturnType<typeof createGlobals> | null = null;
+
+/** Globals bound to an environment's clock, built once per environment object. */
+function globalsFor(env: RuntimeEnv | undefined): ReturnType<typeof createGlobals> {
+  if (!env) return (defaultGlobals ??= createGlobals(undefined));
+  let g = sharedGlobals.get(env);
+  if (!g) sharedGlobals.set(env, (g = createGlobals(env)));
+  return g;
 }
 
 function renderOnce(source: string, ctx: PyDict, env: RuntimeEnv | undefined, budget: Budget): string {
@@ -94,13 +103,13 @@ function renderOnce(source: string, ctx: PyDict, env: RuntimeEnv | undefined, bu
     throw e;
   }
   // Spec §3.2 step 5: names read but not in the context are a hard error, not an empty string.
-  const missing = [...new Set(compiled.facts.undeclared.map((u) => u.name))].filter((n) => !hasKey(ctx, n) && !GLOBAL_NAMES.has(n));
+  const missing = [...new Set(compiled.facts.undeclared.map((u) => u.name))].filter((n) => !contextHas(ctx, n) && !GLOBAL_NAMES.has(n));
   if (missing.length) {
-    const available = Object.keys(ctx).sort().join(', ');
+    const available = [...Object.keys(ctx), ...(hasKey(ctx, 'stream_slice') ? STREAM_SLICE_ALIASES : [])].sort().join(', ');
     throw templateError(`Template uses undeclared variable${missing.length > 1 ? 's' : ''} ${missing.map((m) => `'${m}'`).join(', ')}; available here: ${available}`, 'undeclared_variable');
   }
   try {
-    return new Renderer(ctx, createGlobals(env), budget).render(compiled.stmts);
+    return new Renderer(ctx, globalsFor(env), budget).render(compiled.stmts);
   } catch (e) {
     if (e instanceof TemplateValueError && e.pyType === 'TypeError') {
       // Reference quirk (§3.2 `_eval`): a TypeError while rendering is swallowed and the raw template text is the result.
@@ -121,13 +130,15 @@ function preview(source: string): string {
  * template_syntax_error | undeclared_variable | config_error | value_error.
  */
 export function evaluateTemplate(template: unknown, context: object, options: EvalOptions = {}, env?: RuntimeEnv): unknown {
-  const ctx = buildContext(context);
+  const ctx = context as PyDict;
   const budget = options.budget ?? DEFAULT_BUDGET;
   if (typeof template === 'string' && template.includes('stream_state')) {
     // Spec §3.2 step 3: the substring anywhere rejects the template.
     throw templateError('stream_state is no longer supported in templates; use stream_interval instead.', 'config_error');
   }
   if (typeof template !== 'string') throw templateError(`Expected a string template, got ${template === null ? 'null' : typeof template}`, 'value_error');
+  // Plain text (no markup, no trailing newline for Jinja to strip) renders as itself.
+  if (template !== '' && !template.includes('{') && !/[\r\n]$/.test(template)) return literalEval(template, options.validTypes);
   try {
     try {
       const rendered = renderOnce(template, ctx, env, budget);

@@ -9,9 +9,13 @@ export type LiteralType = 'int' | 'float' | 'bool' | 'str' | 'list' | 'dict' | '
 /** Parsed literal: its value (ints beyond ±2^53 as bigint, integral floats as PyFloat) and Python type. */
 export type LiteralResult = { value: unknown; type: LiteralType };
 
-class NotLiteral extends Error {}
+/** Thrown (as a shared sentinel, no stack trace) when the text is not a Python literal. */
+const NOT_LITERAL = Object.freeze({ notLiteral: true });
 
 const MAX_DEPTH = 100;
+// Sticky number patterns, compiled once (hot path: rendered dates and ids start with digits).
+const PREFIXED_INT = /0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+/y;
+const DECIMAL = /(?:\d(?:_?\d)*\.(?:\d(?:_?\d)*)?|\.\d(?:_?\d)*|\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?[jJ]?/y;
 /** Python refuses int text longer than this (sys.int_info.default_max_str_digits): the text is kept. */
 const MAX_INT_DIGITS = 4300;
 
@@ -49,7 +53,7 @@ class LiteralParser {
       }
       result = { value: new PyTuple(items), type: 'tuple' };
     }
-    if (!this.atEnd()) throw new NotLiteral();
+    if (!this.atEnd()) throw NOT_LITERAL;
     return result;
   }
 
@@ -59,14 +63,14 @@ class LiteralParser {
   }
 
   private parseValue(inBrackets: boolean): LiteralResult {
-    if (++this.depth > MAX_DEPTH) throw new NotLiteral();
+    if (++this.depth > MAX_DEPTH) throw NOT_LITERAL;
     try {
       this.skipSpace(inBrackets);
       const ch = this.s[this.pos];
       if (ch === '+' || ch === '-') {
         this.pos++;
         const inner = this.parseValue(inBrackets);
-        if (inner.type !== 'int' && inner.type !== 'float' && inner.type !== 'complex') throw new NotLiteral();
+        if (inner.type !== 'int' && inner.type !== 'float' && inner.type !== 'complex') throw NOT_LITERAL;
         return ch === '+' ? inner : negate(inner);
       }
       const v = this.parseAtom(inBrackets);
@@ -76,7 +80,7 @@ class LiteralParser {
       if ((op === '+' || op === '-') && (v.type === 'int' || v.type === 'float' || v.type === 'complex')) {
         this.pos++;
         const rhs = this.parseValue(inBrackets);
-        if (rhs.type !== 'complex') throw new NotLiteral();
+        if (rhs.type !== 'complex') throw NOT_LITERAL;
         return { value: null, type: 'complex' };
       }
       return v;
@@ -97,7 +101,7 @@ class LiteralParser {
         return { items, trailingComma, sawColon, pairs };
       }
       if (items.length || pairs.length) {
-        if (this.s[this.pos] !== ',') throw new NotLiteral();
+        if (this.s[this.pos] !== ',') throw NOT_LITERAL;
         this.pos++;
         trailingComma = true;
         this.skipSpace(true);
@@ -107,12 +111,12 @@ class LiteralParser {
       const item = this.parseValue(true);
       this.skipSpace(true);
       if (close === '}' && this.s[this.pos] === ':') {
-        if (items.length) throw new NotLiteral();
+        if (items.length) throw NOT_LITERAL;
         this.pos++;
         sawColon = true;
         pairs.push([item, this.parseValue(true)]);
       } else {
-        if (sawColon) throw new NotLiteral();
+        if (sawColon) throw NOT_LITERAL;
         items.push(item);
       }
     }
@@ -138,7 +142,7 @@ class LiteralParser {
       if (seq.sawColon || seq.items.length === 0) {
         const out: Record<string, unknown> = {};
         for (const [k, v] of seq.pairs) {
-          if (k.type === 'list' || k.type === 'dict' || k.type === 'set') throw new NotLiteral();
+          if (k.type === 'list' || k.type === 'dict' || k.type === 'set') throw NOT_LITERAL;
           Object.defineProperty(out, keyText(k), { value: v.value, writable: true, enumerable: true, configurable: true });
         }
         return { value: out, type: 'dict' };
@@ -156,21 +160,19 @@ class LiteralParser {
         this.pos += (/^\s*\(\s*\)/.exec(this.s.slice(this.pos)) as RegExpExecArray)[0].length;
         return { value: new Set(), type: 'set' };
       }
-      throw new NotLiteral();
+      throw NOT_LITERAL;
     }
     return this.parseNumber();
   }
 
   private parseNumber(): LiteralResult {
-    const rest = this.s.slice(this.pos);
-    const digits = '\\d(?:_?\\d)*';
-    const m =
-      /^0[xX](?:_?[0-9a-fA-F])+|^0[oO](?:_?[0-7])+|^0[bB](?:_?[01])+/.exec(rest) ??
-      new RegExp(`^(?:${digits}\\.(?:${digits})?|\\.${digits}|${digits})(?:[eE][+-]?${digits})?[jJ]?`).exec(rest);
-    if (!m) throw new NotLiteral();
+    PREFIXED_INT.lastIndex = this.pos;
+    DECIMAL.lastIndex = this.pos;
+    const m = PREFIXED_INT.exec(this.s) ?? DECIMAL.exec(this.s);
+    if (!m) throw NOT_LITERAL;
     const text = m[0];
     this.pos += text.length;
-    if (/^[A-Za-z0-9_.]/.test(this.s[this.pos] ?? '')) throw new NotLiteral();
+    if (/^[A-Za-z0-9_.]/.test(this.s[this.pos] ?? '')) throw NOT_LITERAL;
     if (/[jJ]$/.test(text)) return { value: null, type: 'complex' };
     const clean = text.replace(/_/g, '');
     if (/^0[xob]/i.test(clean)) {
@@ -179,8 +181,8 @@ class LiteralParser {
     }
     if (/[.eE]/.test(clean)) return { value: makeFloat(Number(clean)), type: 'float' };
     // Leading zeros are only valid for zero itself ("000").
-    if (/^0\d/.test(clean) && /[1-9]/.test(clean)) throw new NotLiteral();
-    if (clean.length > MAX_INT_DIGITS) throw new NotLiteral();
+    if (/^0\d/.test(clean) && /[1-9]/.test(clean)) throw NOT_LITERAL;
+    if (clean.length > MAX_INT_DIGITS) throw NOT_LITERAL;
     return { value: intValue(BigInt(clean)), type: 'int' };
   }
 
@@ -191,21 +193,21 @@ class LiteralParser {
       const m = /^([rRuUbBfF]{0,2})('''|"""|'|")/.exec(this.s.slice(this.pos));
       if (!m) break;
       const prefix = m[1].toLowerCase();
-      if (prefix.includes('f')) throw new NotLiteral();
+      if (prefix.includes('f')) throw NOT_LITERAL;
       const bytes = prefix.includes('b');
-      if (isBytes !== null && isBytes !== bytes) throw new NotLiteral();
+      if (isBytes !== null && isBytes !== bytes) throw NOT_LITERAL;
       isBytes = bytes;
       const quote = m[2];
       this.pos += m[0].length;
       let body = '';
       for (;;) {
-        if (this.pos >= this.s.length) throw new NotLiteral();
+        if (this.pos >= this.s.length) throw NOT_LITERAL;
         if (this.s.startsWith(quote, this.pos)) {
           this.pos += quote.length;
           break;
         }
         const c = this.s[this.pos];
-        if (quote.length === 1 && (c === '\n' || c === '\r')) throw new NotLiteral();
+        if (quote.length === 1 && (c === '\n' || c === '\r')) throw NOT_LITERAL;
         if (c === '\\' && this.pos + 1 < this.s.length) {
           body += this.s.slice(this.pos, this.pos + 2);
           this.pos += 2;
@@ -248,18 +250,20 @@ function unescape(body: string): string {
     if (e in SIMPLE_ESCAPES) return SIMPLE_ESCAPES[e];
     if (/^[0-7]/.test(e)) return String.fromCodePoint(parseInt(e, 8));
     if (/^[xuU]/.test(e) && e.length > 1) return String.fromCodePoint(parseInt(e.slice(1), 16));
-    if (e.startsWith('N{')) throw new NotLiteral();
-    if (e === 'x' || e === 'u' || e === 'U') throw new NotLiteral();
+    if (e.startsWith('N{')) throw NOT_LITERAL;
+    if (e === 'x' || e === 'u' || e === 'U') throw NOT_LITERAL;
     return m;
   });
 }
 
 /** ast.literal_eval(text) after Python's lstrip(" \t"); null when the text is not a Python literal. */
 export function parsePythonLiteral(text: string): LiteralResult | null {
+  // Fast path: most rendered text cannot start a Python literal (ids, dates, words, URLs).
+  if (!/^[ \t]*(?:[-+.\d\[({'"#\s]|True\b|False\b|None\b|set\b|[rRuUbBfF]{1,2}['"])/.test(text)) return null;
   try {
     return new LiteralParser(text.replace(/^[ \t]+/, '')).parseAll();
   } catch (e) {
-    if (e instanceof NotLiteral) return null;
+    if (e === NOT_LITERAL) return null;
     throw e;
   }
 }

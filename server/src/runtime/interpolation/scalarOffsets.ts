@@ -52,11 +52,14 @@ function preDecode(text: string, start: number, end: number, style: string): Dec
  * Offsets (UTF-16, into `text`) of each character of the scalar's string value, plus one final
  * entry for the end. Folding and indentation are matched greedily against the parsed value, which
  * is exact for every character that appears in the source. Returns null for non-string scalars.
+ * `base` is added to the node's ranges when the node was parsed from a slice starting there.
  */
-export function scalarOffsets(text: string, node: Scalar): number[] | null {
+export function scalarOffsets(text: string, node: Scalar, base = 0): number[] | null {
   if (typeof node.value !== 'string' || !node.range) return null;
   const value = node.value;
-  const [start, valueEnd] = node.range;
+  // `base` shifts ranges of nodes parsed from a slice of the text (the editor's per-block parses).
+  const start = node.range[0] + base;
+  const valueEnd = node.range[1] + base;
   const style = String(node.type ?? 'PLAIN');
   const quoted = style === 'QUOTE_DOUBLE' || style === 'QUOTE_SINGLE';
   const pre = preDecode(text, quoted ? start + 1 : start, quoted ? valueEnd - 1 : valueEnd, style);

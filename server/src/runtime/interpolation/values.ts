@@ -26,14 +26,18 @@ export class PyFunction {
 /** Jinja's `self` (TemplateReference): renders `<TemplateReference None>`; templates here define no blocks. */
 export class TemplateReference {}
 
+// The two internal error classes below are not JS Errors on purpose: they are thrown and caught on
+// hot paths (undefined chains, literal fallbacks), and capturing stack traces would dominate the cost.
+// jinja.ts converts them to RuntimeError before they leave the module.
+
 /** Raised for Jinja's UndefinedError (chained access through an undefined value). */
-export class UndefinedAccessError extends Error {}
+export class UndefinedAccessError {
+  constructor(readonly message: string) {}
+}
 /** Raised for Python TypeError / ValueError and sandbox SecurityError inside rendering. */
-export class TemplateValueError extends Error {
-  /** The Python exception class the reference would raise; TypeErrors are swallowed by the reference (§3.2). */
-  constructor(message: string, readonly pyType: 'TypeError' | 'ValueError' | 'SecurityError' | 'LimitError' = 'ValueError') {
-    super(message);
-  }
+export class TemplateValueError {
+  /** `pyType`: the Python exception class the reference would raise; TypeErrors are swallowed by the reference (§3.2). */
+  constructor(readonly message: string, readonly pyType: 'TypeError' | 'ValueError' | 'SecurityError' | 'LimitError' = 'ValueError') {}
 }
 
 export type PyDict = Record<string, unknown>;

@@ -2,6 +2,7 @@
 // schema validation and the semantic rules, each located where the author wrote the offending text.
 import type { Problem, RelatedInfo, Severity } from '../problems';
 import { RULES } from '../rules';
+import { CATALOG_TEMPLATES, templateProblems } from '../rules/templateRules';
 import type { RuleFinding } from '../rules/types';
 import { validateResolvedManifest, type SchemaIssue } from '../schema/validate';
 import { parseVersion } from '../schema/versions';
@@ -42,6 +43,12 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
         problems.push({ code: 'internal-error', severity: 'warning', message: `Rule ${rule.code} failed: ${(e as Error).message}`, span: { start: 0, end: 0 } });
       }
       for (const f of findings) problems.push(locate(f, resolved.origins, parsed));
+    }
+    // Template rules locate their findings inside the template text (runtime/rules/templateRules.ts).
+    try {
+      problems.push(...templateProblems(parsed, resolved, CATALOG_TEMPLATES).problems);
+    } catch (e) {
+      problems.push({ code: 'internal-error', severity: 'warning', message: `Template rules failed: ${(e as Error).message}`, span: { start: 0, end: 0 } });
     }
   }
   return dedupe(problems);

@@ -1,11 +1,18 @@
 // Entry point of the template rules: every template of a manifest, checked in the context of its
 // field (templateChecks.ts). Used by the diagnostics feature, the CLI and the corpus script.
-import type { ParsedManifest } from '../runtime/manifest/parse';
-import type { ResolvedManifest } from '../runtime/manifest/resolve';
-import type { Problem } from '../runtime/problems';
+import type { ParsedManifest } from '../manifest/parse';
+import type { ResolvedManifest } from '../manifest/resolve';
+import type { Problem } from '../problems';
 import { checkTemplate } from './templateChecks';
 import type { ConfigSpec } from './templateConfigKeys';
 import { findTemplates, type FoundTemplate, type TemplateCatalog } from './templateFields';
+import { getComponent, templateContextFor } from '../schema/catalog';
+
+/** The component catalog as the template walker sees it: field → template context kind. */
+export const CATALOG_TEMPLATES: TemplateCatalog = {
+  contextFor: (type, field) => templateContextFor(type, field),
+  isComponentType: (type) => getComponent(type) !== undefined,
+};
 
 /** spec.connection_specification of a resolved manifest, or null. */
 export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
@@ -15,7 +22,7 @@ export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
 
 /** Templates of a manifest and their problems. Never throws. */
 export function templateProblems(parsed: Pick<ParsedManifest, 'doc' | 'text'>, resolved: ResolvedManifest, catalog: TemplateCatalog): { templates: FoundTemplate[]; problems: Problem[] } {
-  const templates = findTemplates(parsed.doc, parsed.text, resolved, catalog);
+  const templates = findTemplates(() => parsed.doc, parsed.text, resolved, catalog);
   const spec = connectionSpecOf(resolved.value);
   const problems: Problem[] = [];
   const seen = new Set<string>();

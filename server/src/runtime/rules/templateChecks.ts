@@ -1,10 +1,10 @@
 // Diagnostics inside templates, located on the exact characters: syntax errors, unknown filters and
 // tests, variables not available in the field (any `stream_state` is an error), `last_records`
 // (Builder-only), and config keys not declared in spec.connection_specification (with did-you-mean).
-import type { Problem } from '../runtime/problems';
-import { compileTemplate, GLOBAL_NAMES } from '../runtime/interpolation/jinja';
-import { TemplateSyntaxError } from '../runtime/interpolation/lexer';
-import { variablesOf } from '../runtime/interpolation/variables';
+import type { Problem } from '../problems';
+import { compileTemplate, GLOBAL_NAMES } from '../interpolation/jinja';
+import { TemplateSyntaxError } from '../interpolation/lexer';
+import { variablesOf } from '../interpolation/variables';
 import type { FoundTemplate } from './templateFields';
 import { undeclaredConfigKey, type ConfigSpec } from './templateConfigKeys';
 

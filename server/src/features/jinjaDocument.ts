@@ -1,0 +1,124 @@
+// LSP glue of the template features: the templates of a document version (cached per version),
+// and completion, hover and definition inside them as LSP results. Completion/hover/definition call
+// these when the cursor is in a template; the rules behind them live in runtime/rules/template*.ts.
+import { type CompletionItem, type CompletionList, type Hover, type LocationLink } from 'vscode-languageserver';
+import { spanToRange } from '../convert';
+import type { ManifestDocument } from '../documents';
+import { resolveManifest } from '../runtime/manifest/resolve';
+import { locateSourcePath } from '../runtime/manifest/origins';
+import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
+import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
+import { findTemplates, type FoundTemplate } from '../runtime/rules/templateFields';
+import { templateCompletions } from './jinjaCompletion';
+import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
+import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
+import { isScalar } from 'yaml';
+import { configDefinitionPath, templateHover } from './jinjaHover';
+
+type DocTemplates = { templates: FoundTemplate[]; spec: ConfigSpec | null; root: unknown };
+const cache = new WeakMap<ManifestDocument, DocTemplates>();
+
+/** Templates of a document version with their fields' contexts, and the connection spec. Never throws. */
+export function documentTemplates(doc: ManifestDocument): DocTemplates {
+  let hit = cache.get(doc);
+  if (!hit) {
+    try {
+      const parsed = doc.parsed;
+      const resolved = resolveManifest(parsed.value, { parsed });
+      hit = { templates: findTemplates(() => parsed.doc, doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
+    } catch {
+      hit = { templates: [], spec: null, root: null };
+    }
+    cache.set(doc, hit);
+  }
+  return hit;
+}
+
+/** `$parameters` keys written on the enclosing components of the template's source path. */
+function parameterKeys(root: unknown, t: FoundTemplate): string[] {
+  const keys = new Set<string>();
+  let node: unknown = root;
+  for (const seg of t.path) {
+    if (node && typeof node === 'object' && !Array.isArray(node)) {
+      const params = (node as Record<string, unknown>).$parameters;
+      if (params && typeof params === 'object') for (const k of Object.keys(params)) keys.add(k);
+    }
+    node = node && typeof node === 'object' ? (node as Record<string | number, unknown>)[seg] : undefined;
+  }
+  return [...keys];
+}
+
+/**
+ * The template under `offset`: one the rules placed in its field, else (a template in a field the
+ * catalog does not describe, or in an unreferenced definition) the string scalar under the cursor
+ * with only `config` and `parameters` assumed (context kind `static`).
+ */
+function templateAtOffset(doc: ManifestDocument, offset: number): TemplateAt | null {
+  // Cheap test first (the fast model's node under the cursor): only template scalars pay for resolution.
+  const at = doc.model.nodeAt(offset);
+  if (!at || at.onKey || !isScalar(at.node) || typeof at.node.value !== 'string' || !hasTemplateMarkup(at.node.value) || !at.node.range) return null;
+  const known = templateAt(documentTemplates(doc).templates, offset);
+  if (known) return known;
+  const offsets = scalarOffsets(doc.text, at.node, at.span.start - at.node.range[0]);
+  if (!offsets) return null;
+  const field = String(at.path[at.path.length - 1] ?? '');
+  return templateAt([{ text: at.node.value, kind: 'static', offsets, component: 'this component', field, path: at.path }], offset);
+}
+
+/** Cheap text test: the cursor's line shows template delimiters (so a template may be under the cursor). */
+export function mayBeInTemplate(text: string, offset: number): boolean {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  let end = text.indexOf('\n', offset);
+  if (end < 0) end = text.length;
+  const line = text.slice(start, end);
+  return line.includes('{{') || line.includes('}}') || line.includes('{%') || line.includes('%}');
+}
+
+/** Whether `offset` lies inside a template (multi-line templates included). */
+export function inTemplate(doc: ManifestDocument, offset: number): boolean {
+  return templateAtOffset(doc, offset) !== null;
+}
+
+/** Completion inside a template at `offset`, or null when the cursor is in no known template. */
+export function provideTemplateCompletion(doc: ManifestDocument, offset: number): CompletionList | null {
+  const { spec, root } = documentTemplates(doc);
+  const at = templateAtOffset(doc, offset);
+  if (!at) return null;
+  const items: CompletionItem[] = templateCompletions(at, { spec, parameterKeys: parameterKeys(root, at.template) });
+  if (!items.length) return null;
+  // Replace the identifier typed so far.
+  const word = wordAt(at.template.text, at.index);
+  const start = word && word.start < at.index ? at.template.offsets[word.start] : offset;
+  const range = spanToRange(doc.textDocument, { start, end: offset });
+  for (const item of items) item.textEdit = { range, newText: item.insertText ?? item.label };
+  return { isIncomplete: false, items };
+}
+
+/** Hover inside a template at `offset`, or null. */
+export function provideTemplateHover(doc: ManifestDocument, offset: number): Hover | null {
+  const { spec } = documentTemplates(doc);
+  const at = templateAtOffset(doc, offset);
+  if (!at) return null;
+  const h = templateHover(at, spec);
+  return h ? { contents: { kind: 'markdown', value: h.markdown }, range: spanToRange(doc.textDocument, { start: h.start, end: h.end }) } : null;
+}
+
+/** Go to definition from a config key in a template to its spec property, or null. */
+export function provideTemplateDefinition(doc: ManifestDocument, offset: number): LocationLink[] | null {
+  const { spec } = documentTemplates(doc);
+  const at = templateAtOffset(doc, offset);
+  if (!at) return null;
+  const path = configDefinitionPath(at, spec);
+  if (!path) return null;
+  const target = locateSourcePath(doc.parsed.doc, path);
+  if (target.approximate) return null;
+  const word = wordAt(at.template.text, at.index);
+  const origin = word ? { start: at.template.offsets[word.start], end: at.template.offsets[word.end] } : { start: offset, end: offset };
+  const selection = target.keySpan ?? target.span;
+  return [{
+    originSelectionRange: spanToRange(doc.textDocument, origin),
+    targetUri: doc.uri,
+    targetRange: spanToRange(doc.textDocument, { start: selection.start, end: Math.max(selection.end, target.span.end) }),
+    targetSelectionRange: spanToRange(doc.textDocument, selection),
+  }];
+}

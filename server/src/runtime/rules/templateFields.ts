@@ -1,0 +1,102 @@
+// Finds every template of a resolved manifest with the context kind of the field that holds it
+// (from the component catalog) and the offset map back to the document text. Templates reached
+// through references are reported once per (source scalar, kind).
+import { isScalar, type Document } from 'yaml';
+import type { TemplateContextKind } from '../interpolation/contextKinds';
+import { hasTemplateMarkup, scalarOffsets } from '../interpolation/scalarOffsets';
+import { findSourceNode, type JsonPath } from '../manifest/origins';
+import type { ResolvedManifest } from '../manifest/resolve';
+
+/** What the walker needs from the component catalog. */
+export interface TemplateCatalog {
+  /** Template context of `type.field`, or undefined when the field is not interpolated. */
+  contextFor(type: string, field: string): TemplateContextKind | undefined;
+  /** Whether `type` names a catalog component (nested components are walked on their own). */
+  isComponentType(type: string): boolean;
+}
+
+/** A template found in the document. */
+export interface FoundTemplate {
+  /** The template text (the decoded scalar value). */
+  text: string;
+  kind: TemplateContextKind;
+  /** Document offset of each template character, plus one for the end. */
+  offsets: number[];
+  /** Component type and field that hold the template. */
+  component: string;
+  field: string;
+  /** Resolved path of the value. */
+  path: JsonPath;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Walks the resolved manifest and returns its templates with document offsets. The parsed `yaml`
+ * document is requested only when a template is found (it is expensive on big files). Never throws.
+ */
+export function findTemplates(getDoc: () => Document, text: string, resolved: ResolvedManifest, catalog: TemplateCatalog): FoundTemplate[] {
+  const found: FoundTemplate[] = [];
+  const seen = new Set<string>();
+  // One mutable path: copied only for the templates found, not for every visited value.
+  const path: (string | number)[] = [];
+
+  const addString = (value: string, kind: TemplateContextKind, component: string, field: string) => {
+    if (!hasTemplateMarkup(value)) return;
+    const here = [...path];
+    const source = resolved.origins.sourceOf(here).path;
+    const { node, matched } = findSourceNode(getDoc(), source);
+    if (!node || matched !== source.length || !isScalar(node)) return;
+    const offsets = scalarOffsets(text, node);
+    if (!offsets || node.value !== value) return;
+    const key = `${offsets[0]}|${kind}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    found.push({ text: value, kind, offsets, component, field, path: here });
+  };
+
+  // Values of an interpolated field: strings, list items and mapping values; nested components are skipped.
+  const visitField = (v: unknown, kind: TemplateContextKind, component: string, field: string, depth: number) => {
+    if (depth > 50) return;
+    if (typeof v === 'string') addString(v, kind, component, field);
+    else if (Array.isArray(v)) {
+      v.forEach((x, i) => {
+        path.push(i);
+        visitField(x, kind, component, field, depth + 1);
+        path.pop();
+      });
+    } else if (isObject(v)) {
+      if (typeof v.type === 'string' && catalog.isComponentType(v.type)) return;
+      for (const k of Object.keys(v)) {
+        path.push(k);
+        visitField(v[k], kind, component, field, depth + 1);
+        path.pop();
+      }
+    }
+  };
+
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 200 || v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        path.push(i);
+        walk(v[i], depth + 1);
+        path.pop();
+      }
+      return;
+    }
+    const obj = v as Record<string, unknown>;
+    const type = typeof obj.type === 'string' ? obj.type : null;
+    for (const k of Object.keys(obj)) {
+      path.push(k);
+      const kind = type ? catalog.contextFor(type, k) : undefined;
+      if (kind && type) visitField(obj[k], kind, type, k, 0);
+      walk(obj[k], depth + 1);
+      path.pop();
+    }
+  };
+  walk(resolved.value, 0);
+  return found;
+}
