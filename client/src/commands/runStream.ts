@@ -24,6 +24,13 @@ async function streamLine(services: Services, target: StreamTarget): Promise<num
   }
 }
 
+/** The StreamRead as the results view gets it: the written-back config holds secrets, so only its keys are shown. */
+function forDisplay(streamRead: TestReadResult): TestReadResult {
+  const update = streamRead.latest_config_update;
+  if (!update || typeof update !== 'object') return streamRead;
+  return { ...streamRead, latest_config_update: { stored_in_testing_values: Object.keys(update) } };
+}
+
 /** Error log entries without a location point at the stream's declaration (the runtime gives no finer location). */
 function withErrorLines(streamRead: TestReadResult, line: number | undefined): TestReadResult {
   if (line === undefined || !Array.isArray(streamRead.logs)) return streamRead;
@@ -141,7 +148,7 @@ async function execute(services: Services, target: StreamTarget, config: Record<
       configUpdated = true;
       await storeConfigUpdate(services, uri, latest as Record<string, unknown>);
     }
-    panel.result(withErrorLines(streamRead, line));
+    panel.result(forDisplay(withErrorLines(streamRead, line)));
     services.log.info(`test read of '${target.streamName}' finished in ${Date.now() - started} ms`);
     return { streamRead, configUpdated };
   } catch (e) {

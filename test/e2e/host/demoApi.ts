@@ -7,6 +7,7 @@ import { startDemoApi, type DemoApi } from '../../../demo/api/server';
 import { authRoutes } from '../../../demo/api/authRoutes';
 import { DEMO_CREDENTIALS } from '../../../demo/api/authCredentials';
 import secretValues from '../secretValues.json';
+import demoConfig from '../../../demo/workspace/config.json';
 
 let demo: Promise<DemoApi> | undefined;
 
@@ -16,8 +17,15 @@ export function demoApi(): Promise<DemoApi> {
   return demo;
 }
 
-/** The secret testing values the suites type in (fixed strings the disk scan also looks for). */
-export const SECRETS = { apiKey: secretValues.values[0] };
+/** The demo workspace's config: its credentials are the secret testing values of the demo streams. */
+export const DEMO_CONFIG = demoConfig;
+const DEMO_SECRETS = [demoConfig.api_key, demoConfig.password, demoConfig.bearer_token, demoConfig.jwt_secret, demoConfig.client_secret];
+
+/** The refresh token the demo API accepts now (it rotates on every use). */
+export async function currentRefreshToken(): Promise<string> {
+  const auth = (await demoApi()).state.auth as { refreshToken?: string } | undefined;
+  return auth?.refreshToken ?? OAUTH.initialRefreshToken;
+}
 
 /** Demo OAuth credentials (accepted by the demo API); they are secrets of the OAuth fixture. */
 export const OAUTH = DEMO_CREDENTIALS.oauth;
@@ -31,7 +39,7 @@ export async function observedSecrets(): Promise<string[]> {
   const auth = api.state.auth as { accessTokens?: Map<string, number>; refreshToken?: string } | undefined;
   const issued = [...(auth?.accessTokens?.keys() ?? [])];
   const rotated = auth?.refreshToken ? [auth.refreshToken] : [];
-  const all = [...secretValues.values, OAUTH.clientSecret, OAUTH.initialRefreshToken, ...issued, ...rotated];
+  const all = [...secretValues.values, ...DEMO_SECRETS, OAUTH.clientSecret, OAUTH.initialRefreshToken, ...issued, ...rotated];
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (folder) fs.writeFileSync(path.join(folder, '..', 'observed-secrets.json'), JSON.stringify(all));
   return all;

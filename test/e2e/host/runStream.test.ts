@@ -4,9 +4,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { describe, it, before } from 'mocha';
 import { parse } from 'yaml';
-import demoConfig from '../../../demo/workspace/config.json';
 import { activateExtension, openWorkspaceFile } from './helpers';
-import { demoApi, OAUTH, SECRETS } from './demoApi';
+import { currentRefreshToken, demoApi, DEMO_CONFIG, OAUTH } from './demoApi';
 
 type Outcome = { streamRead: { slices: { pages: { records: unknown[] }[] }[]; logs: { level: string; message: string }[]; latest_config_update: unknown }; configUpdated: boolean } | undefined;
 
@@ -39,7 +38,7 @@ describe('run stream', function () {
     const failures: string[] = [];
     for (const { file, stream } of streams) {
       const doc = await openWorkspaceFile(file);
-      const values = { ...demoConfig, url_base: url, api_key: SECRETS.apiKey };
+      const values = { ...DEMO_CONFIG, url_base: url };
       const saved = await vscode.commands.executeCommand<boolean>('airbyte.setTestingValues', { uri: doc.uri.toString(), values });
       assert.equal(saved, true, `testing values for ${file} were refused`);
       const outcome = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', { uri: doc.uri.toString(), streamName: stream });
@@ -52,7 +51,7 @@ describe('run stream', function () {
   it('stores a rotated single-use refresh token at once, so the next run still authenticates', async () => {
     const doc = await openWorkspaceFile('oauth/manifest.yaml');
     const uri = doc.uri.toString();
-    const values = { url_base: url, credentials: { client_id: OAUTH.clientId, client_secret: OAUTH.clientSecret, refresh_token: OAUTH.initialRefreshToken } };
+    const values = { url_base: url, credentials: { client_id: OAUTH.clientId, client_secret: OAUTH.clientSecret, refresh_token: await currentRefreshToken() } };
     assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values }), true);
     const first = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', { uri, streamName: 'protected' });
     assert.equal(first?.configUpdated, true, 'the runtime wrote a config update back');
