@@ -81,3 +81,30 @@ test('header values are converted to text; config values are interpolated', asyn
   assert.equal(req.url, 'https://a.com/x');
   assert.deepEqual(req.headers, { 'X-N': '5', 'X-Key': 'v' });
 });
+
+test('REFRESH_TOKEN_THEN_RETRY forces the authenticator to refresh before the retry (§9.4)', async () => {
+  const tokens = ['t1', 't2'];
+  let current = tokens.shift()!;
+  let invalidated = 0;
+  const authenticator = {
+    authenticate: async () => ({ request_parameters: {}, request_headers: { Authorization: `Bearer ${current}` }, request_body_data: {}, request_body_json: {} }),
+    secrets: () => [],
+    invalidate: () => { invalidated++; current = tokens.shift() ?? current; },
+  };
+  const seen: string[] = [];
+  const fetch = async (req: HttpRequest) => {
+    seen.push(req.headers.Authorization);
+    return req.headers.Authorization === 'Bearer t1'
+      ? { status: 401, headers: {}, body: '{}' }
+      : { status: 200, headers: {}, body: '[]' };
+  };
+  const requester = createHttpRequester({
+    type: 'HttpRequester',
+    url: 'https://a.com/x',
+    error_handler: { type: 'DefaultErrorHandler', response_filters: [{ type: 'HttpResponseFilter', http_codes: [401], action: 'REFRESH_TOKEN_THEN_RETRY' }] },
+  }, {}, { authenticator }, { fetch, sleep: async () => undefined });
+  const exchange = await requester.send(input());
+  assert.equal(exchange.response.status, 200);
+  assert.equal(invalidated, 1);
+  assert.deepEqual(seen, ['Bearer t1', 'Bearer t2']);
+});

@@ -9,7 +9,7 @@ import { resolveFetch, safeUrl, type FetchFunction } from './transport';
 import { templateSlice, type StreamSlice } from '../records/streamSlice';
 
 /** Anything that authenticates a data request (runtime-api.md createAuthenticator result). */
-export type Authenticator = { authenticate(): Promise<AuthParts> };
+export type Authenticator = { authenticate(): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
 
 /** One request to build: the slice, the wrapped page token and the retriever-level option providers. */
 export type RequestInput = {
@@ -133,6 +133,9 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
           }
           waited += seconds;
           await sleep(seconds * 1000);
+          // Spec §9.4: REFRESH_TOKEN_THEN_RETRY forces a token refresh before the retry (a plain
+          // retry for authenticators that have nothing to refresh).
+          if (resolution.action === 'REFRESH_TOKEN_THEN_RETRY') authenticator?.invalidate?.();
         }
       }
     }

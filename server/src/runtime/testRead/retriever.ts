@@ -47,6 +47,8 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     parameters: ((requesterComponent.authenticator as Obj | undefined)?.$parameters as object) ?? parameters,
     onAuxiliaryRequest: (entry) => rc.aux(entry, parentOf ? name : null),
     onSecret: (v) => rc.masker.add(v),
+    // A test read does not retry, its login and token requests included (§10), like its data requests.
+    disableRetries: true,
   }, env);
   const requester: HttpRequester = createHttpRequester(requesterComponent, rc.config, { parameters, authenticator, disableRetries: true, signal: env.signal }, env);
   const selectorComponent = retriever.record_selector as Obj | undefined;
