@@ -60,6 +60,7 @@ export class ManifestDocument {
       problems: model.problems,
       // Validation locates its problems through the model: no whole-document parse.
       locateSource: (path) => model.locateSource(path),
+      findSourceNode: (path) => model.findSourceNode(path),
       get doc(): Document.Parsed {
         self.fullParse ??= parseManifest(self.text);
         return self.fullParse.doc;

@@ -8,7 +8,7 @@ import { resolveManifest } from '../runtime/manifest/resolve';
 import { locateSourcePath } from '../runtime/manifest/origins';
 import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
 import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
-import { findTemplates, type FoundTemplate } from '../runtime/rules/templateFields';
+import { findTemplates, sourceNodeFinder, type FoundTemplate } from '../runtime/rules/templateFields';
 import { templateCompletions } from './jinjaCompletion';
 import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
 import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
@@ -24,8 +24,8 @@ export function documentTemplates(doc: ManifestDocument): DocTemplates {
   if (!hit) {
     try {
       const parsed = doc.parsed;
-      const resolved = resolveManifest(parsed.value, { parsed });
-      hit = { templates: findTemplates(() => parsed.doc, doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
+      const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+      hit = { templates: findTemplates(sourceNodeFinder(parsed), doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
     } catch {
       hit = { templates: [], spec: null, root: null };
     }

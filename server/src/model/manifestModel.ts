@@ -125,6 +125,30 @@ export class ManifestModel {
   }
 
   /**
+   * The `yaml` node written at `path` inside its block's own Document, with the offset its ranges
+   * are relative to; null when the path is not written or is a whole block split by indentation.
+   * Lets template rules read a scalar's source without a whole-document parse.
+   */
+  findSourceNode(path: readonly Segment[]): { node: Node; base: number } | null {
+    if (!this.nodes) {
+      const node = nodeInLeaf(this.rootLeaf!, null, path);
+      return node ? { node, base: 0 } : null;
+    }
+    let nodes: ModelNode[] = this.nodes;
+    for (let i = 0; i < path.length; i++) {
+      const node = findChild(nodes, path[i]);
+      if (!node) return null;
+      if (node.leaf) {
+        const found = nodeInLeaf(node.leaf, node.block.kind, path.slice(i + 1));
+        return found ? { node: found, base: node.block.lineStart } : null;
+      }
+      if (!node.children) return null;
+      nodes = node.children;
+    }
+    return null;
+  }
+
+  /**
    * Where `path` is written, with the runtime's SourceLocator semantics: the value's span (the key's
    * when the value is empty), its key's span, and `approximate` when only an ancestor exists.
    */
@@ -273,6 +297,27 @@ function trimEnd(text: string, end: number): number {
   let e = end;
   while (e > 0 && /\s/.test(text[e - 1])) e--;
   return e;
+}
+
+/** The node at `rest` below a leaf block's own entry or item (as locateInLeaf walks), or null. */
+function nodeInLeaf(leaf: LeafParse, kind: 'entry' | 'item' | null, rest: readonly Segment[]): Node | null {
+  let node = leaf.doc.contents as Node | null;
+  if (kind !== null) {
+    if (!node || !(isMap(node) || isSeq(node)) || node.items.length === 0) return null;
+    const first = node.items[0] as Pair | Node;
+    node = isPair(first) ? (first.value as Node | null) : first;
+  }
+  for (const segment of rest) {
+    if (isMap(node)) {
+      const pair = [...node.items].reverse().find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
+      if (!pair) return null;
+      node = pair.value as Node | null;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      node = (node.items[segment] as Node | undefined) ?? null;
+    } else return null;
+    if (!node) return null;
+  }
+  return node;
 }
 
 function locateInLeaf(leaf: LeafParse, base: number, kind: 'entry' | 'item' | null, rest: readonly Segment[]): Location | null {

@@ -1,6 +1,6 @@
 // Text → parsed manifest: the `yaml` Document with exact source ranges, its plain JS value, and
 // every YAML problem as a located Problem. Never throws (design invariant 3).
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { Problem } from '../problems';
 import type { SourceLocator } from './origins';
 
@@ -13,6 +13,11 @@ export type ParsedManifest = {
   problems: Problem[];
   /** Locates source paths without reading `doc` (set by the language server's incremental model). */
   locateSource?: SourceLocator;
+  /**
+   * The `yaml` node written at a source path without reading `doc` (set by the incremental model):
+   * `base` is the document offset its ranges are relative to. Null when the path is not written.
+   */
+  findSourceNode?: (path: readonly (string | number)[]) => { node: Node; base: number } | null;
 };
 
 /** YAML codes that do not stop the CDK from loading the file: reported as warnings. */

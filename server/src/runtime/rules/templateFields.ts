@@ -1,7 +1,7 @@
 // Finds every template of a resolved manifest with the context kind of the field that holds it
 // (from the component catalog) and the offset map back to the document text. Templates reached
 // through references are reported once per (source scalar, kind).
-import { isScalar, type Document } from 'yaml';
+import { isScalar, type Document, type Node } from 'yaml';
 import type { TemplateContextKind } from '../interpolation/contextKinds';
 import { hasTemplateMarkup, scalarOffsets } from '../interpolation/scalarOffsets';
 import { findSourceNode, type JsonPath } from '../manifest/origins';
@@ -33,11 +33,27 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** Finds the node written at a source path; `base` is the offset its ranges are relative to. */
+export type SourceNodeFinder = (path: JsonPath) => { node: Node; base: number } | null;
+
+/**
+ * The finder for a parsed manifest: the incremental model's own when it has one (no whole-document
+ * parse on big files), otherwise a walk of the parsed `yaml` Document, requested only when a
+ * template is found.
+ */
+export function sourceNodeFinder(parsed: { doc: Document; findSourceNode?: (path: readonly (string | number)[]) => { node: Node; base: number } | null }): SourceNodeFinder {
+  if (parsed.findSourceNode) return parsed.findSourceNode;
+  return (path) => {
+    const { node, matched } = findSourceNode(parsed.doc, path);
+    return node && matched === path.length ? { node, base: 0 } : null;
+  };
+}
+
 /**
  * Walks the resolved manifest and returns its templates with document offsets. The parsed `yaml`
  * document is requested only when a template is found (it is expensive on big files). Never throws.
  */
-export function findTemplates(getDoc: () => Document, text: string, resolved: ResolvedManifest, catalog: TemplateCatalog): FoundTemplate[] {
+export function findTemplates(findNode: SourceNodeFinder, text: string, resolved: ResolvedManifest, catalog: TemplateCatalog): FoundTemplate[] {
   const found: FoundTemplate[] = [];
   const seen = new Set<string>();
   // One mutable path: copied only for the templates found, not for every visited value.
@@ -47,9 +63,10 @@ export function findTemplates(getDoc: () => Document, text: string, resolved: Re
     if (!hasTemplateMarkup(value)) return;
     const here = [...path];
     const source = resolved.origins.sourceOf(here).path;
-    const { node, matched } = findSourceNode(getDoc(), source);
-    if (!node || matched !== source.length || !isScalar(node)) return;
-    const offsets = scalarOffsets(text, node);
+    const where = findNode(source);
+    if (!where || !isScalar(where.node)) return;
+    const node = where.node;
+    const offsets = scalarOffsets(text, node, where.base);
     if (!offsets || node.value !== value) return;
     const key = `${offsets[0]}|${kind}`;
     if (seen.has(key)) return;
