@@ -5,6 +5,7 @@ import type { RequestParts } from '../types';
 import { evalText } from '../interpolation';
 import { configError } from '../errors';
 import { pythonStr } from '../auth/pythonText';
+import { setValueAtPath } from '../auth/authContext';
 
 export type InjectInto = 'request_parameter' | 'header' | 'body_data' | 'body_json';
 
@@ -87,14 +88,5 @@ export function injectValue(parts: Omit<RequestParts, 'path'>, target: InjectInt
     bucket[path[0]] = pythonStr(value);
     return;
   }
-  let cur: Record<string, unknown> = bucket;
-  path.forEach((key, i) => {
-    if (i === path.length - 1) {
-      cur[key] = value;
-      return;
-    }
-    const next = cur[key];
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) cur[key] = {};
-    cur = cur[key] as Record<string, unknown>;
-  });
+  setValueAtPath(bucket, path, value);
 }
