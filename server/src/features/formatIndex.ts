@@ -2,34 +2,15 @@
 // once per process: components by type, fields in completion order, default types per slot.
 // Completion and hover read only this; they never describe the format themselves.
 
-/** The part of a catalog field definition the editor features read. */
-export type FieldInfo = {
-  description: string;
-  types?: readonly string[];
-  components?: readonly string[];
-  list?: boolean;
-  /** With `list`: a single component is accepted too. */
-  alsoSingle?: boolean;
-  mapOf?: boolean;
-  required?: boolean;
-  default?: unknown;
-  enum?: readonly (string | number | boolean)[];
-  example?: string;
-  label?: string;
-  deprecated?: string;
-  removedIn?: string;
-};
+import type { ComponentDef, FieldDef } from '../runtime/schema/types';
+
+/** The part of a catalog field definition the editor features read (derived, never restated). */
+export type FieldInfo = Pick<FieldDef, 'description' | 'types' | 'components' | 'list' | 'alsoSingle' | 'mapOf' | 'required' | 'default' | 'enum' | 'example' | 'label' | 'deprecated' | 'removedIn'>;
 
 /** The part of a catalog component definition the editor features read. */
-export type ComponentInfo = {
-  type: string;
-  description: string;
-  label?: string;
-  area?: string;
+export type ComponentInfo = Pick<ComponentDef, 'type' | 'description' | 'label' | 'example' | 'deprecated' | 'removedIn'> & {
+  area?: ComponentDef['area'];
   fields: Readonly<Record<string, FieldInfo>>;
-  example?: string;
-  deprecated?: string;
-  removedIn?: string;
 };
 
 /** A field with its name, as listed for completion (required fields first, then catalog order). */
