@@ -63,8 +63,8 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext): DatetimeC
   if ((step === null) !== (granularity === null)) throw configError('DatetimeBasedCursor: step and cursor_granularity must be set together.');
   const startKey = component.partition_field_start ? pythonStr(evalString(component.partition_field_start, ctx, rc.env)) : 'start_time';
   const endKey = component.partition_field_end ? pythonStr(evalString(component.partition_field_end, ctx, rc.env)) : 'end_time';
-  const startOption: RequestOption | null = component.start_time_option ? createRequestOption(component.start_time_option as object, rc.config, {}) : null;
-  const endOption: RequestOption | null = component.end_time_option ? createRequestOption(component.end_time_option as object, rc.config, {}) : null;
+  const startOption: RequestOption | null = component.start_time_option ? createRequestOption(component.start_time_option as object, rc.config, {}, rc.requestOptionCompat) : null;
+  const endOption: RequestOption | null = component.end_time_option ? createRequestOption(component.end_time_option as object, rc.config, {}, rc.requestOptionCompat) : null;
   const cursorField = component.cursor_field ? pythonStr(evalString(component.cursor_field, ctx, rc.env)) : '';
 
   return {

@@ -61,7 +61,7 @@ async function* product(parts: Part[], i: number, acc: Obj): AsyncGenerator<Obj>
 }
 
 function option(component: unknown, rc: ReadContext): RequestOption | null {
-  return component ? createRequestOption(component as object, rc.config, {}) : null;
+  return component ? createRequestOption(component as object, rc.config, {}, rc.requestOptionCompat) : null;
 }
 
 function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Part {

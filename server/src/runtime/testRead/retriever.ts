@@ -50,6 +50,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     onSecret: (v) => rc.masker.add(v),
     // A test read does not retry, its login and token requests included (§10), like its data requests.
     disableRetries: true,
+    requestOptionCompat: rc.requestOptionCompat,
   }, env);
   const requester: HttpRequester = createHttpRequester(requesterComponent, rc.config, { parameters, authenticator, disableRetries: true, signal: env.signal }, env);
   const selectorComponent = retriever.record_selector as Obj | undefined;
@@ -62,6 +63,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     recordExtractor: selectorComponent?.extractor as object | undefined,
     testReadMaxPages: rc.limits.maxPagesPerSlice,
     parameters: (paginatorComponent?.$parameters as Obj) ?? {},
+    requestOptionCompat: rc.requestOptionCompat,
   }, env);
   warnLastRecords(paginatorComponent, rc);
   const slicer = createSlicer(retriever, stream, rc, (parent) => buildStream(parent, rc, name));
