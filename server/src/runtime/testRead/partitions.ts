@@ -7,7 +7,7 @@ import { createRequestOption, type RequestOption } from '../http/requestOption';
 import { emptyParts } from '../http/requestOptions';
 import { evalNullable, evalString, pythonStr } from '../http/interpolatedValues';
 import { emptySlice, type StreamSlice } from '../records/streamSlice';
-import { createDatetimeCursor } from './datetimeCursor';
+import { createDatetimeCursor, type DatetimeCursor } from './datetimeCursor';
 import type { BuiltStream } from './retriever';
 import type { ReadContext } from './readContext';
 
@@ -17,6 +17,8 @@ type Obj = Record<string, unknown>;
 export type Slicer = {
   slices(): AsyncGenerator<StreamSlice>;
   requestParts(slice: StreamSlice): RequestParts;
+  /** The stream's DatetimeBasedCursor, if any (pagination reset splits slices with it, §7.8). */
+  cursor: DatetimeCursor | null;
 };
 
 type Part = { partitions(): AsyncGenerator<Obj>; inject(parts: RequestParts, partition: Obj): void };
@@ -27,6 +29,7 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
   const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent));
   const cursor = stream.incremental_sync ? createDatetimeCursor(stream.incremental_sync as Obj, rc) : null;
   return {
+    cursor,
     async *slices() {
       if (parts.length === 0 && !cursor) {
         yield emptySlice();
@@ -58,7 +61,7 @@ async function* product(parts: Part[], i: number, acc: Obj): AsyncGenerator<Obj>
 }
 
 function option(component: unknown, rc: ReadContext): RequestOption | null {
-  return component ? createRequestOption(component as object, rc.config, {}) : null;
+  return component ? createRequestOption(component as object, rc.config, {}, rc.requestOptionCompat) : null;
 }
 
 function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Part {
