@@ -13,7 +13,7 @@ export type InjectInto = 'request_parameter' | 'header' | 'body_data' | 'body_js
 const INJECT_TARGETS: readonly InjectInto[] = ['request_parameter', 'header', 'body_data', 'body_json'];
 
 /** RequestOption.field_path arrived with CDK 6.18.0 (airbyte-python-cdk PR #201, January 2025). */
-const FIELD_PATH_ADDED_IN = '6.18.0';
+export const FIELD_PATH_ADDED_IN = '6.18.0';
 
 /** The RequestParts member each injection target writes into. */
 const PART_OF: Record<InjectInto, 'request_parameters' | 'request_headers' | 'request_body_data' | 'request_body_json'> = {
