@@ -1,7 +1,7 @@
 // The language server process: the only module that touches `connection`. It declares capabilities,
 // routes requests to feature functions, owns the document lifecycle and debounces validation.
 // Every handler is guarded: a failing feature logs and answers "nothing", it never ends the process.
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { CodeActionKind, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
@@ -11,6 +11,7 @@ import { registerInferredSchemaEdit } from './inferredSchemaHandler';
 import { provideDefinition } from './features/definition';
 import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
+import { provideCodeActions } from './features/codeActions';
 import { provideStreamList } from './features/streams';
 import { provideSpec } from './features/spec';
 import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
@@ -66,6 +67,7 @@ connection.onInitialize((params) => {
       definitionProvider: true,
       documentSymbolProvider: true,
       codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     },
     serverInfo: { name: 'airbyte-manifest-server', version: '0.1.0' },
   };
@@ -139,6 +141,11 @@ connection.onDefinition((params) => guard('definition', null, () => {
 connection.onDocumentSymbol((params) => guard('document symbols', [], () => {
   const doc = documentFor(params.textDocument.uri);
   return doc ? provideDocumentSymbols(doc) : [];
+}));
+
+connection.onCodeAction((params) => guard('code actions', [], () => {
+  const doc = documentFor(params.textDocument.uri);
+  return doc ? provideCodeActions(doc, params) : [];
 }));
 
 connection.onCodeLens((params) => guard('code lenses', [], () => {

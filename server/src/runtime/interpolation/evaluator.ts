@@ -32,6 +32,16 @@ export function findFilter(name: string): ((v: unknown, a: unknown[], kw: Record
 }
 
 /** Whether a Jinja test of that name exists. */
+/** Every filter name, Airbyte's and Jinja's. */
+export function filterNames(): string[] {
+  return [...Object.keys(AIRBYTE_FILTERS), ...Object.keys(JINJA_FILTERS)];
+}
+
+/** Every test name (`is defined`, `is none`, ...). */
+export function testNames(): string[] {
+  return Object.keys(JINJA_TESTS);
+}
+
 export function hasTest(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(JINJA_TESTS, name) || name === 'filter' || name === 'test';
 }

@@ -15,7 +15,8 @@ import { Budget, DEFAULT_BUDGET, Renderer } from './evaluator';
 import { TemplateSyntaxError } from './lexer';
 import { LiteralType, literalEval } from './literal';
 import { createGlobals, DEFAULT_GLOBAL_NAMES, MACRO_NAMES } from './macros';
-import { findFilter, hasTest } from './evaluator';
+import { filterNames, findFilter, hasTest, testNames } from './evaluator';
+import { closestMatch } from '../schema/suggest';
 import { parseTemplate, Stmt } from './parser';
 import { PyDict, TemplateValueError, UndefinedAccessError, hasKey } from './values';
 
@@ -31,6 +32,12 @@ const cache = new Map<string, CompiledTemplate | TemplateSyntaxError>();
 /** Names every template may use without a context entry (macros and Jinja's remaining globals). */
 export const GLOBAL_NAMES: ReadonlySet<string> = new Set([...MACRO_NAMES, ...DEFAULT_GLOBAL_NAMES]);
 
+/** ` Did you mean `x`?` when a known name is close to the misspelt one (the editor offers it as a quick fix). */
+function didYouMean(name: string, known: readonly string[]): string {
+  const hint = closestMatch(name, known);
+  return hint && hint !== name ? ` Did you mean \`${hint}\`?` : '';
+}
+
 /**
  * Parses a template (cached) and checks filter/test names as Jinja's compiler does.
  * Throws TemplateSyntaxError (offsets inside the template).
@@ -44,9 +51,9 @@ export function compileTemplate(source: string): CompiledTemplate {
     const stmts = parseTemplate(source);
     const facts = analyzeTemplate(stmts);
     const badFilter = facts.filters.find((f) => !findFilter(f.name));
-    if (badFilter) throw new TemplateSyntaxError(`No filter named '${badFilter.name}'.`, badFilter.start, badFilter.end);
+    if (badFilter) throw new TemplateSyntaxError(`No filter named '${badFilter.name}'.${didYouMean(badFilter.name, filterNames())}`, badFilter.start, badFilter.end);
     const badTest = facts.tests.find((t) => !hasTest(t.name));
-    if (badTest) throw new TemplateSyntaxError(`No test named '${badTest.name}'.`, badTest.start, badTest.end);
+    if (badTest) throw new TemplateSyntaxError(`No test named '${badTest.name}'.${didYouMean(badTest.name, testNames())}`, badTest.start, badTest.end);
     result = { stmts, facts };
   } catch (e) {
     if (!(e instanceof TemplateSyntaxError)) throw e;

@@ -1,6 +1,7 @@
 // Diagnostics inside templates, located on the exact characters: syntax errors, unknown filters and
 // tests, variables not available in the field (any `stream_state` is an error), `last_records`
 // (Builder-only), and config keys not declared in spec.connection_specification (with did-you-mean).
+import { closestMatch } from '../schema/suggest';
 import type { Problem } from '../problems';
 import { compileTemplate, GLOBAL_NAMES } from '../interpolation/jinja';
 import { TemplateSyntaxError } from '../interpolation/lexer';
@@ -52,7 +53,9 @@ export function checkTemplate(t: FoundTemplate, spec: ConfigSpec | null): Proble
     }
     if (!names.has(use.name)) {
       const list = [...names].filter((n) => !available.find((v) => v.name === n)?.deprecated).join(', ');
-      problems.push({ code: TEMPLATE_CODES.notAvailable, severity: 'error', message: `'${use.name}' is not available in ${t.component}.${t.field}; available here: ${list}.`, span: span(t, use.start, use.end) });
+      const hint = closestMatch(use.name, [...names, ...GLOBAL_NAMES]);
+      const suggestion = hint && hint !== use.name ? ` Did you mean \`${hint}\`?` : '';
+      problems.push({ code: TEMPLATE_CODES.notAvailable, severity: 'error', message: `'${use.name}' is not available in ${t.component}.${t.field}; available here: ${list}.${suggestion}`, span: span(t, use.start, use.end) });
     }
   }
   if (spec && names.has('config') && t.kind !== 'response_predicate') {
