@@ -18,7 +18,8 @@ test('JsonDecoder: arrays yield items; empty, invalid and null bodies yield one 
   assert.deepEqual(decodeJson('null'), [{}]);
   assert.deepEqual(decodeJson('[]'), [{}]);
   assert.deepEqual(createDecoder({ type: 'JsonlDecoder' }).decode('{"a":1}\n\n{"a":2}\n'), [{ a: 1 }, { a: 2 }]);
-  assert.throws(() => createDecoder({ type: 'CsvDecoder' }), /not supported/);
+  assert.throws(() => createDecoder({ type: 'JsonItemsDecoder', items_path: 'data' }), /not supported/);
+  assert.throws(() => createDecoder({ type: 'SomethingDecoder' }), /supported: JsonDecoder, JsonlDecoder, IterableDecoder, XmlDecoder, CsvDecoder, GzipDecoder, ZipfileDecoder/);
 });
 
 test('DpathExtractor examples of §8.2', () => {

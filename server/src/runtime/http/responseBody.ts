@@ -1,0 +1,39 @@
+// The raw bytes behind a response body, and the text a test read shows for it (§10.3 shows the body as
+// text). Binary bodies (gzip, zip, anything with NUL bytes) are shown as a short placeholder instead
+// of megabytes of mojibake; decoders read the bytes.
+import type { HttpResponse } from '../types';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './limits';
+
+/** Attaches the raw bytes and the size cap to a response without changing its visible shape. */
+export function attachBody(response: HttpResponse, bytes: Uint8Array, maxBytes: number): HttpResponse {
+  Object.defineProperty(response, 'bodyBytes', { value: bytes, enumerable: false, writable: true, configurable: true });
+  Object.defineProperty(response, 'maxBodyBytes', { value: maxBytes, enumerable: false, writable: true, configurable: true });
+  return response;
+}
+
+/** The body's bytes: the raw bytes when the transport kept them, else the UTF-8 encoding of the text. */
+export function bodyBytes(response: Pick<HttpResponse, 'body' | 'bodyBytes'>): Uint8Array {
+  return response.bodyBytes ?? Buffer.from(response.body ?? '', 'utf8');
+}
+
+/** The largest body (inflated data included) a decoder may produce for this response, in bytes. */
+export function bodyLimit(response: Pick<HttpResponse, 'maxBodyBytes'>): number {
+  return response.maxBodyBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+}
+
+/** What kind of binary data the bytes start with, or null for text. */
+export function binaryKind(bytes: Uint8Array): 'gzip' | 'zip' | 'binary' | null {
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return 'gzip';
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05) && (bytes[3] === 0x04 || bytes[3] === 0x06)) return 'zip';
+  // Text bodies have no NUL bytes; looking at the head is enough to tell, and cheap on big bodies.
+  const head = Math.min(bytes.length, 4096);
+  for (let i = 0; i < head; i++) if (bytes[i] === 0) return 'binary';
+  return null;
+}
+
+/** The body text of a response: UTF-8 text, or a placeholder such as "<1234 bytes of gzip data>". */
+export function bodyText(bytes: Uint8Array): string {
+  const kind = binaryKind(bytes);
+  if (kind) return `<${bytes.length} bytes of ${kind} data>`;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+}
