@@ -31,9 +31,17 @@ export function binaryKind(bytes: Uint8Array): 'gzip' | 'zip' | 'binary' | null 
   return null;
 }
 
-/** The body text of a response: UTF-8 text, or a placeholder such as "<1234 bytes of gzip data>". */
-export function bodyText(bytes: Uint8Array): string {
+/** The body text of a response: text in the Content-Type's charset (UTF-8 by default), or a placeholder such as "<1234 bytes of gzip data>". */
+export function bodyText(bytes: Uint8Array, contentType?: string): string {
   const kind = binaryKind(bytes);
   if (kind) return `<${bytes.length} bytes of ${kind} data>`;
+  const charset = /;\s*charset="?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+    try {
+      return new TextDecoder(charset).decode(bytes);
+    } catch {
+      // An unknown charset label: fall back to UTF-8 below.
+    }
+  }
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

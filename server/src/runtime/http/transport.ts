@@ -104,7 +104,7 @@ async function sendOnce(req: HttpRequest, opts: ResolvedOptions): Promise<HttpRe
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
     }
     const bytes = await readBody(res.body, headers['content-encoding'], opts.maxResponseBytes, req);
-    return attachBody({ status: res.statusCode, headers, body: bodyText(bytes) }, bytes, opts.maxResponseBytes);
+    return attachBody({ status: res.statusCode, headers, body: bodyText(bytes, headers['content-type']) }, bytes, opts.maxResponseBytes);
   } catch (e) {
     if (e instanceof RuntimeError) throw e;
     if (timedOut) {
