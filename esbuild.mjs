@@ -1,6 +1,8 @@
 // Bundles the extension, the language server, the CLI and the runtime library into out/ (CommonJS).
 // `vscode` is provided by the extension host and is the only external of the client bundle.
 import * as esbuild from 'esbuild';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 // `npm run package` minifies: the .vsix ships the bundles only, their source maps stay out of it.
@@ -14,9 +16,25 @@ const common = {
   logLevel: 'warning',
   minify,
 };
+// The language server gets its component validators as standalone ajv code generated here from the
+// catalog (scripts/precompileValidators.ts), instead of compiling them when the first manifest opens.
+async function precompiledValidatorsPlugin() {
+  const generator = await esbuild.build({ ...common, entryPoints: ['scripts/precompileValidators.ts'], write: false, sourcemap: false, minify: false });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', generator.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
+  const contents = module.exports.precompiledValidatorsModule();
+  return {
+    name: 'precompiled-validators',
+    setup(build) {
+      build.onResolve({ filter: /\/precompiledValidators$/ }, (args) => ({ path: join(args.resolveDir, 'precompiledValidators.generated.js') }));
+      build.onLoad({ filter: /precompiledValidators\.generated\.js$/ }, () => ({ contents, loader: 'js', resolveDir: join(process.cwd(), 'server/src/runtime/schema') }));
+    },
+  };
+}
+
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'out/extension.js', external: ['vscode'] },
-  { entryPoints: ['server/src/server.ts'], outfile: 'out/server.js' },
+  { entryPoints: ['server/src/server.ts'], outfile: 'out/server.js', plugins: [await precompiledValidatorsPlugin()] },
   { entryPoints: ['server/src/runtime/cli.ts'], outfile: 'out/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['server/src/runtime/index.ts'], outfile: 'out/runtime.js' },
   // Webview scripts run in the browser sandbox of a webview panel.

@@ -92,25 +92,31 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
       },
       (body) => {
         const newRefresh = paths ? findInResponse(body, paths.refreshName) : undefined;
-        if (paths && typeof newRefresh === 'string' && newRefresh !== '') {
+        const rotated = paths !== null && typeof newRefresh === 'string' && newRefresh !== '';
+        if (paths && rotated) {
           // Spec §6.7.7: the consumed refresh token is gone server-side, so the new one is written
-          // back and reported at once, before anything below can fail.
+          // back first; it is reported with the rest below, or at once if reading the rest fails.
           setValueAtPath(ctx.config, paths.refresh, newRefresh);
           obtained.push(newRefresh);
           reportSecret(ctx, newRefresh);
-          ctx.env.onConfigUpdate?.(ctx.config);
         }
-        const token = findInResponse(body, field('access_token_name', 'access_token'));
-        if (token === undefined || token === null || token === '') {
-          throw configError(`The token response has no '${field('access_token_name', 'access_token')}' value; check access_token_name.`);
+        try {
+          const token = findInResponse(body, field('access_token_name', 'access_token'));
+          if (token === undefined || token === null || token === '') {
+            throw configError(`The token response has no '${field('access_token_name', 'access_token')}' value; check access_token_name.`);
+          }
+          accessToken = pythonStr(token);
+          obtained.push(accessToken);
+          reportSecret(ctx, accessToken);
+          expiry = expiryFromResponse(findInResponse(body, field('expires_in_name', 'expires_in')), isMoment, now(), expiry);
+        } catch (e) {
+          if (rotated) ctx.env.onConfigUpdate?.(ctx.config);
+          throw e;
         }
-        accessToken = pythonStr(token);
-        obtained.push(accessToken);
-        reportSecret(ctx, accessToken);
-        expiry = expiryFromResponse(findInResponse(body, field('expires_in_name', 'expires_in')), isMoment, now(), expiry);
         if (paths) {
           setValueAtPath(ctx.config, paths.access, accessToken);
           setValueAtPath(ctx.config, paths.expiry, formatExpiry(expiry));
+          // One CONNECTOR_CONFIG update per refresh, as the reference emits it.
           ctx.env.onConfigUpdate?.(ctx.config);
         }
       },

@@ -4,7 +4,8 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { JsonPath } from '../manifest/origins';
 import { isPlainObject } from '../manifest/references';
-import { componentSchema } from './fieldSchema';
+import { AJV_OPTIONS, validatorSchema } from './validatorSchemas';
+import { precompiledValidators } from './precompiledValidators';
 import { getComponent } from './catalog';
 import { findingsFromAjv } from './errors';
 import { closestMatch } from './suggest';
@@ -25,15 +26,15 @@ export type SchemaIssue = {
   anchor: 'key' | 'value' | 'component';
 };
 
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-const validators = new Map<string, ValidateFunction>();
+let ajv: Ajv | undefined;
+const validators = new Map<string, ValidateFunction>(Object.entries(precompiledValidators ?? {}));
 
-/** The compiled validator of a component's own fields (compiled on first use, then reused). */
+/** The validator of a component's own fields: precompiled in the server bundle, else compiled on first use. */
 function validatorFor(def: ComponentDef): ValidateFunction {
   let v = validators.get(def.type);
   if (!v) {
-    // Nested components are checked by the walker, so here a slot only needs to hold a mapping.
-    v = ajv.compile(componentSchema(def, () => ({ type: 'object' }), false));
+    ajv ??= new Ajv(AJV_OPTIONS);
+    v = ajv.compile(validatorSchema(def));
     validators.set(def.type, v);
   }
   return v;
