@@ -1,9 +1,10 @@
 // Data sets of the demo API, one per pagination style: offset/limit, page/page_size (0- and 1-based),
 // a cursor in the body, a next URL in the body, a Link header; plus parent/children for substreams
-// and time-filtered events for incremental slices. Every route answers JSON.
+// time-filtered events for incremental slices, and a data set that refuses to page deeper than a cap
+// (for pagination reset). Every route answers JSON.
 import type { ServerResponse } from 'node:http';
 import type { DemoRequest, DemoState, RouteModule } from './types';
-import { DEFAULT_TOTAL, children, intParam, item, items, parents } from './datasets';
+import { DEFAULT_TOTAL, children, firstUpdatedAtOrAfter, intParam, item, items, parents } from './datasets';
 
 /** Sends a JSON body with optional extra headers. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -76,6 +77,21 @@ export const dataRoutes: RouteModule = (req: DemoRequest, res: ServerResponse, s
       };
       const links = [page < last ? link(page + 1, 'next') : null, link(last, 'last')].filter(Boolean).join(', ');
       sendJson(res, 200, items((page - 1) * perPage, perPage, total), { Link: links });
+      return true;
+    }
+    case '/capped/items': {
+      // Like APIs that cap offsets at 10,000: no query may reach past `cap` records, however it is
+      // paged; the way to read on is to filter by updated_since (items are sorted by updated_at).
+      const offset = intParam(q, 'offset', 0);
+      const limit = intParam(q, 'limit', 25, 1000);
+      const cap = intParam(q, 'cap', 50);
+      const since = q.get('updated_since');
+      const sinceMs = since ? Date.parse(since) : Number.NEGATIVE_INFINITY;
+      if (Number.isNaN(offset) || Number.isNaN(limit) || Number.isNaN(cap)) return badRequest(res, 'offset, limit and cap must be non-negative integers');
+      if (Number.isNaN(sinceMs)) return badRequest(res, 'updated_since must be an ISO 8601 datetime');
+      if (offset + limit > cap) return badRequest(res, `Result window too deep: offset + limit may not exceed ${cap}. Narrow the query with updated_since instead.`);
+      const first = Number.isFinite(sinceMs) ? firstUpdatedAtOrAfter(sinceMs) : 0;
+      sendJson(res, 200, { data: items(first + offset, limit, total) });
       return true;
     }
     case '/parents': {

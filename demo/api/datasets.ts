@@ -20,6 +20,11 @@ export function item(i: number): Record<string, unknown> {
   };
 }
 
+/** Index of the first item whose updated_at is at or after `ms` (items are sorted by updated_at). */
+export function firstUpdatedAtOrAfter(ms: number): number {
+  return Math.max(0, Math.ceil((ms - BASE_TIME - 1_800_000) / 3_600_000));
+}
+
 /** Items [from, from+count) clipped to the data set size. */
 export function items(from: number, count: number, total: number): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];

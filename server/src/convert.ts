@@ -1,7 +1,7 @@
 // Offset spans ↔ LSP ranges and runtime Problems → LSP Diagnostics. The only place where offsets
 // become line/character positions.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { Problem, Severity } from './runtime/problems';
 import type { Span } from './runtime/types';
 
@@ -24,6 +24,8 @@ export function problemToDiagnostic(doc: TextDocument, problem: Problem): Diagno
     code: problem.code,
     message: problem.message,
   };
+  // Editors strike deprecated text through.
+  if (problem.code === 'deprecated') diagnostic.tags = [DiagnosticTag.Deprecated];
   if (problem.related?.length) {
     diagnostic.relatedInformation = problem.related.map((r) => ({
       message: r.message,

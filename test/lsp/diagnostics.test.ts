@@ -41,3 +41,22 @@ test('a burst of incremental edits is validated for the latest version, which is
   assert.deepEqual(published.diagnostics, fresh.diagnostics);
   assert.ok(published.diagnostics.every((d) => d.code !== 'yaml-syntax'));
 });
+
+test('deprecated fields and components are hints tagged Deprecated, only where the text is written', async () => {
+  const text = [
+    'version: 6.4.0', 'type: DeclarativeSource', 'check:', '  type: CheckStream', '  stream_names: [a]', 'definitions:', '  base:',
+    '    type: HttpRequester', '    url_base: https://x.test', 'streams:', '  - type: DeclarativeStream', '    name: a',
+    '    $parameters:', '      path: /from-params', '    schema_loader:', '      type: JsonFileSchemaLoader', '    retriever:',
+    '      type: SimpleRetriever', '      requester:', '        $ref: "#/definitions/base"', '      record_selector:',
+    '        type: RecordSelector', '        extractor:', '          type: DpathExtractor', '          field_path: []', '',
+  ].join('\n');
+  const published = await client.open('file:///w/deprecated.yaml', text);
+  const hints = published.diagnostics.filter((d) => d.code === 'deprecated');
+  assert.deepEqual(hints.map((d) => [d.range.start.line, d.range.start.character, d.severity, d.tags]), [
+    [8, 4, 4, [2]], // url_base key in the definition, struck through
+    [15, 12, 4, [2]], // the JsonFileSchemaLoader type value
+  ]);
+  assert.match(String(hints[0].message), /`HttpRequester.url_base` is deprecated: use `url`/);
+  // `path` comes from $parameters only: no hint for it.
+  assert.ok(!published.diagnostics.some((d) => /HttpRequester\.path/.test(String(d.message))));
+});

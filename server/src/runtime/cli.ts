@@ -4,7 +4,7 @@ import { validateCommand } from './cli/validateCommand';
 import { readCommand } from './cli/readCommand';
 
 const USAGE = `Usage:
-  connector-manifest validate <files...> [--format json|pretty]
+  connector-manifest validate <files...> [--format json|pretty] [--hints]
   connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]`;
 
 async function main(argv: string[]): Promise<number> {

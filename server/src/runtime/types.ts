@@ -1,5 +1,6 @@
 // Shared types of the runtime's public surface (../shared/spec/runtime-api.md). Pure data shapes:
 // nothing here performs I/O, and nothing here may import from outside server/src/runtime/.
+import type { CdkVersion } from './schema/versions';
 
 /** A request as it goes on the wire: final URL (query encoded as sent), every header, body text or null. */
 export type HttpRequest = { method: string; url: string; headers: Record<string, string>; body: string | null };
@@ -41,6 +42,19 @@ export type PaginatorOptions = {
   recordExtractor?: object;
   testReadMaxPages?: number;
   parameters?: object;
+  /** How RequestOptions treat fields the manifest's declared CDK version did not have. */
+  requestOptionCompat?: RequestOptionCompat;
+};
+
+/**
+ * What building a RequestOption needs to know about the manifest: the CDK version it declares, so
+ * fields added later are ignored the way that CDK ignored them, and where to say so.
+ */
+export type RequestOptionCompat = {
+  /** The manifest's `version`, parsed; undefined when it declares none. */
+  manifestVersion?: CdkVersion;
+  /** Receives a warning when a field is ignored for that version (a test read logs it as WARN). */
+  warn?: (message: string) => void;
 };
 
 export type TestReadLimits = { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number };
@@ -76,4 +90,6 @@ export type AuthenticatorOptions = AuthenticatorHooks & {
   parameters?: object;
   /** Test reads (§10.1): a SessionTokenAuthenticator's login requester gets no retries, like every requester. The OAuth token request keeps its own policy. */
   disableRetries?: boolean;
+  /** How RequestOptions treat fields the manifest's declared CDK version did not have. */
+  requestOptionCompat?: RequestOptionCompat;
 };

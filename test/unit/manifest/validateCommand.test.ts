@@ -51,3 +51,11 @@ test('unreadable input and bad usage exit 2', () => {
   assert.equal(run(['--format', 'xml', broken]).code, 2);
   assert.equal(run(['--bogus', broken]).code, 2);
 });
+
+test('deprecation hints are listed only with --hints and never change the exit code', () => {
+  const quiet = run([broken]);
+  assert.ok(!/\bhint:/.test(quiet.out));
+  const loud = run(['--hints', broken]);
+  assert.equal(loud.code, 1);
+  assert.match(loud.out, /broken\.yaml:8:\d+: hint: `HttpRequester\.url_base` is deprecated: use `url` with the full endpoint URL\. \[deprecated\]/);
+});

@@ -107,3 +107,40 @@ test('duplicate-key: a duplicate mapping key is a warning, the later value wins'
   assert.equal(p[0].severity, 'warning');
   assert.deepEqual(check(text).filter((x) => x.severity === 'error'), []);
 });
+
+const pageOption = (lines: string) => manifest({ paginator: ['        type: DefaultPaginator', '        page_token_option:', '          type: RequestOption', lines, '        pagination_strategy:', '          type: PageIncrement', '          page_size: 10'].join('\n') });
+
+test('request-option-key: both field_name and field_path is an error, a warning for manifests older than field_path', () => {
+  const both = '          inject_into: request_parameter\n          field_name: page\n          field_path: [items]';
+  const now = withCode(pageOption(both), 'request-option-key');
+  assert.equal(now.length, 1);
+  assert.equal(now[0].severity, 'error');
+  assert.equal(now[0].at, 'field_path');
+  const old = withCode(pageOption(both).replace('version: 6.44.0', 'version: 4.3.0'), 'request-option-key');
+  assert.equal(old.length, 1);
+  assert.equal(old[0].severity, 'warning');
+  assert.match(old[0].message, /declares \(4\.3\.0\) predates `field_path` \(added in 6\.18\.0\)/);
+});
+
+test('request-option-key: neither key is an error; field_path outside body_json is an error; one key is fine', () => {
+  assert.equal(withCode(pageOption('          inject_into: request_parameter'), 'request-option-key')[0].severity, 'error');
+  const nested = withCode(pageOption('          inject_into: request_parameter\n          field_path: [a, b]'), 'request-option-key');
+  assert.match(nested[0].message, /works only with `inject_into: body_json`/);
+  assert.deepEqual(withCode(pageOption('          inject_into: body_json\n          field_path: [a, b]'), 'request-option-key'), []);
+  assert.deepEqual(withCode(pageOption('          inject_into: request_parameter\n          field_name: page'), 'request-option-key'), []);
+});
+
+const cursor = ['    incremental_sync:', '      type: DatetimeBasedCursor', '      cursor_field: updated_at', '      datetime_format: "%Y-%m-%d"', "      start_datetime: \"{{ config['start'] }}\""].join('\n');
+
+test('pagination-reset-combination: limits with a record filter, and SPLIT_USING_CURSOR without a DatetimeBasedCursor', () => {
+  const reset = (action: string, limits: boolean) => ['      pagination_reset:', '        type: PaginationReset', `        action: ${action}`, ...(limits ? ['        limits:', '          type: PaginationResetLimits', '          number_of_records: 100'] : [])].join('\n');
+  const withFilter = manifest({ extra: reset('RESET', true) }).replace('          field_path: [data]', "          field_path: [data]\n        record_filter:\n          type: RecordFilter\n          condition: \"{{ record.ok }}\"");
+  const p = withCode(withFilter, 'pagination-reset-combination');
+  assert.equal(p.length, 1);
+  assert.equal(p[0].at, 'limits');
+  assert.equal(p[0].related?.length, 1);
+  const split = withCode(manifest({ extra: reset('SPLIT_USING_CURSOR', true) }), 'pagination-reset-combination');
+  assert.equal(split.length, 1);
+  assert.equal(split[0].at, 'SPLIT_USING_CURSOR');
+  assert.deepEqual(withCode(manifest({ extra: `${reset('SPLIT_USING_CURSOR', true)}\n${cursor}` }), 'pagination-reset-combination'), []);
+});

@@ -11,8 +11,17 @@ export function fixture(name: string): string {
   return readFileSync(join(FIXTURES, name), 'utf8');
 }
 
-/** Problems of `text`, each with the source text it spans. */
+/** Problems of `text` except deprecation hints (see `hints`), each with the source text it spans. */
 export function check(text: string): (Problem & { at: string })[] {
+  return all(text).filter((p) => p.severity !== 'hint');
+}
+
+/** Deprecation hints of `text`, each with the source text it spans. */
+export function hints(text: string): (Problem & { at: string })[] {
+  return all(text).filter((p) => p.severity === 'hint');
+}
+
+function all(text: string): (Problem & { at: string })[] {
   return validateManifest(parseManifest(text)).map((p) => ({ ...p, at: text.slice(p.span.start, p.span.end) }));
 }
 

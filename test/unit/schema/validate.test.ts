@@ -1,10 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { check, errors, fixture, manifest } from './helpers';
+import { check, errors, fixture, hints, manifest } from './helpers';
 
 test('the complete fixture and the minimal manifest have no errors or warnings', () => {
   assert.deepEqual(check(fixture('complete.yaml')).filter((p) => p.severity !== 'information'), []);
   assert.deepEqual(check(manifest()), []);
+});
+
+test('deprecated fields are hints on the key, with the replacement', () => {
+  const h = hints(manifest());
+  assert.deepEqual(h.map((p) => [p.code, p.at]), [['deprecated', 'url_base'], ['deprecated', 'path']]);
+  assert.equal(h[1].message, '`HttpRequester.path` is deprecated: use `url` with the full endpoint URL.');
+  assert.deepEqual(hints(manifest().replace('url_base: https://api.example.com', 'url: https://api.example.com/items').replace(/\n\s+path: \/items/, '')), []);
 });
 
 test('a missing required field names the component and sits on the component key', () => {

@@ -146,3 +146,29 @@ test('session token: the login is an AUTH auxiliary request and the token is mas
   assert.equal(r.auxiliary_requests[0].title, 'Login request');
   assert.equal(r.slices[0].pages[0].request?.headers?.['X-Session-Token'], '****');
 });
+
+test('pagination reset: both capped-API streams read all 250 items although no query may reach past 50', async () => {
+  const manifest = parse(readFileSync(join(WORKSPACE, 'pagination-reset.yaml'), 'utf8'));
+  const config = { url_base: api.url, start_date: '2024-01-01T00:00:00Z' };
+  const expected = Array.from({ length: 250 }, (_, i) => i + 1);
+  const byLimit = await testRead(manifest, config, 'items_split_by_limit', { maxRecords: 1000 }, { now: () => FROZEN });
+  assert.deepEqual(byLimit.logs.filter((l) => l.level === 'ERROR'), []);
+  assert.equal(byLimit.slices.length, 1);
+  const pages = byLimit.slices[0].pages;
+  // Five attempts of 2 pages (50 records each), then one short page; each attempt starts at the last updated_at.
+  assert.deepEqual(pages.map((p) => new URL(p.request?.url ?? '').searchParams.get('updated_since')), [
+    '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z', '2024-01-03T01:30:00Z', '2024-01-03T01:30:00Z',
+    '2024-01-05T02:30:00Z', '2024-01-05T02:30:00Z', '2024-01-07T03:30:00Z', '2024-01-07T03:30:00Z',
+    '2024-01-09T04:30:00Z', '2024-01-09T04:30:00Z', '2024-01-11T05:30:00Z',
+  ]);
+  const ids = (r: StreamRead) => [...new Set(r.slices.flatMap((s) => s.pages.flatMap((p) => p.records.map((x) => x.id as number))))].sort((a, b) => a - b);
+  assert.deepEqual(ids(byLimit), expected);
+  assert.equal(byLimit.logs.filter((l) => l.level === 'INFO' && l.message.includes('pagination reset (SPLIT_USING_CURSOR)')).length, 5);
+
+  const onError = await testRead(manifest, config, 'items_split_on_error', { maxRecords: 1000, maxSlices: 1 }, { now: () => FROZEN });
+  assert.deepEqual(onError.logs.filter((l) => l.level === 'ERROR'), []);
+  assert.deepEqual(ids(onError), expected);
+  const refused = onError.slices[0].pages.filter((p) => p.response?.status === 400);
+  assert.equal(refused.length, 6);
+  assert.match(refused[0].response?.body ?? '', /Result window too deep/);
+});

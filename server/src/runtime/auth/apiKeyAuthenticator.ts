@@ -22,7 +22,7 @@ export function apiKeyRequestOption(component: Component, ctx: AuthBuildContext,
   const option = hasInject
     ? (component.inject_into as object)
     : { type: 'RequestOption', inject_into: 'header', field_name: component.header };
-  return createRequestOption(option, ctx.config, ctx.parameters);
+  return createRequestOption(option, ctx.config, ctx.parameters, ctx.requestOptionCompat);
 }
 
 /** Injects a token; spec §6.1: a header whose name renders empty is not sent at all. */

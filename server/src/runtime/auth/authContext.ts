@@ -1,7 +1,7 @@
 // What every authenticator is built from: the component, the (mutable) config, its $parameters,
 // the runtime environment and the hooks that report token requests and obtained secrets. Also the
 // interpolation helpers shared by all authenticators (reference-behaviour.md §3.4, §3.6).
-import type { AuthParts, AuthenticatorHooks, RuntimeEnv } from '../types';
+import type { AuthParts, AuthenticatorHooks, RequestOptionCompat, RuntimeEnv } from '../types';
 import { evalMapping, evalText, interpolate } from '../interpolation';
 import { configError } from '../errors';
 import { pythonStr } from './pythonText';
@@ -27,6 +27,8 @@ export type AuthBuildContext = {
   disableRetries: boolean;
   env: RuntimeEnv;
   hooks: AuthenticatorHooks;
+  /** How RequestOptions treat fields the manifest's declared CDK version did not have. */
+  requestOptionCompat?: RequestOptionCompat;
   /** Builds a nested authenticator (login requester, selective, profile assertion). */
   build(component: unknown, parameters?: Record<string, unknown>): Authenticator;
 };

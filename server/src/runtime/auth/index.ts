@@ -62,6 +62,7 @@ export function createAuthenticator(
       disableRetries: options.disableRetries === true,
       env,
       hooks,
+      requestOptionCompat: options.requestOptionCompat,
       build: (nested, p) => build(nested, p ?? parametersOf(c, parameters)),
     };
     return factory(c, ctx);

@@ -31,7 +31,7 @@ export function createJwtAuthenticator(component: Component, ctx: AuthBuildConte
     throw configError('JwtAuthenticator.jwt_headers must be an object with kid, typ and/or cty.');
   }
   const option: RequestOption = component.request_option
-    ? createRequestOption(component.request_option as object, ctx.config, ctx.parameters)
+    ? createRequestOption(component.request_option as object, ctx.config, ctx.parameters, ctx.requestOptionCompat)
     : createRequestOption({ type: 'RequestOption', inject_into: 'header', field_name: 'Authorization' }, ctx.config, ctx.parameters);
   return {
     async authenticate() {

@@ -1,5 +1,6 @@
-// `connector-manifest validate <files...> [--format json|pretty]`: the language server's checks
+// `connector-manifest validate <files...> [--format json|pretty] [--hints]`: the language server's checks
 // (runtime/manifest/validateManifest.ts), headless. Exit 0 clean, 1 errors found, 2 unreadable input.
+// Hints (deprecated fields, which editors strike through) are listed only with --hints.
 import { readFileSync } from 'node:fs';
 import { parseManifest } from '../manifest/parse';
 import { validateManifest } from '../manifest/validateManifest';
@@ -10,10 +11,12 @@ type FileReport = { file: string; problems: (Problem & { line: number; column: n
 /** Runs the command; returns the exit code (0 clean, 1 errors found, 2 unreadable input or bad usage). */
 export function validateCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
   let format = 'pretty';
+  let hints = false;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--format') format = args[++i] ?? '';
+    else if (a === '--hints') hints = true;
     else if (a.startsWith('--format=')) format = a.slice('--format='.length);
     else if (a.startsWith('--')) {
       err.write(`validate: unknown option ${a}\n`);
@@ -43,6 +46,7 @@ export function validateCommand(args: string[], out: NodeJS.WritableStream, err:
     const parsed = parseManifest(text);
     const report: FileReport = { file, problems: [] };
     for (const p of validateManifest(parsed)) {
+      if (p.severity === 'hint' && !hints) continue;
       const pos = parsed.lineCounter.linePos(p.span.start);
       report.problems.push({ ...p, line: pos.line, column: pos.col });
       if (p.severity === 'error') errors++;

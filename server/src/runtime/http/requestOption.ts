@@ -1,7 +1,8 @@
 // RequestOption (reference-behaviour.md §5.1): where a value (API key, page token, page size) goes
 // in a request, and the one helper that injects it into RequestParts. Used by authenticators,
 // the requester and the paginators alike.
-import type { RequestParts } from '../types';
+import type { RequestOptionCompat, RequestParts } from '../types';
+import { isOlderThan } from '../schema/versions';
 import { evalText } from '../interpolation';
 import { configError } from '../errors';
 import { pythonStr } from '../auth/pythonText';
@@ -10,6 +11,9 @@ import { setValueAtPath } from '../auth/authContext';
 export type InjectInto = 'request_parameter' | 'header' | 'body_data' | 'body_json';
 
 const INJECT_TARGETS: readonly InjectInto[] = ['request_parameter', 'header', 'body_data', 'body_json'];
+
+/** RequestOption.field_path arrived with CDK 6.18.0 (airbyte-python-cdk PR #201, January 2025). */
+export const FIELD_PATH_ADDED_IN = '6.18.0';
 
 /** The RequestParts member each injection target writes into. */
 const PART_OF: Record<InjectInto, 'request_parameters' | 'request_headers' | 'request_body_data' | 'request_body_json'> = {
@@ -34,9 +38,10 @@ export type RequestOption = {
 
 /**
  * Builds a RequestOption. `field_name` and each `field_path` segment are rendered with config and
- * `parameters` (§3.6). Throws a config error at build time for invalid combinations (§5.1).
+ * `parameters` (§3.6). Throws a config error at build time for invalid combinations (§5.1). `compat`
+ * carries the manifest's declared CDK version: before 6.18.0 a field_path next to a field_name is ignored.
  */
-export function createRequestOption(component: object, config: object, parameters: object = {}): RequestOption {
+export function createRequestOption(component: object, config: object, parameters: object = {}, compat: RequestOptionCompat = {}): RequestOption {
   const c = component as Record<string, unknown>;
   if (!c || typeof c !== 'object') throw configError('RequestOption must be an object with inject_into and field_name.');
   const injectInto = c.inject_into;
@@ -47,10 +52,18 @@ export function createRequestOption(component: object, config: object, parameter
   // Python falsiness as in the reference factory: `field_path: []` (e.g. copied from $parameters, §1.3)
   // and `field_name: ""` count as absent.
   const hasName = c.field_name !== undefined && c.field_name !== null && c.field_name !== '';
-  const hasPath = Array.isArray(c.field_path) ? c.field_path.length > 0 : c.field_path !== undefined && c.field_path !== null;
+  let hasPath = Array.isArray(c.field_path) ? c.field_path.length > 0 : c.field_path !== undefined && c.field_path !== null;
   // Spec §5.1: exactly one of field_name / field_path, and field_path only with body_json.
   if (!hasName && !hasPath) throw configError('RequestOption requires either field_name or field_path.');
-  if (hasName && hasPath) throw configError('RequestOption accepts only one of field_name or field_path, not both.');
+  if (hasName && hasPath) {
+    // CDKs before field_path existed never read it (often copied in by $parameters), so field_name wins there.
+    const version = compat.manifestVersion;
+    if (!version || !isOlderThan(version, FIELD_PATH_ADDED_IN)) {
+      throw configError(`RequestOption accepts only one of field_name or field_path, not both (only manifests declaring a CDK version before ${FIELD_PATH_ADDED_IN}, which had no field_path, may carry both).`);
+    }
+    compat.warn?.(`RequestOption sets both field_name and field_path: field_path is ignored and field_name is used, because field_path was added in CDK ${FIELD_PATH_ADDED_IN} and this manifest declares version ${version.join('.')}.`);
+    hasPath = false;
+  }
   if (hasPath && target !== 'body_json') {
     throw configError(`RequestOption.field_path is only valid with inject_into: body_json (got ${target}); use field_name instead.`);
   }

@@ -31,7 +31,15 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
   const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
   problems.push(...resolved.problems);
   const { issues, components } = validateResolvedManifest(resolved.value, resolved.origins.unresolved);
-  for (const issue of issues) problems.push(locate(issue, resolved.origins, parsed));
+  for (const issue of issues) {
+    // A deprecated type inserted as a default (§1.2) or a field filled from `$parameters` (§1.3) was
+    // not written there: nothing to strike through.
+    if (issue.code === 'deprecated') {
+      const where = resolved.origins.locate(issue.path);
+      if (!where || where.approximate || where.sourcePath.includes('$parameters')) continue;
+    }
+    problems.push(locate(issue, resolved.origins, parsed));
+  }
   if (isPlainObject(resolved.value)) {
     const ctx = { root: resolved.value, components, version: parseVersion(resolved.value.version) };
     for (const rule of RULES) {

@@ -32,10 +32,10 @@ export function createPaginator(component: object | null | undefined, config: ob
   const strategy = createPaginationStrategy(strategyComponent, config, { ...options, decoder: (c.decoder ?? options.decoder) as object | undefined, parameters: (strategyComponent.$parameters as object) ?? parameters }, env);
 
   // Spec §3.6: paginator request options see an empty `parameters`.
-  const sizeOption = c.page_size_option ? createRequestOption(c.page_size_option as object, config, {}) : null;
+  const sizeOption = c.page_size_option ? createRequestOption(c.page_size_option as object, config, {}, options.requestOptionCompat) : null;
   const tokenComponent = c.page_token_option as Record<string, unknown> | undefined;
   const tokenIsPath = tokenComponent?.type === 'RequestPath';
-  const tokenOption: RequestOption | null = tokenComponent && !tokenIsPath ? createRequestOption(tokenComponent, config, {}) : null;
+  const tokenOption: RequestOption | null = tokenComponent && !tokenIsPath ? createRequestOption(tokenComponent, config, {}, options.requestOptionCompat) : null;
 
   if (sizeOption && (strategyComponent.page_size === undefined || strategyComponent.page_size === null)) {
     throw configError('DefaultPaginator.page_size_option is set but the pagination strategy defines no page_size; a page size option needs a strategy with a page size.');

@@ -4,6 +4,8 @@ import { collidingInjectedKeys } from './collidingInjectedKeys';
 import { customComponent } from './customComponent';
 import { oauthRequiredFields } from './oauthRequiredFields';
 import { pageTokenOptionMissing } from './pageTokenOptionMissing';
+import { paginationResetCombination } from './paginationResetCombination';
+import { requestOptionKey } from './requestOptionKey';
 import { requestPathFieldName } from './requestPathFieldName';
 import type { Rule } from './types';
 
@@ -12,6 +14,8 @@ export const RULES: readonly Rule[] = [
   collidingInjectedKeys,
   pageTokenOptionMissing,
   requestPathFieldName,
+  requestOptionKey,
+  paginationResetCombination,
   oauthRequiredFields,
   customComponent,
 ];

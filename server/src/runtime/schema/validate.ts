@@ -17,8 +17,8 @@ import { isOlderThan, parseVersion, type CdkVersion } from './versions';
 export type VisitedComponent = { node: Record<string, unknown>; path: JsonPath; type: string };
 
 export type SchemaIssue = {
-  code: 'schema' | 'unknown-type' | 'unknown-field' | 'removed-component' | 'removed-field';
-  severity: 'error' | 'warning';
+  code: 'schema' | 'unknown-type' | 'unknown-field' | 'removed-component' | 'removed-field' | 'deprecated';
+  severity: 'error' | 'warning' | 'hint';
   message: string;
   /** Resolved path of the node the issue is about. */
   path: JsonPath;
@@ -96,6 +96,7 @@ class Walker {
       return;
     }
     if (def.removedIn && !this.removal(def.type, def.removedIn, [...path, 'type'], 'removed-component')) return;
+    if (def.deprecated) this.deprecated(def.type, def.deprecated, [...path, 'type'], 'value');
     this.visited.push({ node, path, type: def.type });
 
     const validate = validatorFor(def);
@@ -117,6 +118,7 @@ class Walker {
         continue;
       }
       if (field.removedIn && !this.removal(`${def.type}.${key}`, field.removedIn, [...path, key], 'removed-field')) continue;
+      if (field.deprecated) this.deprecated(`${def.type}.${key}`, field.deprecated, [...path, key], 'key');
       if (field.components) this.slot(def, key, field, node[key], [...path, key]);
     }
   }
@@ -141,6 +143,11 @@ class Walker {
       return;
     }
     if (isPlainObject(value) && (!field.list || field.alsoSingle || field.schema)) this.component(value, path, allowed, slot);
+  }
+
+  /** A hint (shown struck through by editors) on something that still works but has a replacement. */
+  private deprecated(what: string, advice: string, path: JsonPath, anchor: 'key' | 'value'): void {
+    this.issues.push({ code: 'deprecated', severity: 'hint', path, anchor, message: `\`${what}\` is deprecated: ${advice}.` });
   }
 
   private unknownField(def: ComponentDef, key: string, path: JsonPath): void {

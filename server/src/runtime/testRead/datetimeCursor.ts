@@ -10,9 +10,26 @@ import type { ReadContext } from './readContext';
 
 type Obj = Record<string, unknown>;
 
+function tryParse(text: string, formats: string[]): Date | null {
+  try {
+    return parseDatetime(text, formats, 'slice start');
+  } catch {
+    return null;
+  }
+}
+
 export type DatetimeCursor = {
   slices(): Generator<Obj>;
   inject(parts: RequestParts, cursorSlice: Obj): void;
+  /** The rendered cursor_field: the record key holding the cursor value. */
+  cursorField: string;
+  /** The cursor slice key of the range start (partition_field_start, default `start_time`). */
+  startKey: string;
+  /**
+   * Spec §7.8 SPLIT_USING_CURSOR: `cursorSlice` narrowed to start at `record`'s cursor value, or the
+   * reason it cannot be narrowed (no value, unparsable, or not after the current start).
+   */
+  narrow(cursorSlice: Obj, record: Obj | null): { slice: Obj } | { reason: string };
 };
 
 /** Builds the cursor's slicing; throws a config error for another incremental_sync type or a bad step. */
@@ -46,8 +63,9 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext): DatetimeC
   if ((step === null) !== (granularity === null)) throw configError('DatetimeBasedCursor: step and cursor_granularity must be set together.');
   const startKey = component.partition_field_start ? pythonStr(evalString(component.partition_field_start, ctx, rc.env)) : 'start_time';
   const endKey = component.partition_field_end ? pythonStr(evalString(component.partition_field_end, ctx, rc.env)) : 'end_time';
-  const startOption: RequestOption | null = component.start_time_option ? createRequestOption(component.start_time_option as object, rc.config, {}) : null;
-  const endOption: RequestOption | null = component.end_time_option ? createRequestOption(component.end_time_option as object, rc.config, {}) : null;
+  const startOption: RequestOption | null = component.start_time_option ? createRequestOption(component.start_time_option as object, rc.config, {}, rc.requestOptionCompat) : null;
+  const endOption: RequestOption | null = component.end_time_option ? createRequestOption(component.end_time_option as object, rc.config, {}, rc.requestOptionCompat) : null;
+  const cursorField = component.cursor_field ? pythonStr(evalString(component.cursor_field, ctx, rc.env)) : '';
 
   return {
     *slices() {
@@ -70,6 +88,27 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext): DatetimeC
     inject(parts, cursorSlice) {
       if (startOption && cursorSlice[startKey] !== undefined) startOption.inject(parts, cursorSlice[startKey]);
       if (endOption && cursorSlice[endKey] !== undefined) endOption.inject(parts, cursorSlice[endKey]);
+    },
+    cursorField,
+    startKey,
+    narrow(cursorSlice, record) {
+      if (!cursorField) return { reason: 'the DatetimeBasedCursor has no cursor_field' };
+      const raw = record ? record[cursorField] : undefined;
+      if (raw === undefined || raw === null || raw === '') return { reason: `no record with a value in '${cursorField}' was read in this attempt` };
+      let value: Date;
+      try {
+        value = parseDatetime(pythonStr(raw), inputFormats, `cursor value of '${cursorField}'`);
+      } catch (e) {
+        return { reason: (e as Error).message };
+      }
+      const newStart = formatDatetime(value, format);
+      const current = cursorSlice[startKey];
+      const currentDate = typeof current === 'string' ? tryParse(current, [format]) : null;
+      // The new range must start strictly later, or the next attempt would read the same records again.
+      if (newStart === current || (currentDate && value.getTime() <= currentDate.getTime())) {
+        return { reason: `the last '${cursorField}' read (${JSON.stringify(pythonStr(raw))}) does not move the slice start past ${JSON.stringify(current)}` };
+      }
+      return { slice: { ...cursorSlice, [startKey]: newStart } };
     },
   };
 }

@@ -7,7 +7,7 @@ import { createRequestOption, type RequestOption } from '../http/requestOption';
 import { emptyParts } from '../http/requestOptions';
 import { evalNullable, evalString, pythonStr } from '../http/interpolatedValues';
 import { emptySlice, type StreamSlice } from '../records/streamSlice';
-import { createDatetimeCursor } from './datetimeCursor';
+import { createDatetimeCursor, type DatetimeCursor } from './datetimeCursor';
 import { createGroupingRouter } from './groupingPartitionRouter';
 import type { BuiltStream } from './retriever';
 import type { ReadContext } from './readContext';
@@ -18,6 +18,8 @@ type Obj = Record<string, unknown>;
 export type Slicer = {
   slices(): AsyncGenerator<StreamSlice>;
   requestParts(slice: StreamSlice): RequestParts;
+  /** The stream's DatetimeBasedCursor, if any (pagination reset splits slices with it, §7.8). */
+  cursor: DatetimeCursor | null;
 };
 
 /** One partition of a router: its keys, and the extra fields that ride along outside the partition (§3.6). */
@@ -32,6 +34,7 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
   const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent));
   const cursor = stream.incremental_sync ? createDatetimeCursor(stream.incremental_sync as Obj, rc) : null;
   return {
+    cursor,
     async *slices() {
       if (parts.length === 0 && !cursor) {
         yield emptySlice();
@@ -67,7 +70,7 @@ async function* product(parts: Part[], i: number, acc: Partition): AsyncGenerato
 }
 
 function option(component: unknown, rc: ReadContext): RequestOption | null {
-  return component ? createRequestOption(component as object, rc.config, {}) : null;
+  return component ? createRequestOption(component as object, rc.config, {}, rc.requestOptionCompat) : null;
 }
 
 function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Part {

@@ -1,6 +1,6 @@
 // What every part of a test read shares: the resolved manifest, config, limits, the environment, the
 // secret masker and the sinks for auxiliary requests and logs.
-import type { AuxiliaryRequest, TestReadEnv } from '../types';
+import type { AuxiliaryRequest, RequestOptionCompat, TestReadEnv } from '../types';
 import type { SecretMasker } from './masking';
 
 export type LogLevel = 'INFO' | 'WARN' | 'ERROR' | 'DEBUG';
@@ -13,6 +13,8 @@ export type ReadContext = {
   env: TestReadEnv;
   limits: ResolvedLimits;
   masker: SecretMasker;
+  /** The manifest's declared CDK version for RequestOptions, with warnings going to the read's logs. */
+  requestOptionCompat?: RequestOptionCompat;
   /** Records an auxiliary request; `parentStream` is set for exchanges made on behalf of a parent stream. */
   aux(entry: AuxiliaryRequest, parentStream: string | null): void;
   log(level: LogLevel, message: string): void;

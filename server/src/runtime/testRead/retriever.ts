@@ -11,6 +11,7 @@ import { createPaginator, type Paginator } from '../pagination/defaultPaginator'
 import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
 import type { StreamSlice } from '../records/streamSlice';
 import { createSlicer, type Slicer } from './partitions';
+import { createPaginationReset } from './paginationReset';
 import type { ReadContext } from './readContext';
 
 /** One page as read: the exchange (response null on a network failure), its records, and an error if it failed. */
@@ -49,6 +50,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     onSecret: (v) => rc.masker.add(v),
     // A test read does not retry, its login and token requests included (§10), like its data requests.
     disableRetries: true,
+    requestOptionCompat: rc.requestOptionCompat,
   }, env);
   const requester: HttpRequester = createHttpRequester(requesterComponent, rc.config, { parameters, authenticator, disableRetries: true, signal: env.signal }, env);
   const selectorComponent = retriever.record_selector as Obj | undefined;
@@ -61,23 +63,24 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     recordExtractor: selectorComponent?.extractor as object | undefined,
     testReadMaxPages: rc.limits.maxPagesPerSlice,
     parameters: (paginatorComponent?.$parameters as Obj) ?? {},
+    requestOptionCompat: rc.requestOptionCompat,
   }, env);
   warnLastRecords(paginatorComponent, rc);
-  if (retriever.pagination_reset) {
-    rc.log('WARN', `Stream '${name}': pagination_reset is not applied by this runtime; a RESET_PAGINATION action from the error handler still restarts the slice once.`);
-  }
   const slicer = createSlicer(retriever, stream, rc, (parent) => buildStream(parent, rc, name));
+  const paginationReset = createPaginationReset(retriever, name, slicer.cursor, rc);
   const ignoreSlicerOnPaginated = retriever.ignore_stream_slicer_parameters_on_paginated_requests === true;
 
   async function* readSlice(slice: StreamSlice): AsyncGenerator<PageResult> {
-    let resets = 0;
+    // Spec §7.8: every page of every attempt belongs to this slice; an attempt may narrow its cursor range.
+    const attempts = paginationReset.forSlice(slice);
     let token = wrap(paginator.initialToken());
     for (;;) {
       if (env.signal?.aborted) throw new RuntimeError('The read was cancelled.', 'system_error');
-      const slicerParts: RequestParts[] = token && ignoreSlicerOnPaginated ? [] : [slicer.requestParts(slice)];
+      const current = attempts.slice;
+      const slicerParts: RequestParts[] = token && ignoreSlicerOnPaginated ? [] : [slicer.requestParts(current)];
       let exchange;
       try {
-        exchange = await requester.send({ slice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] });
+        exchange = await requester.send({ slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] });
       } catch (e) {
         if (e instanceof RequestFailedError) {
           yield { request: e.exchange.request, response: e.exchange.response, records: [], error: e };
@@ -90,7 +93,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       let records: Record<string, unknown>[] = [];
       if (!ignoredError) {
         try {
-          records = selector.select(response, slice, token);
+          records = selector.select(response, current, token);
         } catch (e) {
           // A body that cannot be decoded at all (broken zip, gzip bomb) or a failing filter ends the
           // read with the page still shown.
@@ -102,13 +105,20 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       }
       if (ignoredError) rc.log('INFO', `Ignoring response with status ${response.status} for stream '${name}' (error handler action IGNORE).`);
       yield { request: exchange.request, response, records, error: null };
+      attempts.observe(records);
+      // Spec §7.7 order: a reset signal, then a falsy response, then the reset limit, then the next token.
       if (resolution.action === 'RESET_PAGINATION') {
-        // Spec §7.8: without a pagination_reset component the slice restarts once, like RESET.
-        if (++resets > 1) throw new RuntimeError(`Stream '${name}': pagination was reset twice for the same slice.`, 'system_error');
+        attempts.reset(`the error handler answered RESET_PAGINATION to HTTP ${response.status} from ${safeUrl(exchange.request.url)}`);
+        // A new initial token also restarts the test-read page cap (§7.10).
         token = wrap(paginator.initialToken());
         continue;
       }
       if (ignoredError) return;
+      if (attempts.limitReached()) {
+        attempts.reset(`this attempt read ${paginationReset.recordLimit} records (pagination_reset.limits.number_of_records)`);
+        token = wrap(paginator.initialToken());
+        continue;
+      }
       const previous = token ? token.next_page_token : null;
       const last = records.length ? records[records.length - 1] : null;
       const next = paginator.nextPageToken(response, records.length, last, previous, records);

@@ -4,6 +4,7 @@
 import type { AuxiliaryRequest, HttpRequest, HttpResponse, TestReadEnv, TestReadLimits } from '../types';
 import { configError, RuntimeError } from '../errors';
 import { resolveManifest } from '../manifest/resolve';
+import { parseVersion } from '../schema/versions';
 import { isEmptySlice } from '../records/streamSlice';
 import { SecretMasker } from './masking';
 import { SchemaInferrer } from './schemaInference';
@@ -57,6 +58,7 @@ export async function testRead(manifest: object, config: object, streamName: str
     limits: resolvedLimits,
     masker,
     log,
+    requestOptionCompat: { manifestVersion: parseVersion(root.version), warn: (message) => log('WARN', message) },
     aux(entry: AuxiliaryRequest, parentStream: string | null) {
       const e: AuxiliaryRequestEntry = parentStream
         ? { ...entry, title: `Parent stream: ${entry.title}`, type: 'PARENT_STREAM' }

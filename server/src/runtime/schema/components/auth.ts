@@ -131,7 +131,7 @@ export const AUTH_COMPONENTS: ComponentDef[] = [
     fields: {},
   },
   {
-    type: 'LegacySessionTokenAuthenticator', area: 'auth', label: 'Session Token Authenticator',
+    type: 'LegacySessionTokenAuthenticator', area: 'auth', label: 'Session Token Authenticator', deprecated: 'use `SessionTokenAuthenticator`',
     description: 'Older session-token flow: logs in at `login_url` with user name and password, or uses a given token, and sends it in a header.',
     fields: {
       header: str('Header that carries the session token.', { required: true, label: 'Session Request Header', example: 'X-Session' }),

@@ -17,9 +17,9 @@ export const REQUESTER_COMPONENTS: ComponentDef[] = [
     type: 'HttpRequester', area: 'requester', label: 'HTTP Requester',
     description: 'Builds and sends the HTTP requests of a stream: URL, method, query parameters, headers, body, authentication and error handling.',
     fields: {
-      url_base: str('Base URL of the API; `path` is appended to it.', { label: 'API Base URL', templateContext: 'request', example: 'https://api.example.com/v1/' }),
+      url_base: str('Base URL of the API; `path` is appended to it.', { label: 'API Base URL', templateContext: 'request', example: 'https://api.example.com/v1/', deprecated: 'use `url` with the full endpoint URL' }),
       url: str('Full URL of the endpoint, instead of `url_base` + `path`.', { label: 'API Endpoint URL', templateContext: 'request' }),
-      path: str('Path of the endpoint, appended to `url_base`.', { label: 'URL Path', templateContext: 'request', example: '/users' }),
+      path: str('Path of the endpoint, appended to `url_base`.', { label: 'URL Path', templateContext: 'request', example: '/users', deprecated: 'use `url` with the full endpoint URL' }),
       http_method: str('HTTP method of the request.', { default: 'GET', enum: ['GET', 'POST'], label: 'HTTP Method' }),
       authenticator: one(AUTHENTICATORS, 'How requests are authenticated.', { label: 'Authenticator' }),
       fetch_properties_from_endpoint: one(['PropertiesFromEndpoint'], 'Reads the list of properties to request from another endpoint.', { label: 'Fetch Properties from Endpoint', deprecated: 'use `query_properties`' }),

@@ -11,7 +11,7 @@ export const SCHEMA_LOADER_COMPONENTS: ComponentDef[] = [
     example: 'type: InlineSchemaLoader\nschema:\n  $ref: "#/schemas/users"',
   },
   {
-    type: 'JsonFileSchemaLoader', area: 'schema-loaders', label: 'Json File Schema Loader',
+    type: 'JsonFileSchemaLoader', area: 'schema-loaders', label: 'Json File Schema Loader', deprecated: 'use `InlineSchemaLoader` with the schema in the manifest (a manifest-only connector ships no schema files)',
     description: 'Reads the schema from a JSON file shipped with the connector (default: `schemas/<stream>.json`).',
     fields: { file_path: str('Path of the file.', { label: 'File Path', templateContext: 'static' }) },
   },
