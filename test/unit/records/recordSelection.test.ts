@@ -60,3 +60,12 @@ test('transformations: AddFields, RemoveFields (with *), KeysToLower; unsupporte
   assert.deepEqual(sel.select(response, emptySlice(), null), [{ id: 1, meta: { b: 2 }, tags: [{ x: 1 }], source: 'demo', nested: { k: 'v' } }]);
   assert.throws(() => createRecordSelector(undefined, undefined, [{ type: 'CustomTransformation', class_name: 'x' }], {}, {}), /not runnable outside the Python CDK/);
 });
+
+test('IterableDecoder wraps each line in {record}; CompositeRawDecoder(JsonParser) is strict about invalid JSON', () => {
+  const lines = createDecoder({ type: 'IterableDecoder' });
+  assert.deepEqual(lines.decode({ body: 'alpha\r\nbeta\n\ngamma\n' }), [{ record: 'alpha' }, { record: 'beta' }, { record: '' }, { record: 'gamma' }]);
+  const strict = createDecoder({ type: 'CompositeRawDecoder', parser: { type: 'JsonParser' } });
+  assert.deepEqual(strict.decode({ body: '[{"a":1},{"a":2}]' }), [{ a: 1 }, { a: 2 }]);
+  assert.throws(() => strict.decode({ body: '<html>' }), (e: Error & { failureType?: string }) => e.failureType === 'system_error' && /Response JSON data failed to be parsed/.test(e.message));
+  assert.throws(() => createDecoder({ type: 'CompositeRawDecoder', parser: { type: 'XmlParser' } }), /parser "XmlParser" is not supported by this runtime \(supported: JsonParser, JsonLineParser, CsvParser, GzipParser\)/);
+});

@@ -1,7 +1,7 @@
 // createPaginationStrategy (runtime-api.md): builds one pagination strategy component (§7.3-§7.6).
 import type { HttpResponse, PaginatorOptions, RuntimeEnv } from '../types';
 import { configError } from '../errors';
-import { createDecoder, firstDecoded } from '../records/decoders';
+import { createDecoder, firstDecoded, type Decoder } from '../records/decoders';
 import { createDpathExtractor } from '../records/dpathExtractor';
 import { createOffsetIncrement } from './offsetIncrement';
 import { createPageIncrement } from './pageIncrement';
@@ -31,7 +31,7 @@ export function createPaginationStrategy(component: object, config: object, opti
   if (!c || typeof c !== 'object') throw configError('pagination_strategy must be an object with a type.');
   const parameters = (c.$parameters as object) ?? options.parameters ?? {};
   const decoder = createDecoder(options.decoder as Record<string, unknown> | undefined);
-  const sc: StrategyContext = { config, parameters, countRawRecords: rawCounter(options, config, parameters, env), decodedResponse: (r) => firstDecoded(decoder, r) };
+  const sc: StrategyContext = { config, parameters, countRawRecords: rawCounter(decoder, options, config, parameters, env), decodedResponse: (r) => firstDecoded(decoder, r) };
   switch (c.type) {
     case 'OffsetIncrement': return createOffsetIncrement(c, sc, env);
     case 'PageIncrement': return createPageIncrement(c, sc, env);
@@ -43,9 +43,8 @@ export function createPaginationStrategy(component: object, config: object, opti
   }
 }
 
-function rawCounter(options: PaginatorOptions, config: object, parameters: object, env?: RuntimeEnv): (r: HttpResponse) => number | null {
+function rawCounter(decoder: Decoder, options: PaginatorOptions, config: object, parameters: object, env?: RuntimeEnv): (r: HttpResponse) => number | null {
   if (!options.recordExtractor) return () => null;
-  const decoder = createDecoder(options.decoder as Record<string, unknown> | undefined);
   const extractor = createDpathExtractor(options.recordExtractor as Record<string, unknown>, config, parameters, env);
   return (response) => {
     let n = 0;
