@@ -5,11 +5,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { createHttpFetch } from '../../../server/src/runtime/http/transport';
-import { bodyText, binaryKind } from '../../../server/src/runtime/http/responseBody';
+import { bodyBytes, bodyText, binaryKind } from '../../../server/src/runtime/http/responseBody';
 
 const gz = gzipSync('{"id":1}\n');
 const server = createServer((req, res) => {
   if (req.url === '/gz') { res.writeHead(200, { 'Content-Type': 'application/gzip' }); return res.end(gz); }
+  if (req.url === '/latin1') { res.writeHead(200, { 'Content-Type': 'text/csv' }); return res.end(Buffer.from('Zürich', 'latin1')); }
+  if (req.url === '/latin1-declared') { res.writeHead(200, { 'Content-Type': 'text/csv; charset=latin1' }); return res.end(Buffer.from('Zürich', 'latin1')); }
   if (req.url === '/text') { res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }); return res.end('héllo'); }
   res.writeHead(404); res.end();
 });
@@ -29,10 +31,18 @@ test('a gzip body is shown as a placeholder; its bytes and the size cap ride alo
   assert.ok(!JSON.stringify(res).includes('bodyBytes'));
 });
 
-test('a text body stays text and keeps its bytes', async () => {
+test('a valid UTF-8 text body stays text; its bytes are not kept twice (the text re-encodes to them)', async () => {
   const res = await createHttpFetch()({ method: 'GET', url: `${base}/text`, headers: {}, body: null });
   assert.equal(res.body, 'héllo');
-  assert.equal(Buffer.from(res.bodyBytes ?? []).toString('utf8'), 'héllo');
+  assert.equal(res.bodyBytes, undefined);
+  assert.deepEqual(bodyBytes(res), Buffer.from('héllo'));
+});
+
+test('invalid UTF-8 and other charsets keep their bytes for the decoders', async () => {
+  for (const path of ['/latin1', '/latin1-declared']) {
+    const res = await createHttpFetch()({ method: 'GET', url: `${base}${path}`, headers: {}, body: null });
+    assert.deepEqual(Buffer.from(res.bodyBytes ?? []), Buffer.from('Zürich', 'latin1'), path);
+  }
 });
 
 test('binary kinds: gzip and zip magic numbers, NUL bytes; the charset of the content type is honoured', () => {

@@ -4,9 +4,12 @@
 import type { HttpResponse } from '../types';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './limits';
 
-/** Attaches the raw bytes and the size cap to a response without changing its visible shape. */
-export function attachBody(response: HttpResponse, bytes: Uint8Array, maxBytes: number): HttpResponse {
-  Object.defineProperty(response, 'bodyBytes', { value: bytes, enumerable: false, writable: true, configurable: true });
+/**
+ * Attaches the raw bytes (when the text cannot reproduce them) and the size cap to a response without
+ * changing its visible shape.
+ */
+export function attachBody(response: HttpResponse, bytes: Uint8Array | null, maxBytes: number): HttpResponse {
+  if (bytes) Object.defineProperty(response, 'bodyBytes', { value: bytes, enumerable: false, writable: true, configurable: true });
   Object.defineProperty(response, 'maxBodyBytes', { value: maxBytes, enumerable: false, writable: true, configurable: true });
   return response;
 }
@@ -33,15 +36,25 @@ export function binaryKind(bytes: Uint8Array): 'gzip' | 'zip' | 'binary' | null 
 
 /** The body text of a response: text in the Content-Type's charset (UTF-8 by default), or a placeholder such as "<1234 bytes of gzip data>". */
 export function bodyText(bytes: Uint8Array, contentType?: string): string {
+  return readBodyText(bytes, contentType).text;
+}
+
+/**
+ * The body text, and whether the raw bytes must be kept: valid UTF-8 text re-encodes to exactly the
+ * bytes received, so only binary bodies, other charsets and invalid UTF-8 need them (this keeps the
+ * memory of a plain JSON read unchanged).
+ */
+export function readBodyText(bytes: Uint8Array, contentType?: string): { text: string; keepBytes: boolean } {
   const kind = binaryKind(bytes);
-  if (kind) return `<${bytes.length} bytes of ${kind} data>`;
+  if (kind) return { text: `<${bytes.length} bytes of ${kind} data>`, keepBytes: true };
   const charset = /;\s*charset="?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     try {
-      return new TextDecoder(charset).decode(bytes);
+      return { text: new TextDecoder(charset).decode(bytes), keepBytes: true };
     } catch {
       // An unknown charset label: fall back to UTF-8 below.
     }
   }
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return { text, keepBytes: text.includes('\ufffd') };
 }

@@ -7,7 +7,7 @@ import type { Readable, Transform } from 'node:stream';
 import type { HttpRequest, HttpResponse, RuntimeEnv } from '../types';
 import { RuntimeError } from '../errors';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './limits';
-import { attachBody, bodyText } from './responseBody';
+import { attachBody, readBodyText } from './responseBody';
 
 /** Limits of the default transport. Every field is optional; defaults are in DEFAULT_TRANSPORT_OPTIONS. */
 export type TransportOptions = {
@@ -104,7 +104,8 @@ async function sendOnce(req: HttpRequest, opts: ResolvedOptions): Promise<HttpRe
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
     }
     const bytes = await readBody(res.body, headers['content-encoding'], opts.maxResponseBytes, req);
-    return attachBody({ status: res.statusCode, headers, body: bodyText(bytes, headers['content-type']) }, bytes, opts.maxResponseBytes);
+    const { text, keepBytes } = readBodyText(bytes, headers['content-type']);
+    return attachBody({ status: res.statusCode, headers, body: text }, keepBytes ? bytes : null, opts.maxResponseBytes);
   } catch (e) {
     if (e instanceof RuntimeError) throw e;
     if (timedOut) {
