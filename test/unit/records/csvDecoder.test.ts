@@ -70,3 +70,10 @@ test('§7.9: CSV with a DefaultPaginator is a build error', () => {
     });
   }
 });
+
+test('a header named __proto__ is an ordinary column', () => {
+  const [row] = createDecoder({ type: 'CsvDecoder', set_values_to_none: ['x'] }).decode(bytes('__proto__,b\nx,2\n')) as Record<string, unknown>[];
+  assert.deepEqual(Object.keys(row), ['__proto__', 'b']);
+  assert.equal(Object.getOwnPropertyDescriptor(row, '__proto__')?.value, null);
+  assert.equal(Object.getPrototypeOf(row), Object.prototype);
+});

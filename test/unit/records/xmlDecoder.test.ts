@@ -54,3 +54,10 @@ test('createDecoder(XmlDecoder) decodes a response and reports its problem', () 
   assert.equal(dec.problem({ body: '<r><i>1</i></r>' }), null);
   assert.match(dec.problem({ body: '<r>' }) ?? '', /not valid XML/);
 });
+
+test('element names that would be unsafe object keys yield nothing and a problem, never a crash or a polluted prototype', () => {
+  const d = decodeXml('<r><__proto__><polluted>1</polluted></__proto__></r>');
+  assert.deepEqual(d.elements, []);
+  assert.match(d.problem ?? '', /cannot be read as XML here \(.*__proto__/);
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+});

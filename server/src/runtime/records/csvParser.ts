@@ -33,15 +33,20 @@ export function createCsvParser(component: Record<string, unknown>): Parser {
         const row = rows[r];
         const record: Record<string, unknown> = {};
         // Short rows get null for the missing columns (DictReader's restval).
-        header.forEach((key, i) => { record[key] = i < row.length ? row[i] : null; });
+        header.forEach((key, i) => setField(record, key, i < row.length ? row[i] : null));
         // Python keys extra cells by None, which JSON output writes as "null".
         if (row.length > header.length) record.null = row.slice(header.length);
-        if (toNull.size) for (const key of header) if (typeof record[key] === 'string' && toNull.has(record[key] as string)) record[key] = null;
+        if (toNull.size) for (const key of header) if (typeof record[key] === 'string' && toNull.has(record[key] as string)) setField(record, key, null);
         records.push(record);
       }
       return records;
     },
   };
+}
+
+/** Sets a column as an own property, so that a header named `__proto__` is a column like any other. */
+function setField(record: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The delimiter: "," when empty; a value starting with a backslash is an escape ("\\t" → tab), as in the CDK. */

@@ -32,7 +32,15 @@ export function decodeXml(text: string): XmlDecoded {
     const { line, col, msg } = verdict.err;
     return { elements: [], problem: `is not valid XML (line ${line}${col ? `, column ${col}` : ''}: ${msg})` };
   }
-  return { elements: [normalize(parser.parse(text))], problem: null };
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(text);
+  } catch (e) {
+    // The parser refuses what would be unsafe as object keys (`__proto__`, `constructor`) and very
+    // deep nesting; such a document yields nothing, reported like invalid XML.
+    return { elements: [], problem: `cannot be read as XML here (${(e as Error).message.replace(/^\[SECURITY\]\s*/, '')})` };
+  }
+  return { elements: [normalize(parsed)], problem: null };
 }
 
 /** xmltodict's shape: empty elements are null; attributes first, then child elements, then "#text". */
