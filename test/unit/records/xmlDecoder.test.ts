@@ -28,6 +28,10 @@ test('empty elements are null; attributes without text have no #text', () => {
   assert.deepEqual(one('<root></root>'), { root: null });
 });
 
+test('element text is stripped; attribute values are kept exactly, spaces included', () => {
+  assert.deepEqual(one('<r>\n  <a x=" 1 " y="">  two  words  </a>\n  <!-- c -->\n  <a>2</a>\n</r>'), { r: { a: [{ '@x': ' 1 ', '@y': '', '#text': 'two  words' }, '2'] } });
+});
+
 test('key order: attributes first, then children, then #text', () => {
   const v = one('<r><f z="1">text<g>2</g>more</f></r>') as { r: { f: Record<string, unknown> } };
   assert.deepEqual(Object.keys(v.r.f), ['@z', 'g', '#text']);

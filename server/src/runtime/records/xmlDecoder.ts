@@ -3,7 +3,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 // xmltodict conventions: attributes as "@name", element text next to attributes or children as
-// "#text", every leaf a string, whitespace around text stripped, comments, processing instructions
+// "#text", every leaf a string, whitespace around element text stripped (attribute values kept as
+// written), comments, processing instructions
 // and the declaration dropped, namespace prefixes kept as written. Numeric character references are
 // decoded like expat does (htmlEntities also turns on named HTML entities, which expat would reject).
 const parser = new XMLParser({
@@ -12,7 +13,8 @@ const parser = new XMLParser({
   textNodeName: '#text',
   parseTagValue: false,
   parseAttributeValue: false,
-  trimValues: true,
+  // Text is stripped in normalize(), not by the parser, which would also trim attribute values.
+  trimValues: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
   processEntities: true,
@@ -43,9 +45,12 @@ export function decodeXml(text: string): XmlDecoded {
   return { elements: [normalize(parsed)], problem: null };
 }
 
-/** xmltodict's shape: empty elements are null; attributes first, then child elements, then "#text". */
+/** xmltodict's shape: text stripped, empty elements null; attributes first, then child elements, then "#text". */
 function normalize(value: unknown): unknown {
-  if (value === '') return null;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    return text === '' ? null : text;
+  }
   if (Array.isArray(value)) return value.map(normalize);
   if (value === null || typeof value !== 'object') return value;
   const entries = Object.entries(value as Record<string, unknown>);
@@ -53,6 +58,6 @@ function normalize(value: unknown): unknown {
   for (const [k, v] of entries) if (k.startsWith('@')) out[k] = v;
   for (const [k, v] of entries) if (!k.startsWith('@') && k !== '#text') out[k] = normalize(v);
   const text = (value as Record<string, unknown>)['#text'];
-  if (text !== undefined && text !== '') out['#text'] = text;
+  if (typeof text === 'string' && text.trim() !== '') out['#text'] = text.trim();
   return out;
 }
