@@ -65,3 +65,12 @@ test('element names that would be unsafe object keys yield nothing and a problem
   assert.match(d.problem ?? '', /cannot be read as XML here \(.*__proto__/);
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
 });
+
+test('createPaginator with an XmlDecoder: cursor and offset templates read the decoded dict of a scripted text body', async () => {
+  const { createPaginator } = await import('../../../server/src/runtime/pagination/defaultPaginator');
+  const response = { status: 200, headers: {}, body: '<feed><meta next="p2" size="2"/><e>1</e><e>2</e></feed>' };
+  const cursor = createPaginator({ type: 'DefaultPaginator', pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ response.feed.meta['@next'] }}" } }, {}, { decoder: { type: 'XmlDecoder' } });
+  assert.deepEqual(cursor.nextPageToken(response, 2, null, null), { next_page_token: 'p2' });
+  const offset = createPaginator({ type: 'DefaultPaginator', pagination_strategy: { type: 'OffsetIncrement', page_size: "{{ response.feed.meta['@size'] | int }}" } }, {}, { decoder: { type: 'XmlDecoder' }, recordExtractor: { type: 'DpathExtractor', field_path: ['feed', 'e'] } });
+  assert.deepEqual(offset.nextPageToken(response, 2, null, null), { next_page_token: 2 });
+});
