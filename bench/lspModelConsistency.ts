@@ -1,6 +1,8 @@
 // Corpus check of the language server's incremental model against the runtime's whole-document
 // parse: the same value, the same YAML problems, and the same validation diagnostics (same spans)
-// on each manifest and on a mutated copy of it (a misspelt `type`, a removed line).
+// on each manifest and on a mutated copy of it (a misspelt `type`, a removed line). The
+// whole-document side runs with the indentation locator (quickLocate.ts) off, so the check also
+// proves that locator gives the parser's spans.
 // Usage: node --import tsx bench/lspModelConsistency.ts [dir]
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parseManifest } from '../server/src/runtime/manifest/parse';
 import { validateManifest } from '../server/src/runtime/manifest/validateManifest';
 import { ManifestDocument } from '../server/src/documents';
+import { quickLocateSwitch } from '../server/src/runtime/manifest/quickLocate';
 
 const dir = process.argv[2] ?? '../shared/corpus/manifests';
 let same = 0;
@@ -41,7 +44,9 @@ for (const [n, name] of names.entries()) {
     tModel += performance.now() - t;
     t = performance.now();
     const whole = parseManifest(text);
+    quickLocateSwitch.enabled = false;
     const slow = validateManifest(whole);
+    quickLocateSwitch.enabled = true;
     tParse += performance.now() - t;
     const syntax = (ps: { code: string }[]) => ps.some((p) => p.code === 'yaml-syntax');
     if (syntax(slow)) {

@@ -8,6 +8,7 @@ import { validateResolvedManifest, type SchemaIssue } from '../schema/validate';
 import { isOlderThan, parseVersion, type CdkVersion } from '../schema/versions';
 import type { Span } from '../types';
 import { locateSourcePath, type JsonPath } from './origins';
+import { quickLocate } from './quickLocate';
 import type { ParsedManifest } from './parse';
 import { relatedFor, resolveManifest, type ManifestOrigins } from './resolve';
 import { isPlainObject } from './references';
@@ -35,8 +36,12 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
     // A deprecated type inserted as a default (§1.2) or a field filled from `$parameters` (§1.3) was
     // not written there: nothing to strike through.
     if (issue.code === 'deprecated') {
-      const where = resolved.origins.locate(issue.path);
-      if (!where || where.approximate || where.sourcePath.includes('$parameters')) continue;
+      const source = resolved.origins.sourceOf(issue.path).path;
+      if (source.includes('$parameters')) continue;
+      if (!quickLocate(parsed.text, source)) {
+        const where = resolved.origins.locate(issue.path);
+        if (!where || where.approximate) continue;
+      }
     }
     problems.push(locate(issue, resolved.origins, parsed));
   }
@@ -79,7 +84,8 @@ function olderVersionLeniency(p: Problem, version: CdkVersion | undefined): Prob
 function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem {
   const quick = locateTopLevel(issue, origins, parsed.text);
   if (quick) return { code: issue.code, severity: issue.severity, message: issue.message, span: quick };
-  const doc = parsed.doc;
+  const fast = locateBlockStyle(issue, origins, parsed);
+  if (fast) return fast;
   let loc = origins.locate(issue.path);
   let via = loc ? origins.sourceOf(issue.path).via : [];
   let span: Span = loc?.span ?? { start: 0, end: 0 };
@@ -90,7 +96,8 @@ function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest
       const typeOrigin = origins.sourceOf([...issue.path, 'type']);
       const typeLoc = origins.locate([...issue.path, 'type']);
       if (typeLoc && !typeLoc.approximate && typeOrigin.via.length > via.length) {
-        const def = locateSourcePath(doc, typeOrigin.path.slice(0, -1));
+        // The whole-document parse is costly on big files: reached only in this rare case.
+        const def = locateSourcePath(parsed.doc, typeOrigin.path.slice(0, -1));
         span = def.keySpan ?? typeLoc.keySpan ?? typeLoc.span;
         via = typeOrigin.via;
         loc = { ...loc, via: typeLoc.via };
@@ -109,7 +116,7 @@ function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest
   }
   const problem: Problem = { code: issue.code, severity: issue.severity, message, span };
   const related: RelatedInfo[] = [];
-  if (via.length) related.push(...relatedFor(parsed.locateSource ?? doc, via));
+  if (via.length) related.push(...relatedFor(parsed.locateSource ?? parsed.doc, via));
   for (const r of issue.related ?? []) {
     const where = origins.locate(r.path);
     if (where) related.push({ message: r.message, span: where.keySpan ?? where.span });
@@ -123,6 +130,33 @@ function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest
  * for the key at column 0, so a large file with only such problems never needs the full `yaml`
  * Document (the language server builds it lazily). Undefined when the scan cannot be sure.
  */
+/**
+ * The common case without the parser: a key or a plain value written in block style, found by
+ * indentation (quickLocate.ts). Hints carry no related information: they are not worth a parse.
+ */
+function locateBlockStyle(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem | undefined {
+  if (issue.anchor === 'component') return undefined;
+  const origin = origins.sourceOf(issue.path);
+  const q = quickLocate(parsed.text, origin.path);
+  const span = q && (issue.anchor === 'key' ? q.keySpan : q.valueSpan);
+  if (!span) return undefined;
+  let message = issue.message;
+  const p = origin.path.indexOf('$parameters');
+  if (p >= 0 && !issue.path.includes('$parameters') && issue.code === 'schema') {
+    message += ` The value comes from \`$parameters.${String(origin.path[p + 1])}\`, which fills this field because the component does not set it.`;
+  }
+  const problem: Problem = { code: issue.code, severity: issue.severity, message, span };
+  if (issue.severity === 'hint') return problem;
+  const related: RelatedInfo[] = [];
+  if (origin.via.length) related.push(...relatedFor(parsed.locateSource ?? parsed.doc, origin.via));
+  for (const r of issue.related ?? []) {
+    const where = origins.locate(r.path);
+    if (where) related.push({ message: r.message, span: where.keySpan ?? where.span });
+  }
+  if (related.length) problem.related = related;
+  return problem;
+}
+
 function locateTopLevel(issue: Located, origins: ManifestOrigins, text: string): Span | undefined {
   if (issue.path.length > 1 || issue.related?.length || issue.anchor === 'value') return undefined;
   const source = origins.sourceOf(issue.path);

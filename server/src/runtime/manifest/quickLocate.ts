@@ -1,0 +1,184 @@
+// Locates a key path in block-style YAML by indentation alone, without building a `yaml` Document
+// (which costs ~1/3 s per 20k lines). Manifests are almost entirely block style, so this answers most
+// lookups; whenever the text along the path is anything else (flow collections, anchors, tags, complex
+// keys, tabs, a value on the key's line where the path goes deeper) it returns null and the caller
+// uses the exact parser. test/unit/manifest/quickLocate.test.ts checks it against the parser.
+import type { Span } from '../types';
+import type { JsonPath } from './origins';
+
+/** The style of a scalar value written on its key's line. */
+export type QuickScalarStyle = 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
+
+/** Where a key path is written: its key, and its value when that is a one-line scalar on the key's line (quotes included in the span). */
+export type QuickLocation = { keySpan: Span; valueSpan: Span | null; valueStyle: QuickScalarStyle | null };
+
+type Line = { start: number; indent: number; content: number; end: number };
+
+let cachedText: string | null = null;
+let cachedLines: Line[] = [];
+
+/** Lines that carry content (not blank, not comments), with their indentation. */
+function contentLines(text: string): Line[] {
+  if (text === cachedText) return cachedLines;
+  const lines: Line[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    let i = start;
+    while (i < end && text.charCodeAt(i) === 32) i++;
+    const c = text[i];
+    if (i < end && c !== '#' && !(c === '\r' && i + 1 === end)) lines.push({ start, indent: i - start, content: i, end: text[end - 1] === '\r' ? end - 1 : end });
+    start = end + 1;
+  }
+  cachedText = text;
+  cachedLines = lines;
+  return lines;
+}
+
+// A plain or simply quoted mapping key followed by `:` and a space or the end of the line.
+const KEY = /^(?:"([^"\\]*)"|'([^']*)'|([^\s#'"&*!|>%@`{}[\],?:-][^#\n]*?|-[^\s#\n][^#\n]*?))[ ]*:(?=[ ]|$)/;
+
+/** Turned off by corpus checks to compare against the parser-only path (bench/lspModelConsistency.ts). */
+export const quickLocateSwitch = { enabled: true };
+
+/** The key written at `path`, or null when the layout is not plain block style along the way. */
+export function quickLocate(text: string, path: JsonPath): QuickLocation | null {
+  if (!quickLocateSwitch.enabled) return null;
+  const lines = contentLines(text);
+  // The region being searched: lines [lo, hi) of the collection, whose entries start at column `col`
+  // of line `lo` (a virtual column for the first line of a sequence item: `- key: value`).
+  let lo = 0;
+  let hi = lines.length;
+  let firstCol = lines.length ? lines[0].content - lines[0].start : 0;
+  if (lines.length === 0 || path.length === 0) return null;
+  if (text.slice(lines[0].content, lines[0].content + 3) === '---' || text.startsWith('%', lines[0].content)) return null;
+  let found: QuickLocation | null = null;
+  for (let depth = 0; depth < path.length; depth++) {
+    const segment = path[depth];
+    const col = firstCol;
+    if (typeof segment === 'number') {
+      // Sequence items: lines at `col` starting with `- `.
+      let n = -1;
+      let at = -1;
+      for (let i = lo; i < hi; i++) {
+        const l = lines[i];
+        if (i !== lo) {
+          if (l.indent < col) return null;
+          if (l.indent > col) continue;
+        }
+        const pos = i === lo ? l.start + col : l.content;
+        if (text[pos] !== '-' || !(text[pos + 1] === ' ' || pos + 1 === l.end)) return null;
+        if (++n === segment) {
+          at = i;
+          break;
+        }
+      }
+      if (at < 0) return null;
+      // The item's content starts after `- ` on the same line, or on the next deeper line.
+      const dash = at === lo ? lines[at].start + col : lines[at].content;
+      let after = dash + 1;
+      while (after < lines[at].end && text.charCodeAt(after) === 32) after++;
+      let end = at + 1;
+      while (end < hi && lines[end].indent > col) end++;
+      if (depth === path.length - 1) return null; // a whole item is not a key: leave it to the parser
+      if (after < lines[at].end) {
+        lo = at;
+        firstCol = after - lines[at].start;
+      } else {
+        if (end === at + 1) return null;
+        lo = at + 1;
+        firstCol = lines[lo].indent;
+      }
+      hi = end;
+      continue;
+    }
+    // Mapping entries: lines at `col`; the later duplicate wins, as in the loaded value.
+    let match = -1;
+    let matchKey: Span | null = null;
+    let valueStart = -1;
+    for (let i = lo; i < hi; i++) {
+      const l = lines[i];
+      const pos = i === lo ? l.start + col : l.content;
+      if (i !== lo) {
+        if (l.indent < col) return null;
+        if (l.indent > col) continue;
+      }
+      const rest = text.slice(pos, l.end);
+      // A block sequence may sit at the indentation of its parent key: it belongs to the previous key.
+      if (rest.startsWith('- ') || rest === '-') continue;
+      const m = KEY.exec(rest);
+      if (!m) return null;
+      const key = m[1] ?? m[2] ?? m[3];
+      if (key === segment) {
+        match = i;
+        // A quoted key's range includes its quotes, as the parser reports it.
+        matchKey = { start: pos, end: pos + key.length + (m[3] !== undefined ? 0 : 2) };
+        valueStart = pos + m[0].length;
+      }
+    }
+    if (match < 0 || !matchKey) return null;
+    const l = lines[match];
+    let v = valueStart;
+    while (v < l.end && text.charCodeAt(v) === 32) v++;
+    const inline = v < l.end && text[v] !== '#';
+    if (depth === path.length - 1) {
+      // Deeper lines after a value on the key's line continue that scalar over several lines.
+      const continued = match + 1 < hi && lines[match + 1].indent > col;
+      let valueSpan: Span | null = null;
+      let valueStyle: QuickScalarStyle | null = null;
+      if (inline && !continued) {
+        const q = text[v];
+        if (q === '"' || q === "'") {
+          const close = closingQuote(text, v, l.end);
+          // Only a comment may follow the closing quote.
+          if (close > 0 && /^[ ]*(?:#.*)?$/.test(text.slice(close + 1, l.end))) {
+            valueSpan = { start: v, end: close + 1 };
+            valueStyle = q === '"' ? 'QUOTE_DOUBLE' : 'QUOTE_SINGLE';
+          }
+        } else if (/[^\s&*!|>{[%@`]/.test(q)) {
+          // A plain scalar: up to a comment or the end of the line.
+          const hash = text.slice(v, l.end).search(/\s#/);
+          let e = hash >= 0 ? v + hash : l.end;
+          while (e > v && text.charCodeAt(e - 1) === 32) e--;
+          valueSpan = { start: v, end: e };
+          valueStyle = 'PLAIN';
+        }
+      }
+      found = { keySpan: matchKey, valueSpan, valueStyle };
+      break;
+    }
+    if (inline) return null; // the path goes into a value written on the key's line (flow style)
+    let end = match + 1;
+    const next = lines[end];
+    if (!next) return null;
+    // Children are deeper, or a sequence at the key's own indentation.
+    const indentless = next.indent === col && text[next.content] === '-';
+    if (next.indent <= col && !indentless) return null;
+    while (end < hi && (lines[end].indent > col || (indentless && lines[end].indent === col && text[lines[end].content] === '-'))) end++;
+    lo = match + 1;
+    hi = end;
+    firstCol = lines[lo].indent;
+  }
+  return found;
+}
+
+/** Offset of the quote closing the one-line quoted scalar opened at `open`, or -1. */
+function closingQuote(text: string, open: number, lineEnd: number): number {
+  const q = text[open];
+  for (let i = open + 1; i < lineEnd; i++) {
+    const c = text[i];
+    if (q === '"' && c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === q) {
+      if (q === "'" && text[i + 1] === "'") {
+        i++;
+        continue;
+      }
+      return i;
+    }
+  }
+  return -1;
+}
