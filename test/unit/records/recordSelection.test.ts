@@ -69,3 +69,10 @@ test('IterableDecoder wraps each line in {record}; CompositeRawDecoder(JsonParse
   assert.throws(() => strict.decode({ body: '<html>' }), (e: Error & { failureType?: string }) => e.failureType === 'system_error' && /Response JSON data failed to be parsed/.test(e.message));
   assert.throws(() => createDecoder({ type: 'CompositeRawDecoder', parser: { type: 'XmlParser' } }), /parser "XmlParser" is not supported by this runtime \(supported: JsonParser, JsonLineParser, CsvParser, GzipParser\)/);
 });
+
+test('JsonlDecoder reports a body in which no line is JSON, and stays quiet about a few broken lines', () => {
+  const dec = createDecoder({ type: 'JsonlDecoder' });
+  assert.match(dec.problem({ body: '<html>\n<body>oops</body>\n</html>' }) ?? '', /is not valid JSON Lines/);
+  assert.equal(dec.problem({ body: '{"a":1}\nbroken\n' }), null);
+  assert.equal(dec.problem({ body: '' }), null);
+});

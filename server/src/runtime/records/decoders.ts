@@ -32,8 +32,11 @@ export function createDecoder(component: Record<string, unknown> | undefined): D
   switch (type) {
     case 'JsonDecoder':
       return { name: 'JsonDecoder', decode: (r) => decodeJson(text(r)), problem: (r) => (isJsonOrEmpty(text(r)) ? null : 'is not valid JSON') };
-    case 'JsonlDecoder':
-      return { name: 'JsonlDecoder', decode: (r) => parseJsonLines(text(r)), problem: () => null };
+    case 'JsonlDecoder': {
+      const lines = (r: DecoderInput | string): unknown[] => cached(r, 'jsonl', () => parseJsonLines(text(r)));
+      // Broken lines are skipped quietly (§8.1 style); a body where no line is JSON is worth saying.
+      return { name: 'JsonlDecoder', decode: lines, problem: (r) => (lines(r).length === 0 && text(r).trim() !== '' ? 'is not valid JSON Lines (no line is a JSON document)' : null) };
+    }
     case 'IterableDecoder':
       return { name: 'IterableDecoder', decode: (r) => decodeLines(text(r)), problem: () => null };
     case 'XmlDecoder': {
