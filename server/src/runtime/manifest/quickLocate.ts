@@ -12,10 +12,13 @@ export type QuickScalarStyle = 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
 /** Where a key path is written: its key, and its value when that is a one-line scalar on the key's line (quotes included in the span). */
 export type QuickLocation = { keySpan: Span; valueSpan: Span | null; valueStyle: QuickScalarStyle | null };
 
-type Line = { start: number; indent: number; content: number; end: number };
+/** A content line; `next` is the index of the first later line indented no deeper (its subtree ends there). */
+type Line = { start: number; indent: number; content: number; end: number; next: number };
 
 let cachedText: string | null = null;
 let cachedLines: Line[] = [];
+type Entry = { line: number; keySpan: Span; valueStart: number };
+let cachedEntries = new Map<string, Map<string, Entry> | null>();
 
 /** Lines that carry content (not blank, not comments), with their indentation. */
 function contentLines(text: string): Line[] {
@@ -28,11 +31,19 @@ function contentLines(text: string): Line[] {
     let i = start;
     while (i < end && text.charCodeAt(i) === 32) i++;
     const c = text[i];
-    if (i < end && c !== '#' && !(c === '\r' && i + 1 === end)) lines.push({ start, indent: i - start, content: i, end: text[end - 1] === '\r' ? end - 1 : end });
+    if (i < end && c !== '#' && !(c === '\r' && i + 1 === end)) lines.push({ start, indent: i - start, content: i, end: text[end - 1] === '\r' ? end - 1 : end, next: 0 });
     start = end + 1;
   }
+  // Subtree ends, so scanning the entries of a collection skips their contents in one step.
+  const open: number[] = [];
+  lines.forEach((l, i) => {
+    while (open.length && lines[open[open.length - 1]].indent >= l.indent) lines[open.pop()!].next = i;
+    open.push(i);
+  });
+  for (const i of open) lines[i].next = lines.length;
   cachedText = text;
   cachedLines = lines;
+  cachedEntries = new Map();
   return lines;
 }
 
@@ -61,7 +72,7 @@ export function quickLocate(text: string, path: JsonPath): QuickLocation | null 
       // Sequence items: lines at `col` starting with `- `.
       let n = -1;
       let at = -1;
-      for (let i = lo; i < hi; i++) {
+      for (let i = lo; i < hi; i = i === lo ? i + 1 : lines[i].next) {
         const l = lines[i];
         if (i !== lo) {
           if (l.indent < col) return null;
@@ -93,31 +104,12 @@ export function quickLocate(text: string, path: JsonPath): QuickLocation | null 
       hi = end;
       continue;
     }
-    // Mapping entries: lines at `col`; the later duplicate wins, as in the loaded value.
-    let match = -1;
-    let matchKey: Span | null = null;
-    let valueStart = -1;
-    for (let i = lo; i < hi; i++) {
-      const l = lines[i];
-      const pos = i === lo ? l.start + col : l.content;
-      if (i !== lo) {
-        if (l.indent < col) return null;
-        if (l.indent > col) continue;
-      }
-      const rest = text.slice(pos, l.end);
-      // A block sequence may sit at the indentation of its parent key: it belongs to the previous key.
-      if (rest.startsWith('- ') || rest === '-') continue;
-      const m = KEY.exec(rest);
-      if (!m) return null;
-      const key = m[1] ?? m[2] ?? m[3];
-      if (key === segment) {
-        match = i;
-        // A quoted key's range includes its quotes, as the parser reports it.
-        matchKey = { start: pos, end: pos + key.length + (m[3] !== undefined ? 0 : 2) };
-        valueStart = pos + m[0].length;
-      }
-    }
-    if (match < 0 || !matchKey) return null;
+    // Mapping entries: lines at `col`, indexed once per region and text.
+    const entries = mappingEntries(text, lines, lo, hi, col);
+    if (!entries) return null;
+    const entry = entries.get(String(segment));
+    if (!entry) return null;
+    const { line: match, keySpan: matchKey, valueStart } = entry;
     const l = lines[match];
     let v = valueStart;
     while (v < l.end && text.charCodeAt(v) === 32) v++;
@@ -181,4 +173,36 @@ function closingQuote(text: string, open: number, lineEnd: number): number {
     }
   }
   return -1;
+}
+
+/** The keys of the block mapping in lines [lo, hi) at column `col`; null when an entry is not a plain or simply quoted key. */
+function mappingEntries(text: string, lines: Line[], lo: number, hi: number, col: number): Map<string, Entry> | null {
+  const id = `${lo}:${hi}:${col}`;
+  const cached = cachedEntries.get(id);
+  if (cached !== undefined) return cached;
+  let out: Map<string, Entry> | null = new Map();
+  for (let i = lo; i < hi; i = i === lo ? i + 1 : lines[i].next) {
+    const l = lines[i];
+    const pos = i === lo ? l.start + col : l.content;
+    if (i !== lo) {
+      if (l.indent < col) {
+        out = null;
+        break;
+      }
+      if (l.indent > col) continue;
+    }
+    const rest = text.slice(pos, l.end);
+    // A block sequence may sit at the indentation of its parent key: it belongs to the previous key.
+    if (rest.startsWith('- ') || rest === '-') continue;
+    const m = KEY.exec(rest);
+    if (!m) {
+      out = null;
+      break;
+    }
+    const key = m[1] ?? m[2] ?? m[3];
+    // The later duplicate wins, as in the loaded value. A quoted key's range includes its quotes.
+    out.set(key, { line: i, keySpan: { start: pos, end: pos + key.length + (m[3] !== undefined ? 0 : 2) }, valueStart: pos + m[0].length });
+  }
+  cachedEntries.set(id, out);
+  return out;
 }
