@@ -13,6 +13,8 @@ export type { RequestOption, InjectInto } from './http/requestOption';
 export { createPaginator } from './pagination/defaultPaginator';
 export type { Paginator } from './pagination/defaultPaginator';
 export { createPaginationStrategy } from './pagination/paginationStrategy';
+export { createDecoder } from './records/decoders';
+export type { Decoder, DecoderInput } from './records/decoders';
 export type { PaginationStrategy } from './pagination/paginationStrategy';
 export { resolveManifest } from './manifest/resolve';
 export type { ResolvedManifest, ResolveOptions, ManifestOrigins } from './manifest/resolve';

@@ -5,8 +5,13 @@ import type { CdkVersion } from './schema/versions';
 /** A request as it goes on the wire: final URL (query encoded as sent), every header, body text or null. */
 export type HttpRequest = { method: string; url: string; headers: Record<string, string>; body: string | null };
 
-/** A response as received: status, headers (lower-case names), body text. */
-export type HttpResponse = { status: number; headers: Record<string, string>; body: string };
+/**
+ * A response as received: status, headers (lower-case names), body text. The default transport also
+ * attaches, non-enumerably (so the shape above is all that JSON, spreads and deep comparisons see),
+ * `bodyBytes` (the body's raw bytes, needed by gzip/zip/CSV decoders) and `maxBodyBytes` (the size cap
+ * the body was read under, applied again to inflated data). A scripted fetch may set them as plain fields.
+ */
+export type HttpResponse = { status: number; headers: Record<string, string>; body: string; bodyBytes?: Uint8Array; maxBodyBytes?: number };
 
 /** Everything the runtime needs from the outside world; every member is optional. */
 export interface RuntimeEnv {

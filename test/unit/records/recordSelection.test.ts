@@ -18,7 +18,8 @@ test('JsonDecoder: arrays yield items; empty, invalid and null bodies yield one 
   assert.deepEqual(decodeJson('null'), [{}]);
   assert.deepEqual(decodeJson('[]'), [{}]);
   assert.deepEqual(createDecoder({ type: 'JsonlDecoder' }).decode('{"a":1}\n\n{"a":2}\n'), [{ a: 1 }, { a: 2 }]);
-  assert.throws(() => createDecoder({ type: 'CsvDecoder' }), /not supported/);
+  assert.throws(() => createDecoder({ type: 'JsonItemsDecoder', items_path: 'data' }), /not supported/);
+  assert.throws(() => createDecoder({ type: 'SomethingDecoder' }), /supported: JsonDecoder, JsonlDecoder, IterableDecoder, XmlDecoder, CsvDecoder, GzipDecoder, ZipfileDecoder/);
 });
 
 test('DpathExtractor examples of §8.2', () => {
@@ -58,4 +59,20 @@ test('transformations: AddFields, RemoveFields (with *), KeysToLower; unsupporte
   ], { name: 'demo' }, {});
   assert.deepEqual(sel.select(response, emptySlice(), null), [{ id: 1, meta: { b: 2 }, tags: [{ x: 1 }], source: 'demo', nested: { k: 'v' } }]);
   assert.throws(() => createRecordSelector(undefined, undefined, [{ type: 'CustomTransformation', class_name: 'x' }], {}, {}), /not runnable outside the Python CDK/);
+});
+
+test('IterableDecoder wraps each line in {record}; CompositeRawDecoder(JsonParser) is strict about invalid JSON', () => {
+  const lines = createDecoder({ type: 'IterableDecoder' });
+  assert.deepEqual(lines.decode({ body: 'alpha\r\nbeta\n\ngamma\n' }), [{ record: 'alpha' }, { record: 'beta' }, { record: '' }, { record: 'gamma' }]);
+  const strict = createDecoder({ type: 'CompositeRawDecoder', parser: { type: 'JsonParser' } });
+  assert.deepEqual(strict.decode({ body: '[{"a":1},{"a":2}]' }), [{ a: 1 }, { a: 2 }]);
+  assert.throws(() => strict.decode({ body: '<html>' }), (e: Error & { failureType?: string }) => e.failureType === 'system_error' && /Response JSON data failed to be parsed/.test(e.message));
+  assert.throws(() => createDecoder({ type: 'CompositeRawDecoder', parser: { type: 'XmlParser' } }), /parser "XmlParser" is not supported by this runtime \(supported: JsonParser, JsonLineParser, CsvParser, GzipParser\)/);
+});
+
+test('JsonlDecoder reports a body in which no line is JSON, and stays quiet about a few broken lines', () => {
+  const dec = createDecoder({ type: 'JsonlDecoder' });
+  assert.match(dec.problem({ body: '<html>\n<body>oops</body>\n</html>' }) ?? '', /is not valid JSON Lines/);
+  assert.equal(dec.problem({ body: '{"a":1}\nbroken\n' }), null);
+  assert.equal(dec.problem({ body: '' }), null);
 });

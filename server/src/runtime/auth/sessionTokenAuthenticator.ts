@@ -9,6 +9,7 @@ import { addIsoDuration, parseIsoDuration, type IsoDuration } from './isoDuratio
 import { createLoginRequester } from './loginRequest';
 import { emptyAuthParts, renderText, stringArray, valueAtPath, type AuthBuildContext, type Authenticator, type Component } from './authContext';
 import type { RequestOption } from '../http/requestOption';
+import { decodeXml } from '../records/xmlDecoder';
 
 const LOGIN_META = { title: 'Login request', description: 'Obtains session token' };
 
@@ -20,8 +21,10 @@ export function createSessionTokenAuthenticator(component: Component, ctx: AuthB
       ? null
       : parseIsoDuration(component.expiration_duration, 'SessionTokenAuthenticator.expiration_duration');
   const decoder = component.decoder as Component | undefined;
-  if (decoder && decoder.type !== 'JsonDecoder') {
-    throw configError(`SessionTokenAuthenticator.decoder ${String(decoder.type)} is not supported by this runtime; only JsonDecoder login responses can be read.`);
+  // Spec §6.9: the login response is decoded with JsonDecoder (default) or XmlDecoder.
+  const xml = decoder?.type === 'XmlDecoder';
+  if (decoder && !xml && decoder.type !== 'JsonDecoder') {
+    throw configError(`SessionTokenAuthenticator.decoder ${String(decoder.type)} is not supported; the login response can be decoded with JsonDecoder or XmlDecoder.`);
   }
   const injection = buildInjection(component, ctx);
   const login = createLoginRequester(component.login_requester as Component, ctx);
@@ -33,14 +36,14 @@ export function createSessionTokenAuthenticator(component: Component, ctx: AuthB
   const fetchToken = async (): Promise<string> => {
     let found: string | null = null;
     const response = await login.send((req, res) => {
-      if (res && res.status < 400) found = extractToken(res.body, tokenPath);
+      if (res && res.status < 400) found = extractToken(res.body, tokenPath, xml);
       if (found) {
         obtained.push(found);
         reportSecret(ctx, found);
       }
       reportAuxiliaryRequest(ctx, LOGIN_META, req, res, obtained);
     });
-    const value = found ?? extractToken(response.body, tokenPath);
+    const value = found ?? extractToken(response.body, tokenPath, xml);
     if (value === null) throw systemError(`The login response has no value at session_token_path ${JSON.stringify(tokenPath)}.`);
     return value;
   };
@@ -80,14 +83,21 @@ function buildInjection(component: Component, ctx: AuthBuildContext): Injection 
 }
 
 /** Spec §6.9: the first decoded element of the login response, then the value at the token path. */
-function extractToken(body: string, path: string[]): string | null {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(body);
-  } catch {
-    throw systemError('The login response is not JSON, so the session token cannot be read from it.');
+function extractToken(body: string, path: string[], xml: boolean): string | null {
+  let first: unknown;
+  if (xml) {
+    const decoded = decodeXml(body);
+    if (decoded.problem) throw systemError(`The login response ${decoded.problem}, so the session token cannot be read from it.`);
+    first = decoded.elements[0];
+  } else {
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(body);
+    } catch {
+      throw systemError('The login response is not JSON, so the session token cannot be read from it.');
+    }
+    first = Array.isArray(decoded) ? decoded[0] : decoded;
   }
-  const first = Array.isArray(decoded) ? decoded[0] : decoded;
   const value = valueAtPath(first, path);
   return value === undefined || value === null ? null : pythonStr(value);
 }

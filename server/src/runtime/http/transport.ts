@@ -6,6 +6,8 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable, Transform } from 'node:stream';
 import type { HttpRequest, HttpResponse, RuntimeEnv } from '../types';
 import { RuntimeError } from '../errors';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './limits';
+import { attachBody, readBodyText } from './responseBody';
 
 /** Limits of the default transport. Every field is optional; defaults are in DEFAULT_TRANSPORT_OPTIONS. */
 export type TransportOptions = {
@@ -20,7 +22,7 @@ export type TransportOptions = {
 };
 
 /** Defaults of the transport: 30 s per exchange, 20 MB per body, 10 redirects. */
-export const DEFAULT_TRANSPORT_OPTIONS = { timeoutMs: 30_000, maxResponseBytes: 20 * 1024 * 1024, maxRedirects: 10 };
+export const DEFAULT_TRANSPORT_OPTIONS = { timeoutMs: 30_000, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES, maxRedirects: 10 };
 
 /** The fetch function of runtime-api.md. */
 export type FetchFunction = (req: HttpRequest) => Promise<HttpResponse>;
@@ -101,8 +103,9 @@ async function sendOnce(req: HttpRequest, opts: ResolvedOptions): Promise<HttpRe
     for (const [k, v] of Object.entries(res.headers)) {
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
     }
-    const body = await readBody(res.body, headers['content-encoding'], opts.maxResponseBytes, req);
-    return { status: res.statusCode, headers, body };
+    const bytes = await readBody(res.body, headers['content-encoding'], opts.maxResponseBytes, req);
+    const { text, keepBytes } = readBodyText(bytes, headers['content-type']);
+    return attachBody({ status: res.statusCode, headers, body: text }, keepBytes ? bytes : null, opts.maxResponseBytes);
   } catch (e) {
     if (e instanceof RuntimeError) throw e;
     if (timedOut) {
@@ -116,8 +119,8 @@ async function sendOnce(req: HttpRequest, opts: ResolvedOptions): Promise<HttpRe
   }
 }
 
-/** Reads the body as UTF-8 text, decompressing gzip/deflate/br, refusing more than `cap` bytes. */
-async function readBody(body: Readable, encoding: string | undefined, cap: number, req: HttpRequest): Promise<string> {
+/** Reads the body's bytes, decompressing gzip/deflate/br, refusing more than `cap` bytes. */
+async function readBody(body: Readable, encoding: string | undefined, cap: number, req: HttpRequest): Promise<Buffer> {
   const tooLarge = () =>
     new TransportError(
       `Response of ${req.method} ${safeUrl(req.url)} exceeds the size limit of ${cap} bytes; refusing to read it (raise the response size cap if this is expected).`,
@@ -138,7 +141,7 @@ async function readBody(body: Readable, encoding: string | undefined, cap: numbe
     body.destroy();
     throw e;
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, size);
 }
 
 function decompressor(encoding: string | undefined): Transform | null {

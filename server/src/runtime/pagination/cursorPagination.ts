@@ -3,7 +3,6 @@
 import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalBoolean, evalString } from '../http/interpolatedValues';
-import { firstElement } from '../records/decoders';
 import { parseLinkHeader } from './linkHeader';
 import { evalPageSize } from './pageSize';
 import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
@@ -21,7 +20,7 @@ export function createCursorPagination(component: Record<string, unknown>, sc: S
       const headers: Record<string, unknown> = { ...response.headers };
       // Spec §7.5: `link` is replaced by the parsed Link header ({} when absent).
       headers.link = parseLinkHeader(response.headers.link ?? response.headers.Link);
-      const ctx: Record<string, unknown> = { config: sc.config, parameters: sc.parameters, response: firstElement(response.body), headers, last_record: lastRecord, last_page_size: lastPageSize };
+      const ctx: Record<string, unknown> = { config: sc.config, parameters: sc.parameters, response: sc.decodedResponse(response), headers, last_record: lastRecord, last_page_size: lastPageSize };
       // The Connector Builder documents `last_records` (the page's records); the current CDK has no
       // such variable. It is offered only when the caller passes the records (the test read does).
       if (lastRecords) ctx.last_records = lastRecords;

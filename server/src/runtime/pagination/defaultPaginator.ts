@@ -29,7 +29,7 @@ export function createPaginator(component: object | null | undefined, config: ob
   checkPaginationDecoder((c.decoder ?? options.decoder) as Record<string, unknown> | undefined);
   const parameters = (c.$parameters as object) ?? options.parameters ?? {};
   const strategyComponent = c.pagination_strategy as Record<string, unknown>;
-  const strategy = createPaginationStrategy(strategyComponent, config, { ...options, parameters: (strategyComponent.$parameters as object) ?? parameters }, env);
+  const strategy = createPaginationStrategy(strategyComponent, config, { ...options, decoder: (c.decoder ?? options.decoder) as object | undefined, parameters: (strategyComponent.$parameters as object) ?? parameters }, env);
 
   // Spec §3.6: paginator request options see an empty `parameters`.
   const sizeOption = c.page_size_option ? createRequestOption(c.page_size_option as object, config, {}, options.requestOptionCompat) : null;

@@ -1,7 +1,6 @@
 // OffsetIncrement (§7.3): the next offset is the previous one plus the raw records of the page.
 import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError } from '../errors';
-import { firstElement } from '../records/decoders';
 import { evalPageSize } from './pageSize';
 import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
 
@@ -16,7 +15,7 @@ export function createOffsetIncrement(component: Record<string, unknown>, sc: St
     nextPageToken(response: HttpResponse, lastPageSize: number, _lastRecord, previous) {
       // Spec §7.3: records are re-counted with the extractor, before record_filter and transformations.
       const count = sc.countRawRecords(response) ?? lastPageSize;
-      const size = raw === undefined || raw === null ? null : evalPageSize(raw, { ...ctx, response: firstElement(response.body) }, 'OffsetIncrement', env);
+      const size = raw === undefined || raw === null ? null : evalPageSize(raw, { ...ctx, response: sc.decodedResponse(response) }, 'OffsetIncrement', env);
       if ((size !== null && count < size) || count === 0) return null;
       if (previous === null || previous === undefined) return count;
       if (typeof previous !== 'number' || !Number.isInteger(previous)) {

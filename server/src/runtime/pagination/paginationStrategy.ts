@@ -1,7 +1,7 @@
 // createPaginationStrategy (runtime-api.md): builds one pagination strategy component (§7.3-§7.6).
 import type { HttpResponse, PaginatorOptions, RuntimeEnv } from '../types';
 import { configError } from '../errors';
-import { createDecoder } from '../records/decoders';
+import { createDecoder, firstDecoded, type Decoder } from '../records/decoders';
 import { createDpathExtractor } from '../records/dpathExtractor';
 import { createOffsetIncrement } from './offsetIncrement';
 import { createPageIncrement } from './pageIncrement';
@@ -21,6 +21,8 @@ export type StrategyContext = {
   parameters: object;
   /** Raw extracted record count of a page, or null when no extractor is configured. */
   countRawRecords(response: HttpResponse): number | null;
+  /** Spec §7.5: the `response` templates see, the first element the retriever's decoder yields (`{}` if none). */
+  decodedResponse(response: HttpResponse): unknown;
 };
 
 /** Builds a strategy; CustomPaginationStrategy and unknown types are config errors at build time. */
@@ -28,7 +30,8 @@ export function createPaginationStrategy(component: object, config: object, opti
   const c = component as Record<string, unknown>;
   if (!c || typeof c !== 'object') throw configError('pagination_strategy must be an object with a type.');
   const parameters = (c.$parameters as object) ?? options.parameters ?? {};
-  const sc: StrategyContext = { config, parameters, countRawRecords: rawCounter(options, config, parameters, env) };
+  const decoder = createDecoder(options.decoder as Record<string, unknown> | undefined);
+  const sc: StrategyContext = { config, parameters, countRawRecords: rawCounter(decoder, options, config, parameters, env), decodedResponse: (r) => firstDecoded(decoder, r) };
   switch (c.type) {
     case 'OffsetIncrement': return createOffsetIncrement(c, sc, env);
     case 'PageIncrement': return createPageIncrement(c, sc, env);
@@ -40,13 +43,12 @@ export function createPaginationStrategy(component: object, config: object, opti
   }
 }
 
-function rawCounter(options: PaginatorOptions, config: object, parameters: object, env?: RuntimeEnv): (r: HttpResponse) => number | null {
+function rawCounter(decoder: Decoder, options: PaginatorOptions, config: object, parameters: object, env?: RuntimeEnv): (r: HttpResponse) => number | null {
   if (!options.recordExtractor) return () => null;
-  const decoder = createDecoder(options.decoder as Record<string, unknown> | undefined);
   const extractor = createDpathExtractor(options.recordExtractor as Record<string, unknown>, config, parameters, env);
   return (response) => {
     let n = 0;
-    for (const element of decoder.decode(response.body)) n += extractor.extract(element).length;
+    for (const element of decoder.decode(response)) n += extractor.extract(element).length;
     return n;
   };
 }

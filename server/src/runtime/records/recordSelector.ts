@@ -36,7 +36,7 @@ export function createRecordSelector(
   const transformFirst = component?.transform_before_filtering === true;
   const extract = (response: HttpResponse) => {
     const out: Record<string, unknown>[] = [];
-    for (const element of decoder.decode(response.body)) {
+    for (const element of decoder.decode(response)) {
       for (const r of extractor.extract(element)) out.push(r as Record<string, unknown>);
     }
     return out;

@@ -1,6 +1,6 @@
 // Stream slices for a test read (§2 step 1): ListPartitionRouter, SubstreamPartitionRouter (reading the
-// parent through its own retriever, logged as PARENT_STREAM auxiliary requests) and DatetimeBasedCursor,
-// combined as a cartesian product, plus the request options each of them injects.
+// parent through its own retriever, logged as PARENT_STREAM auxiliary requests), GroupingPartitionRouter
+// and DatetimeBasedCursor, combined as a cartesian product, plus the request options each of them injects.
 import type { RequestParts } from '../types';
 import { configError } from '../errors';
 import { createRequestOption, type RequestOption } from '../http/requestOption';
@@ -8,6 +8,7 @@ import { emptyParts } from '../http/requestOptions';
 import { evalNullable, evalString, pythonStr } from '../http/interpolatedValues';
 import { emptySlice, type StreamSlice } from '../records/streamSlice';
 import { createDatetimeCursor, type DatetimeCursor } from './datetimeCursor';
+import { createGroupingRouter } from './groupingPartitionRouter';
 import type { BuiltStream } from './retriever';
 import type { ReadContext } from './readContext';
 
@@ -21,7 +22,11 @@ export type Slicer = {
   cursor: DatetimeCursor | null;
 };
 
-type Part = { partitions(): AsyncGenerator<Obj>; inject(parts: RequestParts, partition: Obj): void };
+/** One partition of a router: its keys, and the extra fields that ride along outside the partition (§3.6). */
+export type Partition = { partition: Obj; extra_fields?: Obj };
+
+/** A partition router of the slicer: its partitions and what a partition adds to a request. */
+export type Part = { partitions(): AsyncGenerator<Partition>; inject(parts: RequestParts, partition: Obj): void };
 
 /** Builds the slicer of a retriever: partition routers (a list is a cartesian product) and the incremental cursor. */
 export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Slicer {
@@ -35,12 +40,13 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
         yield emptySlice();
         return;
       }
-      for await (const partition of product(parts, 0, {})) {
+      for await (const { partition, extra_fields } of product(parts, 0, { partition: {} })) {
+        const extra = extra_fields && Object.keys(extra_fields).length ? { extra_fields } : {};
         if (!cursor) {
-          yield { partition, cursor_slice: {} };
+          yield { partition, cursor_slice: {}, ...extra };
           continue;
         }
-        for (const cs of cursor.slices()) yield { partition, cursor_slice: cs };
+        for (const cs of cursor.slices()) yield { partition, cursor_slice: cs, ...extra };
       }
     },
     requestParts(slice) {
@@ -52,12 +58,15 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
   };
 }
 
-async function* product(parts: Part[], i: number, acc: Obj): AsyncGenerator<Obj> {
+async function* product(parts: Part[], i: number, acc: Partition): AsyncGenerator<Partition> {
   if (i >= parts.length) {
     yield acc;
     return;
   }
-  for await (const p of parts[i].partitions()) yield* product(parts, i + 1, { ...acc, ...p });
+  for await (const p of parts[i].partitions()) {
+    const extra = acc.extra_fields || p.extra_fields ? { extra_fields: { ...acc.extra_fields, ...p.extra_fields } } : {};
+    yield* product(parts, i + 1, { partition: { ...acc.partition, ...p.partition }, ...extra });
+  }
 }
 
 function option(component: unknown, rc: ReadContext): RequestOption | null {
@@ -65,6 +74,7 @@ function option(component: unknown, rc: ReadContext): RequestOption | null {
 }
 
 function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Part {
+  if (router.type === 'GroupingPartitionRouter') return createGroupingRouter(router, (underlying) => createRouter(underlying, rc, buildParent));
   const parameters = (router.$parameters as Obj) ?? {};
   const ctx = { config: rc.config, parameters };
   switch (router.type) {
@@ -77,7 +87,7 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
       const list = values;
       return {
         async *partitions() {
-          for (const v of list) yield { [key]: v };
+          for (const v of list) yield { partition: { [key]: v } };
         },
         inject(parts, partition) {
           if (opt && partition[key] !== undefined) opt.inject(parts, partition[key]);
@@ -110,10 +120,12 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
                 for (const record of page.records) {
                   const value = getPath(record, pc.parentKey.split('/'));
                   if (value === undefined || value === null) continue;
+                  // Extra fields ride along as the slice's extra_fields, keyed by their dotted path,
+                  // not as partition keys (so they stay out of the slice descriptor, as in the CDK).
                   const extra: Obj = {};
                   for (const path of pc.extraFields) extra[path.join('.')] = getPath(record, path);
                   const partition: Obj = { [pc.field]: value, parent_slice: parentSlice.partition };
-                  yield Object.keys(extra).length ? { ...partition, ...extra } : partition;
+                  yield Object.keys(extra).length ? { partition, extra_fields: extra } : { partition };
                 }
               }
             }
@@ -127,7 +139,7 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
     case 'CustomPartitionRouter':
       throw configError('CustomPartitionRouter runs Python code and is not runnable outside the Python CDK.');
     default:
-      throw configError(`Partition router ${JSON.stringify(router.type)} is not supported by this runtime (supported: ListPartitionRouter, SubstreamPartitionRouter).`);
+      throw configError(`Partition router ${JSON.stringify(router.type)} is not supported by this runtime (supported: ListPartitionRouter, SubstreamPartitionRouter, GroupingPartitionRouter).`);
   }
 }
 

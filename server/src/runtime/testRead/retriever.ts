@@ -6,7 +6,7 @@ import { configError, RuntimeError } from '../errors';
 import { createAuthenticator } from '../auth';
 import { createHttpRequester, RequestFailedError, type HttpRequester } from '../http/requester';
 import { safeUrl } from '../http/transport';
-import { isJsonOrEmpty } from '../records/decoders';
+import type { Decoder } from '../records/decoders';
 import { createPaginator, type Paginator } from '../pagination/defaultPaginator';
 import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
 import type { StreamSlice } from '../records/streamSlice';
@@ -90,8 +90,19 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       }
       const { response, resolution } = exchange;
       const ignoredError = resolution.action === 'IGNORE' && response.status >= 400;
-      const records = ignoredError ? [] : selector.select(response, current, token);
-      if (!ignoredError && selector.decoder.name === 'JsonDecoder') reportInvalidJson(exchange.request, response, name, rc);
+      let records: Record<string, unknown>[] = [];
+      if (!ignoredError) {
+        try {
+          records = selector.select(response, current, token);
+        } catch (e) {
+          // A body that cannot be decoded at all (broken zip, gzip bomb) or a failing filter ends the
+          // read with the page still shown.
+          if (!(e instanceof RuntimeError)) throw e;
+          yield { request: exchange.request, response, records: [], error: e };
+          return;
+        }
+        reportUndecodable(exchange.request, response, name, selector.decoder, rc);
+      }
       if (ignoredError) rc.log('INFO', `Ignoring response with status ${response.status} for stream '${name}' (error handler action IGNORE).`);
       yield { request: exchange.request, response, records, error: null };
       attempts.observe(records);
@@ -119,12 +130,13 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   return { name, primaryKey: keyPaths(stream.primary_key), cursorField: cursorPaths(stream), slicer, readSlice };
 }
 
-/** Spec §8.1 turns an invalid JSON body into `{}` silently; a test read says so plainly. */
-function reportInvalidJson(request: HttpRequest, response: HttpResponse, stream: string, rc: ReadContext): void {
-  if (isJsonOrEmpty(response.body)) return;
+/** Spec §8.1 turns an invalid JSON body into `{}` silently (XML likewise); a test read says so plainly. */
+function reportUndecodable(request: HttpRequest, response: HttpResponse, stream: string, decoder: Decoder, rc: ReadContext): void {
+  const problem = decoder.problem(response);
+  if (problem === null) return;
   const type = response.headers['content-type'] ?? 'no content type';
   const start = response.body.trim().slice(0, 60).replace(/\s+/g, ' ');
-  rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} is not valid JSON (${type}; starts with "${start}"). The JsonDecoder yields no records from it; check the URL or the decoder.`);
+  rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} ${problem} (${type}; starts with "${start}"). The ${decoder.name} yields no records from it; check the URL or the decoder.`);
 }
 
 function wrap(t: unknown): { next_page_token: unknown } | null {
