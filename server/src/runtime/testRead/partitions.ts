@@ -114,7 +114,7 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
             for await (const parentSlice of parent.slicer.slices()) {
               // Parent streams are bounded by the same slice limit as the stream itself.
               if (++slices > rc.limits.maxSlices) break;
-              for await (const page of parent.readSlice(parentSlice)) {
+              for await (const page of parent.readSlice(parentSlice, (entry) => rc.aux(entry, parent.name))) {
                 rc.aux(parentPageEntry(parent.name, page), parent.name);
                 if (page.error) throw page.error;
                 for (const record of page.records) {

@@ -1,7 +1,7 @@
 // One stream's SimpleRetriever for a test read: builds requester, authenticator, paginator, selector
 // and slicer from the resolved stream, then runs the page loop of §7.7 slice by slice as a generator,
 // so the caller stops reading simply by not asking for more.
-import type { HttpRequest, HttpResponse, RequestParts } from '../types';
+import type { AuxiliaryRequest, HttpRequest, HttpResponse, RequestParts } from '../types';
 import { configError, RuntimeError } from '../errors';
 import { createAuthenticator } from '../auth';
 import { createHttpRequester, RequestFailedError, type HttpRequester } from '../http/requester';
@@ -13,16 +13,21 @@ import type { StreamSlice } from '../records/streamSlice';
 import { createSlicer, type Slicer } from './partitions';
 import { createPaginationReset } from './paginationReset';
 import type { ReadContext } from './readContext';
+import { buildAsyncStream } from './asyncRetriever';
 
 /** One page as read: the exchange (response null on a network failure), its records, and an error if it failed. */
 export type PageResult = { request: HttpRequest; response: HttpResponse | null; records: Record<string, unknown>[]; error: RuntimeError | null };
+
+/** Receives the auxiliary requests that belong to the slice being read (async-job requests, §10.4). */
+export type SliceAuxiliarySink = (entry: AuxiliaryRequest) => void;
 
 export type BuiltStream = {
   name: string;
   primaryKey: string[][];
   cursorField: string[][];
   slicer: Slicer;
-  readSlice(slice: StreamSlice): AsyncGenerator<PageResult>;
+  /** Pages of one slice; slice-level auxiliary requests go to `sink` (default: the read's top level). */
+  readSlice(slice: StreamSlice, sink?: SliceAuxiliarySink): AsyncGenerator<PageResult>;
 };
 
 type Obj = Record<string, unknown>;
@@ -33,8 +38,9 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   let retriever = stream.retriever as Obj | undefined;
   if (stream.type === 'StateDelegatingStream') retriever = (stream.full_refresh_stream as Obj | undefined)?.retriever as Obj | undefined;
   if (!retriever) throw configError(`Stream '${name}' has no retriever.`);
+  if (retriever.type === 'AsyncRetriever') return buildAsyncStream(stream, retriever, rc, parentOf, (parent) => buildStream(parent, rc, name));
   if (retriever.type !== 'SimpleRetriever') {
-    throw configError(`Stream '${name}' uses ${String(retriever.type)}, which this runtime cannot run yet (only SimpleRetriever).`);
+    throw configError(`Stream '${name}' uses ${String(retriever.type)}, which this runtime cannot run (SimpleRetriever and AsyncRetriever only).`);
   }
   const requesterComponent = retriever.requester as Obj | undefined;
   if (!requesterComponent || requesterComponent.type !== 'HttpRequester') {

@@ -110,7 +110,12 @@ export async function testRead(manifest: object, config: object, streamName: str
       const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
       slices.push(current);
       progress({ type: 'slice', slice: slices.length - 1, descriptor });
-      for await (const page of built.readSlice(slice)) {
+      const sliceAux = (entry: AuxiliaryRequest) => {
+        const masked = masker.maskValue({ ...entry }) as AuxiliaryRequestEntry;
+        current.auxiliary_requests.push(masked);
+        progress({ type: 'auxiliary_request', title: masked.title, requestType: masked.type, status: masked.response?.status ?? null });
+      };
+      for await (const page of built.readSlice(slice, sliceAux)) {
         let records = page.records;
         const room = resolvedLimits.maxRecords - totalRecords;
         if (records.length > room) records = records.slice(0, room);

@@ -1,0 +1,261 @@
+// AsyncRetriever for a test read: per slice, create a server-side job, poll it until the status mapping
+// says it is done, find the download URL(s), download and select the records, then delete the job.
+// Job requests are the slice's auxiliary requests (§10.4); download pages are the slice's pages.
+import type { AuxiliaryRequest, HttpRequest, HttpResponse } from '../types';
+import { configError, RuntimeError } from '../errors';
+import { createAuthenticator } from '../auth';
+import { createHttpRequester, RequestFailedError, type HttpRequester } from '../http/requester';
+import { pythonStr } from '../http/interpolatedValues';
+import { createDecoder, type Decoder } from '../records/decoders';
+import { createDpathExtractor, type RecordExtractor } from '../records/dpathExtractor';
+import { createRecordSelector } from '../records/recordSelector';
+import type { StreamSlice } from '../records/streamSlice';
+import { createPaginator } from '../pagination/defaultPaginator';
+import { createSlicer } from './partitions';
+import { createStatusMapping, jobError, jobTimeoutMs, POLL_INTERVAL_MS } from './asyncJobStatus';
+import type { BuiltStream, PageResult, SliceAuxiliarySink } from './retriever';
+import type { ReadContext } from './readContext';
+
+type Obj = Record<string, unknown>;
+type Sent = { request: HttpRequest; response: HttpResponse };
+type JobRequest = { title: string; type: string; description: string };
+
+// Titles and types are what the CDK's job repository logs, so a test read groups them the same way (§10.4).
+const CREATE: JobRequest = { title: 'Async Job -- Create', type: 'ASYNC_CREATE', description: 'Creates the server-side job that prepares the records.' };
+const POLL: JobRequest = { title: 'Async Job -- Polling', type: 'ASYNC_POLL', description: 'Asks the server for the status of the job.' };
+const TARGET: JobRequest = { title: 'Async Job -- Download Target', type: 'ASYNC_POLL', description: 'Asks the server where the results of the finished job can be downloaded.' };
+const ABORT: JobRequest = { title: 'Async Job -- Abort', type: 'ASYNC_ABORT', description: 'Cancels the server-side job.' };
+const DELETE: JobRequest = { title: 'Async Job -- Delete', type: 'ASYNC_DELETE', description: 'Deletes the finished job from the server.' };
+
+/** Builds a stream whose retriever is an AsyncRetriever; `buildParent` builds parent streams of substream routers. */
+export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, parentOf: string | null, buildParent: (parent: Obj) => BuiltStream): BuiltStream {
+  const name = String(stream.name ?? '');
+  const env = rc.env;
+  const requester = (field: string, required: boolean, withSignal = true): HttpRequester | null => {
+    const component = retriever[field] as Obj | undefined;
+    if (component === undefined || component === null) {
+      if (required) throw configError(`Stream '${name}': AsyncRetriever needs ${field} (an HttpRequester).`);
+      return null;
+    }
+    return makeRequester(component, field, name, rc, parentOf, withSignal ? env.signal : undefined);
+  };
+  const creation = requester('creation_requester', true) as HttpRequester;
+  const polling = requester('polling_requester', true) as HttpRequester;
+  const download = requester('download_requester', true) as HttpRequester;
+  const downloadTarget = requester('download_target_requester', false);
+  // Abort must still go out after the read was cancelled, so it does not carry the read's signal.
+  const abort = requester('abort_requester', false, false);
+  const remove = requester('delete_requester', false);
+
+  const parameters = (retriever.$parameters as Obj) ?? {};
+  const statusMapping = createStatusMapping(retriever.status_mapping, name);
+  const timeoutMs = jobTimeoutMs(retriever.polling_job_timeout, rc.config, parameters, name, env);
+  const jobDecoder = createDecoder(retriever.decoder as Obj | undefined);
+  const statusExtractor = extractor(retriever.status_extractor, 'status_extractor', true, rc, parameters, name) as RecordExtractor;
+  const targetExtractor = extractor(retriever.download_target_extractor, 'download_target_extractor', false, rc, parameters, name);
+
+  // Spec (CDK factory): downloads are read with download_decoder and download_extractor (default: the
+  // whole decoded element); the record_selector's filter and the stream's transformations then apply.
+  const selectorComponent = (retriever.record_selector as Obj | undefined) ?? {};
+  const downloadExtractor = (retriever.download_extractor as Obj | undefined) ?? { type: 'DpathExtractor', field_path: [] };
+  if (downloadExtractor.type === 'ResponseToFileExtractor') throw configError(`Stream '${name}': download_extractor ResponseToFileExtractor is not supported by this runtime; use a CsvDecoder as download_decoder with a DpathExtractor (field_path: []).`);
+  const downloadDecoderComponent = retriever.download_decoder as Obj | undefined;
+  const selector = createRecordSelector({ ...selectorComponent, extractor: downloadExtractor }, downloadDecoderComponent, stream.transformations, rc.config, (selectorComponent.$parameters as Obj) ?? {}, env);
+  const paginatorComponent = retriever.download_paginator as Obj | undefined;
+  const paginator = createPaginator(paginatorComponent, rc.config, {
+    urlBase: download.urlBase,
+    decoder: downloadDecoderComponent,
+    recordExtractor: downloadExtractor,
+    testReadMaxPages: rc.limits.maxPagesPerSlice,
+    parameters: (paginatorComponent?.$parameters as Obj) ?? {},
+    requestOptionCompat: rc.requestOptionCompat,
+  }, env);
+  const slicer = createSlicer(retriever, stream, rc, buildParent);
+  const sleep = env.sleep ?? ((ms: number) => delay(ms, env.signal));
+  const now = () => (env.now?.() ?? new Date()).getTime();
+  const cancelled = () => env.signal?.aborted === true;
+
+  async function* readSlice(slice: StreamSlice, sink?: SliceAuxiliarySink): AsyncGenerator<PageResult> {
+    const report = sink ?? ((entry: AuxiliaryRequest) => rc.aux(entry, parentOf ? name : null));
+    // Job requests get only their own request options: partition routers inject into the download
+    // retriever's requests in the CDK, not into these.
+    const auxSend = async (r: HttpRequester, kind: JobRequest, s: StreamSlice): Promise<Sent> => {
+      try {
+        const exchange = await r.send({ slice: s, nextPageToken: null, retrieverParts: [] });
+        report(entry(kind, exchange.request, exchange.response));
+        if (exchange.response.status >= 400) throw jobError(name, `the ${kind.title} request was answered with HTTP ${exchange.response.status}, which its error handler ignores; the job cannot continue.`);
+        return exchange;
+      } catch (e) {
+        if (e instanceof RequestFailedError) {
+          report(entry(kind, e.exchange.request, e.exchange.response));
+          throw new RuntimeError(`Stream '${name}': ${kind.title} failed: ${e.message}`, e.failureType, { ...(e.status !== undefined ? { status: e.status } : {}) });
+        }
+        throw e;
+      }
+    };
+    const withExtra = (extra: Obj): StreamSlice => ({ ...slice, extra_fields: { ...slice.extra_fields, ...extra } });
+
+    const created = await auxSend(creation, CREATE, slice);
+    const creationResponse = responseContext(created, jobDecoder);
+    let pollingResponse: Obj | null = null;
+    const jobSlice = () => withExtra(pollingResponse ? { creation_response: creationResponse, polling_response: pollingResponse } : { creation_response: creationResponse });
+    const sendAbort = async (why: string) => {
+      if (!abort) return;
+      // A failing abort must not hide why the job was abandoned: it is shown as a request and logged.
+      try { await auxSend(abort, ABORT, jobSlice()); } catch (e) { rc.log('WARN', `Stream '${name}': aborting the job after ${why} failed: ${(e as Error).message}`); }
+    };
+
+    // Poll until the job leaves the running states.
+    const started = now();
+    let polled: Sent;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        polled = await auxSend(polling, POLL, jobSlice());
+      } catch (e) {
+        if (cancelled()) await sendAbort('the read was cancelled');
+        throw e;
+      }
+      pollingResponse = responseContext(polled, jobDecoder);
+      const raw = statusExtractor.extract(jobDecoder.decode(polled.response)[0] ?? {})[0];
+      if (raw === undefined || raw === null) throw jobError(name, `status_extractor found no status in the polling response (poll ${attempt}); check its field_path against the response.`);
+      const status = pythonStr(raw);
+      const state = statusMapping.classify(status);
+      if (state === 'completed') break;
+      if (state === 'skipped') {
+        rc.log('INFO', `Stream '${name}': the API reported status '${status}' (status_mapping.skipped): the job has no data, so this slice has no records.`);
+        return;
+      }
+      if (state === 'failed') throw jobError(name, `the async job failed: the API reported status '${status}' (status_mapping.failed) on poll ${attempt}. A test read does not retry failed jobs.`);
+      if (state === 'timeout') {
+        await sendAbort(`status '${status}'`);
+        throw jobError(name, `the async job timed out: the API reported status '${status}' (status_mapping.timeout) on poll ${attempt}.`);
+      }
+      if (state === null) throw jobError(name, `the API reported status '${status}', which status_mapping does not list (${statusMapping.describe()}).`);
+      try {
+        await sleep(POLL_INTERVAL_MS);
+        if (cancelled()) throw new RuntimeError('The read was cancelled.', 'system_error');
+      } catch (e) {
+        await sendAbort('the read was cancelled');
+        throw e;
+      }
+      if (now() - started >= timeoutMs) {
+        await sendAbort('the polling timeout');
+        throw jobError(name, `the async job was still running (status '${status}') after ${formatMinutes(timeoutMs)} (polling_job_timeout) and ${attempt} polls; the job was ${abort ? 'aborted' : 'abandoned (no abort_requester)'}.`);
+      }
+    }
+
+    // Where to download from: a separate request, or the polling response itself.
+    let targetResponse = polled;
+    if (downloadTarget) targetResponse = await auxSend(downloadTarget, TARGET, { partition: {}, cursor_slice: {}, extra_fields: { polling_response: pollingResponse } });
+    const targets: unknown[] = targetExtractor ? jobDecoder.decode(targetResponse.response).flatMap((el) => targetExtractor.extract(el)) : [null];
+    if (targetExtractor && targets.length === 0) rc.log('WARN', `Stream '${name}': the job completed but download_target_extractor found no download target, so there is nothing to download.`);
+
+    for (const target of targets) {
+      const downloadSlice = withExtra({ download_target: typeof target === 'string' || target === null ? target : pythonStr(target), creation_response: creationResponse, polling_response: pollingResponse });
+      let token = wrap(paginator.initialToken());
+      for (;;) {
+        if (cancelled()) throw new RuntimeError('The read was cancelled.', 'system_error');
+        let exchange;
+        try {
+          exchange = await download.send({ slice: downloadSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token)] });
+        } catch (e) {
+          if (e instanceof RequestFailedError) {
+            yield { request: e.exchange.request, response: e.exchange.response, records: [], error: e };
+            return;
+          }
+          throw e;
+        }
+        const { request, response } = exchange;
+        let records: Record<string, unknown>[] = [];
+        if (response.status < 400) {
+          try {
+            records = selector.select(response, downloadSlice, token);
+          } catch (e) {
+            if (!(e instanceof RuntimeError)) throw e;
+            yield { request, response, records: [], error: e };
+            return;
+          }
+        }
+        yield { request, response, records, error: null };
+        if (response.status >= 400) break;
+        const last = records.length ? records[records.length - 1] : null;
+        const next = paginator.nextPageToken(response, records.length, last, token ? token.next_page_token : null, records);
+        if (next === null || next === undefined) break;
+        token = next as { next_page_token: unknown };
+      }
+    }
+    if (remove) await auxSend(remove, DELETE, jobSlice());
+  }
+
+  return { name, primaryKey: keyPaths(stream.primary_key), cursorField: [], slicer, readSlice };
+}
+
+function makeRequester(component: Obj, field: string, stream: string, rc: ReadContext, parentOf: string | null, signal: AbortSignal | undefined): HttpRequester {
+  if (component.type !== 'HttpRequester') {
+    throw configError(`Stream '${stream}': AsyncRetriever.${field} must be an HttpRequester${component.type ? ` (got ${String(component.type)})` : ''}.`);
+  }
+  const parameters = (component.$parameters as Obj) ?? {};
+  const authenticator = createAuthenticator(component.authenticator as object | undefined, rc.config, {
+    urlBase: (component.url ?? component.url_base) as string | undefined,
+    parameters: ((component.authenticator as Obj | undefined)?.$parameters as object) ?? parameters,
+    onAuxiliaryRequest: (entry) => rc.aux(entry, parentOf ? stream : null),
+    onSecret: (v) => rc.masker.add(v),
+    disableRetries: true,
+    requestOptionCompat: rc.requestOptionCompat,
+  }, rc.env);
+  return createHttpRequester(component, rc.config, { parameters, authenticator, disableRetries: true, signal }, rc.env);
+}
+
+function extractor(component: unknown, field: string, required: boolean, rc: ReadContext, parameters: Obj, stream: string): RecordExtractor | null {
+  if (component === undefined || component === null) {
+    if (required) throw configError(`Stream '${stream}': AsyncRetriever needs ${field} (a DpathExtractor).`);
+    return null;
+  }
+  return createDpathExtractor(component as Obj, rc.config, parameters, rc.env);
+}
+
+/**
+ * What `creation_response` / `polling_response` templates see: the first decoded element of the body,
+ * plus `headers` (response headers) and `request` (the request sent) unless the body has such keys.
+ */
+function responseContext({ request, response }: Sent, decoder: Decoder): Obj {
+  const first = decoder.decode(response)[0];
+  const out: Obj = first !== null && typeof first === 'object' && !Array.isArray(first) ? { ...(first as Obj) } : {};
+  if (!('headers' in out)) out.headers = response.headers;
+  if (!('request' in out)) out.request = { url: request.url, headers: request.headers, method: request.method, body: request.body };
+  return out;
+}
+
+function entry(kind: JobRequest, request: HttpRequest, response: HttpResponse | null): AuxiliaryRequest {
+  return {
+    title: kind.title,
+    type: kind.type,
+    description: kind.description,
+    request: { url: request.url, headers: request.headers, http_method: request.method, body: request.body },
+    response: response ? { status: response.status, body: response.body, headers: response.headers } : null,
+  };
+}
+
+function wrap(t: unknown): { next_page_token: unknown } | null {
+  return t === null || t === undefined ? null : { next_page_token: t };
+}
+
+function keyPaths(pk: unknown): string[][] {
+  if (typeof pk === 'string' && pk) return [[pk]];
+  if (Array.isArray(pk)) return pk.map((k) => (Array.isArray(k) ? k.map(String) : [String(k)]));
+  return [];
+}
+
+function formatMinutes(ms: number): string {
+  const minutes = ms / 60_000;
+  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(2)} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new RuntimeError('The read was cancelled.', 'system_error'));
+    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(t); reject(new RuntimeError('The read was cancelled.', 'system_error')); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
