@@ -18,7 +18,7 @@ type JobScript = {
   createStatus?: number;
 };
 
-/** A scripted report API: POST /jobs, GET /jobs/{id}, GET /files/..., POST /jobs/{id}/cancel, DELETE /jobs/{id}. */
+/** A scripted report API: POST /jobs, GET /jobs/{id}, GET /files/..., POST /jobs/{id}/cancel, POST /jobs/{id}/delete. */
 function reportApi(script: JobScript) {
   let polls = 0;
   return (req: Recorded, res: ServerResponse, base: string) => {
@@ -31,7 +31,7 @@ function reportApi(script: JobScript) {
       return json(res, { id: 'job-1', status, ...(status === 'completed' ? { url: files[0], urls: files } : {}) });
     }
     if (req.method === 'POST' && path === '/jobs/job-1/cancel') return json(res, { id: 'job-1', status: 'cancelled' });
-    if (req.method === 'DELETE' && path === '/jobs/job-1') { res.writeHead(204); res.end(); return; }
+    if (req.method === 'POST' && path === '/jobs/job-1/delete') { res.writeHead(204); res.end(); return; }
     const body = script.bodies?.[path];
     if (req.method === 'GET' && body) { res.writeHead(200, { 'Content-Type': body.type }); res.end(body.text); return; }
     json(res, { error: `no route ${req.method} ${path}` }, {}, 404);
@@ -60,7 +60,7 @@ function manifest(base: string, overrides: Record<string, unknown> = {}): Record
         download_requester: { type: 'HttpRequester', url: '{{ download_target }}', authenticator: auth, request_headers: { 'X-Job': "{{ creation_response['id'] }}" } },
         download_decoder: { type: 'JsonlDecoder' },
         abort_requester: { type: 'HttpRequester', url: `${base}/jobs/{{ creation_response['id'] }}/cancel`, http_method: 'POST', authenticator: auth },
-        delete_requester: { type: 'HttpRequester', url: `${base}/jobs/{{ creation_response['id'] }}`, http_method: 'DELETE', authenticator: auth },
+        delete_requester: { type: 'HttpRequester', url: `${base}/jobs/{{ creation_response['id'] }}/delete`, http_method: 'POST', authenticator: auth },
         ...overrides,
       },
     }],
@@ -84,7 +84,7 @@ test('create, poll until completed, download JSON lines and delete: job requests
     const time = scriptedTime();
     const r = await testRead(manifest(api.base), { api_key: SECRET }, 'report', {}, time.env);
     assert.deepEqual(errors(r), []);
-    assert.deepEqual(summary(api.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /jobs/job-1', 'GET /jobs/job-1', 'GET /files/job-1.jsonl', 'DELETE /jobs/job-1']);
+    assert.deepEqual(summary(api.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /jobs/job-1', 'GET /jobs/job-1', 'GET /files/job-1.jsonl', 'POST /jobs/job-1/delete']);
     assert.equal(api.requests[0].body, '{"report": "orders"}');
     assert.equal(api.requests[4].headers['x-job'], 'job-1');
     assert.deepEqual(time.sleeps, [5000, 5000]);
@@ -173,7 +173,7 @@ test('a list of two download targets gives two downloads, each a page of the sli
     const r = await testRead(m, { api_key: SECRET }, 'report', {}, time.env);
     assert.deepEqual(errors(r), []);
     assert.deepEqual(time.sleeps, []);
-    assert.deepEqual(summary(api.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /files/a.jsonl', 'GET /files/b.jsonl', 'DELETE /jobs/job-1']);
+    assert.deepEqual(summary(api.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /files/a.jsonl', 'GET /files/b.jsonl', 'POST /jobs/job-1/delete']);
     assert.deepEqual(r.slices[0].pages.map((p) => p.records), [[{ id: 1 }], [{ id: 2 }, { id: 3 }]]);
   } finally {
     await api.close();
@@ -208,7 +208,7 @@ test('download_target_requester sees polling_response; a CSV download; skipped j
     });
     const r = await testRead(m, { api_key: SECRET }, 'report', {}, scriptedTime().env);
     assert.deepEqual(errors(r), []);
-    assert.deepEqual(summary(api.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /documents/doc-9', 'GET /files/report.csv', 'DELETE /jobs/job-1']);
+    assert.deepEqual(summary(api.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /documents/doc-9', 'GET /files/report.csv', 'POST /jobs/job-1/delete']);
     assert.deepEqual(r.slices[0].auxiliary_requests.map((a) => a.title), ['Async Job -- Create', 'Async Job -- Polling', 'Async Job -- Download Target', 'Async Job -- Delete']);
     assert.deepEqual(r.slices[0].pages[0].records, [{ id: '7', name: 'Pen' }, { id: '8', name: 'Ink' }]);
   } finally {
@@ -236,7 +236,7 @@ test('per partition: one job per slice; a failing creation request is shown and 
     const r = await testRead(m, { api_key: SECRET }, 'report', {}, scriptedTime().env);
     assert.deepEqual(errors(r), []);
     assert.deepEqual(r.slices.map((s) => s.slice_descriptor), [{ region: 'eu' }, { region: 'us' }]);
-    assert.deepEqual(api.requests.filter((q) => q.method === 'POST').map((q) => q.body), ['{"region": "eu"}', '{"region": "us"}']);
+    assert.deepEqual(api.requests.filter((q) => q.method === 'POST' && q.url === '/jobs').map((q) => q.body), ['{"region": "eu"}', '{"region": "us"}']);
     assert.deepEqual(r.slices.map((s) => s.auxiliary_requests.length), [3, 3]);
   } finally {
     await api.close();

@@ -139,6 +139,10 @@ class ProgressLine {
   }
 }
 
+function auxiliaryLine(a: StreamRead['auxiliary_requests'][number]): string {
+  return `${a.type} ${a.title}: ${a.request.http_method} ${a.request.url} → ${a.response ? `HTTP ${a.response.status}` : 'no response'}`;
+}
+
 /** The readable summary of the pretty format. */
 export function prettySummary(r: StreamRead, stream: string): string {
   const lines: string[] = [];
@@ -148,13 +152,15 @@ export function prettySummary(r: StreamRead, stream: string): string {
   r.slices.forEach((s, i) => {
     const d = typeof s.slice_descriptor === 'string' ? s.slice_descriptor : JSON.stringify(s.slice_descriptor);
     lines.push(`  slice ${i + 1} ${d}`);
+    // Async-job requests (create, poll, delete) belong to their slice (§10.4).
+    for (const a of s.auxiliary_requests) lines.push(`    ${auxiliaryLine(a)}`);
     s.pages.forEach((p, j) => {
       lines.push(`    page ${j + 1}: ${p.request?.http_method ?? '?'} ${p.request?.url ?? '?'} → ${p.response ? `HTTP ${p.response.status}` : 'no response'}, ${p.records.length} records`);
     });
   });
   if (r.auxiliary_requests.length) {
     lines.push(`Auxiliary requests (${r.auxiliary_requests.length}):`);
-    for (const a of r.auxiliary_requests) lines.push(`  ${a.type} ${a.title}: ${a.request.http_method} ${a.request.url} → ${a.response ? `HTTP ${a.response.status}` : 'no response'}`);
+    for (const a of r.auxiliary_requests) lines.push(`  ${auxiliaryLine(a)}`);
   }
   const props = Object.keys(((r.inferred_schema?.properties as Record<string, unknown>) ?? {}));
   if (props.length) lines.push(`Inferred fields: ${props.join(', ')}`);
