@@ -258,3 +258,27 @@ test('an AsyncRetriever without status_mapping or with a status in two lists can
   await assert.rejects(testRead(manifest('http://127.0.0.1:9', { status_mapping: twice }), {}, 'report'), /status 'done' is mapped to both completed and failed/);
   await assert.rejects(testRead(manifest('http://127.0.0.1:9', { polling_job_timeout: 'soon' }), {}, 'report'), /polling_job_timeout must be a positive number of minutes/);
 });
+
+test('a read stopped by the record limit still deletes the finished job; a failed download does not', async () => {
+  const api = await startLoopback(reportApi({ statuses: ['completed'], bodies: { '/files/job-1.jsonl': JSONL } }));
+  try {
+    const r = await testRead(manifest(api.base), { api_key: SECRET }, 'report', { maxRecords: 1 }, scriptedTime().env);
+    assert.deepEqual(errors(r), []);
+    assert.equal(r.test_read_limit_reached, true);
+    assert.deepEqual(r.slices[0].pages.map((p) => p.records), [[{ id: 1, total: 9.5 }]]);
+    assert.deepEqual(summary(api.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /files/job-1.jsonl', 'POST /jobs/job-1/delete']);
+    assert.equal(r.slices[0].auxiliary_requests.at(-1)?.type, 'ASYNC_DELETE');
+  } finally {
+    await api.close();
+  }
+  const missing = await startLoopback(reportApi({ statuses: ['completed'], bodies: {} }));
+  try {
+    const r = await testRead(manifest(missing.base), { api_key: SECRET }, 'report', {}, scriptedTime().env);
+    assert.match(errors(r)[0], /HTTP 404/);
+    assert.equal(r.slices[0].pages.length, 1);
+    assert.equal(r.slices[0].pages[0].response?.status, 404);
+    assert.deepEqual(summary(missing.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /files/job-1.jsonl']);
+  } finally {
+    await missing.close();
+  }
+});

@@ -150,41 +150,69 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
     const targets: unknown[] = targetExtractor ? jobDecoder.decode(targetResponse.response).flatMap((el) => targetExtractor.extract(el)) : [null];
     if (targetExtractor && targets.length === 0) rc.log('WARN', `Stream '${name}': the job completed but download_target_extractor found no download target, so there is nothing to download.`);
 
-    for (const target of targets) {
-      const downloadSlice = withExtra({ download_target: typeof target === 'string' || target === null ? target : pythonStr(target), creation_response: creationResponse, polling_response: pollingResponse });
-      let token = wrap(paginator.initialToken());
-      for (;;) {
-        if (cancelled()) throw new RuntimeError('The read was cancelled.', 'system_error');
-        let exchange;
-        try {
-          exchange = await download.send({ slice: downloadSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token)] });
-        } catch (e) {
-          if (e instanceof RequestFailedError) {
-            yield { request: e.exchange.request, response: e.exchange.response, records: [], error: e };
-            return;
-          }
-          throw e;
+    let failed = false;
+    let deleted = false;
+    const deleteJob = async () => {
+      if (!remove || deleted) return;
+      deleted = true;
+      await auxSend(remove, DELETE, jobSlice());
+    };
+    try {
+      for (const target of targets) {
+        const downloadSlice = withExtra({ download_target: typeof target === 'string' || target === null ? target : pythonStr(target), creation_response: creationResponse, polling_response: pollingResponse });
+        for await (const page of downloadPages(downloadSlice)) {
+          if (page.error) failed = true;
+          yield page;
+          if (page.error) return;
         }
-        const { request, response } = exchange;
-        let records: Record<string, unknown>[] = [];
-        if (response.status < 400) {
-          try {
-            records = selector.select(response, downloadSlice, token);
-          } catch (e) {
-            if (!(e instanceof RuntimeError)) throw e;
-            yield { request, response, records: [], error: e };
-            return;
-          }
-        }
-        yield { request, response, records, error: null };
-        if (response.status >= 400) break;
-        const last = records.length ? records[records.length - 1] : null;
-        const next = paginator.nextPageToken(response, records.length, last, token ? token.next_page_token : null, records);
-        if (next === null || next === undefined) break;
-        token = next as { next_page_token: unknown };
+      }
+      await deleteJob();
+    } catch (e) {
+      failed = true;
+      throw e;
+    } finally {
+      // The read may stop after any page (the record limit): the job is finished all the same, so it
+      // is still deleted. A failed download leaves it in place, as in the CDK.
+      if (!failed && !deleted) {
+        try { await deleteJob(); } catch (e) { rc.log('WARN', `Stream '${name}': deleting the job failed: ${(e as Error).message}`); }
       }
     }
-    if (remove) await auxSend(remove, DELETE, jobSlice());
+  }
+
+  /** The pages of one download target, with download_paginator. */
+  async function* downloadPages(downloadSlice: StreamSlice): AsyncGenerator<PageResult> {
+    let token = wrap(paginator.initialToken());
+    for (;;) {
+      if (cancelled()) throw new RuntimeError('The read was cancelled.', 'system_error');
+      let exchange;
+      try {
+        exchange = await download.send({ slice: downloadSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token)] });
+      } catch (e) {
+        if (e instanceof RequestFailedError) {
+          yield { request: e.exchange.request, response: e.exchange.response, records: [], error: e };
+          return;
+        }
+        throw e;
+      }
+      const { request, response } = exchange;
+      let records: Record<string, unknown>[] = [];
+      if (response.status < 400) {
+        try {
+          records = selector.select(response, downloadSlice, token);
+        } catch (e) {
+          if (!(e instanceof RuntimeError)) throw e;
+          yield { request, response, records: [], error: e };
+          return;
+        }
+      }
+      yield { request, response, records, error: null };
+      // An error status the error handler chose to ignore ends this download without records.
+      if (response.status >= 400) return;
+      const last = records.length ? records[records.length - 1] : null;
+      const next = paginator.nextPageToken(response, records.length, last, token ? token.next_page_token : null, records);
+      if (next === null || next === undefined) return;
+      token = next as { next_page_token: unknown };
+    }
   }
 
   return { name, primaryKey: keyPaths(stream.primary_key), cursorField: [], slicer, readSlice };
