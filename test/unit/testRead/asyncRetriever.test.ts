@@ -282,3 +282,25 @@ test('a read stopped by the record limit still deletes the finished job; a faile
     await missing.close();
   }
 });
+
+test('a gzip-compressed CSV export (SendGrid style: url_base is the download target) is inflated and parsed', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const gz = gzipSync(Buffer.from('id,EMAIL\nc1,a@example.com\nc2,b@example.com\n'));
+  const api = await startLoopback((req, res, base) => {
+    if (req.url === '/exports/e1.csv.gz') { res.writeHead(200, { 'Content-Type': 'application/gzip' }); res.end(gz); return; }
+    return reportApi({ statuses: ['completed'], files: ['/exports/e1.csv.gz'] })(req, res, base);
+  });
+  try {
+    const m = manifest(api.base, {
+      download_target_extractor: { type: 'DpathExtractor', field_path: ['urls'] },
+      download_requester: { type: 'HttpRequester', url_base: '{{download_target}}', http_method: 'GET' },
+      download_decoder: { type: 'GzipDecoder', decoder: { type: 'CsvDecoder' } },
+    });
+    const r = await testRead(m, { api_key: SECRET }, 'report', {}, scriptedTime().env);
+    assert.deepEqual(errors(r), []);
+    assert.deepEqual(r.slices[0].pages[0].records, [{ id: 'c1', EMAIL: 'a@example.com' }, { id: 'c2', EMAIL: 'b@example.com' }]);
+    assert.match(r.slices[0].pages[0].response?.body ?? '', /^<\d+ bytes of gzip data>$/);
+  } finally {
+    await api.close();
+  }
+});

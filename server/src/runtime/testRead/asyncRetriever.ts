@@ -77,8 +77,8 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
 
   async function* readSlice(slice: StreamSlice, sink?: SliceAuxiliarySink): AsyncGenerator<PageResult> {
     const report = sink ?? ((entry: AuxiliaryRequest) => rc.aux(entry, parentOf ? name : null));
-    // Job requests get only their own request options: partition routers inject into the download
-    // retriever's requests in the CDK, not into these.
+    // Job requests get only their own request options: as in the CDK, partition routers inject
+    // nothing into an AsyncRetriever's requests (templates read stream_partition instead).
     const auxSend = async (r: HttpRequester, kind: JobRequest, s: StreamSlice): Promise<Sent> => {
       try {
         const exchange = await r.send({ slice: s, nextPageToken: null, retrieverParts: [] });
