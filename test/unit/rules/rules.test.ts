@@ -144,3 +144,33 @@ test('pagination-reset-combination: limits with a record filter, and SPLIT_USING
   assert.equal(split[0].at, 'SPLIT_USING_CURSOR');
   assert.deepEqual(withCode(manifest({ extra: `${reset('SPLIT_USING_CURSOR', true)}\n${cursor}` }), 'pagination-reset-combination'), []);
 });
+
+test('async-status-mapping: a status listed twice is an error on the second listing', () => {
+  const text = (mapping: string) => [
+    'version: 6.0.0',
+    'type: DeclarativeSource',
+    'check: { type: CheckStream, stream_names: [report] }',
+    'streams:',
+    '  - type: DeclarativeStream',
+    '    name: report',
+    '    retriever:',
+    '      type: AsyncRetriever',
+    '      status_mapping:',
+    mapping,
+    '      status_extractor: { type: DpathExtractor, field_path: [status] }',
+    '      download_target_extractor: { type: DpathExtractor, field_path: [url] }',
+    '      record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [] } }',
+    '      creation_requester: { type: HttpRequester, url: "https://x/jobs", http_method: POST }',
+    "      polling_requester: { type: HttpRequester, url: \"https://x/jobs/{{ creation_response['id'] }}\" }",
+    '      download_requester: { type: HttpRequester, url: "{{ download_target }}" }',
+  ].join('\n');
+  const fine = '        type: AsyncJobStatusMap\n        running: [pending]\n        completed: [done]\n        failed: [error]\n        timeout: []';
+  assert.deepEqual(withCode(text(fine), 'async-status-mapping'), []);
+  const twice = withCode(text(fine.replace('failed: [error]', 'failed: [error, done]')), 'async-status-mapping');
+  assert.equal(twice.length, 1);
+  assert.equal(twice[0].severity, 'error');
+  assert.equal(twice[0].at, 'done');
+  assert.match(twice[0].message, /^Status 'done' is listed in both `completed` and `failed`/);
+  const sameList = withCode(text(fine.replace('running: [pending]', 'running: [pending, pending]')), 'async-status-mapping');
+  assert.match(sameList[0].message, /listed twice in `running`/);
+});

@@ -255,7 +255,7 @@ test('per partition: one job per slice; a failing creation request is shown and 
 test('an AsyncRetriever without status_mapping or with a status in two lists cannot be built', async () => {
   await assert.rejects(testRead(manifest('http://127.0.0.1:9', { status_mapping: undefined }), {}, 'report'), /AsyncRetriever needs status_mapping/);
   const twice = { running: ['pending'], completed: ['done'], failed: ['done'], timeout: [] };
-  await assert.rejects(testRead(manifest('http://127.0.0.1:9', { status_mapping: twice }), {}, 'report'), /status 'done' is mapped to both completed and failed/);
+  await assert.rejects(testRead(manifest('http://127.0.0.1:9', { status_mapping: twice }), {}, 'report'), /status 'done' is listed in both completed and failed in status_mapping/);
   await assert.rejects(testRead(manifest('http://127.0.0.1:9', { polling_job_timeout: 'soon' }), {}, 'report'), /polling_job_timeout must be a positive number of minutes/);
 });
 

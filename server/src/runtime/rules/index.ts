@@ -1,5 +1,6 @@
 // Every semantic rule, run in this order after schema validation. One file per rule.
 import { apiKeyHeaderAndInjectInto } from './apiKeyHeaderAndInjectInto';
+import { asyncStatusMapping } from './asyncStatusMapping';
 import { collidingInjectedKeys } from './collidingInjectedKeys';
 import { customComponent } from './customComponent';
 import { oauthRequiredFields } from './oauthRequiredFields';
@@ -18,6 +19,7 @@ export const RULES: readonly Rule[] = [
   paginationResetCombination,
   oauthRequiredFields,
   customComponent,
+  asyncStatusMapping,
 ];
 
 export type { Rule, RuleContext, RuleFinding } from './types';

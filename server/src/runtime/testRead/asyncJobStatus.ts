@@ -19,7 +19,7 @@ export const DEFAULT_JOB_TIMEOUT_MINUTES = 60;
 /** Maps API statuses to job states. */
 export type StatusMapping = { classify(status: string): JobState | null; describe(): string };
 
-/** Builds the mapping from an AsyncJobStatusMap; a status listed under two states is a config error, as in the CDK. */
+/** Builds the mapping from an AsyncJobStatusMap; a status listed twice is a config error, as in the CDK. */
 export function createStatusMapping(component: unknown, stream: string): StatusMapping {
   if (!component || typeof component !== 'object') throw configError(`Stream '${stream}': AsyncRetriever needs status_mapping (an AsyncJobStatusMap).`);
   const c = component as Record<string, unknown>;
@@ -34,7 +34,8 @@ export function createStatusMapping(component: unknown, stream: string): StatusM
     for (const raw of list) {
       const status = pythonStr(raw);
       const previous = byStatus.get(status);
-      if (previous && previous !== state) throw configError(`Stream '${stream}': status '${status}' is mapped to both ${previous} and ${state} in status_mapping.`);
+      // The CDK refuses a status listed twice, even twice under the same state.
+      if (previous) throw configError(`Stream '${stream}': status '${status}' is listed ${previous === state ? `twice in ${state}` : `in both ${previous} and ${state}`} in status_mapping; each API status may map to one job state only.`);
       byStatus.set(status, state);
     }
   }
