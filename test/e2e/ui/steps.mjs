@@ -61,6 +61,33 @@ export const steps = [
     },
   },
   {
+    name: 'see a misspelt type underlined, deprecated fields struck through, and fix the type with the light bulb',
+    async run({ page, shot }) {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile('fixes/quick-fixes.yaml');
+      await page.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
+      // The Deprecated tag is drawn struck through.
+      await page.locator('.squiggly-inline-deprecated, [class*="deprecated"]').first().waitFor({ timeout: 10_000 });
+      // The cursor on the misspelt type (line 17, after `type: `), then the quick-fix menu.
+      await wb.runCommand('Go to Line/Column...');
+      await page.keyboard.type('17:20');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+.');
+      const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Change to `BearerAuthenticator`' }).first();
+      await fix.waitFor({ timeout: 15_000 });
+      await shot('06-quick-fix-menu');
+      await fix.click();
+      await page.locator('.view-lines', { hasText: 'type: BearerAuthenticator' }).first().waitFor({ timeout: 10_000 });
+      await page.locator('.squiggly-error').first().waitFor({ state: 'detached', timeout: 20_000 });
+      await shot('07-quick-fix-applied');
+      // Leave the file as it was: a dirty editor would stop "Close All Editors" with a save prompt.
+      await wb.runCommand('File: Revert File');
+      await page.locator('.squiggly-error').first().waitFor({ timeout: 20_000 });
+    },
+  },
+  {
     name: 'the form renders oneOf groups, enums, arrays and switches options',
     async run({ page, shot }) {
       const wb = workbench(page);
@@ -79,7 +106,7 @@ export const steps = [
       if ((await form.locator('#f_region').inputValue()) === '') throw new Error('the enum default was not applied');
       await form.getByRole('button', { name: 'Add item' }).click();
       await form.locator('#f_accounts').locator('input').first().waitFor({ timeout: 5_000 });
-      await shot('06-form-oneof-array');
+      await shot('08-form-oneof-array');
     },
   },
 ];
