@@ -304,3 +304,23 @@ test('a gzip-compressed CSV export (SendGrid style: url_base is the download tar
     await api.close();
   }
 });
+
+test('creation_response also carries the creation request and response headers (Amazon Ads reads a header back from it)', async () => {
+  const api = await startLoopback(reportApi({ statuses: ['completed'], bodies: { '/files/job-1.jsonl': JSONL } }));
+  try {
+    const m = manifest(api.base);
+    const retriever = (m.streams as { retriever: Record<string, Record<string, unknown>> }[])[0].retriever;
+    retriever.creation_requester.request_headers = { 'X-Scope': 'profile-42' };
+    retriever.polling_requester.request_headers = {
+      'X-Scope': "{{ stream_slice.extra_fields['creation_response'].request.headers['X-Scope'] }}",
+      'X-Created-Type': "{{ creation_response.headers['content-type'] }}",
+    };
+    const r = await testRead(m, { api_key: SECRET }, 'report', {}, scriptedTime().env);
+    assert.deepEqual(errors(r), []);
+    const poll = api.requests.find((q) => q.method === 'GET' && q.url === '/jobs/job-1');
+    assert.equal(poll?.headers['x-scope'], 'profile-42');
+    assert.equal(poll?.headers['x-created-type'], 'application/json');
+  } finally {
+    await api.close();
+  }
+});
