@@ -55,3 +55,9 @@ export type InferredSchemaEditParams = { uri: string; streamName: string; schema
 export type InferredSchemaEditResult = {
   edit: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string };
 };
+
+/** Client → server request: the manifest as the CDK sees it (references resolved, `$parameters` propagated, default types inserted), as YAML. */
+export const ResolvedManifestRequest = 'airbyte/resolvedManifest';
+export type ResolvedManifestParams = { uri: string };
+/** `problems` counts the resolution problems (broken references, cycles) left in the text as written. */
+export type ResolvedManifestResult = { text: string; problems: number };

@@ -17,7 +17,8 @@ import { provideSpec } from './features/spec';
 import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
 import { provideHover } from './features/hover';
 import { catalogIndex } from './features/catalogIndex';
-import { GetSpecRequest, ListStreamsRequest, type GetSpecParams, type ListStreamsParams } from './protocol';
+import { GetSpecRequest, ListStreamsRequest, ResolvedManifestRequest, type GetSpecParams, type ListStreamsParams, type ResolvedManifestParams } from './protocol';
+import { provideResolvedManifest } from './features/resolvedManifest';
 
 const connection = createConnection(ProposedFeatures.all);
 const textDocuments = new TextDocuments(TextDocument);
@@ -151,6 +152,11 @@ connection.onCodeAction((params) => guard('code actions', [], () => {
 connection.onCodeLens((params) => guard('code lenses', [], () => {
   const doc = documentFor(params.textDocument.uri);
   return doc ? provideCodeLenses(doc) : [];
+}));
+
+connection.onRequest(ResolvedManifestRequest, (params: ResolvedManifestParams) => guard('resolvedManifest', { text: '# The manifest is not open in the language server.\n', problems: 0 }, () => {
+  const doc = documentFor(params.uri);
+  return doc ? provideResolvedManifest(doc) : { text: '# The manifest is not open in the language server.\n', problems: 0 };
 }));
 
 connection.onRequest(ListStreamsRequest, (params: ListStreamsParams) => guard('listStreams', { streams: [] }, () => {

@@ -5,12 +5,16 @@ import { ResultsPanel } from '../views/resultsPanel';
 import { authorizeOAuth } from './authorizeOAuth';
 import { registerRunNotifications, runStream } from './runStream';
 import { writeInferredSchema } from './writeInferredSchema';
+import { RESOLVED_SCHEME, ResolvedManifestProvider, showResolvedManifest } from './showResolvedManifest';
 import { clearTestingValues, exportTestingValues, importTestingValues, setTestingValues } from './testingValues';
 
 /** Registers the commands; returns their disposables. */
 export function registerCommands(services: Services): vscode.Disposable[] {
   const reg = (id: string, fn: (arg: unknown) => unknown) => vscode.commands.registerCommand(id, fn);
+  const resolved = new ResolvedManifestProvider();
   return [
+    vscode.workspace.registerTextDocumentContentProvider(RESOLVED_SCHEME, resolved),
+    reg('airbyte.showResolvedManifest', (arg) => showResolvedManifest(services, resolved, arg)),
     ...registerRunNotifications(services),
     reg('airbyte.runStream', (arg) => runStream(services, arg, false)),
     reg('airbyte.runStreamWithLimits', (arg) => runStream(services, arg, true)),

@@ -19,6 +19,17 @@ describe('language features', () => {
     for (const expected of ['ApiKeyAuthenticator', 'BasicHttpAuthenticator', 'OAuthAuthenticator']) assert.ok(labels.includes(expected), `${expected} in ${labels.join(', ')}`);
   });
 
+  it('shows the resolved manifest beside the manifest, read-only', async () => {
+    const doc = await openWorkspaceFile('refs/manifest.yaml');
+    await vscode.window.showTextDocument(doc);
+    const shown = await vscode.commands.executeCommand<boolean>('airbyte.showResolvedManifest', doc.uri);
+    assert.equal(shown, true);
+    const view = await waitFor('the resolved view', async () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'airbyte-resolved')?.document);
+    assert.equal(view.languageId, 'yaml');
+    assert.match(view.getText(), /as the Airbyte CDK reads it/);
+    assert.ok(!view.getText().includes('$ref'), 'references are resolved in the view');
+  });
+
   it('hovers a component type with its documentation', async () => {
     const doc = await openWorkspaceFile('oauth/manifest.yaml');
     const line = doc.getText().split('\n').findIndex((l) => l.includes('type: OAuthAuthenticator'));

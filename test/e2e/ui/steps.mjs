@@ -109,4 +109,17 @@ export const steps = [
       await shot('08-form-oneof-array');
     },
   },
+  {
+    name: 'show the resolved manifest beside the manifest',
+    async run({ page, shot }) {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile('refs/manifest.yaml');
+      await wb.runCommand('Airbyte: Show Resolved Manifest');
+      await page.locator('.tabs-container .tab', { hasText: 'manifest.resolved.yaml' }).first().waitFor({ timeout: 20_000 });
+      await page.locator('.view-lines', { hasText: 'as the Airbyte CDK reads it' }).first().waitFor({ timeout: 10_000 });
+      await shot('09-resolved-manifest');
+    },
+  },
 ];
