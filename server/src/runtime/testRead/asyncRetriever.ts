@@ -13,7 +13,8 @@ import type { StreamSlice } from '../records/streamSlice';
 import { createPaginator } from '../pagination/defaultPaginator';
 import { createSlicer } from './partitions';
 import { createStatusMapping, jobError, jobTimeoutMs, POLL_INTERVAL_MS } from './asyncJobStatus';
-import type { BuiltStream, PageResult, SliceAuxiliarySink } from './retriever';
+import type { BuiltStream, SliceAuxiliarySink } from './retriever';
+import { requestPage, wrapToken, type PageResult } from './pageRequest';
 import type { ReadContext } from './readContext';
 
 type Obj = Record<string, unknown>;
@@ -181,33 +182,15 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
 
   /** The pages of one download target, with download_paginator. */
   async function* downloadPages(downloadSlice: StreamSlice): AsyncGenerator<PageResult> {
-    let token = wrap(paginator.initialToken());
+    let token = wrapToken(paginator.initialToken());
     for (;;) {
       if (cancelled()) throw new RuntimeError('The read was cancelled.', 'system_error');
-      let exchange;
-      try {
-        exchange = await download.send({ slice: downloadSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token)] });
-      } catch (e) {
-        if (e instanceof RequestFailedError) {
-          yield { request: e.exchange.request, response: e.exchange.response, records: [], error: e };
-          return;
-        }
-        throw e;
-      }
-      const { request, response } = exchange;
-      let records: Record<string, unknown>[] = [];
-      if (response.status < 400) {
-        try {
-          records = selector.select(response, downloadSlice, token);
-        } catch (e) {
-          if (!(e instanceof RuntimeError)) throw e;
-          yield { request, response, records: [], error: e };
-          return;
-        }
-      }
-      yield { request, response, records, error: null };
-      // An error status the error handler chose to ignore ends this download without records.
-      if (response.status >= 400) return;
+      const outcome = await requestPage(download, selector, { slice: downloadSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token)] }, name, rc);
+      yield outcome.page;
+      // A failed page, or an error status the error handler let through, ends this download.
+      if (!outcome.exchange || outcome.ignored || outcome.exchange.response.status >= 400) return;
+      const { response } = outcome.exchange;
+      const records = outcome.page.records;
       const last = records.length ? records[records.length - 1] : null;
       const next = paginator.nextPageToken(response, records.length, last, token ? token.next_page_token : null, records);
       if (next === null || next === undefined) return;
@@ -264,9 +247,6 @@ function entry(kind: JobRequest, request: HttpRequest, response: HttpResponse | 
   };
 }
 
-function wrap(t: unknown): { next_page_token: unknown } | null {
-  return t === null || t === undefined ? null : { next_page_token: t };
-}
 
 function keyPaths(pk: unknown): string[][] {
   if (typeof pk === 'string' && pk) return [[pk]];

@@ -1,22 +1,21 @@
 // One stream's SimpleRetriever for a test read: builds requester, authenticator, paginator, selector
 // and slicer from the resolved stream, then runs the page loop of §7.7 slice by slice as a generator,
 // so the caller stops reading simply by not asking for more.
-import type { AuxiliaryRequest, HttpRequest, HttpResponse, RequestParts } from '../types';
+import type { AuxiliaryRequest, RequestParts } from '../types';
 import { configError, RuntimeError } from '../errors';
 import { createAuthenticator } from '../auth';
-import { createHttpRequester, RequestFailedError, type HttpRequester } from '../http/requester';
+import { createHttpRequester, type HttpRequester } from '../http/requester';
 import { safeUrl } from '../http/transport';
-import type { Decoder } from '../records/decoders';
 import { createPaginator, type Paginator } from '../pagination/defaultPaginator';
 import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
 import type { StreamSlice } from '../records/streamSlice';
 import { createSlicer, type Slicer } from './partitions';
+import { requestPage, wrapToken, type PageResult } from './pageRequest';
 import { createPaginationReset } from './paginationReset';
 import type { ReadContext } from './readContext';
 import { buildAsyncStream } from './asyncRetriever';
 
-/** One page as read: the exchange (response null on a network failure), its records, and an error if it failed. */
-export type PageResult = { request: HttpRequest; response: HttpResponse | null; records: Record<string, unknown>[]; error: RuntimeError | null };
+export type { PageResult } from './pageRequest';
 
 /** Receives the auxiliary requests that belong to the slice being read (async-job requests, §10.4). */
 export type SliceAuxiliarySink = (entry: AuxiliaryRequest) => void;
@@ -79,50 +78,28 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   async function* readSlice(slice: StreamSlice): AsyncGenerator<PageResult> {
     // Spec §7.8: every page of every attempt belongs to this slice; an attempt may narrow its cursor range.
     const attempts = paginationReset.forSlice(slice);
-    let token = wrap(paginator.initialToken());
+    let token = wrapToken(paginator.initialToken());
     for (;;) {
       if (env.signal?.aborted) throw new RuntimeError('The read was cancelled.', 'system_error');
       const current = attempts.slice;
       const slicerParts: RequestParts[] = token && ignoreSlicerOnPaginated ? [] : [slicer.requestParts(current)];
-      let exchange;
-      try {
-        exchange = await requester.send({ slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] });
-      } catch (e) {
-        if (e instanceof RequestFailedError) {
-          yield { request: e.exchange.request, response: e.exchange.response, records: [], error: e };
-          return;
-        }
-        throw e;
-      }
-      const { response, resolution } = exchange;
-      const ignoredError = resolution.action === 'IGNORE' && response.status >= 400;
-      let records: Record<string, unknown>[] = [];
-      if (!ignoredError) {
-        try {
-          records = selector.select(response, current, token);
-        } catch (e) {
-          // A body that cannot be decoded at all (broken zip, gzip bomb) or a failing filter ends the
-          // read with the page still shown.
-          if (!(e instanceof RuntimeError)) throw e;
-          yield { request: exchange.request, response, records: [], error: e };
-          return;
-        }
-        reportUndecodable(exchange.request, response, name, selector.decoder, rc);
-      }
-      if (ignoredError) rc.log('INFO', `Ignoring response with status ${response.status} for stream '${name}' (error handler action IGNORE).`);
-      yield { request: exchange.request, response, records, error: null };
+      const outcome = await requestPage(requester, selector, { slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
+      yield outcome.page;
+      if (!outcome.exchange) return;
+      const { response, resolution } = outcome.exchange;
+      const records = outcome.page.records;
       attempts.observe(records);
       // Spec §7.7 order: a reset signal, then a falsy response, then the reset limit, then the next token.
       if (resolution.action === 'RESET_PAGINATION') {
-        attempts.reset(`the error handler answered RESET_PAGINATION to HTTP ${response.status} from ${safeUrl(exchange.request.url)}`);
+        attempts.reset(`the error handler answered RESET_PAGINATION to HTTP ${response.status} from ${safeUrl(outcome.page.request.url)}`);
         // A new initial token also restarts the test-read page cap (§7.10).
-        token = wrap(paginator.initialToken());
+        token = wrapToken(paginator.initialToken());
         continue;
       }
-      if (ignoredError) return;
+      if (outcome.ignored) return;
       if (attempts.limitReached()) {
         attempts.reset(`this attempt read ${paginationReset.recordLimit} records (pagination_reset.limits.number_of_records)`);
-        token = wrap(paginator.initialToken());
+        token = wrapToken(paginator.initialToken());
         continue;
       }
       const previous = token ? token.next_page_token : null;
@@ -134,19 +111,6 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   }
 
   return { name, primaryKey: keyPaths(stream.primary_key), cursorField: cursorPaths(stream), slicer, readSlice };
-}
-
-/** Spec §8.1 turns an invalid JSON body into `{}` silently (XML likewise); a test read says so plainly. */
-function reportUndecodable(request: HttpRequest, response: HttpResponse, stream: string, decoder: Decoder, rc: ReadContext): void {
-  const problem = decoder.problem(response);
-  if (problem === null) return;
-  const type = response.headers['content-type'] ?? 'no content type';
-  const start = response.body.trim().slice(0, 60).replace(/\s+/g, ' ');
-  rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} ${problem} (${type}; starts with "${start}"). The ${decoder.name} yields no records from it; check the URL or the decoder.`);
-}
-
-function wrap(t: unknown): { next_page_token: unknown } | null {
-  return t === null || t === undefined ? null : { next_page_token: t };
 }
 
 function keyPaths(pk: unknown): string[][] {
