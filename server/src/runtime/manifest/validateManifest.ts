@@ -84,45 +84,60 @@ function olderVersionLeniency(p: Problem, version: CdkVersion | undefined): Prob
 function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem {
   const quick = locateTopLevel(issue, origins, parsed.text);
   if (quick) return { code: issue.code, severity: issue.severity, message: issue.message, span: quick };
-  const fast = locateBlockStyle(issue, origins, parsed);
-  if (fast) return fast;
-  let loc = origins.locate(issue.path);
-  let via = loc ? origins.sourceOf(issue.path).via : [];
-  let span: Span = loc?.span ?? { start: 0, end: 0 };
-  if (loc) {
-    if (issue.anchor === 'component') {
-      // A component merged from a `$ref` is anchored where its definition is written (its `type`
-      // comes from there), with the reference as related information.
-      const typeOrigin = origins.sourceOf([...issue.path, 'type']);
-      const typeLoc = origins.locate([...issue.path, 'type']);
-      if (typeLoc && !typeLoc.approximate && typeOrigin.via.length > via.length) {
-        // The whole-document parse is costly on big files: reached only in this rare case.
-        const def = locateSourcePath(parsed.doc, typeOrigin.path.slice(0, -1));
-        span = def.keySpan ?? typeLoc.keySpan ?? typeLoc.span;
-        via = typeOrigin.via;
-        loc = { ...loc, via: typeLoc.via };
-      } else {
-        span = componentAnchor(issue.path, origins, loc.keySpan, loc.approximate) ?? firstLine(parsed.text, loc.span);
-      }
-    } else if (issue.anchor === 'key' && loc.keySpan && !loc.approximate) span = loc.keySpan;
-    else if (issue.anchor === 'value' && loc.approximate && loc.keySpan) span = loc.keySpan;
-  }
+  const where = locateBlockStyle(issue, origins, parsed) ?? locateWithParser(issue, origins, parsed);
   let message = issue.message;
-  const source = loc?.sourcePath ?? [];
-  const p = source.indexOf('$parameters');
+  const p = where.sourcePath.indexOf('$parameters');
   if (p >= 0 && !issue.path.includes('$parameters') && issue.code === 'schema') {
     // Spec §1.3: parameters fill missing fields of every nested component, sometimes unexpectedly.
-    message += ` The value comes from \`$parameters.${String(source[p + 1])}\`, which fills this field because the component does not set it.`;
+    message += ` The value comes from \`$parameters.${String(where.sourcePath[p + 1])}\`, which fills this field because the component does not set it.`;
   }
-  const problem: Problem = { code: issue.code, severity: issue.severity, message, span };
+  const problem: Problem = { code: issue.code, severity: issue.severity, message, span: where.span };
+  // Hints carry no related information: it is not worth locating references for them.
+  if (issue.severity === 'hint') return problem;
   const related: RelatedInfo[] = [];
-  if (via.length) related.push(...relatedFor(parsed.locateSource ?? parsed.doc, via));
+  if (where.via.length) related.push(...relatedFor(parsed.locateSource ?? parsed.doc, where.via));
   for (const r of issue.related ?? []) {
-    const where = origins.locate(r.path);
-    if (where) related.push({ message: r.message, span: where.keySpan ?? where.span });
+    const at = origins.locate(r.path);
+    if (at) related.push({ message: r.message, span: at.keySpan ?? at.span });
   }
   if (related.length) problem.related = related;
   return problem;
+}
+
+/** Where an issue is written: the span to underline, its source path, and the references that brought it in. */
+type Where = { span: Span; sourcePath: JsonPath; via: readonly JsonPath[] };
+
+/** The common case without the parser: a key or a plain value written in block style, found by indentation (quickLocate.ts). */
+function locateBlockStyle(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Where | undefined {
+  if (issue.anchor === 'component') return undefined;
+  const origin = origins.sourceOf(issue.path);
+  const q = quickLocate(parsed.text, origin.path);
+  const span = q && (issue.anchor === 'key' ? q.keySpan : q.valueSpan);
+  return span ? { span, sourcePath: origin.path, via: origin.via } : undefined;
+}
+
+/** Everything else, through the origin table and the parser. */
+function locateWithParser(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Where {
+  const loc = origins.locate(issue.path);
+  if (!loc) return { span: { start: 0, end: 0 }, sourcePath: [], via: [] };
+  let via = origins.sourceOf(issue.path).via;
+  let span: Span = loc.span;
+  if (issue.anchor === 'component') {
+    // A component merged from a `$ref` is anchored where its definition is written (its `type`
+    // comes from there), with the reference as related information.
+    const typeOrigin = origins.sourceOf([...issue.path, 'type']);
+    const typeLoc = origins.locate([...issue.path, 'type']);
+    if (typeLoc && !typeLoc.approximate && typeOrigin.via.length > via.length) {
+      // The whole-document parse is costly on big files: reached only in this rare case.
+      const def = locateSourcePath(parsed.doc, typeOrigin.path.slice(0, -1));
+      span = def.keySpan ?? typeLoc.keySpan ?? typeLoc.span;
+      via = typeOrigin.via;
+    } else {
+      span = componentAnchor(issue.path, origins, loc.keySpan, loc.approximate) ?? firstLine(parsed.text, loc.span);
+    }
+  } else if (issue.anchor === 'key' && loc.keySpan && !loc.approximate) span = loc.keySpan;
+  else if (issue.anchor === 'value' && loc.approximate && loc.keySpan) span = loc.keySpan;
+  return { span, sourcePath: loc.sourcePath, via };
 }
 
 /**
@@ -130,33 +145,6 @@ function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest
  * for the key at column 0, so a large file with only such problems never needs the full `yaml`
  * Document (the language server builds it lazily). Undefined when the scan cannot be sure.
  */
-/**
- * The common case without the parser: a key or a plain value written in block style, found by
- * indentation (quickLocate.ts). Hints carry no related information: they are not worth a parse.
- */
-function locateBlockStyle(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem | undefined {
-  if (issue.anchor === 'component') return undefined;
-  const origin = origins.sourceOf(issue.path);
-  const q = quickLocate(parsed.text, origin.path);
-  const span = q && (issue.anchor === 'key' ? q.keySpan : q.valueSpan);
-  if (!span) return undefined;
-  let message = issue.message;
-  const p = origin.path.indexOf('$parameters');
-  if (p >= 0 && !issue.path.includes('$parameters') && issue.code === 'schema') {
-    message += ` The value comes from \`$parameters.${String(origin.path[p + 1])}\`, which fills this field because the component does not set it.`;
-  }
-  const problem: Problem = { code: issue.code, severity: issue.severity, message, span };
-  if (issue.severity === 'hint') return problem;
-  const related: RelatedInfo[] = [];
-  if (origin.via.length) related.push(...relatedFor(parsed.locateSource ?? parsed.doc, origin.via));
-  for (const r of issue.related ?? []) {
-    const where = origins.locate(r.path);
-    if (where) related.push({ message: r.message, span: where.keySpan ?? where.span });
-  }
-  if (related.length) problem.related = related;
-  return problem;
-}
-
 function locateTopLevel(issue: Located, origins: ManifestOrigins, text: string): Span | undefined {
   if (issue.path.length > 1 || issue.related?.length || issue.anchor === 'value') return undefined;
   const source = origins.sourceOf(issue.path);
