@@ -61,3 +61,23 @@ export const ResolvedManifestRequest = 'airbyte/resolvedManifest';
 export type ResolvedManifestParams = { uri: string };
 /** `problems` counts the resolution problems (broken references, cycles) left in the text as written. */
 export type ResolvedManifestResult = { text: string; problems: number };
+
+/** The components of a stream an error of a test read can be attributed to (the Builder links errors to them). */
+export type StreamComponentKind = 'authenticator' | 'paginator' | 'requester' | 'record_selector' | 'partition_router' | 'incremental_sync' | 'schema_loader';
+
+/** Client → server request: where a stream's component is written (references followed), to reveal it after a failed read. */
+export const ComponentLocationRequest = 'airbyte/componentLocation';
+export type ComponentLocationParams = { uri: string; streamName: string; component: StreamComponentKind };
+/** `range` covers the component's key and value as written; `type` is its component type; null when the stream has no such component. */
+export type ComponentLocationResult = {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  type: string | null;
+} | null;
+
+/** Client → server request: how the stream's declared schema differs from the schema inferred from the records read. */
+export const SchemaDifferencesRequest = 'airbyte/schemaDifferences';
+export type SchemaDifferencesParams = { uri: string; streamName: string; inferred: Record<string, unknown> };
+/** One difference; `path` is dotted (`a.b`, `items[].c`). */
+export type SchemaDifference = { path: string; kind: 'missing' | 'type'; declared: string | null; inferred: string; message: string };
+/** `declared`: where the stream's schema comes from; differences are only computed for an inline schema or none at all. */
+export type SchemaDifferencesResult = { declared: 'inline' | 'none' | 'other' | 'unknown-stream'; differences: SchemaDifference[] };

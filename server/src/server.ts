@@ -17,8 +17,17 @@ import { provideSpec } from './features/spec';
 import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
 import { provideHover } from './features/hover';
 import { catalogIndex } from './features/catalogIndex';
-import { GetSpecRequest, ListStreamsRequest, ResolvedManifestRequest, type GetSpecParams, type ListStreamsParams, type ResolvedManifestParams } from './protocol';
+import {
+  ComponentLocationRequest, GetSpecRequest, ListStreamsRequest, ResolvedManifestRequest, SchemaDifferencesRequest,
+  type ComponentLocationParams, type GetSpecParams, type ListStreamsParams, type ResolvedManifestParams, type SchemaDifferencesParams,
+} from './protocol';
 import { provideResolvedManifest } from './features/resolvedManifest';
+import { locateStreamComponent } from './features/streamComponents';
+import { provideSchemaDifferences } from './features/schemaDifferences';
+
+// Stack traces of failed test reads are shown to the user: map them to the TypeScript sources
+// (out/server.js is built with linked source maps) instead of bundle frames.
+process.setSourceMapsEnabled(true);
 
 const connection = createConnection(ProposedFeatures.all);
 const textDocuments = new TextDocuments(TextDocument);
@@ -167,6 +176,16 @@ connection.onRequest(ListStreamsRequest, (params: ListStreamsParams) => guard('l
 connection.onRequest(GetSpecRequest, (params: GetSpecParams) => guard('getSpec', { connectionSpecification: null, advancedAuth: null }, () => {
   const doc = documentFor(params.uri);
   return doc ? provideSpec(doc) : { connectionSpecification: null, advancedAuth: null };
+}));
+
+connection.onRequest(ComponentLocationRequest, (params: ComponentLocationParams) => guard('componentLocation', null, () => {
+  const doc = documentFor(params.uri);
+  return doc ? locateStreamComponent(doc, params.streamName, params.component) : null;
+}));
+
+connection.onRequest(SchemaDifferencesRequest, (params: SchemaDifferencesParams) => guard('schemaDifferences', { declared: 'unknown-stream' as const, differences: [] }, () => {
+  const doc = documentFor(params.uri);
+  return doc ? provideSchemaDifferences(doc, params.streamName, params.inferred) : { declared: 'unknown-stream' as const, differences: [] };
 }));
 
 process.on('uncaughtException', (e) => logFailure('uncaught exception', e));

@@ -1,5 +1,6 @@
 // Code lenses: "Run stream" and "Run with limits…" above each stream, "Set testing values" above
-// `spec`. The commands are the client's; the lens only carries `{ uri, streamName }` or `{ uri }`.
+// `spec`, "Authenticate with OAuth" above `spec.advanced_auth`. The commands are the client's; the lens
+// only carries `{ uri, streamName }` or `{ uri }`.
 import type { CodeLens } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
@@ -9,6 +10,7 @@ import { findStreams } from './streams';
 export const RUN_STREAM_COMMAND = 'airbyte.runStream';
 export const RUN_STREAM_WITH_LIMITS_COMMAND = 'airbyte.runStreamWithLimits';
 export const SET_TESTING_VALUES_COMMAND = 'airbyte.setTestingValues';
+export const AUTHORIZE_OAUTH_COMMAND = 'airbyte.authorizeOAuth';
 
 /** The lenses of `doc`, resolved (each has its command). Never throws. */
 export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
@@ -24,6 +26,12 @@ export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
   if (spec) {
     const range = spanToRange(doc.textDocument, spec.keySpan ?? spec.valueSpan);
     lenses.push({ range, command: { title: 'Set testing values', command: SET_TESTING_VALUES_COMMAND, arguments: [{ uri: doc.uri }] } });
+  }
+  // A declarative OAuth flow (spec.advanced_auth) can be run from the manifest, as the Builder's "Authenticate" button.
+  const advancedAuth = doc.model.locate(['spec', 'advanced_auth']);
+  if (advancedAuth) {
+    const range = spanToRange(doc.textDocument, advancedAuth.keySpan ?? advancedAuth.valueSpan);
+    lenses.push({ range, command: { title: 'Authenticate with OAuth', command: AUTHORIZE_OAUTH_COMMAND, arguments: [{ uri: doc.uri }] } });
   }
   return lenses;
 }
