@@ -1,0 +1,65 @@
+// The logic behind the webviews and the results view: three-way merge of testing values, limits,
+// failed-component attribution, readable stacks and safe rich-text descriptions.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { changedPaths, mergeEdits } from '../../../client/src/configMerge';
+import { failedComponent, limitBanner, limitsReached, readableStack } from '../../../client/src/streamReadView';
+import { parseRichText, richTextToPlain, safeHref } from '../../../client/src/webview/richText';
+
+test('a form loaded before a token rotation never writes the used-up token back', () => {
+  const base = { url_base: 'http://x', credentials: { client_id: 'c', refresh_token: 'r0' } };
+  const stored = { url_base: 'http://x', credentials: { client_id: 'c', refresh_token: 'r1', access_token: 'a1' } };
+  // The user changed only the URL in the open form.
+  const edited = { url_base: 'http://y', credentials: { client_id: 'c', refresh_token: 'r0' } };
+  assert.deepEqual(mergeEdits(base, edited, stored), { url_base: 'http://y', credentials: { client_id: 'c', refresh_token: 'r1', access_token: 'a1' } });
+});
+
+test('an edit the user made wins over the stored value; a field the user cleared stays cleared', () => {
+  const base = { a: 1, b: 'x', c: [1] };
+  const stored = { a: 2, b: 'y', c: [1, 2] };
+  const edited = { a: 5, c: [1] };
+  assert.deepEqual(mergeEdits(base, edited, stored), { a: 5, c: [1, 2] });
+  assert.deepEqual(changedPaths({ a: 1, o: { t: 'r0' } }, { a: 1, o: { t: 'r1' }, n: true }).sort(), ['/n', '/o/t']);
+});
+
+test('the banner names the limit reached', () => {
+  const page = (n: number) => ({ records: Array.from({ length: n }, (_, i) => ({ i })) });
+  const limits = { maxRecords: 100, maxPagesPerSlice: 3, maxSlices: 2 };
+  assert.deepEqual(limitsReached([{ pages: [page(10), page(10), page(10)] }], limits), [{ limit: 'pages per slice', value: 3 }]);
+  assert.deepEqual(limitsReached([{ pages: [page(60)] }, { pages: [page(40)] }], limits).map((h) => h.limit), ['records', 'slices']);
+  assert.deepEqual(limitsReached([{ pages: [page(1)] }], limits), []);
+  assert.match(limitBanner([{ limit: 'records', value: 100 }]), /^Stopped at the record limit \(100 records\)/);
+  assert.match(limitBanner([]), /A test-read limit was reached/);
+});
+
+test('errors are attributed to the component on the stack, else by what the message says', () => {
+  const oauth = 'RuntimeError: Refresh failed\n    at refresh (/ext/server/src/runtime/auth/oauthTokenRequest.ts:40:11)\n    at read (/ext/server/src/runtime/testRead/testRead.ts:120:5)';
+  assert.equal(failedComponent({ message: 'x', stacktrace: oauth }), 'authenticator');
+  const paging = 'RuntimeError: undefined variable\n    at evaluate (/ext/server/src/runtime/interpolation/evaluator.ts:9:1)\n    at next (/ext/server/src/runtime/pagination/cursorPagination.ts:50:3)';
+  assert.equal(failedComponent({ message: 'x', stacktrace: paging }), 'paginator');
+  const http = 'RuntimeError: Unauthorized\n    at check (/ext/server/src/runtime/http/errorHandler.ts:80:9)';
+  assert.equal(failedComponent({ message: "Reading stream 'items' failed: Unauthorized: check the credentials in the config. (HTTP 401)", stacktrace: http }), 'authenticator');
+  assert.equal(failedComponent({ message: 'Internal server error (HTTP 500)', stacktrace: http }), 'requester');
+  assert.equal(failedComponent({ message: 'something odd', stacktrace: null }), undefined);
+});
+
+test('stacks show source-mapped frames only, relative to the sources, never bundle frames', () => {
+  const mapped = readableStack('RuntimeError: boom\n    at run (/home/u/ext/server/src/runtime/http/requester.ts:12:7)\n    at async Promise.all (index 0)\n    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)\n    at x (/home/u/ext/node_modules/yaml/dist/index.js:1:1)');
+  assert.equal(mapped.mapped, true);
+  assert.equal(mapped.text, 'RuntimeError: boom\n  at run (server/src/runtime/http/requester.ts:12:7)');
+  const minified = readableStack('Error: boom\n    at a (/home/u/ext/out/server.js:1:48211)');
+  assert.equal(minified.mapped, false);
+  assert.doesNotMatch(minified.text, /out\/server\.js/);
+});
+
+test('descriptions: allowed HTML and Markdown become nodes; scripts, handlers and javascript: links do not survive', () => {
+  const nodes = parseRichText('See <a href="https://docs.example.com/x?a=1&amp;b=2" onclick="evil()">the docs</a> and <b>bold</b><br>next <script>alert(1)</script><img src=x onerror=alert(2)>done');
+  assert.deepEqual(nodes, ['See ', { tag: 'a', href: 'https://docs.example.com/x?a=1&b=2', children: ['the docs'] }, ' and ', { tag: 'b', children: ['bold'] }, { tag: 'br', children: [] }, 'next ', 'done']);
+  assert.deepEqual(parseRichText('<a href="javascript:alert(1)">x</a>'), [{ tag: 'a', children: ['x'] }]);
+  assert.deepEqual(parseRichText('Use [the guide](https://g.example.com) with `code` and **care**.'), [
+    'Use ', { tag: 'a', href: 'https://g.example.com', children: ['the guide'] }, ' with ', { tag: 'code', children: ['code'] }, ' and ', { tag: 'b', children: ['care'] }, '.',
+  ]);
+  assert.equal(richTextToPlain(parseRichText('a &lt;b&gt; <span>c</span> <unknown>d</unknown>')), 'a <b> c d');
+  assert.equal(safeHref('command:workbench.action.quit'), undefined);
+  assert.equal(safeHref('data:text/html,<b>x</b>'), undefined);
+});
