@@ -46,6 +46,14 @@ export class TestingValuesStore {
     return next;
   }
 
+  /**
+   * Calls `listener` whenever the stored values of `uri` change in SecretStorage, whoever wrote them
+   * (a form, a refresh-token write-back, an OAuth flow, an import, another window).
+   */
+  watch(uri: vscode.Uri, listener: () => void): vscode.Disposable {
+    return this.secrets.onDidChange((e) => { if (e.key === testingValuesKey(uri)) listener(); });
+  }
+
   async clear(uri: vscode.Uri): Promise<void> {
     await this.secrets.delete(testingValuesKey(uri));
     this.changed.fire(uri);

@@ -25,6 +25,11 @@ export function limitBanner(hits: LimitHit[]): string {
   return `${what}: the stream may have more data. Raise the limits with “Run with limits…” or the airbyte.testRead.* settings.`;
 }
 
+/** The words the progress toast and the results view both use for a running read. */
+export function readProgressText(pages: number, records: number): string {
+  return `${pages} page${pages === 1 ? '' : 's'}, ${records} record${records === 1 ? '' : 's'} so far`;
+}
+
 /** Source folders of the runtime → the component an error thrown there belongs to. */
 const FRAME_COMPONENTS: Array<[RegExp, StreamComponentKind]> = [
   [/runtime[\\/]auth[\\/]/, 'authenticator'],

@@ -5,12 +5,15 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
 import {
-  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest,
+  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest, ComponentLocationRequest, SchemaDifferencesRequest,
   type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
+  type ComponentLocationParams, type ComponentLocationResult, type SchemaDifferencesParams, type SchemaDifferencesResult,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import { readSettings } from '../settings';
+import { COMPONENT_LABEL, failedComponent, readProgressText, readableStack } from '../streamReadView';
 import { ResultsPanel } from '../views/resultsPanel';
+import { askLimits } from '../views/limitsPanel';
 import { resolveStreamTarget } from './pickTarget';
 
 /** The 0-based line where the stream is declared, so errors of the read can link to it; undefined when unknown. */
@@ -31,11 +34,46 @@ function forDisplay(streamRead: TestReadResult): TestReadResult {
   return { ...streamRead, latest_config_update: { stored_in_testing_values: Object.keys(update) } };
 }
 
-/** Error log entries without a location point at the stream's declaration (the runtime gives no finer location). */
-function withErrorLines(streamRead: TestReadResult, line: number | undefined): TestReadResult {
-  if (line === undefined || !Array.isArray(streamRead.logs)) return streamRead;
-  const logs = (streamRead.logs as Array<Record<string, unknown>>).map((l) => (String(l.level).toUpperCase() === 'ERROR' && l.line === undefined ? { ...l, line } : l));
+/**
+ * ERROR log entries as the results view shows them: linked to the component that failed (located by the
+ * server, references followed) or else to the stream's declaration, with a readable source-mapped stack.
+ */
+async function withErrorLocations(services: Services, target: StreamTarget, streamRead: TestReadResult, line: number | undefined): Promise<TestReadResult> {
+  if (!Array.isArray(streamRead.logs)) return streamRead;
+  const logs = await Promise.all((streamRead.logs as Array<Record<string, unknown>>).map(async (l) => {
+    if (String(l.level).toUpperCase() !== 'ERROR') return l;
+    const out: Record<string, unknown> = { ...l };
+    if (typeof l.stacktrace === 'string' && l.stacktrace) {
+      const stack = readableStack(l.stacktrace);
+      out.stacktrace = stack.mapped ? stack.text : null;
+      out.stack_note = stack.mapped ? null : 'No stack frames could be mapped to the sources (the server was built without source maps).';
+    }
+    const kind = failedComponent({ message: l.message as string | undefined, stacktrace: l.stacktrace as string | undefined });
+    const located = kind ? await locateComponent(services, target, kind) : null;
+    if (kind && located) out.component = { kind, label: COMPONENT_LABEL[kind], type: located.type, range: located.range };
+    else if (out.line === undefined && line !== undefined) out.line = line;
+    return out;
+  }));
   return { ...streamRead, logs };
+}
+
+async function locateComponent(services: Services, target: StreamTarget, component: ComponentLocationParams['component']): Promise<ComponentLocationResult> {
+  try {
+    const params: ComponentLocationParams = { uri: target.uri, streamName: target.streamName, component };
+    return await services.client.sendRequest<ComponentLocationResult>(ComponentLocationRequest, params);
+  } catch {
+    return null;
+  }
+}
+
+async function schemaDifferences(services: Services, target: StreamTarget, inferred: unknown): Promise<SchemaDifferencesResult | undefined> {
+  if (!inferred || typeof inferred !== 'object') return undefined;
+  try {
+    const params: SchemaDifferencesParams = { uri: target.uri, streamName: target.streamName, inferred: inferred as Record<string, unknown> };
+    return await services.client.sendRequest<SchemaDifferencesResult>(SchemaDifferencesRequest, params);
+  } catch {
+    return undefined;
+  }
 }
 
 type Limits = NonNullable<TestReadParams['limits']>;
@@ -65,28 +103,15 @@ async function storeConfigUpdate(services: Services, uri: vscode.Uri, config: Re
   void vscode.window.showInformationMessage(`The connector returned new credentials (for example a rotated refresh token); they were saved to the testing values of ${vscode.workspace.asRelativePath(uri)}.`);
 }
 
-/** Asks for the three limits, pre-filled from the settings; undefined when the user backs out. */
-async function askLimits(defaults: Limits): Promise<Limits | undefined> {
-  const out: Limits = {};
-  const fields: Array<[keyof Limits, string]> = [['maxRecords', 'Maximum records'], ['maxPagesPerSlice', 'Maximum pages per slice'], ['maxSlices', 'Maximum slices']];
-  for (const [key, label] of fields) {
-    const v = await vscode.window.showInputBox({
-      title: 'Run with limits', prompt: label, value: String(defaults[key]),
-      validateInput: (s) => (/^\d+$/.test(s.trim()) && Number(s) >= 1 ? undefined : 'Enter a whole number of at least 1.'),
-    });
-    if (v === undefined) return undefined;
-    out[key] = Number(v.trim());
-  }
-  return out;
-}
-
 /** Runs a test read of one stream; `askForLimits` shows the limit prompts first. */
 export async function runStream(services: Services, arg: unknown, askForLimits: boolean): Promise<RunStreamOutcome> {
   const target = await resolveStreamTarget(services, arg);
   if (!target) return undefined;
   const settings = readSettings();
   const explicit = (arg as { limits?: Limits } | undefined)?.limits;
-  const limits = askForLimits ? await askLimits(explicit ?? settings.limits) : (explicit ?? settings.limits);
+  const limits = askForLimits
+    ? await askLimits(services.context.extensionUri, `${target.uri}#${target.streamName}`, target.streamName, { ...settings.limits, ...explicit } as Required<Limits>)
+    : { ...settings.limits, ...explicit };
   if (!limits) return undefined;
   const uri = vscode.Uri.parse(target.uri);
   const config = await services.store.get(uri);
@@ -111,14 +136,16 @@ async function execute(services: Services, target: StreamTarget, config: Record<
   const uri = vscode.Uri.parse(target.uri);
   const panel = ResultsPanel.show(services.context.extensionUri, uri, target.streamName, {
     rerun: () => void vscode.commands.executeCommand('airbyte.runStream', target),
+    runWithLimits: () => void vscode.commands.executeCommand('airbyte.runStreamWithLimits', target),
     writeSchema: (schema) => void vscode.commands.executeCommand('airbyte.writeInferredSchema', { ...target, schema }),
   });
-  panel.start(target.streamName);
+  panel.start(target.streamName, limits);
   const line = await streamLine(services, target);
   const runId = randomUUID();
   let configUpdated = false;
   let writes = Promise.resolve();
   let pages = 0;
+  let records = 0;
   const params: TestReadParams = {
     uri: target.uri, streamName: target.streamName, config, limits, runId,
     http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
@@ -132,7 +159,12 @@ async function execute(services: Services, target: StreamTarget, config: Record<
         runs.set(runId, {
           onProgress: (e) => {
             panel.progress(e);
-            if (e.type === 'page') progress.report({ message: `${++pages} page(s) so far` });
+            // The toast and the view count the same page events with the same words.
+            if (e.type === 'page') {
+              pages += 1;
+              records = Number(e.totalRecords ?? records);
+              progress.report({ message: readProgressText(pages, records) });
+            }
           },
           onConfigUpdate: (p) => {
             configUpdated = true;
@@ -148,7 +180,9 @@ async function execute(services: Services, target: StreamTarget, config: Record<
       configUpdated = true;
       await storeConfigUpdate(services, uri, latest as Record<string, unknown>);
     }
-    panel.result(forDisplay(withErrorLines(streamRead, line)));
+    panel.result(forDisplay(await withErrorLocations(services, target, streamRead, line)));
+    const differences = await schemaDifferences(services, target, streamRead.inferred_schema);
+    if (differences) panel.schemaDifferences(differences);
     services.log.info(`test read of '${target.streamName}' finished in ${Date.now() - started} ms`);
     return { streamRead, configUpdated };
   } catch (e) {

@@ -16,15 +16,15 @@ export async function fetchSpec(services: Services, uri: vscode.Uri): Promise<Ge
   return services.client.sendRequest<GetSpecResult>(GetSpecRequest, params);
 }
 
-function reportProblems(problems: { path: string; message: string }[]): void {
-  void vscode.window.showErrorMessage(`The testing values were not saved: ${problems.map((p) => `${p.path || 'config'} ${p.message}`).join('; ')}`);
+function reportProblems(problems: { title: string; message: string }[]): void {
+  void vscode.window.showErrorMessage(`The testing values were not saved: ${problems.map((p) => `${p.title} ${p.message}`).join('; ')}`);
 }
 
 /** `airbyte.setTestingValues`: with `{ uri, values }` validates and stores directly; otherwise opens the form. */
 export async function setTestingValues(services: Services, arg: unknown): Promise<boolean> {
   const uri = manifestUriFrom(arg);
   if (!uri) { void vscode.window.showWarningMessage('Open a connector manifest first.'); return false; }
-  const { connectionSpecification } = await fetchSpec(services, uri);
+  const { connectionSpecification, advancedAuth } = await fetchSpec(services, uri);
   const values = (arg as { values?: unknown } | undefined)?.values;
   if (values !== undefined) {
     const problems = validateTestingValues(connectionSpecification, values);
@@ -32,7 +32,7 @@ export async function setTestingValues(services: Services, arg: unknown): Promis
     await services.store.set(uri, values as ConnectorConfig);
     return true;
   }
-  TestingValuesPanel.show(services.context.extensionUri, uri, connectionSpecification, services.store);
+  TestingValuesPanel.show(services.context.extensionUri, uri, connectionSpecification, services.store, advancedAuth !== null);
   return true;
 }
 

@@ -18,5 +18,10 @@ fieldset.group > select { margin: 4px 0; }
 .array-item { display: flex; gap: 8px; align-items: flex-end; }
 .array-item > .field, .array-item > fieldset { flex: 1; }
 .checks { display: flex; flex-wrap: wrap; gap: 4px 14px; }
+.help p { margin: 2px 0; }
+.help ul, .help ol { margin: 2px 0; padding-left: 18px; }
+.help code { font-family: var(--vscode-editor-font-family); background: var(--vscode-textCodeBlock-background); padding: 0 3px; border-radius: 2px; }
+form.limits { max-width: 360px; }
+form.limits input[type=number] { width: 140px; }
 .actions { margin-top: 16px; position: sticky; bottom: 0; padding: 8px 0; background: var(--vscode-editor-background); }
 `;

@@ -7,12 +7,15 @@ import { webviewHtml, webviewOptions } from './webviewHtml';
 export type ResultsViewRequest =
   | { type: 'ready' }
   | { type: 'rerun' }
+  | { type: 'runWithLimits' }
   | { type: 'openLine'; line: number }
+  | { type: 'revealRange'; range: { start: { line: number; character: number }; end: { line: number; character: number } } }
   | { type: 'writeSchema'; schema: unknown };
 
 /** Handles the panel's requests for one stream (rerun, go to line, write the inferred schema). */
 export type ResultsViewActions = {
   rerun(): void;
+  runWithLimits(): void;
   writeSchema(schema: unknown): void;
 };
 
@@ -55,9 +58,13 @@ export class ResultsPanel {
     return [...ResultsPanel.open.values()].map((p) => p.transcript.join('\n')).join('\n');
   }
 
-  start(stream: string): void {
+  start(stream: string, limits: Record<string, number | undefined>): void {
     this.transcript = [];
-    this.post({ type: 'start', stream });
+    this.post({ type: 'start', stream, limits });
+  }
+  /** Declared vs inferred schema, computed by the server after the read. */
+  schemaDifferences(result: Record<string, unknown>): void {
+    this.post({ type: 'schemaDifferences', result });
   }
   progress(event: Record<string, unknown>): void {
     this.post({ type: 'progress', event });
@@ -82,6 +89,13 @@ export class ResultsPanel {
       for (const q of this.queue.splice(0)) void this.panel.webview.postMessage(q);
     } else if (m.type === 'rerun') {
       this.actions.rerun();
+    } else if (m.type === 'runWithLimits') {
+      this.actions.runWithLimits();
+    } else if (m.type === 'revealRange' && m.range && Number.isInteger(m.range.start?.line) && Number.isInteger(m.range.end?.line)) {
+      // The component the error blames, selected in the manifest (a definition it references, if so).
+      const r = m.range;
+      const range = new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+      void vscode.window.showTextDocument(this.manifest, { selection: range, viewColumn: vscode.ViewColumn.One }).then((editor) => editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport));
     } else if (m.type === 'openLine' && Number.isInteger(m.line)) {
       const pos = new vscode.Position(m.line, 0);
       void vscode.window.showTextDocument(this.manifest, { selection: new vscode.Range(pos, pos), viewColumn: vscode.ViewColumn.One });

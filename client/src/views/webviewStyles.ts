@@ -32,7 +32,24 @@ th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--vsco
 thead th { position: sticky; top: 0; background: var(--vscode-editorWidget-background); font-weight: 600; }
 td.idx, th.idx { color: var(--vscode-editorLineNumber-foreground); text-align: right; }
 tr:hover td { background: var(--vscode-list-hoverBackground); }
-table.headers th { width: 220px; color: var(--vscode-descriptionForeground); font-weight: normal; }
+/* Header tables fit any pane width: fixed layout, names take a third, values wrap anywhere. */
+table.headers { width: 100%; min-width: 0; table-layout: fixed; }
+table.headers th, table.headers td { white-space: normal; overflow-wrap: anywhere; word-break: break-word; max-width: none; }
+table.headers th { width: 34%; color: var(--vscode-descriptionForeground); font-weight: normal; }
+.header { flex-wrap: wrap; }
+.navigator { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; margin-bottom: 8px; }
+.navigator select { max-width: 100%; }
+.nav-label { color: var(--vscode-descriptionForeground); }
+.pager { display: flex; flex-wrap: wrap; gap: 3px; }
+.pager button { min-width: 30px; padding: 3px 8px; }
+.tabs { flex-wrap: wrap; }
+.subtabs { margin-top: 0; }
+.subpanel { padding-top: 8px; }
+.slice-state { border: 1px solid var(--vscode-panel-border); border-radius: 3px; padding: 2px 10px 8px; margin: 8px 0; }
+ul.differences { margin: 6px 0; padding-left: 18px; }
+ul.differences code { font-family: var(--vscode-editor-font-family); }
+details.stack { margin-top: 6px; }
+details.stack > summary { cursor: pointer; }
 pre { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); background: var(--vscode-textCodeBlock-background); padding: 8px; overflow: auto; max-height: 60vh; white-space: pre-wrap; word-break: break-all; margin: 4px 0; }
 details.page { border: 1px solid var(--vscode-panel-border); border-radius: 3px; margin: 6px 0; padding: 4px 10px; }
 details.page > summary { cursor: pointer; padding: 4px 0; font-family: var(--vscode-editor-font-family); }

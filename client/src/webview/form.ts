@@ -2,6 +2,9 @@
 // from spec.connection_specification — types, enums, defaults, oneOf groups, nested objects, arrays,
 // `order`, required fields, patterns, masked airbyte_secret fields — over one value model.
 import { el } from './dom';
+import { changedPaths, mergeEdits } from '../configMerge';
+import { fieldTitle } from '../specTitles';
+import { parseRichText, type RichNode } from './richText';
 
 type Schema = {
   type?: string | string[]; title?: string; description?: string; properties?: Record<string, Schema>; required?: string[];
@@ -10,12 +13,15 @@ type Schema = {
   minimum?: number; maximum?: number;
 };
 type Json = Record<string, unknown>;
-type FieldError = { path: string; message: string };
+type FieldError = { path: string; message: string; title?: string };
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
 const vscode = acquireVsCodeApi();
 let spec: Schema = {};
 let model: Json = {};
+/** The stored values the form started from (the last `init` or `stored`): the base of the three-way merge on save. */
+let stored: Json = {};
+let oauth = false;
 let errors: FieldError[] = [];
 let notice = '';
 let manifestName = '';
@@ -76,6 +82,15 @@ function withDefaults(s: Schema, value: unknown): unknown {
   return out;
 }
 
+/** A spec description as formatted text: only the elements parseRichText allows, built as DOM nodes. */
+function richText(nodes: RichNode[]): Node[] {
+  return nodes.map((n) => {
+    if (typeof n === 'string') return document.createTextNode(n);
+    if (n.tag === 'a') return n.href ? el('a', { href: n.href, title: n.href }, ...richText(n.children)) : el('span', {}, ...richText(n.children));
+    return el(n.tag, {}, ...richText(n.children));
+  });
+}
+
 function errorFor(path: string): string | undefined {
   return errors.find((e) => e.path === path)?.message;
 }
@@ -88,7 +103,7 @@ function field(key: string, s: Schema, path: string, required: boolean, get: () 
   const t = typeOf(s);
   const options = s.oneOf ?? s.anyOf;
   const head = el('label', { for: id, class: 'label' }, label, required ? el('span', { class: 'req', title: 'required' }, ' *') : '');
-  const help = s.description ? el('div', { class: 'help' }, s.description) : null;
+  const help = s.description ? el('div', { class: 'help' }, ...richText(parseRichText(s.description))) : null;
   if (t === 'object' && (options?.length || s.properties)) {
     const box = el('fieldset', { class: 'group' }, el('legend', {}, label, required ? el('span', { class: 'req' }, ' *') : ''));
     if (help) box.append(help);
@@ -110,7 +125,7 @@ function field(key: string, s: Schema, path: string, required: boolean, get: () 
   wrap.append(head);
   if (help) wrap.append(help);
   wrap.append(input(s, id, label, get, set));
-  const hint = s.pattern_descriptor ?? (s.pattern ? `Pattern: ${s.pattern}` : s.examples?.length ? `Example: ${String(s.examples[0])}` : '');
+  const hint = s.pattern_descriptor ? `Format: ${s.pattern_descriptor}` : s.pattern ? `Pattern: ${s.pattern}` : s.examples?.length ? `Example: ${String(s.examples[0])}` : '';
   if (hint) wrap.append(el('div', { class: 'hint' }, hint));
   const err = errorFor(path);
   if (err) wrap.append(el('div', { class: 'error', role: 'alert' }, err));
@@ -189,9 +204,13 @@ function objectFields(s: Schema, path: string, get: () => Json, set: (v: unknown
   return box;
 }
 
+/** Rebuilds the form; the focused field and its caret survive (values can change under the user's eyes). */
 function render(): void {
   const root = document.getElementById('root')!;
   const scroll = window.scrollY;
+  const active = document.activeElement as HTMLInputElement | null;
+  const focusId = active?.id || null;
+  const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
   root.replaceChildren();
   root.append(el('header', { class: 'header' }, el('h1', {}, `Testing values — ${manifestName}`)));
   root.append(el('p', { class: 'muted' }, 'Stored only in VS Code’s secret storage, never in settings or files. Fields marked * are required.'));
@@ -199,14 +218,33 @@ function render(): void {
   if (!spec.properties && !spec.oneOf) root.append(el('p', { class: 'empty' }, 'This manifest has no spec.connection_specification with properties.'));
   else root.append(el('form', { id: 'values-form' }, objectFields(spec, '', () => model, (v) => { model = v as Json; })));
   const save = el('button', { id: 'save', type: 'button' }, 'Save');
-  save.addEventListener('click', () => vscode.postMessage({ type: 'save', values: model }));
+  save.addEventListener('click', () => vscode.postMessage({ type: 'save', values: model, base: stored }));
   const actions = [['import', 'Import config.json…'], ['export', 'Export without secrets…'], ['clear', 'Clear']].map(([type, text]) => {
     const b = el('button', { id: type, type: 'button', class: 'secondary' }, text);
     b.addEventListener('click', () => vscode.postMessage({ type }));
     return b;
   });
-  root.append(el('div', { class: 'toolbar actions' }, save, ...actions));
+  const authenticate = oauth ? el('button', { id: 'authenticate', type: 'button', class: 'secondary', title: 'Run the manifest’s OAuth consent flow (spec.advanced_auth) and store the tokens' }, 'Authenticate') : null;
+  authenticate?.addEventListener('click', () => vscode.postMessage({ type: 'authenticate', values: model, base: stored }));
+  root.append(el('div', { class: 'toolbar actions' }, save, ...(authenticate ? [authenticate] : []), ...actions));
   window.scrollTo(0, scroll);
+  const again = focusId ? (document.getElementById(focusId) as HTMLInputElement | null) : null;
+  if (again) {
+    again.focus();
+    if (caret) try { again.setSelectionRange(caret[0], caret[1]); } catch { /* not a text field */ }
+  }
+}
+
+/** New stored values arrived (rotation, OAuth, import, another window): keep the user's edits, take the rest. */
+function applyStored(values: Json): void {
+  const before = model;
+  model = (withDefaults({ ...spec, type: 'object' }, mergeEdits(stored, model, values)) as Json) ?? {};
+  stored = values;
+  const changed = changedPaths(before, model);
+  if (changed.length > 0) {
+    errors = [];
+    notice = `Updated from secret storage: ${changed.map((p) => fieldTitle(spec, p)).join(', ')} changed.`;
+  }
 }
 
 window.addEventListener('message', (e: MessageEvent) => {
@@ -214,11 +252,15 @@ window.addEventListener('message', (e: MessageEvent) => {
   if (m.type === 'init') {
     spec = (m.spec as Schema) ?? {};
     manifestName = String(m.manifest ?? '');
-    model = (withDefaults({ ...spec, type: 'object' }, (m.values as Json) ?? {}) as Json) ?? {};
+    oauth = m.oauth === true;
+    stored = (m.values as Json) ?? {};
+    model = (withDefaults({ ...spec, type: 'object' }, stored) as Json) ?? {};
     errors = []; notice = '';
+  } else if (m.type === 'stored') {
+    applyStored((m.values as Json) ?? {});
   } else if (m.type === 'errors') {
     errors = (m.errors as FieldError[]) ?? [];
-    notice = `Not saved: ${errors.length} problem(s). ${errors.map((x) => `${x.path || 'config'}: ${x.message}`).join('; ')}`;
+    notice = `Not saved: ${errors.length} problem(s). ${errors.map((x) => `${x.title ?? fieldTitle(spec, x.path)} ${x.message}`).join('; ')}`;
   } else if (m.type === 'saved') {
     errors = []; notice = String(m.message ?? 'Saved.');
   }

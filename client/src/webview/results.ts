@@ -1,107 +1,221 @@
 // Script of the results webview (bundled for the browser into out/webview/results.js). Renders a test
-// read — records, pages, auxiliary requests, logs, inferred schema — from messages the extension posts,
-// using DOM text nodes only (never innerHTML with data), so response bodies cannot inject markup.
+// read the way the Connector Builder does — choose a slice and a page, see that page's records, request
+// and response; the state after each slice; declared vs inferred schema; auxiliary requests; logs —
+// from messages the extension posts, using DOM text nodes only (never innerHTML with data), so
+// response bodies cannot inject markup.
 import { el, prettyBody, headerTable, recordsTable } from './dom';
+import { limitBanner, limitsReached, readProgressText, type Limits } from '../streamReadView';
 
 type Json = Record<string, unknown>;
+type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
 type Page = { request?: Json | null; response?: Json | null; records?: unknown[]; recordCount?: number };
-type Slice = { pages?: Page[]; slice_descriptor?: unknown };
-type LogEntry = { level?: string; message?: string; line?: number; internal_message?: string | null; stacktrace?: string | null };
+type Slice = { pages: Page[]; slice_descriptor?: unknown; state?: unknown[]; auxiliary_requests?: Aux[] };
+type LogEntry = {
+  level?: string; message?: string; line?: number; internal_message?: string | null; stacktrace?: string | null; stack_note?: string | null;
+  component?: { kind: string; label: string; type: string | null; range: Range };
+};
 type Aux = { title?: string; type?: string; description?: string; request?: Json; response?: Json };
+type SchemaDifference = { path: string; kind: string; declared: string | null; inferred: string; message: string };
+type SchemaCheck = { declared: string; differences: SchemaDifference[] };
+type Tab = 'Pages' | 'State' | 'Schema' | 'Auxiliary requests' | 'Logs';
+type PageTab = 'Records' | 'Request' | 'Response';
 type State = {
-  stream: string; running: boolean; slices: Slice[]; livePages: Page[]; aux: Aux[]; logs: LogEntry[];
-  schema: unknown; limitReached: boolean; error: LogEntry | null; recordsView: 'table' | 'json'; tab: string;
+  stream: string; running: boolean; limits: Limits; slices: Slice[]; aux: Aux[]; logs: LogEntry[];
+  schema: unknown; schemaCheck: SchemaCheck | null; limitReached: boolean; error: LogEntry | null;
+  recordsView: 'table' | 'json'; tab: Tab; pageTab: PageTab; slice: number; page: number;
 };
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
 const vscode = acquireVsCodeApi();
-const TABS = ['Records', 'Pages', 'Auxiliary requests', 'Logs', 'Inferred schema'];
-const state: State = { stream: '', running: false, slices: [], livePages: [], aux: [], logs: [], schema: null, limitReached: false, error: null, recordsView: 'table', tab: 'Records' };
+const TABS: Tab[] = ['Pages', 'State', 'Schema', 'Auxiliary requests', 'Logs'];
+const PAGE_TABS: PageTab[] = ['Records', 'Request', 'Response'];
+const state: State = {
+  stream: '', running: false, limits: {}, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, limitReached: false, error: null,
+  recordsView: 'table', tab: 'Pages', pageTab: 'Records', slice: 0, page: 0,
+};
 
-function allPages(): Page[] {
-  return state.slices.length > 0 ? state.slices.flatMap((s) => s.pages ?? []) : state.livePages;
+const pagesOf = (s: Slice | undefined) => s?.pages ?? [];
+const pageRecords = (p: Page | undefined) => (p?.recordCount ?? (p?.records ?? []).length);
+function totals(): { pages: number; records: number } {
+  const pages = state.slices.flatMap(pagesOf);
+  return { pages: pages.length, records: pages.reduce((n, p) => n + pageRecords(p), 0) };
 }
-function records(): unknown[] {
-  return allPages().flatMap((p) => p.records ?? []);
+
+/** A slice descriptor in one line: `{}` (unpartitioned) is shown as nothing. */
+function describeSlice(desc: unknown): string {
+  if (desc === undefined || desc === null || desc === '{}') return '';
+  if (typeof desc === 'string') return desc;
+  if (typeof desc === 'object') {
+    const entries = Object.entries(desc as Json);
+    if (entries.length === 0) return '';
+    return entries.map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(', ');
+  }
+  return String(desc);
 }
-/** Records so far: while running, the pages' counts (progress events carry counts, not records). */
-function recordCount(): number {
-  return state.running ? allPages().reduce((n, p) => n + (p.recordCount ?? (p.records ?? []).length), 0) : records().length;
+
+function goto(e: Event, message: unknown): void {
+  e.preventDefault();
+  vscode.postMessage(message);
 }
 
 function render(): void {
   const root = document.getElementById('root')!;
   root.replaceChildren();
-  const header = el('header', { class: 'header' },
+  const t = totals();
+  const status = state.running
+    ? `Reading… ${readProgressText(t.pages, t.records)}`
+    : `${t.pages} page${t.pages === 1 ? '' : 's'}, ${t.records} record${t.records === 1 ? '' : 's'} in ${state.slices.length} slice${state.slices.length === 1 ? '' : 's'}`;
+  root.append(el('header', { class: 'header' },
     el('h1', {}, `Stream “${state.stream}”`),
-    el('span', { class: 'status', id: 'status' }, `${state.running ? 'Reading… ' : ''}${allPages().length} page(s), ${recordCount()} record(s)`),
-    el('button', { id: 'rerun', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'rerun' }) }, 'Run again'));
-  root.append(header);
-  if (state.limitReached) {
-    root.append(el('div', { class: 'banner warn', role: 'status' }, 'A test-read limit was reached (records, pages per slice or slices): the stream may have more data. Raise the limits with “Run with limits…” or the airbyte.testRead.* settings.'));
-  }
+    el('span', { class: 'status', id: 'status' }, status),
+    el('button', { id: 'rerun', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'rerun' }) }, 'Run again'),
+    el('button', { id: 'run-with-limits', class: 'secondary', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'runWithLimits' }) }, 'Run with limits…')));
+  if (state.limitReached) root.append(el('div', { class: 'banner warn', role: 'status', id: 'limit-banner' }, limitBanner(limitsReached(state.slices, state.limits))));
   if (state.error) root.append(errorBox(state.error));
-  const counts: Record<string, number> = { Records: recordCount(), Pages: allPages().length, 'Auxiliary requests': state.aux.length, Logs: state.logs.length, 'Inferred schema': state.schema ? 1 : 0 };
-  const tabs = el('div', { class: 'tabs', role: 'tablist' }, ...TABS.map((t) => el('button', {
-    role: 'tab', class: t === state.tab ? 'tab active' : 'tab', 'aria-selected': String(t === state.tab), 'data-tab': t,
-    onclick: () => { state.tab = t; render(); },
-  }, `${t} (${counts[t]})`)));
-  root.append(tabs);
-  const body = el('section', { class: 'panel', role: 'tabpanel' });
-  if (state.tab === 'Records') renderRecords(body);
-  else if (state.tab === 'Pages') renderPages(body);
+  const diffs = state.schemaCheck?.differences.length ?? 0;
+  const label: Record<Tab, string> = {
+    Pages: `Pages (${t.pages})`,
+    State: `State (${state.slices.length})`,
+    Schema: diffs ? `Schema ⚠ ${diffs}` : 'Schema',
+    'Auxiliary requests': `Auxiliary requests (${state.aux.length})`,
+    Logs: `Logs (${state.logs.length})`,
+  };
+  root.append(tabBar('tabs', TABS, state.tab, label, (tab) => { state.tab = tab; }));
+  const body = el('section', { class: 'panel', role: 'tabpanel', 'aria-label': state.tab });
+  if (state.tab === 'Pages') renderPages(body);
+  else if (state.tab === 'State') renderState(body);
+  else if (state.tab === 'Schema') renderSchema(body);
   else if (state.tab === 'Auxiliary requests') renderAux(body);
-  else if (state.tab === 'Logs') renderLogs(body);
-  else renderSchema(body);
+  else renderLogs(body);
   root.append(body);
 }
 
+function tabBar<T extends string>(cls: string, tabs: T[], current: T, label: Record<T, string>, choose: (t: T) => void): HTMLElement {
+  return el('div', { class: cls, role: 'tablist' }, ...tabs.map((t) => el('button', {
+    role: 'tab', class: t === current ? 'tab active' : 'tab', 'aria-selected': String(t === current), 'data-tab': t,
+    onclick: () => { choose(t); render(); },
+  }, label[t])));
+}
+
 function errorBox(entry: LogEntry): HTMLElement {
-  return el('div', { class: 'banner error', role: 'alert' },
-    el('strong', {}, 'The read failed: '), entry.message ?? 'unknown error',
-    entry.line !== undefined ? el('a', { href: '#', class: 'goto', onclick: (e: Event) => { e.preventDefault(); vscode.postMessage({ type: 'openLine', line: entry.line }); } }, ` (manifest line ${entry.line + 1})`) : '');
+  const box = el('div', { class: 'banner error', role: 'alert', id: 'read-error' }, el('strong', {}, 'The read failed: '), entry.message ?? 'unknown error');
+  const c = entry.component;
+  if (c) {
+    box.append(' ', el('a', { href: '#', class: 'goto component', id: 'failed-component', onclick: (e: Event) => goto(e, { type: 'revealRange', range: c.range }) },
+      `Show the ${c.label}${c.type ? ` (${c.type})` : ''} in the manifest, line ${c.range.start.line + 1}`));
+  } else if (entry.line !== undefined) {
+    box.append(' ', el('a', { href: '#', class: 'goto', onclick: (e: Event) => goto(e, { type: 'openLine', line: entry.line }) }, `(stream at manifest line ${entry.line + 1})`));
+  }
+  if (entry.stacktrace || entry.stack_note) {
+    box.append(el('details', { class: 'stack' }, el('summary', {}, 'Details'), entry.stacktrace ? el('pre', {}, entry.stacktrace) : el('p', { class: 'muted' }, entry.stack_note ?? '')));
+  }
+  return box;
 }
 
-function renderRecords(body: HTMLElement): void {
-  const list = records();
-  body.append(el('div', { class: 'toolbar' },
-    el('button', { class: state.recordsView === 'table' ? 'seg active' : 'seg', onclick: () => { state.recordsView = 'table'; render(); } }, 'Table'),
-    el('button', { class: state.recordsView === 'json' ? 'seg active' : 'seg', onclick: () => { state.recordsView = 'json'; render(); } }, 'JSON')));
-  if (list.length === 0) { body.append(el('p', { class: 'empty' }, state.running ? 'Waiting for the first page…' : 'No records.')); return; }
-  body.append(state.recordsView === 'table' ? recordsTable(list) : el('pre', { class: 'json' }, JSON.stringify(list, null, 2)));
-}
-
-function exchange(request: Json | null | undefined, response: Json | null | undefined): HTMLElement[] {
-  const out: HTMLElement[] = [];
-  if (request) {
-    out.push(el('h3', {}, 'Request'), el('div', { class: 'reqline' }, `${String(request.http_method ?? request.method ?? 'GET')} ${String(request.url ?? '')}`));
-    out.push(headerTable(request.headers as Json | null));
-    if (request.body !== null && request.body !== undefined && request.body !== '') out.push(el('pre', { class: 'body' }, prettyBody(request.body)));
-  }
-  if (response) {
-    out.push(el('h3', {}, `Response ${String(response.status ?? '')}`), headerTable(response.headers as Json | null), el('pre', { class: 'body' }, prettyBody(response.body)));
-  }
-  return out;
+/** Keeps the chosen slice and page inside what exists (pages arrive while the read runs). */
+function clampSelection(): void {
+  state.slice = Math.min(Math.max(0, state.slice), Math.max(0, state.slices.length - 1));
+  state.page = Math.min(Math.max(0, state.page), Math.max(0, pagesOf(state.slices[state.slice]).length - 1));
 }
 
 function renderPages(body: HTMLElement): void {
-  const list = state.slices.length > 0 ? state.slices : [{ pages: state.livePages, slice_descriptor: undefined }];
-  if (list.every((s) => (s.pages ?? []).length === 0)) { body.append(el('p', { class: 'empty' }, state.running ? 'Waiting for the first page…' : 'No pages.')); return; }
-  list.forEach((slice, si) => {
-    const desc = slice.slice_descriptor;
-    if (list.length > 1 || (desc && desc !== '{}')) body.append(el('h2', {}, `Slice ${si + 1}${desc !== undefined && desc !== null ? `: ${typeof desc === 'string' ? desc : JSON.stringify(desc)}` : ''}`));
-    (slice.pages ?? []).forEach((page, pi) => {
-      const req = page.request as Json | null | undefined;
-      const summary = `Page ${pi + 1} — ${String(req?.http_method ?? req?.method ?? '')} ${String(req?.url ?? '')} → ${String((page.response as Json | null | undefined)?.status ?? '…')} · ${page.recordCount ?? (page.records ?? []).length} record(s)`;
-      body.append(el('details', { class: 'page', open: pi === 0 ? '' : null }, el('summary', {}, summary), ...exchange(page.request, page.response)));
-    });
+  clampSelection();
+  if (state.slices.every((s) => pagesOf(s).length === 0)) {
+    body.append(el('p', { class: 'empty' }, state.running ? 'Waiting for the first page…' : 'No pages were read.'));
+    return;
+  }
+  const nav = el('div', { class: 'navigator' });
+  if (state.slices.length > 1 || describeSlice(state.slices[0]?.slice_descriptor)) {
+    const select = el('select', { id: 'slice-select', 'aria-label': 'Slice' }, ...state.slices.map((s, i) => el('option', { value: String(i), selected: i === state.slice ? '' : null },
+      `Slice ${i + 1}${describeSlice(s.slice_descriptor) ? `: ${describeSlice(s.slice_descriptor)}` : ''} (${pagesOf(s).length} page${pagesOf(s).length === 1 ? '' : 's'})`))) as HTMLSelectElement;
+    select.addEventListener('change', () => { state.slice = Number(select.value); state.page = 0; render(); });
+    nav.append(el('label', { class: 'nav-label', for: 'slice-select' }, 'Slice'), select);
+  }
+  const pages = pagesOf(state.slices[state.slice]);
+  nav.append(el('span', { class: 'nav-label' }, 'Page'), el('div', { class: 'pager', role: 'group', 'aria-label': 'Pages' }, ...pages.map((p, i) => el('button', {
+    class: i === state.page ? 'seg active page-button' : 'seg page-button', 'aria-pressed': String(i === state.page), 'data-page': String(i + 1),
+    title: `Page ${i + 1}: ${pageRecords(p)} record(s), HTTP ${String(p.response?.status ?? '…')}`,
+    onclick: () => { state.page = i; render(); },
+  }, String(i + 1)))));
+  body.append(nav);
+  const page = pages[state.page];
+  const label: Record<PageTab, string> = { Records: `Records (${pageRecords(page)})`, Request: 'Request', Response: `Response${page?.response?.status !== undefined ? ` ${String(page.response.status)}` : ''}` };
+  body.append(tabBar('tabs subtabs', PAGE_TABS, state.pageTab, label, (t) => { state.pageTab = t; }));
+  const inner = el('div', { class: 'subpanel', id: 'page-panel', 'data-slice': String(state.slice + 1), 'data-page': String(state.page + 1) });
+  if (state.pageTab === 'Records') renderRecords(inner, page);
+  else if (state.pageTab === 'Request') inner.append(...requestView(page?.request));
+  else inner.append(...responseView(page?.response));
+  body.append(inner);
+}
+
+function renderRecords(body: HTMLElement, page: Page | undefined): void {
+  const list = page?.records ?? [];
+  body.append(el('div', { class: 'toolbar' },
+    el('button', { class: state.recordsView === 'table' ? 'seg active' : 'seg', onclick: () => { state.recordsView = 'table'; render(); } }, 'Table'),
+    el('button', { class: state.recordsView === 'json' ? 'seg active' : 'seg', onclick: () => { state.recordsView = 'json'; render(); } }, 'JSON')));
+  if (list.length === 0) {
+    const pending = state.running && pageRecords(page) > 0;
+    body.append(el('p', { class: 'empty' }, pending ? `${pageRecords(page)} record(s); they are shown when the read ends.` : 'This page has no records.'));
+    return;
+  }
+  body.append(state.recordsView === 'table' ? recordsTable(list) : el('pre', { class: 'json' }, JSON.stringify(list, null, 2)));
+}
+
+function requestView(request: Json | null | undefined): HTMLElement[] {
+  if (!request) return [el('p', { class: 'empty' }, state.running ? 'The request is shown when the read ends.' : 'No request.')];
+  const out = [el('div', { class: 'reqline' }, `${String(request.http_method ?? request.method ?? 'GET')} ${String(request.url ?? '')}`), el('h3', {}, 'Headers'), headerTable(request.headers as Json | null)];
+  if (request.body !== null && request.body !== undefined && request.body !== '') out.push(el('h3', {}, 'Body'), el('pre', { class: 'body' }, prettyBody(request.body)));
+  return out;
+}
+
+function responseView(response: Json | null | undefined): HTMLElement[] {
+  if (!response) return [el('p', { class: 'empty' }, state.running ? 'The response is shown when the read ends.' : 'No response (the request failed before an answer).')];
+  const out = [el('div', { class: 'reqline' }, `Status ${String(response.status ?? '')}`)];
+  if (response.headers !== undefined) out.push(el('h3', {}, 'Headers'), headerTable(response.headers as Json | null));
+  if (response.body !== undefined) out.push(el('h3', {}, 'Body'), el('pre', { class: 'body' }, prettyBody(response.body)));
+  return out;
+}
+
+function renderState(body: HTMLElement): void {
+  if (state.slices.length === 0) { body.append(el('p', { class: 'empty' }, state.running ? 'Waiting for the first slice…' : 'No slices were read.')); return; }
+  body.append(el('p', { class: 'muted' }, 'Each slice’s descriptor (its partition and cursor window) and the stream state emitted after it, as the Connector Builder shows them.'));
+  state.slices.forEach((s, i) => {
+    const desc = s.slice_descriptor;
+    const states = s.state ?? [];
+    body.append(el('section', { class: 'slice-state', 'data-slice': String(i + 1) },
+      el('h2', {}, `Slice ${i + 1}`, el('span', { class: 'muted' }, ` · ${pagesOf(s).length} page(s), ${pagesOf(s).reduce((n, p) => n + pageRecords(p), 0)} record(s)`)),
+      el('h3', {}, 'Slice descriptor'),
+      describeSlice(desc) ? el('pre', { class: 'json descriptor' }, typeof desc === 'string' ? desc : JSON.stringify(desc, null, 2)) : el('p', { class: 'muted' }, 'None (the stream is not partitioned).'),
+      el('h3', {}, 'State after this slice'),
+      states.length ? el('pre', { class: 'json state' }, JSON.stringify(states.length === 1 ? states[0] : states, null, 2)) : el('p', { class: 'muted state-empty' }, state.running ? 'Known when the read ends.' : 'No state was emitted (the stream is not incremental).')));
   });
+}
+
+function renderSchema(body: HTMLElement): void {
+  if (!state.schema) { body.append(el('p', { class: 'empty' }, state.running ? 'The schema is inferred when the read ends.' : 'No records, so no schema was inferred.')); return; }
+  const check = state.schemaCheck;
+  const write = el('button', { id: 'write-schema', onclick: () => vscode.postMessage({ type: 'writeSchema', schema: state.schema }) }, 'Write schema');
+  if (check && check.differences.length) {
+    body.append(el('div', { class: 'banner warn', id: 'schema-differences', role: 'status' },
+      el('strong', {}, check.declared === 'none'
+        ? `The stream declares no schema; the records have ${check.differences.length} field(s).`
+        : `The declared schema differs from the records in ${check.differences.length} place(s):`),
+      el('ul', { class: 'differences' }, ...check.differences.map((d) => el('li', { class: `difference ${d.kind}`, 'data-path': d.path },
+        el('code', {}, d.path), ' — ', d.kind === 'missing' ? `in the records (${d.inferred}), not declared` : `declared ${d.declared ?? '?'}, records hold ${d.inferred}`))),
+      el('div', { class: 'toolbar' }, write, el('span', { class: 'muted' }, 'Replaces the stream’s declared schema with the inferred one.'))));
+  } else {
+    if (check?.declared === 'inline') body.append(el('div', { class: 'banner info', role: 'status' }, 'The declared schema matches the records.'));
+    else if (check?.declared === 'other') body.append(el('div', { class: 'banner info', role: 'status' }, 'The stream’s schema is loaded from a file or another loader, so it was not compared.'));
+    body.append(el('div', { class: 'toolbar' }, write));
+  }
+  body.append(el('h3', {}, 'Inferred schema'), el('pre', { class: 'json' }, JSON.stringify(state.schema, null, 2)));
 }
 
 function renderAux(body: HTMLElement): void {
   if (state.aux.length === 0) { body.append(el('p', { class: 'empty' }, 'No auxiliary requests (token refreshes, logins, parent streams).')); return; }
   for (const a of state.aux) {
-    body.append(el('details', { class: 'page' }, el('summary', {}, `${a.title ?? 'Request'} [${a.type ?? ''}] ${a.description ? '— ' + a.description : ''}`), ...exchange(a.request, a.response)));
+    body.append(el('details', { class: 'page' }, el('summary', {}, `${a.title ?? 'Request'} [${a.type ?? ''}] ${a.description ? '— ' + a.description : ''}`),
+      el('h3', {}, 'Request'), ...requestView(a.request), el('h3', {}, 'Response'), ...responseView(a.response)));
   }
 }
 
@@ -109,25 +223,25 @@ function renderLogs(body: HTMLElement): void {
   if (state.logs.length === 0) { body.append(el('p', { class: 'empty' }, 'No log messages.')); return; }
   const list = el('ul', { class: 'logs' });
   for (const l of state.logs) {
+    const c = l.component;
     list.append(el('li', { class: `log ${String(l.level ?? 'INFO').toLowerCase()}` },
       el('span', { class: 'level' }, String(l.level ?? 'INFO')), ' ', l.message ?? '',
-      l.line !== undefined ? el('a', { href: '#', class: 'goto', onclick: (e: Event) => { e.preventDefault(); vscode.postMessage({ type: 'openLine', line: l.line }); } }, ` manifest line ${l.line + 1}`) : '',
-      l.stacktrace ? el('details', {}, el('summary', {}, 'Stack trace'), el('pre', {}, l.stacktrace)) : ''));
+      c ? el('a', { href: '#', class: 'goto', onclick: (e: Event) => goto(e, { type: 'revealRange', range: c.range }) }, ` ${c.label}, line ${c.range.start.line + 1}`)
+        : l.line !== undefined ? el('a', { href: '#', class: 'goto', onclick: (e: Event) => goto(e, { type: 'openLine', line: l.line }) }, ` manifest line ${l.line + 1}`) : '',
+      l.stacktrace ? el('details', {}, el('summary', {}, 'Details'), el('pre', {}, l.stacktrace)) : ''));
   }
   body.append(list);
 }
 
-function renderSchema(body: HTMLElement): void {
-  if (!state.schema) { body.append(el('p', { class: 'empty' }, state.running ? 'The schema is inferred when the read ends.' : 'No records, so no schema was inferred.')); return; }
-  body.append(el('div', { class: 'toolbar' }, el('button', { id: 'write-schema', onclick: () => vscode.postMessage({ type: 'writeSchema', schema: state.schema }) }, 'Write schema to the manifest')));
-  body.append(el('pre', { class: 'json' }, JSON.stringify(state.schema, null, 2)));
-}
-
-/** Applies one progress event of the runtime (page summaries, auxiliary requests, logs) to the live view. */
+/** Applies one progress event of the runtime (slices, page summaries, auxiliary requests, logs) to the live view. */
 function applyProgress(event: Json): void {
-  if (event.type === 'page') {
-    state.livePages.push({
-      request: { http_method: event.method, url: event.url },
+  if (event.type === 'slice') {
+    state.slices.push({ pages: [], slice_descriptor: event.descriptor, state: [] });
+  } else if (event.type === 'page') {
+    if (state.slices.length === 0) state.slices.push({ pages: [], slice_descriptor: '{}', state: [] });
+    const slice = state.slices[typeof event.slice === 'number' && state.slices[event.slice] ? event.slice : state.slices.length - 1];
+    slice.pages.push({
+      request: null,
       response: event.status === null || event.status === undefined ? null : { status: event.status },
       records: [], recordCount: Number(event.records ?? 0),
     });
@@ -143,19 +257,21 @@ function applyProgress(event: Json): void {
 window.addEventListener('message', (e: MessageEvent) => {
   const m = e.data as Json;
   if (m.type === 'start') {
-    Object.assign(state, { stream: String(m.stream), running: true, slices: [], livePages: [], aux: [], logs: [], schema: null, limitReached: false, error: null });
+    Object.assign(state, { stream: String(m.stream), limits: (m.limits as Limits) ?? {}, running: true, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, limitReached: false, error: null });
   } else if (m.type === 'progress') {
     applyProgress(m.event as Json);
   } else if (m.type === 'result') {
     const r = m.result as Json;
     state.running = false;
-    state.slices = (r.slices as Slice[]) ?? [];
-    state.aux = [...((r.auxiliary_requests as Aux[]) ?? []), ...state.slices.flatMap((s) => ((s as Json).auxiliary_requests as Aux[]) ?? [])];
+    state.slices = ((r.slices as Slice[]) ?? []).map((s) => ({ ...s, pages: s.pages ?? [] }));
+    state.aux = [...((r.auxiliary_requests as Aux[]) ?? []), ...state.slices.flatMap((s) => s.auxiliary_requests ?? [])];
     state.logs = (r.logs as LogEntry[]) ?? [];
     state.schema = r.inferred_schema ?? null;
     state.limitReached = r.test_read_limit_reached === true;
     const firstError = state.logs.find((l) => String(l.level).toUpperCase() === 'ERROR');
     if (firstError) state.error = firstError;
+  } else if (m.type === 'schemaDifferences') {
+    state.schemaCheck = m.result as SchemaCheck;
   } else if (m.type === 'failed') {
     state.running = false;
     state.error = m.error as LogEntry;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validateTestingValues } from '../../../client/src/testingValuesValidation';
+import { fieldTitle, validateTestingValues } from '../../../client/src/testingValuesValidation';
 import { withoutSecrets } from '../../../client/src/secretFields';
 
 const spec = {
@@ -32,7 +32,7 @@ test('missing required fields and pattern mismatches are reported on their field
 
 test('a failed oneOf reports the errors of the closest branch only', () => {
   const problems = validateTestingValues(spec, { api_key: 'k', credentials: { auth_type: 'oauth', client_id: 'id' } });
-  assert.deepEqual(problems, [{ path: '/credentials/client_secret', message: 'is required.' }]);
+  assert.deepEqual(problems.map((p) => ({ path: p.path, message: p.message })), [{ path: '/credentials/client_secret', message: 'is required.' }]);
 });
 
 test('date, date-time and email formats are checked; unknown formats are accepted', () => {
@@ -58,4 +58,26 @@ test('export without secrets drops airbyte_secret fields at every level, includi
   const values = { api_key: 'k', start_date: '2024-01-01', credentials: { auth_type: 'oauth', client_id: 'id', client_secret: 's' } };
   assert.deepEqual(withoutSecrets(spec, values), { start_date: '2024-01-01', credentials: { auth_type: 'oauth', client_id: 'id' } });
   assert.deepEqual(values.credentials.client_secret, 's', 'the input is not modified');
+});
+
+test('errors name the field by its titles, and a pattern is explained by its pattern_descriptor', () => {
+  const titled = {
+    type: 'object',
+    required: ['credentials'],
+    properties: {
+      start_date: { type: 'string', title: 'Start date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', pattern_descriptor: 'YYYY-MM-DD' },
+      accounts: { type: 'array', title: 'Accounts', items: { type: 'object', properties: { id: { type: 'string', title: 'Account ID' } } } },
+      credentials: {
+        type: 'object', title: 'Authentication',
+        oneOf: [{ title: 'OAuth', required: ['auth_type', 'client_id'], properties: { auth_type: { const: 'oauth' }, client_id: { type: 'string', title: 'Client ID' } } }],
+      },
+    },
+  };
+  const problems = validateTestingValues(titled, { start_date: '1/2/2024', credentials: { auth_type: 'oauth' } });
+  const byPath = Object.fromEntries(problems.map((p) => [p.path, p]));
+  assert.equal(byPath['/start_date'].title, 'Start date');
+  assert.equal(byPath['/start_date'].message, 'must be written as YYYY-MM-DD.');
+  assert.equal(byPath['/credentials/client_id'].title, 'Authentication › Client ID');
+  assert.equal(fieldTitle(titled, '/accounts/1/id'), 'Accounts › item 2 › Account ID');
+  assert.equal(fieldTitle(titled, '/unknown'), 'unknown');
 });
