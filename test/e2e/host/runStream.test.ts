@@ -38,7 +38,8 @@ describe('run stream', function () {
     const failures: string[] = [];
     for (const { file, stream } of streams) {
       const doc = await openWorkspaceFile(file);
-      const values = { ...DEMO_CONFIG, url_base: url };
+      // Refresh tokens are single use: each OAuth manifest gets the one the demo API issued last.
+      const values = { ...DEMO_CONFIG, url_base: url, credentials: { ...DEMO_CONFIG.credentials, refresh_token: await currentRefreshToken() } };
       const saved = await vscode.commands.executeCommand<boolean>('airbyte.setTestingValues', { uri: doc.uri.toString(), values });
       assert.equal(saved, true, `testing values for ${file} were refused`);
       const outcome = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', { uri: doc.uri.toString(), streamName: stream });

@@ -14,7 +14,7 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   const remote = (p) => `vscode-remote://${new URL(baseUrl).host}${p}`;
   const payload = [['extensionDevelopmentPath', remote(root)]];
   await page.goto(`${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-  const ctx = { page, baseUrl, run, demoUrl, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
+  const ctx = { page, baseUrl, run, demoUrl, log, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
   let ok = true;
   for (const step of steps) {
     const t = Date.now();

@@ -43,21 +43,63 @@ export const steps = [
     },
   },
   {
-    name: 'click Run stream and see the records',
+    name: 'click Run stream, choose a page and see its records, request and response',
     async run({ page, shot, secrets }) {
       await page.locator('.tab', { hasText: 'offset-increment.yaml' }).first().click();
       await lens(page, 'Run stream items').click();
       const results = await workbench(page).webviewFrame('Test read: items');
-      await results.locator('table.records tbody tr').first().waitFor({ timeout: 60_000 });
-      const rows = await results.locator('table.records tbody tr').count();
-      if (rows < 1) throw new Error('no record rows in the results view');
+      await results.locator('#status', { hasText: /4 pages, 100 records in 1 slice/ }).waitFor({ timeout: 60_000 });
+      await results.locator('table.records tbody tr').first().waitFor({ timeout: 10_000 });
       const html = await results.content();
       const leaked = secrets.filter((s) => html.includes(s));
       if (leaked.length) throw new Error(`the results view shows ${leaked.length} secret value(s)`);
       await shot('04-results-records');
-      await results.getByRole('tab', { name: /^Pages/ }).click();
-      await results.locator('details.page').first().waitFor({ timeout: 10_000 });
-      await shot('05-results-pages');
+      // Page 3 of 25 records each: its records start at the 51st item.
+      await results.locator('button.page-button[data-page="3"]').click();
+      await results.locator('#page-panel[data-page="3"]').waitFor({ timeout: 5_000 });
+      const rows = await results.locator('table.records tbody tr').count();
+      if (rows !== 25) throw new Error(`page 3 shows ${rows} records, expected 25`);
+      const firstId = await results.locator('table.records tbody tr').first().locator('td').nth(1).textContent();
+      if (firstId?.trim() !== '51') throw new Error(`page 3 starts with record id ${firstId}, expected 51`);
+      await shot('05-results-page-3-records');
+      await results.getByRole('tab', { name: 'Request', exact: true }).click();
+      await results.locator('.reqline', { hasText: 'offset=50' }).waitFor({ timeout: 5_000 });
+      await shot('05b-results-page-3-request');
+      await results.getByRole('tab', { name: /^Response/ }).click();
+      await results.locator('.reqline', { hasText: 'Status 200' }).waitFor({ timeout: 5_000 });
+      await results.locator('table.headers').first().waitFor({ timeout: 5_000 });
+      await shot('05c-results-page-3-response');
+    },
+  },
+  {
+    name: 'the schema tab lists declared vs inferred differences with Write schema',
+    async run({ page, shot }) {
+      const results = await workbench(page).webviewFrame('Test read: items');
+      await results.getByRole('tab', { name: /^Schema/ }).click();
+      await results.locator('#schema-differences li[data-path="id"]', { hasText: 'declared integer, records hold number' }).waitFor({ timeout: 10_000 });
+      const missing = await results.locator('#schema-differences li.difference.missing').count();
+      if (missing < 1) throw new Error('no field missing from the declared schema was listed');
+      await results.locator('#write-schema').waitFor({ timeout: 5_000 });
+      await shot('05d-schema-differences');
+    },
+  },
+  {
+    name: 'Run with limits… is one small form with the current limits, and the banner names the limit reached',
+    async run({ page, shot }) {
+      await page.locator('.tab', { hasText: 'offset-increment.yaml' }).first().click();
+      await lens(page, 'Run with limits…').click();
+      const form = await workbench(page).webviewFrame('Run with limits: items');
+      const records = form.locator('#limit_maxRecords');
+      await records.waitFor({ timeout: 20_000 });
+      const current = [await records.inputValue(), await form.locator('#limit_maxPagesPerSlice').inputValue(), await form.locator('#limit_maxSlices').inputValue()];
+      if (current.join(',') !== '100,5,5') throw new Error(`the form shows ${current.join(',')}, expected the current limits 100,5,5`);
+      await records.fill('30');
+      await shot('05e-limits-form');
+      await form.locator('#run').click();
+      const results = await workbench(page).webviewFrame('Test read: items');
+      await results.locator('#limit-banner', { hasText: 'Stopped at the record limit (30 records)' }).waitFor({ timeout: 60_000 });
+      await results.locator('#status', { hasText: '30 records' }).waitFor({ timeout: 5_000 });
+      await shot('05f-limit-banner');
     },
   },
   {
@@ -120,6 +162,91 @@ export const steps = [
       await page.locator('.tabs-container .tab', { hasText: 'manifest.resolved.yaml' }).first().waitFor({ timeout: 20_000 });
       await page.locator('.view-lines', { hasText: 'as the Airbyte CDK reads it' }).first().waitFor({ timeout: 10_000 });
       await shot('09-resolved-manifest');
+    },
+  },
+  {
+    name: 'partitions.yaml: the State tab shows each slice\'s descriptor and the state after it',
+    async run({ page, shot, demoUrl, log }) {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile('demo/partitions.yaml');
+      await lens(page, 'Set testing values').click();
+      const form = await wb.webviewFrame('Testing values: demo/partitions.yaml');
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#f_start_date').fill('2024-01-01T00:00:00Z');
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      await page.locator('.tab', { hasText: 'partitions.yaml' }).first().click();
+      await lens(page, 'Run stream events').click();
+      const results = await wb.webviewFrame('Test read: events');
+      await results.locator('#status', { hasText: /in [2-9] slices/ }).waitFor({ timeout: 60_000 });
+      await results.getByRole('tab', { name: /^State/ }).click();
+      const slices = await results.locator('section.slice-state').count();
+      if (slices < 2) throw new Error(`the State tab shows ${slices} slice(s)`);
+      await results.locator('section.slice-state[data-slice="1"] pre.descriptor', { hasText: 'start_time' }).waitFor({ timeout: 5_000 });
+      const states = await results.locator('section.slice-state pre.state').count();
+      log(`    State tab: ${slices} slices with descriptors, ${states} with a state message`);
+      await shot('10-state-per-slice');
+      await results.getByRole('tab', { name: /^Pages/ }).click();
+      await results.locator('#slice-select').selectOption({ index: 1 });
+      await results.locator('#page-panel[data-slice="2"]').waitFor({ timeout: 5_000 });
+      await shot('10b-slice-2-selected');
+    },
+  },
+  {
+    name: 'OAuth: Authenticate in the form runs the consent flow on the demo API; a rotated token appears in the open form',
+    async run({ page, shot, demoUrl }) {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile('demo/oauth-consent.yaml');
+      await lens(page, 'Authenticate with OAuth').waitFor({ timeout: 30_000 });
+      await lens(page, 'Set testing values').click();
+      const form = await wb.webviewFrame('Testing values: demo/oauth-consent.yaml');
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      // Descriptions render as formatted text (a <code> element, a link), never as raw markup.
+      await form.locator('.help code', { hasText: 'npm run demo-api' }).waitFor({ timeout: 5_000 });
+      await form.locator('.help a[href="https://docs.airbyte.com/"]').waitFor({ timeout: 5_000 });
+      if (await form.getByText('<code>').count()) throw new Error('a description shows raw HTML');
+      await form.locator('#f_url_base').fill('not a url');
+      await form.locator('#save').click();
+      await form.getByText('Demo API URL must be written as http(s)://host:port.').first().waitFor({ timeout: 10_000 });
+      await shot('11-form-rich-descriptions-titled-error');
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#f_client_id').fill('demo-client');
+      await form.locator('#f_client_secret').fill('demo-secret');
+      // The consent page opens in a new browser tab (after VS Code's "open external website" prompt).
+      const popup = page.context().waitForEvent('page', { timeout: 30_000 });
+      await form.locator('#authenticate').click();
+      const open = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ });
+      await Promise.race([open.waitFor({ timeout: 15_000 }).then(() => open.click()), popup]).catch(() => {});
+      const consent = await popup;
+      await consent.waitForLoadState('load', { timeout: 30_000 }).catch(() => {});
+      await consent.getByText('VS Code received the authorization').waitFor({ timeout: 30_000 });
+      await consent.close();
+      await form.getByText(/Updated from secret storage: .*Access token/).waitFor({ timeout: 30_000 });
+      const firstRefresh = await form.locator('#f_credentials_refresh_token').inputValue();
+      if (!/^demo-refresh-\d+$/.test(firstRefresh)) throw new Error('the form does not show the refresh token the consent flow stored');
+      await shot('12-oauth-authenticated-form-updated');
+      // A read refreshes with the single-use token; the rotated one is written back and shows up in the open form.
+      await page.locator('.tab', { hasText: 'oauth-consent.yaml' }).first().click();
+      await lens(page, 'Run stream oauth_consented_items').click();
+      const results = await wb.webviewFrame('Test read: oauth_consented_items');
+      await results.locator('table.records tbody tr').first().waitFor({ timeout: 60_000 });
+      await page.locator('.tab', { hasText: 'Testing values: demo/oauth-consent.yaml' }).first().click();
+      await form.getByText(/Updated from secret storage: Tokens › Refresh token/).waitFor({ timeout: 20_000 });
+      const rotated = await form.locator('#f_credentials_refresh_token').inputValue();
+      if (rotated === firstRefresh || !/^demo-refresh-\d+$/.test(rotated)) throw new Error('the open form still shows the used-up refresh token');
+      await shot('13-rotated-token-in-open-form');
+      // Saving the form now keeps the rotated token (nothing stale is written back).
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      await page.locator('.tab', { hasText: 'oauth-consent.yaml' }).first().click();
+      await lens(page, 'Run stream oauth_consented_items').click();
+      await results.locator('#status', { hasText: /^\d+ pages?, [1-9]\d* records?/ }).waitFor({ timeout: 60_000 });
+      if (await results.locator('#read-error').count()) throw new Error('the second read failed: a used-up token was written back');
     },
   },
 ];
