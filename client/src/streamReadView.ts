@@ -30,6 +30,34 @@ export function readProgressText(pages: number, records: number): string {
   return `${pages} page${pages === 1 ? '' : 's'}, ${records} record${records === 1 ? '' : 's'} so far`;
 }
 
+/** A slice descriptor in one line (`{}`, the unpartitioned quirk of §10.4, is no descriptor). */
+export function describeSlice(desc: unknown): string {
+  if (desc === undefined || desc === null || desc === '{}') return '';
+  if (typeof desc === 'string') return desc;
+  if (typeof desc === 'object') {
+    const entries = Object.entries(desc as Record<string, unknown>);
+    return entries.map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(', ');
+  }
+  return String(desc);
+}
+
+/**
+ * What the State tab shows for one slice: its descriptor, and the state after it — the stream state
+ * of the (last) AirbyteStateMessage in the slice's `state` (STREAM, GLOBAL or LEGACY form), with the
+ * whole message for reference. Null parts mean "none".
+ */
+export function sliceStateView(slice: { slice_descriptor?: unknown; state?: unknown[] }): { descriptor: string | null; state: string | null; message: string | null } {
+  const desc = slice.slice_descriptor;
+  const descriptor = describeSlice(desc) ? (typeof desc === 'string' ? desc : JSON.stringify(desc, null, 2)) : null;
+  const messages = Array.isArray(slice.state) ? slice.state : [];
+  const last = messages[messages.length - 1] as Record<string, unknown> | undefined;
+  if (!last) return { descriptor, state: null, message: null };
+  const stream = last.stream as Record<string, unknown> | undefined;
+  const global = last.global as Record<string, unknown> | undefined;
+  const inner = stream?.stream_state ?? global?.shared_state ?? global?.stream_states ?? last.data ?? last;
+  return { descriptor, state: JSON.stringify(inner, null, 2), message: inner === last ? null : JSON.stringify(last, null, 2) };
+}
+
 /** Source folders of the runtime → the component an error thrown there belongs to. */
 const FRAME_COMPONENTS: Array<[RegExp, StreamComponentKind]> = [
   [/runtime[\\/]auth[\\/]/, 'authenticator'],

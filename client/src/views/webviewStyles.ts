@@ -37,6 +37,7 @@ table.headers { width: 100%; min-width: 0; table-layout: fixed; }
 table.headers th, table.headers td { white-space: normal; overflow-wrap: anywhere; word-break: break-word; max-width: none; }
 table.headers th { width: 34%; color: var(--vscode-descriptionForeground); font-weight: normal; }
 .header { flex-wrap: wrap; }
+.header .status { flex: 1 1 180px; }
 .navigator { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; margin-bottom: 8px; }
 .navigator select { max-width: 100%; }
 .nav-label { color: var(--vscode-descriptionForeground); }

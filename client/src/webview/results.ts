@@ -4,7 +4,7 @@
 // from messages the extension posts, using DOM text nodes only (never innerHTML with data), so
 // response bodies cannot inject markup.
 import { el, prettyBody, headerTable, recordsTable } from './dom';
-import { limitBanner, limitsReached, readProgressText, type Limits } from '../streamReadView';
+import { describeSlice, limitBanner, limitsReached, readProgressText, sliceStateView, type Limits } from '../streamReadView';
 
 type Json = Record<string, unknown>;
 type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
@@ -39,18 +39,6 @@ const pageRecords = (p: Page | undefined) => (p?.recordCount ?? (p?.records ?? [
 function totals(): { pages: number; records: number } {
   const pages = state.slices.flatMap(pagesOf);
   return { pages: pages.length, records: pages.reduce((n, p) => n + pageRecords(p), 0) };
-}
-
-/** A slice descriptor in one line: `{}` (unpartitioned) is shown as nothing. */
-function describeSlice(desc: unknown): string {
-  if (desc === undefined || desc === null || desc === '{}') return '';
-  if (typeof desc === 'string') return desc;
-  if (typeof desc === 'object') {
-    const entries = Object.entries(desc as Json);
-    if (entries.length === 0) return '';
-    return entries.map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(', ');
-  }
-  return String(desc);
 }
 
 function goto(e: Event, message: unknown): void {
@@ -180,14 +168,14 @@ function renderState(body: HTMLElement): void {
   if (state.slices.length === 0) { body.append(el('p', { class: 'empty' }, state.running ? 'Waiting for the first slice…' : 'No slices were read.')); return; }
   body.append(el('p', { class: 'muted' }, 'Each slice’s descriptor (its partition and cursor window) and the stream state emitted after it, as the Connector Builder shows them.'));
   state.slices.forEach((s, i) => {
-    const desc = s.slice_descriptor;
-    const states = s.state ?? [];
+    const view = sliceStateView(s);
     body.append(el('section', { class: 'slice-state', 'data-slice': String(i + 1) },
       el('h2', {}, `Slice ${i + 1}`, el('span', { class: 'muted' }, ` · ${pagesOf(s).length} page(s), ${pagesOf(s).reduce((n, p) => n + pageRecords(p), 0)} record(s)`)),
       el('h3', {}, 'Slice descriptor'),
-      describeSlice(desc) ? el('pre', { class: 'json descriptor' }, typeof desc === 'string' ? desc : JSON.stringify(desc, null, 2)) : el('p', { class: 'muted' }, 'None (the stream is not partitioned).'),
+      view.descriptor ? el('pre', { class: 'json descriptor' }, view.descriptor) : el('p', { class: 'muted' }, 'None (the stream is not partitioned).'),
       el('h3', {}, 'State after this slice'),
-      states.length ? el('pre', { class: 'json state' }, JSON.stringify(states.length === 1 ? states[0] : states, null, 2)) : el('p', { class: 'muted state-empty' }, state.running ? 'Known when the read ends.' : 'No state was emitted (the stream is not incremental).')));
+      view.state ? el('pre', { class: 'json state' }, view.state) : el('p', { class: 'muted state-empty' }, state.running ? 'Known when the read ends.' : 'No state message was emitted after this slice.'),
+      view.message ? el('details', { class: 'state-message' }, el('summary', {}, 'State message'), el('pre', { class: 'json' }, view.message)) : ''));
   });
 }
 

@@ -1,9 +1,21 @@
 // The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
 // and takes a screenshot that the run keeps for inspection.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { workbench } from './workbench.mjs';
 
 const MANIFEST = 'demo/offset-increment.yaml';
 const lens = (page, text) => page.locator('.codelens-decoration a', { hasText: text }).first();
+
+/** Scrolls the active editor to the line that declares `name: <stream>`, so its lenses are rendered. */
+async function revealStream(page, run, file, stream) {
+  const lines = readFileSync(join(run, 'workspace', file), 'utf8').split('\n');
+  const at = lines.findIndex((l) => new RegExp(`^\\s*name: ${stream}\\s*$`).test(l));
+  if (at < 0) throw new Error(`no stream ${stream} in ${file}`);
+  await workbench(page).runCommand('Go to Line/Column...');
+  await page.keyboard.type(`${at + 1}:1`);
+  await page.keyboard.press('Enter');
+}
 
 export const steps = [
   {
@@ -166,7 +178,7 @@ export const steps = [
   },
   {
     name: 'partitions.yaml: the State tab shows each slice\'s descriptor and the state after it',
-    async run({ page, shot, demoUrl, log }) {
+    async run({ page, shot, demoUrl, log, run }) {
       const wb = workbench(page);
       await wb.runCommand('View: Close All Editors');
       await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
@@ -179,6 +191,7 @@ export const steps = [
       await form.locator('#save').click();
       await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
       await page.locator('.tab', { hasText: 'partitions.yaml' }).first().click();
+      await revealStream(page, run, 'demo/partitions.yaml', 'events');
       await lens(page, 'Run stream events').click();
       const results = await wb.webviewFrame('Test read: events');
       await results.locator('#status', { hasText: /in [2-9] slices/ }).waitFor({ timeout: 60_000 });
@@ -197,12 +210,12 @@ export const steps = [
   },
   {
     name: 'OAuth: Authenticate in the form runs the consent flow on the demo API; a rotated token appears in the open form',
-    async run({ page, shot, demoUrl }) {
+    async run({ page, shot, demoUrl, run }) {
       const wb = workbench(page);
       await wb.runCommand('View: Close All Editors');
       await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
       await wb.openFile('demo/oauth-consent.yaml');
-      await lens(page, 'Authenticate with OAuth').waitFor({ timeout: 30_000 });
+      await lens(page, 'Authenticate with OAuth').waitFor({ state: 'attached', timeout: 30_000 });
       await lens(page, 'Set testing values').click();
       const form = await wb.webviewFrame('Testing values: demo/oauth-consent.yaml');
       await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
@@ -232,6 +245,7 @@ export const steps = [
       await shot('12-oauth-authenticated-form-updated');
       // A read refreshes with the single-use token; the rotated one is written back and shows up in the open form.
       await page.locator('.tab', { hasText: 'oauth-consent.yaml' }).first().click();
+      await revealStream(page, run, 'demo/oauth-consent.yaml', 'oauth_consented_items');
       await lens(page, 'Run stream oauth_consented_items').click();
       const results = await wb.webviewFrame('Test read: oauth_consented_items');
       await results.locator('table.records tbody tr').first().waitFor({ timeout: 60_000 });
@@ -244,6 +258,7 @@ export const steps = [
       await form.locator('#save').click();
       await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
       await page.locator('.tab', { hasText: 'oauth-consent.yaml' }).first().click();
+      await revealStream(page, run, 'demo/oauth-consent.yaml', 'oauth_consented_items');
       await lens(page, 'Run stream oauth_consented_items').click();
       await results.locator('#status', { hasText: /^\d+ pages?, [1-9]\d* records?/ }).waitFor({ timeout: 60_000 });
       if (await results.locator('#read-error').count()) throw new Error('the second read failed: a used-up token was written back');

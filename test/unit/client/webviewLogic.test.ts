@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { changedPaths, mergeEdits } from '../../../client/src/configMerge';
-import { failedComponent, limitBanner, limitsReached, readableStack } from '../../../client/src/streamReadView';
+import { describeSlice, failedComponent, limitBanner, limitsReached, readableStack, readProgressText, sliceStateView } from '../../../client/src/streamReadView';
 import { parseRichText, richTextToPlain, safeHref } from '../../../client/src/webview/richText';
 
 test('a form loaded before a token rotation never writes the used-up token back', () => {
@@ -62,4 +62,23 @@ test('descriptions: allowed HTML and Markdown become nodes; scripts, handlers an
   assert.equal(richTextToPlain(parseRichText('a &lt;b&gt; <span>c</span> <unknown>d</unknown>')), 'a <b> c d');
   assert.equal(safeHref('command:workbench.action.quit'), undefined);
   assert.equal(safeHref('data:text/html,<b>x</b>'), undefined);
+});
+
+test('the State tab shows each slice descriptor and the stream state of the StreamRead slice\'s state message', () => {
+  const slice = {
+    slice_descriptor: { start_time: '2024-01-01T00:00:00Z', end_time: '2024-01-01T23:59:59Z' },
+    state: [{ type: 'STREAM', stream: { stream_descriptor: { name: 'events' }, stream_state: { created_at: '2024-01-01T22:00:00Z' } } }],
+  };
+  const view = sliceStateView(slice);
+  assert.equal(view.descriptor, JSON.stringify(slice.slice_descriptor, null, 2));
+  assert.deepEqual(JSON.parse(view.state!), { created_at: '2024-01-01T22:00:00Z' });
+  assert.match(view.message!, /"stream_descriptor"/);
+  // Partitioned incremental state (per-partition states) is shown as the runtime wrote it.
+  const partitioned = sliceStateView({ slice_descriptor: { parent_id: 1 }, state: [{ type: 'STREAM', stream: { stream_descriptor: { name: 'c' }, stream_state: { states: [{ partition: { parent_id: 1 }, cursor: { updated_at: 'x' } }] } } }] });
+  assert.match(partitioned.state!, /"partition"/);
+  assert.equal(describeSlice({ parent_id: 1 }), 'parent_id=1');
+  // No state, and the unpartitioned "{}" descriptor: both are "none".
+  assert.deepEqual(sliceStateView({ slice_descriptor: '{}', state: [] }), { descriptor: null, state: null, message: null });
+  assert.equal(readProgressText(3, 75), '3 pages, 75 records so far');
+  assert.equal(readProgressText(1, 1), '1 page, 1 record so far');
 });
