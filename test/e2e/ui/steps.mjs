@@ -250,7 +250,7 @@ export const steps = [
       const results = await wb.webviewFrame('Test read: oauth_consented_items');
       await results.locator('table.records tbody tr').first().waitFor({ timeout: 60_000 });
       await page.locator('.tab', { hasText: 'Testing values: demo/oauth-consent.yaml' }).first().click();
-      await form.getByText(/Updated from secret storage: Tokens › Refresh token/).waitFor({ timeout: 20_000 });
+      await form.getByText(/Updated from secret storage: .*Tokens › Refresh token/).waitFor({ timeout: 20_000 });
       const rotated = await form.locator('#f_credentials_refresh_token').inputValue();
       if (rotated === firstRefresh || !/^demo-refresh-\d+$/.test(rotated)) throw new Error('the open form still shows the used-up refresh token');
       await shot('13-rotated-token-in-open-form');
