@@ -17,7 +17,7 @@ export async function fetchSpec(services: Services, uri: vscode.Uri): Promise<Ge
 }
 
 function reportProblems(problems: { title: string; message: string }[]): void {
-  void vscode.window.showErrorMessage(`The testing values were not saved: ${problems.map((p) => `${p.title} ${p.message}`).join('; ')}`);
+  void vscode.window.showErrorMessage(`The testing values were not saved: ${problems.map((p) => `${p.title} ${p.message}`).join(' ')}`);
 }
 
 /** `airbyte.setTestingValues`: with `{ uri, values }` validates and stores directly; otherwise opens the form. */

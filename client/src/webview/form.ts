@@ -260,7 +260,7 @@ window.addEventListener('message', (e: MessageEvent) => {
     applyStored((m.values as Json) ?? {});
   } else if (m.type === 'errors') {
     errors = (m.errors as FieldError[]) ?? [];
-    notice = `Not saved: ${errors.length} problem(s). ${errors.map((x) => `${x.title ?? fieldTitle(spec, x.path)} ${x.message}`).join('; ')}`;
+    notice = `Not saved: ${errors.length} problem(s). ${errors.map((x) => `${x.title ?? fieldTitle(spec, x.path)} ${x.message}`).join(' ')}`;
   } else if (m.type === 'saved') {
     errors = []; notice = String(m.message ?? 'Saved.');
   }

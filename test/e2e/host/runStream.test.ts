@@ -82,7 +82,7 @@ describe('run stream', function () {
     assert.equal(recordCount(run), 5, JSON.stringify(run?.streamRead.logs));
   });
 
-  it('shows an error of the read with a link to the stream in the manifest', async () => {
+  it('links an error of the read to the component that failed, with a source-mapped stack', async () => {
     const doc = await openWorkspaceFile('oauth/manifest.yaml');
     const uri = doc.uri.toString();
     const values = { url_base: url, credentials: { client_id: OAUTH.clientId, client_secret: 'wrong-secret', refresh_token: 'no-such-token' } };
@@ -91,9 +91,20 @@ describe('run stream', function () {
     assert.ok(run?.streamRead.logs.some((l) => l.level === 'ERROR'), 'the refused refresh is an error of the read');
     const api = await activateExtension<{ resultsTranscript(): string }>();
     const last = api.resultsTranscript().split('\n').filter((l) => l.includes('"type":"result"')).pop()!;
-    const errors = (JSON.parse(last).result.logs as Array<{ level: string; line?: number }>).filter((l) => l.level === 'ERROR');
-    const streamsLine = doc.getText().split('\n').indexOf('streams:');
-    assert.ok(errors.length > 0 && errors.every((e) => typeof e.line === 'number' && e.line > streamsLine), JSON.stringify(errors));
+    type Shown = { level: string; stacktrace?: string | null; component?: { kind: string; type: string | null; range: { start: { line: number }; end: { line: number } } } };
+    const errors = (JSON.parse(last).result.logs as Shown[]).filter((l) => l.level === 'ERROR');
+    assert.ok(errors.length > 0, 'an error is shown');
+    // The refused token refresh is the authenticator's failure: the link selects its block in the manifest.
+    const lines = doc.getText().split('\n');
+    const authLine = lines.findIndex((l) => /^\s+authenticator:\s*$/.test(l));
+    const c = errors[0].component;
+    assert.equal(c?.kind, 'authenticator', JSON.stringify(errors[0]));
+    assert.equal(c?.type, 'OAuthAuthenticator');
+    assert.equal(c?.range.start.line, authLine);
+    assert.ok(c!.range.end.line > authLine, 'the range covers the whole authenticator');
+    // The stack behind "Details" is mapped to the TypeScript sources; no bundle frame is shown.
+    assert.match(errors[0].stacktrace ?? '', /server\/src\/runtime\/auth\/\w+\.ts:\d+/);
+    assert.doesNotMatch(errors[0].stacktrace ?? '', /out\/server\.js/);
   });
 
   it('refuses testing values that break the spec, with the field named', async () => {
