@@ -10,8 +10,10 @@ import type { OutputLog } from './output';
 export async function startLanguageClient(context: vscode.ExtensionContext, log: OutputLog, globs: () => string[]): Promise<LanguageClient> {
   const serverModule = context.asAbsolutePath('out/server.js');
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.stdio },
-    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    // Stack traces of failed test reads are shown to the user: Node maps them to the TypeScript sources
+    // through out/server.js.map (must be on before the bundle loads, hence a flag and not a call).
+    run: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--enable-source-maps'] } },
+    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019', '--enable-source-maps'] } },
   };
   const isManifest = (doc: vscode.TextDocument) => isManifestDocument(doc, globs());
   const findDoc = (uri: vscode.Uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());

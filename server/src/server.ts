@@ -25,10 +25,6 @@ import { provideResolvedManifest } from './features/resolvedManifest';
 import { locateStreamComponent } from './features/streamComponents';
 import { provideSchemaDifferences } from './features/schemaDifferences';
 
-// Stack traces of failed test reads are shown to the user: map them to the TypeScript sources
-// (out/server.js is built with linked source maps) instead of bundle frames.
-process.setSourceMapsEnabled(true);
-
 const connection = createConnection(ProposedFeatures.all);
 const textDocuments = new TextDocuments(TextDocument);
 const manifests = new ManifestDocuments();

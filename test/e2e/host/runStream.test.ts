@@ -103,7 +103,7 @@ describe('run stream', function () {
     assert.equal(c?.range.start.line, authLine);
     assert.ok(c!.range.end.line > authLine, 'the range covers the whole authenticator');
     // The stack behind "Details" is mapped to the TypeScript sources; no bundle frame is shown.
-    assert.match(errors[0].stacktrace ?? '', /server\/src\/runtime\/auth\/\w+\.ts:\d+/);
+    assert.match(errors[0].stacktrace ?? '', /server\/src\/runtime\/auth\/\w+\.ts:\d+/, JSON.stringify(errors[0]));
     assert.doesNotMatch(errors[0].stacktrace ?? '', /out\/server\.js/);
   });
 
