@@ -81,6 +81,16 @@ export const steps = [
       await results.locator('.reqline', { hasText: 'Status 200' }).waitFor({ timeout: 5_000 });
       await results.locator('table.headers').first().waitFor({ timeout: 5_000 });
       await shot('05c-results-page-3-response');
+      // A narrow pane: the header table wraps inside it instead of scrolling sideways.
+      await page.setViewportSize({ width: 900, height: 900 });
+      await page.waitForTimeout(300); // the workbench re-lays out on resize
+      const fits = await results.evaluate(() => {
+        const t = document.querySelector('table.headers');
+        return t ? t.getBoundingClientRect().right <= document.documentElement.clientWidth + 1 : false;
+      });
+      await shot('05g-narrow-pane-headers');
+      await page.setViewportSize({ width: 1400, height: 900 });
+      if (!fits) throw new Error('the header table overflows a narrow pane');
     },
   },
   {
