@@ -60,6 +60,8 @@ test('descriptions: allowed HTML and Markdown become nodes; scripts, handlers an
     'Use ', { tag: 'a', href: 'https://g.example.com', children: ['the guide'] }, ' with ', { tag: 'code', children: ['code'] }, ' and ', { tag: 'b', children: ['care'] }, '.',
   ]);
   assert.equal(richTextToPlain(parseRichText('a &lt;b&gt; <span>c</span> <unknown>d</unknown>')), 'a <b> c d');
+  // snake_case names and a lone asterisk stay text.
+  assert.deepEqual(parseRichText('Set page_size_option or 5 * 3'), ['Set page_size_option or 5 * 3']);
   assert.equal(safeHref('command:workbench.action.quit'), undefined);
   assert.equal(safeHref('data:text/html,<b>x</b>'), undefined);
 });
