@@ -6,9 +6,10 @@ import { configError } from '../errors';
 import { createRequestOption, type RequestOption } from '../http/requestOption';
 import { emptyParts } from '../http/requestOptions';
 import { evalNullable, evalString, pythonStr } from '../http/interpolatedValues';
-import { emptySlice, type StreamSlice } from '../records/streamSlice';
+import type { StreamSlice } from '../records/streamSlice';
 import { createDatetimeCursor, type DatetimeCursor } from './datetimeCursor';
 import { createGroupingRouter } from './groupingPartitionRouter';
+import { concurrentCursor, finalStateCursor, perPartitionCursor, type StreamCursor } from './streamCursor';
 import type { BuiltStream } from './retriever';
 import type { ReadContext } from './readContext';
 
@@ -20,6 +21,8 @@ export type Slicer = {
   requestParts(slice: StreamSlice): RequestParts;
   /** The stream's DatetimeBasedCursor, if any (pagination reset splits slices with it, §7.8). */
   cursor: DatetimeCursor | null;
+  /** The stream-level cursor: what records are observed by, and the state messages (reference-incremental.md §6). */
+  state: StreamCursor;
 };
 
 /** One partition of a router: its keys, and the extra fields that ride along outside the partition (§3.6). */
@@ -28,26 +31,30 @@ export type Partition = { partition: Obj; extra_fields?: Obj };
 /** A partition router of the slicer: its partitions and what a partition adds to a request. */
 export type Part = { partitions(): AsyncGenerator<Partition>; inject(parts: RequestParts, partition: Obj): void };
 
-/** Builds the slicer of a retriever: partition routers (a list is a cartesian product) and the incremental cursor. */
-export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Slicer {
+/**
+ * Builds the slicer of a retriever: partition routers (a list is a cartesian product) and the incremental
+ * cursor, which starts from `inputState` (the stream's state in the read's input; null for parent streams).
+ */
+export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream, inputState: Obj | null = null): Slicer {
   const routers = retriever.partition_router === undefined || retriever.partition_router === null ? [] : Array.isArray(retriever.partition_router) ? retriever.partition_router : [retriever.partition_router];
   const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent));
-  const cursor = stream.incremental_sync ? createDatetimeCursor(stream.incremental_sync as Obj, rc) : null;
+  const name = String(stream.name ?? '');
+  const cursor = stream.incremental_sync ? createDatetimeCursor(stream.incremental_sync as Obj, rc, name) : null;
+  const single = routers.length === 1 ? (routers[0] as Obj) : null;
+  const state: StreamCursor = !cursor
+    ? finalStateCursor(name)
+    : parts.length === 0
+      ? concurrentCursor(name, cursor, inputState)
+      : perPartitionCursor(name, cursor, inputState, {
+          // Per-partition state makes no sense for grouped partitions: the reference forces the global cursor.
+          useGlobalCursor: (stream.incremental_sync as Obj).global_substream_cursor === true || single?.type === 'GroupingPartitionRouter',
+          routerState: single?.type === 'SubstreamPartitionRouter' ? {} : null,
+        }, rc);
   return {
     cursor,
-    async *slices() {
-      if (parts.length === 0 && !cursor) {
-        yield emptySlice();
-        return;
-      }
-      for await (const { partition, extra_fields } of product(parts, 0, { partition: {} })) {
-        const extra = extra_fields && Object.keys(extra_fields).length ? { extra_fields } : {};
-        if (!cursor) {
-          yield { partition, cursor_slice: {}, ...extra };
-          continue;
-        }
-        for (const cs of cursor.slices()) yield { partition, cursor_slice: cs, ...extra };
-      }
+    state,
+    slices() {
+      return state.slices(parts.length === 0 ? null : product(parts, 0, { partition: {} }));
     },
     requestParts(slice) {
       const out = emptyParts() as RequestParts;
