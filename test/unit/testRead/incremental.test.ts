@@ -362,3 +362,48 @@ test('a stream without incremental_sync: no state until the end, then __ab_no_cu
 test('a step without cursor_granularity is the reference\'s build error', async () => {
   await assert.rejects(testRead(stream('http://127.0.0.1:9', { ...hourly, cursor_granularity: undefined }), {}, 'items', {}, env()), /If step is defined, cursor_granularity should be as well and vice-versa/);
 });
+
+test('the CLI takes the input state with --state (a bare stream state or a list of state messages)', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { PassThrough } = await import('node:stream');
+  const { readCommand } = await import('../../../server/src/runtime/cli/readCommand');
+  const dir = mkdtempSync(join(tmpdir(), 'inc-state-'));
+  try {
+    await withApi(empty, async (base) => {
+      const file = (name: string, value: unknown) => {
+        const p = join(dir, name);
+        writeFileSync(p, JSON.stringify(value));
+        return p;
+      };
+      const manifest = file('m.yaml', stream(base, hourly));
+      const run = async (state: unknown) => {
+        const out = Object.assign(new PassThrough(), { text: '' });
+        out.on('data', (d) => (out.text += String(d)));
+        const code = await readCommand([manifest, '--stream', 'items', '--config', file('c.json', {}), '--state', file('s.json', state), '--format', 'json'], out, new PassThrough());
+        return { code, read: JSON.parse(out.text) as StreamRead };
+      };
+      const bare = await run({ updated_at: '2024-01-03T00:00:00Z' });
+      assert.equal(bare.code, 0);
+      assert.deepEqual(descriptors(bare.read), [{ start_time: '2024-01-03T00:00:00Z', end_time: '2024-01-04T00:00:00Z' }]);
+      const listed = await run([{ type: 'STREAM', stream: { stream_descriptor: { name: 'items' }, stream_state: { updated_at: '2024-01-02T00:00:00Z' } } }]);
+      assert.equal(listed.read.slices.length, 2);
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a start_datetime only the cursor formats can read is read with a WARN quoting the CDK\'s error', async () => {
+  await withApi(empty, async (base) => {
+    const cursor = {
+      datetime_format: '%s', cursor_datetime_formats: ['%s'], end_datetime: '1651536000',
+      start_datetime: { type: 'MinMaxDatetime', datetime: '1651363200', datetime_format: '%Y-%m-%dT%H:%M:%SZ' },
+    };
+    const r = await testRead(stream(base, cursor), {}, 'items', {}, env());
+    assert.deepEqual(descriptors(r), [{ start_time: '1651363200', end_time: '1651536000' }]);
+    const warn = r.logs.find((l) => l.level === 'WARN')?.message ?? '';
+    assert.match(warn, /time data '1651363200' does not match format '%Y-%m-%dT%H:%M:%SZ'. The Airbyte CDK fails the read/);
+  });
+});

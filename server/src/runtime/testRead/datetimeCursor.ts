@@ -72,11 +72,12 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName
     const mm = typeof bound === 'object' && bound !== null ? (bound as Obj) : { datetime: bound };
     const fmts = typeof mm.datetime_format === 'string' && mm.datetime_format ? [mm.datetime_format] : [format];
     const renderBound = (t: unknown) => pythonStr(evalString(t, { config: rc.config, parameters: (mm.$parameters as Obj) ?? parameters }, rc.env));
-    let d = parseBound(renderBound(mm.datetime), fmts, `DatetimeBasedCursor.${which}`);
+    const read = (text: string, field: string) => parseBound(text, fmts, `DatetimeBasedCursor.${field}`, inputFormats, (m) => rc.log('WARN', m));
+    let d = read(renderBound(mm.datetime), which);
     const min = mm.min_datetime ? renderBound(mm.min_datetime) : '';
-    if (min) d = maxDt(d, parseBound(min, fmts, `DatetimeBasedCursor.${which}.min_datetime`));
+    if (min) d = maxDt(d, read(min, `${which}.min_datetime`));
     const max = mm.max_datetime ? renderBound(mm.max_datetime) : '';
-    if (max) d = minDt(d, parseBound(max, fmts, `DatetimeBasedCursor.${which}.max_datetime`));
+    if (max) d = minDt(d, read(max, `${which}.max_datetime`));
     return d;
   };
 

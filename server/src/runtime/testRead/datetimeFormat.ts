@@ -47,19 +47,34 @@ export function parseCursorValue(value: unknown, formats: string[]): PyDateTime 
 }
 
 /**
- * start_datetime / end_datetime / min / max: parsed with `formats`; when none matches, an ISO 8601 value
- * is still accepted (the reference would fail the read — kept lenient so a config typed as ISO runs).
+ * start_datetime / end_datetime / min / max, parsed with `formats` (the bound's own datetime_format, else the
+ * cursor's) as the reference does. A value only the cursor's other formats or ISO 8601 can read is still
+ * read, and `onLenient` is told with the reference's own error (which would fail the Builder's read).
  */
-export function parseBound(text: string, formats: string[], what: string): PyDateTime {
+export function parseBound(text: string, formats: string[], what: string, fallbackFormats: string[] = [], onLenient?: (message: string) => void): PyDateTime {
   try {
     return parseCursorValue(text, formats);
   } catch {
-    try {
-      const iso = isoparse(text.trim());
-      return iso.offsetMinutes === null ? iso.withOffset(0) : iso;
-    } catch {
-      throw configError(`${what}: time data ${JSON.stringify(text)} does not match format ${formats.map((f) => JSON.stringify(f)).join(' or ')}.`);
+    const strictError = `time data '${text}' does not match format '${formats[0]}'`;
+    let found: { dt: PyDateTime; how: string } | null = null;
+    for (const f of fallbackFormats.filter((x) => !formats.includes(x))) {
+      try {
+        found = { dt: parseWithFormat(text, f), how: `format '${f}'` };
+        break;
+      } catch {
+        // next format
+      }
     }
+    if (!found) {
+      try {
+        const iso = isoparse(text.trim());
+        found = { dt: iso.offsetMinutes === null ? iso.withOffset(0) : iso, how: 'ISO 8601' };
+      } catch {
+        throw configError(`${what}: ${strictError} (the Airbyte CDK fails the read here). Give a value in that format.`);
+      }
+    }
+    onLenient?.(`${what}: ${strictError}. The Airbyte CDK fails the read with this error; this test read went on, reading the value as ${found.how}. Give a value in '${formats[0]}' (or set the bound's datetime_format).`);
+    return found.dt;
   }
 }
 
