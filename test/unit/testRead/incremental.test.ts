@@ -407,3 +407,38 @@ test('a start_datetime only the cursor formats can read is read with a WARN quot
     assert.match(warn, /time data '1651363200' does not match format '%Y-%m-%dT%H:%M:%SZ'. The Airbyte CDK fails the read/);
   });
 });
+
+test('StateDelegatingStream reads its full-refresh stream without state and its incremental stream with one', async () => {
+  await withApi(empty, async (base, requests) => {
+    const inner = (path: string, incremental: boolean) => ({
+      type: 'DeclarativeStream',
+      name: 'items',
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: { type: 'HttpRequester', url: `${base}/${path}` },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+      },
+      ...(incremental ? { incremental_sync: { type: 'DatetimeBasedCursor', cursor_field: 'updated_at', ...hourly } } : {}),
+    });
+    const m = {
+      version: '6.0.0',
+      type: 'DeclarativeSource',
+      check: { type: 'CheckStream', stream_names: ['items'] },
+      streams: [{ type: 'StateDelegatingStream', name: 'items', full_refresh_stream: inner('full', false), incremental_stream: inner('changes', true) }],
+    };
+    const full = await testRead(m, {}, 'items', {}, env());
+    assert.deepEqual(states(full), [{ __ab_no_cursor_state_message: true }]);
+    const inc = await testRead(m, {}, 'items', {}, env({ state: [{ type: 'STREAM', stream: { stream_descriptor: { name: 'items' }, stream_state: { updated_at: '2024-01-03T00:00:00Z' } } }] }));
+    assert.deepEqual(errors(inc), []);
+    assert.deepEqual(paths(requests), ['/full', '/changes?from=2024-01-03T00%3A00%3A00Z']);
+    assert.deepEqual(states(inc), [{ updated_at: '2024-01-03T00:00:00Z' }]);
+  });
+});
+
+test('a partition key that is also a cursor slice key is the reference\'s error', async () => {
+  await withApi(empty, async (base) => {
+    const m = stream(base, hourly, { partition_router: { type: 'ListPartitionRouter', values: ['x'], cursor_field: 'start_time' } });
+    const r = await testRead(m, {}, 'items', {}, env());
+    assert.match(errors(r)[0] ?? '', /Keys for partition and incremental sync cursor should not overlap/);
+  });
+});

@@ -34,8 +34,14 @@ type Obj = Record<string, unknown>;
 /** Builds a stream; `parentOf` is set when the stream is read as the parent of a substream. */
 export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | null = null): BuiltStream {
   const name = String(stream.name ?? '');
-  let retriever = stream.retriever as Obj | undefined;
-  if (stream.type === 'StateDelegatingStream') retriever = (stream.full_refresh_stream as Obj | undefined)?.retriever as Obj | undefined;
+  if (stream.type === 'StateDelegatingStream') {
+    // The reference builds the incremental stream when the read has a state for it, else the full-refresh one.
+    const hasState = !parentOf && Boolean(rc.inputState?.(name) && Object.keys(rc.inputState(name) ?? {}).length);
+    const delegate = (hasState ? stream.incremental_stream : stream.full_refresh_stream) as Obj | undefined;
+    if (!delegate || typeof delegate !== 'object') throw configError(`Stream '${name}': StateDelegatingStream needs ${hasState ? 'incremental_stream' : 'full_refresh_stream'}.`);
+    return buildStream({ ...delegate, name }, rc, parentOf);
+  }
+  const retriever = stream.retriever as Obj | undefined;
   if (!retriever) throw configError(`Stream '${name}' has no retriever.`);
   if (retriever.type === 'AsyncRetriever') return buildAsyncStream(stream, retriever, rc, parentOf, (parent) => buildStream(parent, rc, name));
   if (retriever.type !== 'SimpleRetriever') {

@@ -170,6 +170,8 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
         firstPartition ??= key;
         const extra = p.extra_fields && Object.keys(p.extra_fields).length ? { extra_fields: p.extra_fields } : {};
         const windows = [...cursor.slices()];
+        const overlap = windows.length ? Object.keys(p.partition).find((k) => k in windows[0]) : undefined;
+        if (overlap !== undefined) throw configError(`Keys for partition and incremental sync cursor should not overlap (stream '${name}': '${overlap}' is both a partition key and a cursor slice key).`);
         for (let i = 0; i < windows.length; i++) {
           open.set(key, (open.get(key) ?? 0) + 1);
           if (i === windows.length - 1) doneGenerating.add(key);
