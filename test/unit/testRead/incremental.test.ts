@@ -442,3 +442,43 @@ test('a partition key that is also a cursor slice key is the reference\'s error'
     assert.match(errors(r)[0] ?? '', /Keys for partition and incremental sync cursor should not overlap/);
   });
 });
+
+test('incremental_dependency: the parent starts from parent_state of the input; the final state carries the parent\'s state', async () => {
+  const handler = (req: Recorded, res: ServerResponse) => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/projects') return json(res, { data: [{ id: 'p1', updated_at: '2024-01-03T10:00:00Z' }, { id: 'p2', updated_at: '2024-01-03T08:00:00Z' }] });
+    json(res, { data: [{ id: `${url.searchParams.get('project')}-1`, updated_at: '2024-01-03T09:00:00Z' }] });
+  };
+  await withApi(handler, async (base, requests) => {
+    const projects = {
+      type: 'DeclarativeStream',
+      name: 'projects',
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: { type: 'HttpRequester', url: `${base}/projects` },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+      },
+      incremental_sync: { type: 'DatetimeBasedCursor', cursor_field: 'updated_at', ...hourly, step: undefined, cursor_granularity: undefined },
+    };
+    const router = (dependency: boolean) => ({
+      partition_router: {
+        type: 'SubstreamPartitionRouter',
+        parent_stream_configs: [{ type: 'ParentStreamConfig', stream: projects, parent_key: 'id', partition_field: 'project_id', request_option: query('project'), incremental_dependency: dependency }],
+      },
+    });
+    const child = { ...hourly, step: undefined, cursor_granularity: undefined, start_time_option: undefined };
+    const input = env({ state: [{ type: 'STREAM', stream: { stream_descriptor: { name: 'items' }, stream_state: { parent_state: { projects: { updated_at: '2024-01-02T00:00:00Z' } } } } }] });
+    const r = await testRead(stream(base, child, router(true)), {}, 'items', {}, input);
+    assert.deepEqual(errors(r), []);
+    assert.deepEqual(paths(requests), ['/projects?from=2024-01-02T00%3A00%3A00Z', '/items?project=p1', '/items?project=p2']);
+    const final = states(r)[1] as Obj;
+    assert.deepEqual(final.parent_state, { projects: { updated_at: '2024-01-03T10:00:00Z' } });
+    assert.deepEqual(final.states, [
+      { partition: { parent_slice: {}, project_id: 'p1' }, cursor: { updated_at: '2024-01-03T09:00:00Z' } },
+      { partition: { parent_slice: {}, project_id: 'p2' }, cursor: { updated_at: '2024-01-03T09:00:00Z' } },
+    ]);
+    const without = await testRead(stream(base, child, router(false)), {}, 'items', {}, input);
+    assert.equal(requests[3].url, '/projects?from=2024-01-01T00%3A00%3A00Z', 'without the dependency the parent reads from its start');
+    assert.deepEqual((states(without)[1] as Obj).parent_state, {});
+  });
+});

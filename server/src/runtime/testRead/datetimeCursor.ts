@@ -213,8 +213,15 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName
         if (!known || known.compare(value) < 0) mostRecent.set(key, value);
       },
       close(cursorSlice) {
-        const start = parse(cursorSlice[startKey]);
-        const end = parse(cursorSlice[endKey]);
+        let start: PyDateTime;
+        let end: PyDateTime;
+        try {
+          start = parse(cursorSlice[startKey]);
+          end = parse(cursorSlice[endKey]);
+        } catch {
+          // A window this runtime cannot read back (a directive its strptime lacks) leaves the state as it was.
+          return;
+        }
         intervals = merge([...intervals, { start, end, mostRecent: mostRecent.get(JSON.stringify(cursorSlice)) ?? null }]);
       },
       state() {

@@ -28,16 +28,22 @@ export type Slicer = {
 /** One partition of a router: its keys, and the extra fields that ride along outside the partition (§3.6). */
 export type Partition = { partition: Obj; extra_fields?: Obj };
 
-/** A partition router of the slicer: its partitions and what a partition adds to a request. */
-export type Part = { partitions(): AsyncGenerator<Partition>; inject(parts: RequestParts, partition: Obj): void };
+/**
+ * A partition router of the slicer: its partitions, what a partition adds to a request, and its own state
+ * (a substream router: `{parent name: parent state}` for its incremental_dependency parents, §5.2).
+ */
+export type Part = { partitions(): AsyncGenerator<Partition>; inject(parts: RequestParts, partition: Obj): void; state?(): Obj };
+
+/** Builds a parent stream; `state` is its input state (incremental_dependency), null for none. */
+export type BuildParent = (parent: Obj, state: Obj | null) => BuiltStream;
 
 /**
  * Builds the slicer of a retriever: partition routers (a list is a cartesian product) and the incremental
  * cursor, which starts from `inputState` (the stream's state in the read's input; null for parent streams).
  */
-export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream, inputState: Obj | null = null): Slicer {
+export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: BuildParent, inputState: Obj | null = null): Slicer {
   const routers = retriever.partition_router === undefined || retriever.partition_router === null ? [] : Array.isArray(retriever.partition_router) ? retriever.partition_router : [retriever.partition_router];
-  const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent));
+  const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent, inputState));
   const name = String(stream.name ?? '');
   const cursor = stream.incremental_sync ? createDatetimeCursor(stream.incremental_sync as Obj, rc, name) : null;
   const single = routers.length === 1 ? (routers[0] as Obj) : null;
@@ -48,7 +54,7 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
       : perPartitionCursor(name, cursor, inputState, {
           // Per-partition state makes no sense for grouped partitions: the reference forces the global cursor.
           useGlobalCursor: (stream.incremental_sync as Obj).global_substream_cursor === true || single?.type === 'GroupingPartitionRouter',
-          routerState: single?.type === 'SubstreamPartitionRouter' ? {} : null,
+          routerState: single?.type === 'SubstreamPartitionRouter' ? () => parts[0].state?.() ?? {} : () => null,
         }, rc);
   return {
     cursor,
@@ -80,8 +86,8 @@ function option(component: unknown, rc: ReadContext): RequestOption | null {
   return component ? createRequestOption(component as object, rc.config, {}, rc.requestOptionCompat) : null;
 }
 
-function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Part {
-  if (router.type === 'GroupingPartitionRouter') return createGroupingRouter(router, (underlying) => createRouter(underlying, rc, buildParent));
+function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, childState: Obj | null = null): Part {
+  if (router.type === 'GroupingPartitionRouter') return createGroupingRouter(router, (underlying) => createRouter(underlying, rc, buildParent, childState));
   const parameters = (router.$parameters as Obj) ?? {};
   const ctx = { config: rc.config, parameters };
   switch (router.type) {
@@ -111,12 +117,16 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
           field: pythonStr(evalString(pc.partition_field, pctx, rc.env)),
           opt: option(pc.request_option, rc),
           extraFields: (pc.extra_fields as unknown[][] | undefined)?.map((p) => p.map(String)) ?? [],
+          incrementalDependency: pc.incremental_dependency === true,
+          built: null as BuiltStream | null,
         };
       });
+      // Each parent is built once: its cursor keeps what was read, for the router's state.
+      const parentOf = (pc: (typeof configs)[number]) => (pc.built ??= buildParent(pc.parent, pc.incrementalDependency ? parentInputState(childState, pc.parent, rc) : null));
       return {
         async *partitions() {
           for (const pc of configs) {
-            const parent = buildParent(pc.parent);
+            const parent = parentOf(pc);
             let slices = 0;
             for await (const parentSlice of parent.slicer.slices()) {
               // Parent streams are bounded by the same slice limit as the stream itself.
@@ -125,6 +135,7 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
                 rc.aux(parentPageEntry(parent.name, page), parent.name);
                 if (page.error) throw page.error;
                 for (const record of page.records) {
+                  parent.slicer.state.observe(parentSlice, record);
                   const value = getPath(record, pc.parentKey.split('/'));
                   if (value === undefined || value === null) continue;
                   // Extra fields ride along as the slice's extra_fields, keyed by their dotted path,
@@ -135,11 +146,18 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
                   yield Object.keys(extra).length ? { partition, extra_fields: extra } : { partition };
                 }
               }
+              // The parent slice was read: its cursor moves on (the reference closes it at its last record).
+              parent.slicer.state.close(parentSlice);
             }
           }
         },
         inject(parts, partition) {
           for (const pc of configs) if (pc.opt && partition[pc.field] !== undefined) pc.opt.inject(parts, partition[pc.field]);
+        },
+        state() {
+          const out: Obj = {};
+          for (const pc of configs) if (pc.incrementalDependency) out[String(pc.parent.name ?? '')] = parentOf(pc).slicer.state.current();
+          return out;
         },
       };
     }
@@ -148,6 +166,27 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
     default:
       throw configError(`Partition router ${JSON.stringify(router.type)} is not supported by this runtime (supported: ListPartitionRouter, SubstreamPartitionRouter, GroupingPartitionRouter).`);
   }
+}
+
+/**
+ * The input state of an incremental_dependency parent, from the child's (§5.2): `parent_state[parent]`, else
+ * the child's global `state`, else a child state with a single value, keyed by the parent's cursor field.
+ */
+function parentInputState(childState: Obj | null, parent: Obj, rc: ReadContext): Obj | null {
+  if (!childState) return null;
+  const child = Object.fromEntries(Object.entries(childState).filter(([k]) => k !== '__ab_no_cursor_state_message'));
+  if (!Object.keys(child).length) return null;
+  const name = String(parent.name ?? '');
+  const parents = child.parent_state as Obj | undefined;
+  if (parents && typeof parents === 'object' && parents[name] && typeof parents[name] === 'object') return parents[name] as Obj;
+  if (child.state && typeof child.state === 'object') return child.state as Obj;
+  const values = Object.values(child);
+  const inc = parent.incremental_sync as Obj | undefined;
+  if (values.length === 1 && inc?.cursor_field) {
+    const field = pythonStr(evalString(inc.cursor_field, { config: rc.config, parameters: (inc.$parameters as Obj) ?? {} }, rc.env));
+    return { [field]: values[0] };
+  }
+  return null;
 }
 
 function parentPageEntry(parent: string, page: { request: { url: string; headers: Record<string, string>; method: string; body: string | null }; response: { status: number; body: string; headers: Record<string, string> } | null }) {

@@ -32,18 +32,20 @@ export type BuiltStream = {
 type Obj = Record<string, unknown>;
 
 /** Builds a stream; `parentOf` is set when the stream is read as the parent of a substream. */
-export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | null = null): BuiltStream {
+/** `parentState` is the input state of a parent stream (incremental_dependency); the read stream takes its own from the read's input. */
+export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | null = null, parentState: Obj | null = null): BuiltStream {
+  const inputState = parentOf ? parentState : rc.inputState?.(String(stream.name ?? '')) ?? null;
   const name = String(stream.name ?? '');
   if (stream.type === 'StateDelegatingStream') {
     // The reference builds the incremental stream when the read has a state for it, else the full-refresh one.
-    const hasState = !parentOf && Boolean(rc.inputState?.(name) && Object.keys(rc.inputState(name) ?? {}).length);
+    const hasState = Boolean(inputState && Object.keys(inputState).length);
     const delegate = (hasState ? stream.incremental_stream : stream.full_refresh_stream) as Obj | undefined;
     if (!delegate || typeof delegate !== 'object') throw configError(`Stream '${name}': StateDelegatingStream needs ${hasState ? 'incremental_stream' : 'full_refresh_stream'}.`);
-    return buildStream({ ...delegate, name }, rc, parentOf);
+    return buildStream({ ...delegate, name }, rc, parentOf, parentState);
   }
   const retriever = stream.retriever as Obj | undefined;
   if (!retriever) throw configError(`Stream '${name}' has no retriever.`);
-  if (retriever.type === 'AsyncRetriever') return buildAsyncStream(stream, retriever, rc, parentOf, (parent) => buildStream(parent, rc, name));
+  if (retriever.type === 'AsyncRetriever') return buildAsyncStream(stream, retriever, rc, parentOf, (parent, state) => buildStream(parent, rc, name, state), inputState);
   if (retriever.type !== 'SimpleRetriever') {
     throw configError(`Stream '${name}' uses ${String(retriever.type)}, which this runtime cannot run (SimpleRetriever and AsyncRetriever only).`);
   }
@@ -64,8 +66,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     requestOptionCompat: rc.requestOptionCompat,
   }, env);
   const requester: HttpRequester = createHttpRequester(requesterComponent, rc.config, { parameters, authenticator, disableRetries: true, signal: env.signal }, env);
-  // Only the stream being read starts from the input state; a parent's state is not given (§5.2).
-  const slicer = createSlicer(retriever, stream, rc, (parent) => buildStream(parent, rc, name), parentOf ? null : rc.inputState?.(name) ?? null);
+  const slicer = createSlicer(retriever, stream, rc, (parent, state) => buildStream(parent, rc, name, state), inputState);
   const cursor = slicer.cursor;
   const isDataFeed = cursor?.isDataFeed === true;
   if (isDataFeed && cursor?.isClientSideIncremental) {

@@ -24,6 +24,8 @@ export type StreamCursor = {
   finish(): StateMessage;
   /** The cursor check of client-side incremental and data feeds (§3, §4). */
   shouldBeSynced(slice: StreamSlice, record: Obj): boolean;
+  /** The state as it stands (a parent's state inside its child's `parent_state`). */
+  current(): Obj;
 };
 
 const message = (name: string, state: Obj): StateMessage => ({ type: 'STREAM', stream: { stream_descriptor: { name }, stream_state: structuredClone(state) } });
@@ -54,6 +56,7 @@ export function finalStateCursor(name: string): StreamCursor {
     close: () => null,
     finish: () => message(name, { __ab_no_cursor_state_message: true }),
     shouldBeSynced: () => true,
+    current: () => ({ __ab_no_cursor_state_message: true }),
   };
 }
 
@@ -71,6 +74,7 @@ export function concurrentCursor(name: string, definition: DatetimeCursor, input
     },
     finish: () => message(name, cursor.state()),
     shouldBeSynced: (_slice, record) => cursor.shouldBeSynced(record),
+    current: () => cursor.state(),
   };
 }
 
@@ -90,8 +94,8 @@ const THROTTLE_SECONDS = 600;
 export type PerPartitionOptions = {
   /** global_substream_cursor (or a GroupingPartitionRouter): one global value instead of one per partition. */
   useGlobalCursor: boolean;
-  /** The router's own state: null for list routers and several routers, `{}` for a substream router (§6.3). */
-  routerState: Obj | null;
+  /** The router's own state: null for list routers and several routers, `{…}` for a substream router (§6.3). */
+  routerState: () => Obj | null;
 };
 
 /** A DatetimeBasedCursor with a partition router: ConcurrentPerPartitionCursor (§5.4, §6.3). */
@@ -105,7 +109,12 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
   let parentState: Obj | null = null;
   const open = new Map<string, number>();
   const doneGenerating = new Set<string>();
-  let firstPartition: string | null = null;
+  // The router's state after each generated partition (kept when it changed), released once every
+  // partition generated up to it was fully read: the reference's parent-state tracking.
+  const parentStates: { seq: number; state: Obj | null }[] = [];
+  const seqOf = new Map<string, number>();
+  const openSeqs = new Set<number>();
+  let generated = 0;
   let syncedSomeData = false;
   let lastEmission: number | null = null;
   let startedAt = 0;
@@ -167,7 +176,11 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
           continue;
         }
         open.set(key, 0);
-        firstPartition ??= key;
+        const seq = generated++;
+        seqOf.set(key, seq);
+        openSeqs.add(seq);
+        const routerState = options.routerState();
+        if (!parentStates.length || JSON.stringify(parentStates[parentStates.length - 1].state) !== JSON.stringify(routerState)) parentStates.push({ seq, state: routerState === null ? null : structuredClone(routerState) });
         const extra = p.extra_fields && Object.keys(p.extra_fields).length ? { extra_fields: p.extra_fields } : {};
         const windows = [...cursor.slices()];
         const overlap = windows.length ? Object.keys(p.partition).find((k) => k in windows[0]) : undefined;
@@ -206,8 +219,10 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
           if (fullyRead) updateGlobal(cursor.state()[field]);
         }
       }
-      // The router's state becomes known once the first generated partition is fully read.
-      if (fullyRead && key === firstPartition && options.routerState !== null) parentState = options.routerState;
+      if (fullyRead) openSeqs.delete(seqOf.get(key) ?? -1);
+      let released: { state: Obj | null } | null = null;
+      while (parentStates.length && !(openSeqs.size && Math.min(...openSeqs) <= parentStates[0].seq)) released = parentStates.shift() ?? null;
+      if (released && released.state !== null) parentState = released.state;
       const now = performance.now() / 1000;
       if (lastEmission !== null && now - lastEmission <= THROTTLE_SECONDS) return null;
       lastEmission = now;
@@ -221,10 +236,11 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
           // The read's duration in whole seconds, rounded up: the reference's runtime lookback.
           lookbackWindow = Math.max(1, Math.ceil((performance.now() - startedAt) / 1000));
         }
-        parentState = options.routerState;
+        parentState = options.routerState();
       }
       return message(name, state());
     },
+    current: () => state(),
     shouldBeSynced(slice, record) {
       if (useGlobal) return fromGlobal().shouldBeSynced(record);
       return (cursors.get(partitionKey(slice.partition)) ?? fromGlobal()).shouldBeSynced(record);
