@@ -482,3 +482,12 @@ test('incremental_dependency: the parent starts from parent_state of the input; 
     assert.deepEqual((states(without)[1] as Obj).parent_state, {});
   });
 });
+
+test('epoch cursor values go through int(): a JSON float is truncated, a decimal string does not parse', async () => {
+  const handler = (_req: Recorded, res: ServerResponse) => json(res, { data: [{ id: 1, updated_at: 1704100000.9 }, { id: 2, updated_at: '1704090000.5' }] });
+  await withApi(handler, async (base) => {
+    const r = await testRead(stream(base, { datetime_format: '%s', start_datetime: '1704067200', end_datetime: '1704200000' }), {}, 'items', {}, env());
+    assert.deepEqual(states(r), [{ updated_at: '1704100000' }]);
+    assert.match(r.logs.find((l) => l.level === 'WARN')?.message ?? '', /Could not find cursor field `updated_at` in record for stream items/);
+  });
+});

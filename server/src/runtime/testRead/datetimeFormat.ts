@@ -38,12 +38,20 @@ export const maxDt = (a: PyDateTime, b: PyDateTime): PyDateTime => (a.compare(b)
 export function parseCursorValue(value: unknown, formats: string[]): PyDateTime {
   for (const f of formats) {
     try {
-      return parseWithFormat(value, f);
+      return parseWithFormat(epochInteger(value, f), f);
     } catch {
       // next format
     }
   }
   throw new RangeError(`No format in ${pyList(formats)} matching ${String(value)}`);
+}
+
+/** `%s`, `%ms` and `%epoch_microseconds` go through Python's int(): a number is truncated, a string must be an integer. */
+function epochInteger(value: unknown, format: string): unknown {
+  if (format !== '%s' && format !== '%ms' && format !== '%epoch_microseconds') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : value;
+  if (typeof value === 'string' && !/^\s*[+-]?\d+\s*$/.test(value)) throw new RangeError(`invalid literal for int() with base 10: '${value}'`);
+  return value;
 }
 
 /**
