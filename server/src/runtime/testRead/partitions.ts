@@ -121,12 +121,12 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, ch
           built: null as BuiltStream | null,
         };
       });
-      // Each parent is built once: its cursor keeps what was read, for the router's state.
-      const parentOf = (pc: (typeof configs)[number]) => (pc.built ??= buildParent(pc.parent, pc.incrementalDependency ? parentInputState(childState, pc.parent, rc) : null));
+      const buildFor = (pc: (typeof configs)[number]) => buildParent(pc.parent, pc.incrementalDependency ? parentInputState(childState, pc.parent, rc) : null);
       return {
         async *partitions() {
           for (const pc of configs) {
-            const parent = parentOf(pc);
+            // The last parent built keeps what was read in its cursor, for the router's state.
+            const parent = (pc.built = buildFor(pc));
             let slices = 0;
             for await (const parentSlice of parent.slicer.slices()) {
               // Parent streams are bounded by the same slice limit as the stream itself.
@@ -156,7 +156,7 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, ch
         },
         state() {
           const out: Obj = {};
-          for (const pc of configs) if (pc.incrementalDependency) out[String(pc.parent.name ?? '')] = parentOf(pc).slicer.state.current();
+          for (const pc of configs) if (pc.incrementalDependency) out[String(pc.parent.name ?? '')] = (pc.built ??= buildFor(pc)).slicer.state.current();
           return out;
         },
       };
