@@ -10,8 +10,18 @@ import type { ReadContext } from './readContext';
 
 type Obj = Record<string, unknown>;
 
-/** An AirbyteStateMessage of a stream, as the test read shows it in `slices[].state` (§6.2). */
-export type StateMessage = { type: 'STREAM'; stream: { stream_descriptor: { name: string }; stream_state: Obj } };
+/**
+ * An AirbyteStateMessage of a stream, as the test read shows it in `slices[].state` (§6.2): the Builder
+ * turns the protocol dataclass into a dict field by field (dataclasses.asdict), so the unset fields are there as null.
+ */
+export type StateMessage = {
+  type: 'STREAM';
+  stream: { stream_descriptor: { name: string; namespace: null }; stream_state: Obj };
+  global_: null;
+  data: null;
+  sourceStats: null;
+  destinationStats: null;
+};
 
 export type StreamCursor = {
   /** The slices of the stream: partitions × windows (partitions null when there is no router). */
@@ -28,7 +38,14 @@ export type StreamCursor = {
   current(): Obj;
 };
 
-const message = (name: string, state: Obj): StateMessage => ({ type: 'STREAM', stream: { stream_descriptor: { name }, stream_state: structuredClone(state) } });
+const message = (name: string, state: Obj): StateMessage => ({
+  type: 'STREAM',
+  stream: { stream_descriptor: { name, namespace: null }, stream_state: structuredClone(state) },
+  global_: null,
+  data: null,
+  sourceStats: null,
+  destinationStats: null,
+});
 
 /** Finds the input state of `stream` in a list of state messages (the Builder's `state` input). */
 export function findStreamState(states: unknown, stream: string): Obj | null {
