@@ -494,3 +494,32 @@ test('epoch cursor values go through int(): a JSON float is truncated, a decimal
     assert.match(r.logs.find((l) => l.level === 'WARN')?.message ?? '', /Could not find cursor field `updated_at` in record for stream items/);
   });
 });
+
+test('IncrementingCountCursor: one slice from the start value (or the state), start_value_option sends it, the state is the highest id', async () => {
+  const handler = (req: Recorded, res: ServerResponse) => {
+    const since = Number(new URL(req.url, 'http://x').searchParams.get('since_id'));
+    json(res, { data: [{ id: since + 5 }, { id: since + 7 }, { id: since + 6 }] });
+  };
+  await withApi(handler, async (base, requests) => {
+    const counter = (extra: Obj = {}) =>
+      manifestWith(
+        {
+          requester: { type: 'HttpRequester', url: `${base}/items` },
+          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+          ...extra,
+        },
+        { incremental_sync: { type: 'IncrementingCountCursor', cursor_field: 'id', start_value: 0, start_value_option: query('since_id') } },
+      );
+    const r = await testRead(counter(), {}, 'items', {}, env());
+    assert.deepEqual(errors(r), []);
+    assert.deepEqual(descriptors(r), [{ start: 0, end: null }]);
+    assert.deepEqual(states(r), [{ id: 7 }]);
+    const resumed = await testRead(counter(), {}, 'items', {}, env({ state: [{ type: 'STREAM', stream: { stream_descriptor: { name: 'items' }, stream_state: { id: 100 } } }] }));
+    assert.deepEqual(states(resumed), [{ id: 107 }]);
+    assert.deepEqual(paths(requests), ['/items?since_id=0', '/items?since_id=100']);
+    await assert.rejects(
+      testRead(counter({ partition_router: { type: 'ListPartitionRouter', values: ['a'], cursor_field: 'k' } }), {}, 'items', {}, env()),
+      /does not currently support usage of a PartitionRouter and an IncrementingCountCursor at the same time/,
+    );
+  });
+});

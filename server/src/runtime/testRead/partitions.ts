@@ -10,6 +10,7 @@ import type { StreamSlice } from '../records/streamSlice';
 import { createDatetimeCursor, type DatetimeCursor } from './datetimeCursor';
 import { createGroupingRouter } from './groupingPartitionRouter';
 import { concurrentCursor, finalStateCursor, perPartitionCursor, type StreamCursor } from './streamCursor';
+import { incrementingCountCursor, type CountCursor } from './incrementingCountCursor';
 import type { BuiltStream } from './retriever';
 import type { ReadContext } from './readContext';
 
@@ -45,9 +46,17 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
   const routers = retriever.partition_router === undefined || retriever.partition_router === null ? [] : Array.isArray(retriever.partition_router) ? retriever.partition_router : [retriever.partition_router];
   const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent, inputState));
   const name = String(stream.name ?? '');
-  const cursor = stream.incremental_sync ? createDatetimeCursor(stream.incremental_sync as Obj, rc, name) : null;
+  const incremental = stream.incremental_sync as Obj | undefined;
+  let counter: CountCursor | null = null;
+  if (incremental?.type === 'IncrementingCountCursor') {
+    if (parts.length) throw configError(`The low-code framework does not currently support usage of a PartitionRouter and an IncrementingCountCursor at the same time. Please specify only one of these options for stream ${name}.`);
+    counter = incrementingCountCursor(name, incremental, inputState, rc);
+  }
+  const cursor = incremental && !counter ? createDatetimeCursor(incremental, rc, name) : null;
   const single = routers.length === 1 ? (routers[0] as Obj) : null;
-  const state: StreamCursor = !cursor
+  const state: StreamCursor = counter
+    ? counter
+    : !cursor
     ? finalStateCursor(name)
     : parts.length === 0
       ? concurrentCursor(name, cursor, inputState)
@@ -66,6 +75,7 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
       const out = emptyParts() as RequestParts;
       for (const p of parts) p.inject(out, slice.partition);
       cursor?.inject(out, slice.cursor_slice);
+      counter?.inject(out, slice.cursor_slice);
       return out;
     },
   };

@@ -38,7 +38,8 @@ export type StreamCursor = {
   current(): Obj;
 };
 
-const message = (name: string, state: Obj): StateMessage => ({
+/** The state message of stream `name` carrying `state`. */
+export const stateMessage = (name: string, state: Obj): StateMessage => ({
   type: 'STREAM',
   stream: { stream_descriptor: { name, namespace: null }, stream_state: structuredClone(state) },
   global_: null,
@@ -71,7 +72,7 @@ export function finalStateCursor(name: string): StreamCursor {
     },
     observe() {},
     close: () => null,
-    finish: () => message(name, { __ab_no_cursor_state_message: true }),
+    finish: () => stateMessage(name, { __ab_no_cursor_state_message: true }),
     shouldBeSynced: () => true,
     current: () => ({ __ab_no_cursor_state_message: true }),
   };
@@ -87,9 +88,9 @@ export function concurrentCursor(name: string, definition: DatetimeCursor, input
     observe: (slice, record) => cursor.observe(record, slice.cursor_slice),
     close(slice) {
       cursor.close(slice.cursor_slice);
-      return message(name, cursor.state());
+      return stateMessage(name, cursor.state());
     },
-    finish: () => message(name, cursor.state()),
+    finish: () => stateMessage(name, cursor.state()),
     shouldBeSynced: (_slice, record) => cursor.shouldBeSynced(record),
     current: () => cursor.state(),
   };
@@ -244,7 +245,7 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
       if (lastEmission !== null && now - lastEmission <= THROTTLE_SECONDS) return null;
       lastEmission = now;
       if (useGlobal && !parentState) return null;
-      return message(name, state());
+      return stateMessage(name, state());
     },
     finish() {
       if ([...open.values()].every((n) => n === 0)) {
@@ -255,7 +256,7 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
         }
         parentState = options.routerState();
       }
-      return message(name, state());
+      return stateMessage(name, state());
     },
     current: () => state(),
     shouldBeSynced(slice, record) {
