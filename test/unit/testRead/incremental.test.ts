@@ -392,6 +392,8 @@ test('the CLI takes the input state with --state (a bare stream state or a list 
       assert.deepEqual(descriptors(bare.read), [{ start_time: '2024-01-03T00:00:00Z', end_time: '2024-01-04T00:00:00Z' }]);
       const listed = await run([{ type: 'STREAM', stream: { stream_descriptor: { name: 'items' }, stream_state: { updated_at: '2024-01-02T00:00:00Z' } } }]);
       assert.equal(listed.read.slices.length, 2);
+      const { prettySummary } = await import('../../../server/src/runtime/cli/readCommand');
+      assert.match(prettySummary(listed.read, 'items'), /\nState after the read: \{"updated_at":"2024-01-02T00:00:00Z"\}\n/);
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

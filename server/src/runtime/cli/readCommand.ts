@@ -173,6 +173,9 @@ export function prettySummary(r: StreamRead, stream: string): string {
       lines.push(`    page ${j + 1}: ${p.request?.http_method ?? '?'} ${p.request?.url ?? '?'} → ${p.response ? `HTTP ${p.response.status}` : 'no response'}, ${p.records.length} records`);
     });
   });
+  // The state the Builder would show on the last slice: what a sync would checkpoint after this read.
+  const last = r.slices.length ? (r.slices[r.slices.length - 1].state[0] as { stream?: { stream_state?: unknown } } | undefined) : undefined;
+  if (last?.stream?.stream_state !== undefined) lines.push(`State after the read: ${JSON.stringify(last.stream.stream_state)}`);
   if (r.auxiliary_requests.length) {
     lines.push(`Auxiliary requests (${r.auxiliary_requests.length}):`);
     for (const a of r.auxiliary_requests) lines.push(`  ${auxiliaryLine(a)}`);
