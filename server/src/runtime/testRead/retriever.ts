@@ -31,8 +31,10 @@ export type BuiltStream = {
 
 type Obj = Record<string, unknown>;
 
-/** Builds a stream; `parentOf` is set when the stream is read as the parent of a substream. */
-/** `parentState` is the input state of a parent stream (incremental_dependency); the read stream takes its own from the read's input. */
+/**
+ * Builds a stream; `parentOf` is set when the stream is read as the parent of a substream, and `parentState`
+ * is then its input state (incremental_dependency). The stream being read takes its own from the read's input.
+ */
 export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | null = null, parentState: Obj | null = null): BuiltStream {
   const inputState = parentOf ? parentState : rc.inputState?.(String(stream.name ?? '')) ?? null;
   const name = String(stream.name ?? '');
