@@ -53,7 +53,8 @@ export function sliceStateView(slice: { slice_descriptor?: unknown; state?: unkn
   const last = messages[messages.length - 1] as Record<string, unknown> | undefined;
   if (!last) return { descriptor, state: null, message: null };
   const stream = last.stream as Record<string, unknown> | undefined;
-  const global = last.global as Record<string, unknown> | undefined;
+  // The CDK serialises the GLOBAL form as `global_` (a Python field name); `global` in the protocol.
+  const global = (last.global ?? last.global_) as Record<string, unknown> | undefined;
   const inner = stream?.stream_state ?? global?.shared_state ?? global?.stream_states ?? last.data ?? last;
   return { descriptor, state: JSON.stringify(inner, null, 2), message: inner === last ? null : JSON.stringify(last, null, 2) };
 }
@@ -63,7 +64,7 @@ const FRAME_COMPONENTS: Array<[RegExp, StreamComponentKind]> = [
   [/runtime[\\/]auth[\\/]/, 'authenticator'],
   [/runtime[\\/]pagination[\\/]/, 'paginator'],
   [/runtime[\\/]testRead[\\/](partitions|groupingPartitionRouter)\.ts/, 'partition_router'],
-  [/runtime[\\/]testRead[\\/]datetimeCursor\.ts/, 'incremental_sync'],
+  [/runtime[\\/]testRead[\\/](datetimeCursor|streamCursor|incrementingCountCursor)\.ts/, 'incremental_sync'],
   [/runtime[\\/]records[\\/]/, 'record_selector'],
 ];
 const AUTH_FAILURE = /\b(401|403)\b|unauthori[sz]ed|forbidden|invalid_grant|invalid_client|refresh[_ ]token|access[_ ]token|token refresh|credentials/i;

@@ -211,6 +211,9 @@ export const steps = [
       await results.locator('section.slice-state[data-slice="1"] pre.descriptor', { hasText: 'start_time' }).waitFor({ timeout: 5_000 });
       const states = await results.locator('section.slice-state pre.state').count();
       log(`    State tab: ${slices} slices with descriptors, ${states} with a state message`);
+      // The incremental stream emits its cursor state after every daily slice.
+      if (states !== slices) throw new Error(`${states} of ${slices} slices show a state`);
+      await results.locator('section.slice-state[data-slice="2"] pre.state', { hasText: '"created_at": "2024-01-02T23:00:00Z"' }).waitFor({ timeout: 5_000 });
       await shot('10-state-per-slice');
       await results.getByRole('tab', { name: /^Pages/ }).click();
       await results.locator('#slice-select').selectOption({ index: 1 });

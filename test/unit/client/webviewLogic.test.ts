@@ -75,6 +75,11 @@ test('the State tab shows each slice descriptor and the stream state of the Stre
   assert.equal(view.descriptor, JSON.stringify(slice.slice_descriptor, null, 2));
   assert.deepEqual(JSON.parse(view.state!), { created_at: '2024-01-01T22:00:00Z' });
   assert.match(view.message!, /"stream_descriptor"/);
+  // The runtime's serialisation (Python field names, `global_`) reads the same.
+  const cdkShaped = sliceStateView({ slice_descriptor: {}, state: [{ type: 'STREAM', stream: { stream_descriptor: { name: 'e', namespace: null }, stream_state: { created_at: 'x' } }, global_: null, data: null }] });
+  assert.deepEqual(JSON.parse(cdkShaped.state!), { created_at: 'x' });
+  const globalState = sliceStateView({ state: [{ type: 'GLOBAL', global_: { shared_state: { c: 1 }, stream_states: [] } }] });
+  assert.deepEqual(JSON.parse(globalState.state!), { c: 1 });
   // Partitioned incremental state (per-partition states) is shown as the runtime wrote it.
   const partitioned = sliceStateView({ slice_descriptor: { parent_id: 1 }, state: [{ type: 'STREAM', stream: { stream_descriptor: { name: 'c' }, stream_state: { states: [{ partition: { parent_id: 1 }, cursor: { updated_at: 'x' } }] } } }] });
   assert.match(partitioned.state!, /"partition"/);
