@@ -49,14 +49,15 @@ function parameterKeys(root: unknown, t: FoundTemplate): string[] {
 
 /**
  * The template under `offset`: one the rules placed in its field, else (a template in a field the
- * catalog does not describe, or in an unreferenced definition) the string scalar under the cursor
- * with only `config` and `parameters` assumed (context kind `static`).
+ * catalog does not describe, in an unreferenced definition, or a templated mapping key) the string
+ * scalar under the cursor with only `config` and `parameters` assumed (context kind `static`).
  */
 export function templateAtOffset(doc: ManifestDocument, offset: number): TemplateAt | null {
   // Cheap test first (the fast model's node under the cursor): only template scalars pay for resolution.
   const at = doc.model.nodeAt(offset);
-  if (!at || at.onKey || !isScalar(at.node) || typeof at.node.value !== 'string' || !hasTemplateMarkup(at.node.value) || !at.node.range) return null;
-  const known = templateAt(documentTemplates(doc).templates, offset);
+  if (!at || !isScalar(at.node) || typeof at.node.value !== 'string' || !hasTemplateMarkup(at.node.value) || !at.node.range) return null;
+  // Keys of interpolated mappings (request_parameters, request_body_json…) are templates too.
+  const known = at.onKey ? null : templateAt(documentTemplates(doc).templates, offset);
   if (known) return known;
   const offsets = scalarOffsets(doc.text, at.node, at.span.start - at.node.range[0]);
   if (!offsets) return null;

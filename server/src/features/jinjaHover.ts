@@ -27,7 +27,11 @@ export function configAccessAt(at: TemplateAt): { path: string[]; start: number;
   } catch {
     return null;
   }
-  const hit = facts.configAccesses.find((a) => a.start <= at.index && at.index <= a.end);
+  // The innermost read under the cursor: in `config.get('a', config['b'])` hovering `b` concerns `config.b`.
+  let hit: (typeof facts.configAccesses)[number] | undefined;
+  for (const a of facts.configAccesses) {
+    if (a.start <= at.index && at.index <= a.end && (!hit || a.end - a.start < hit.end - hit.start)) hit = a;
+  }
   if (!hit) return null;
   // Hovering `a` in `config.a.b` concerns `config.a`: cut the path at the key under the cursor.
   const text = at.template.text;
