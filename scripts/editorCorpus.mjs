@@ -32,6 +32,7 @@ const counts = {
   definition: { references: 0, hit: 0, miss: 0, noTarget: 0 },
 };
 const misses = [];
+const skipped = [];
 
 // ---- expectations, computed without the server ----
 
@@ -272,10 +273,15 @@ async function checkManifest(client, file) {
   }
 
   // Last, because it edits the document: type `config.` at the start of a template.
-  if (topKeys.size === 0) counts.completion.noDeclaredKeys++;
-  else {
+  if (topKeys.size === 0) {
+    counts.completion.noDeclaredKeys++;
+    skipped.push(`${file}: ${specValue ? 'spec.connection_specification declares no properties' : 'no spec.connection_specification in the manifest'}`);
+  } else {
     const site = completionSite(text);
-    if (site < 0) counts.completion.noTemplate++;
+    if (site < 0) {
+      counts.completion.noTemplate++;
+      skipped.push(`${file}: no template outside spec`);
+    }
     else {
       counts.completion.checked++;
       const at = position(site);
@@ -317,5 +323,6 @@ console.log(`editor corpus check: ${c.manifests} manifests in ${((performance.no
 console.log(`completion after {{ config. : ${c.completion.checked} checked, ${c.completion.hit} list every declared key, ${c.completion.miss} misses; skipped: ${c.completion.noDeclaredKeys} without declared keys, ${c.completion.noTemplate} without a template`);
 console.log(`hover on config reads: ${c.hover.declaredUses} declared keys, ${c.hover.hit} show their spec property; ${c.hover.undeclaredUses} undeclared keys, ${c.hover.undeclaredSaid} say so; ${c.hover.miss} misses`);
 console.log(`definition on references: ${c.definition.references} references, ${c.definition.hit} land on their target, ${c.definition.miss} misses, ${c.definition.noTarget} without a target`);
+for (const s of skipped.sort()) console.log(`completion check skipped: ${s}`);
 for (const m of misses) console.log(`MISS ${m}`);
 process.exit(misses.length ? 1 : 0);
