@@ -102,7 +102,8 @@ test('find references from a spec property lists every template that reads it', 
   // The object itself is used by every read below it.
   assert.equal((await references('      credentials:', 8, false)).length, 4);
   // From a read in a template, the same list.
-  assert.deepEqual(await references('config.region', 'config.r'.length, false), [`region@${lineOf('config.region')}`, `region@${lineOf('config.region', 1)}`]);
+  // Templated mapping keys count too.
+  assert.deepEqual(await references('config.region', 'config.r'.length, false), [`region@${lineOf('config.region')}`, `region@${lineOf('config.region', 1)}`, `region@${lineOf("\"{{ config['region'] }}_only")}`]);
 });
 
 test('an undeclared key: a warning with "did you mean" when close, else an information note', () => {

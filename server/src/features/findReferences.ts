@@ -97,6 +97,10 @@ function sourceTemplates(doc: ManifestDocument): SourceTemplate[] {
         // The spec's JSON schema holds no templates.
         if (depth === 1 && path[0] === 'spec' && k === 'connection_specification') continue;
         path.push(k);
+        if (hasTemplateMarkup(k)) {
+          const key = keyTemplate(doc, path, k);
+          if (key) out.push(key);
+        }
         walk(item, depth + 1);
         path.pop();
       }
@@ -105,6 +109,19 @@ function sourceTemplates(doc: ManifestDocument): SourceTemplate[] {
   walk(doc.model.value, 0);
   templatesCache.set(doc, out);
   return out;
+}
+
+/** A templated mapping key (interpolated in request_parameters and the like) with its offsets; plain or simply quoted keys only. */
+function keyTemplate(doc: ManifestDocument, path: readonly (string | number)[], key: string): SourceTemplate | null {
+  const span = doc.model.locate(path)?.keySpan;
+  if (!span) return null;
+  const raw = doc.text.slice(span.start, span.end);
+  const quoted = raw.length >= 2 && (raw[0] === '"' || raw[0] === "'") && raw[raw.length - 1] === raw[0];
+  const inner = quoted ? raw.slice(1, -1) : raw;
+  // Escapes would shift offsets: such keys are left out.
+  if (inner !== key) return null;
+  const first = span.start + (quoted ? 1 : 0);
+  return { text: key, offsets: Array.from({ length: key.length + 1 }, (_, i) => first + i) };
 }
 
 /** Span (template indexes) of the `n`th key of an access, found in order after `config`. */
