@@ -190,14 +190,14 @@ function referenceStrings(text) {
   return out;
 }
 
-/** The first template opening in a value outside `spec`, where `config.` is typed for the completion check. */
+/** The first template opening outside `spec` (also on a continuation line of a multi-line string), where `config.` is typed for the completion check. */
 function completionSite(text) {
   let lineStart = 0;
   let inSpec = false;
   for (const line of text.split('\n')) {
     if (/^\S/.test(line)) inSpec = /^spec\s*:/.test(line);
     const open = line.indexOf('{{');
-    if (!inSpec && open >= 0 && !line.trimStart().startsWith('#') && /:\s|^\s*-\s/.test(line.slice(0, open))) {
+    if (!inSpec && open >= 0 && !line.trimStart().startsWith('#')) {
       const afterSpaces = open + 2 + /^ */.exec(line.slice(open + 2))[0].length;
       return lineStart + afterSpaces;
     }
