@@ -117,3 +117,11 @@ test('an undeclared key: a warning with "did you mean" when close, else an infor
   assert.equal(migrated.severity, 3);
   assert.equal(found.length, 2, 'declared keys, nested keys and oneOf keys are not reported');
 });
+
+test('a spec closed with additionalProperties: false makes every undeclared key a warning', async () => {
+  const closedUri = 'file:///w/open-spec/closed.yaml';
+  const closed = await client.open(closedUri, text.replace('    additionalProperties: true', '    additionalProperties: false'));
+  const migrated = closed.diagnostics.find((d) => d.code === 'template-undeclared-config-key' && String(d.message).includes('legacy_account_id'));
+  assert.equal(migrated?.severity, 2);
+  assert.match(String(migrated?.message), /allows no other keys/);
+});

@@ -1,8 +1,8 @@
 // Config keys declared by spec.connection_specification: lookup of a key path (nested objects,
 // oneOf/anyOf/allOf branches), where each property is written, and the finding for an undeclared
 // key. Declared properties count whether or not the schema is open (`additionalProperties: true`,
-// which the Connector Builder writes into almost every spec): an open schema only changes how an
-// undeclared key is reported, never which keys are known.
+// which the Connector Builder writes into almost every spec, or no `additionalProperties` at all):
+// openness only changes how an undeclared key is reported, never which keys are known.
 import type { Severity } from '../problems';
 
 /** A JSON-schema-like object (spec.connection_specification or a nested property). */
@@ -21,7 +21,7 @@ export interface DeclaredProperty {
 /** The keys a schema node declares, and whether it accepts others. */
 export interface DeclaredKeys {
   properties: Map<string, DeclaredProperty>;
-  /** Undeclared keys are allowed: `additionalProperties` true or a schema, `patternProperties`, or a branch without a property list. */
+  /** Undeclared keys are allowed: JSON schema allows them unless `additionalProperties: false` (or a branch lists no properties). */
   open: boolean;
 }
 
@@ -36,7 +36,7 @@ export function declaredKeys(schema: unknown, depth = 0): DeclaredKeys | null {
   if (!isObject(schema) || depth > MAX_DEPTH) return null;
   const properties = new Map<string, DeclaredProperty>();
   let listed = false;
-  let open = schema.additionalProperties === true || isObject(schema.additionalProperties) || isObject(schema.patternProperties);
+  let open = schema.additionalProperties !== false;
   if (isObject(schema.properties)) {
     listed = true;
     for (const [k, v] of Object.entries(schema.properties)) properties.set(k, { schema: isObject(v) ? v : {}, at: ['properties', k], options: [] });
@@ -133,8 +133,8 @@ export function undeclaredConfigKey(spec: ConfigSpec, path: readonly string[], t
     if (hint) return { severity: 'warning', message: `Config key '${path[i]}' is not declared in ${where}. Did you mean '${hint}'?` };
     if (tolerant && i === path.length - 1) return null;
     // An open schema accepts extra keys (config migrations add some): worth a note, not a warning.
-    if (keys.open) return { severity: 'information', message: `Config key '${path[i]}' is not declared in ${where}; the spec allows extra keys (additionalProperties), so it may come from a config migration or the user.` };
-    return { severity: 'warning', message: `Config key '${path[i]}' is not declared in ${where}.` };
+    if (keys.open) return { severity: 'information', message: `Config key '${path[i]}' is not declared in ${where}; the spec allows extra keys, so it may come from a config migration or the user.` };
+    return { severity: 'warning', message: `Config key '${path[i]}' is not declared in ${where}, which allows no other keys (additionalProperties: false).` };
   }
   return null;
 }
