@@ -222,7 +222,10 @@ async function checkManifest(client, file) {
   const topKeys = declaredKeys(specValue);
   await client.open(uri, text);
 
-  for (const read of configReads(text)) {
+  // Requests are pipelined (the server answers in order); only the answers are awaited together.
+  const reads = configReads(text);
+  const hovers = await Promise.all(reads.map((read) => client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: position(read.offset + 1) })));
+  reads.forEach((read, i) => {
     let node = specValue;
     let declared = true;
     for (const key of read.path) {
@@ -233,8 +236,7 @@ async function checkManifest(client, file) {
       }
       node = props.get(key);
     }
-    const [, hover] = await client.timed('textDocument/hover', { textDocument: { uri }, position: position(read.offset + 1) });
-    const md = markdownOf(hover);
+    const md = markdownOf(hovers[i]);
     const name = `config.${read.path.join('.')}`;
     const at = `${file}:${position(read.offset).line + 1}`;
     if (declared) {
@@ -253,16 +255,16 @@ async function checkManifest(client, file) {
         misses.push(`hover ${at} ${name} (undeclared): ${md ? JSON.stringify(md.slice(0, 120)) : 'no hover'}`);
       }
     }
-  }
+  });
 
-  for (const ref of referenceStrings(text)) {
-    counts.definition.references++;
-    const target = referenceTarget(doc, ref.path);
-    if (!target?.range) {
-      counts.definition.noTarget++;
-      continue;
-    }
-    const [, links] = await client.timed('textDocument/definition', { textDocument: { uri }, position: position(ref.offset) });
+  const refs = referenceStrings(text).map((ref) => ({ ...ref, target: referenceTarget(doc, ref.path) }));
+  counts.definition.references += refs.length;
+  const targeted = refs.filter((ref) => ref.target?.range);
+  counts.definition.noTarget += refs.length - targeted.length;
+  const answers = await Promise.all(targeted.map((ref) => client.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: position(ref.offset) })));
+  targeted.forEach((ref, i) => {
+    const target = ref.target;
+    const links = answers[i];
     const got = Array.isArray(links) && links[0] ? (links[0].targetSelectionRange ?? links[0].range).start : null;
     const want = position(target.range[0]);
     if (got && got.line === want.line && got.character === want.character) counts.definition.hit++;
@@ -270,7 +272,7 @@ async function checkManifest(client, file) {
       counts.definition.miss++;
       misses.push(`definition ${file}:${position(ref.offset).line + 1} #/${ref.path}: ${got ? `line ${got.line + 1}` : 'no target'}, expected line ${want.line + 1}`);
     }
-  }
+  });
 
   // Last, because it edits the document: type `config.` at the start of a template.
   if (topKeys.size === 0) {
