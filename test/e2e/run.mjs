@@ -77,8 +77,6 @@ function prepareRunFolder() {
     'chat.disableAIFeatures': true,
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'workbench.editor.enablePreview': false,
-    // The web workbench auto-saves after a delay by default; steps that edit and revert need it off.
-    'files.autoSave': 'off',
   }, null, 2));
 }
 

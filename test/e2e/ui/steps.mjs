@@ -151,8 +151,11 @@ export const steps = [
       await page.locator('.view-lines', { hasText: 'type: BearerAuthenticator' }).first().waitFor({ timeout: 10_000 });
       await page.locator('.squiggly-error').first().waitFor({ state: 'detached', timeout: 20_000 });
       await shot('07-quick-fix-applied');
-      // Leave the file as it was: a dirty editor would stop "Close All Editors" with a save prompt.
-      await wb.runCommand('File: Revert File');
+      // Leave the file as it was, saved: a dirty editor would stop "Close All Editors" with a save
+      // prompt. Undo + save works whether or not the web workbench's auto-save already wrote the fix.
+      await page.keyboard.press('Control+z');
+      await page.locator('.view-lines', { hasText: 'type: BearerAuthenticater' }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Control+s');
       await page.locator('.squiggly-error').first().waitFor({ timeout: 20_000 });
     },
   },
