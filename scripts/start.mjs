@@ -178,14 +178,18 @@ export async function startProduct({
       return { url: undefined, demoUrl: demo.url, stop };
     }
 
-    const ready = await tools;
-    signal?.throwIfAborted();
     const instance = prepareInstance(stateDir);
     writeUserSettings(instance.userData);
-    log('packaging the extension (.vsix) and installing it into code-server');
+    log('packaging the extension (.vsix)');
     const { packageVsix } = await import('./vsix.mjs');
     const vsix = await packageVsix(join(stateDir, 'airbyte-manifest-studio.vsix'), ROOT);
     signal?.throwIfAborted();
+    if (!(await Promise.race([tools.then(() => true), new Promise((r) => setTimeout(() => r(false), 100))]))) {
+      log('waiting for the code-server install (test/e2e/setup.sh)');
+    }
+    const ready = await tools;
+    signal?.throwIfAborted();
+    log('installing the .vsix into code-server');
     await installVsix(ready, stateDir, vsix);
 
     const reportFile = join(stateDir, 'activation-report.json');

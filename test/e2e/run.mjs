@@ -5,13 +5,14 @@
 // code `npm start` uses. Exit code 0 only when every phase passes. Kills only what it started.
 //   usage: node test/e2e/run.mjs [--start-only | --host-only | --ui-only] [--grep <text>]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync, cpSync, readdirSync, createWriteStream } from 'node:fs';
+import { mkdirSync, rmSync, readdirSync, createWriteStream } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { installTools, launchChromium, prepareInstance, remoteUri, startCodeServer, workbenchUrl } from '../../scripts/codeServer.mjs';
 import { buildE2eBundles } from './buildBundles.mjs';
 import { runStartScenario } from './startScript.mjs';
+import { prepareTestWorkspace } from './testWorkspace.mjs';
 import { runUiScenario } from './ui/scenario.mjs';
 import { scanForSecrets, secretNeedles } from './secretScan.mjs';
 
@@ -41,30 +42,11 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 
 function log(msg) { console.log(`[e2e] ${msg}`); }
 
-/** Fresh run folder: user data, extensions dir, XDG dirs and a copy of the test workspace. */
+/** Fresh run folder: the code-server instance (user data, extensions, XDG dirs) and the test workspace. */
 function prepareRunFolder() {
   rmSync(RUN, { recursive: true, force: true });
   prepareInstance(RUN);
-  mkdirSync(join(RUN, 'workspace'), { recursive: true });
-  cpSync(join(ROOT, 'test', 'e2e', 'workspace'), join(RUN, 'workspace'), { recursive: true });
-  // The demo manifests, without demo/workspace/config.json: the tests enter their own testing values.
-  mkdirSync(join(RUN, 'workspace', 'demo'), { recursive: true });
-  for (const f of readdirSync(join(ROOT, 'demo', 'workspace')).filter((n) => /\.ya?ml$/.test(n))) {
-    cpSync(join(ROOT, 'demo', 'workspace', f), join(RUN, 'workspace', 'demo', f));
-  }
-  // Settings that keep the workbench quiet and deterministic (no welcome page, no trust prompt).
-  writeFileSync(join(RUN, 'ud', 'User', 'settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'security.workspace.trust.enabled': false,
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'telemetry.telemetryLevel': 'off',
-    'workbench.tips.enabled': false,
-    'window.commandCenter': false,
-    'chat.disableAIFeatures': true,
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    'workbench.editor.enablePreview': false,
-  }, null, 2));
+  prepareTestWorkspace(ROOT, RUN, { grep: grep ?? null, screenshots: SCREENSHOTS });
 }
 
 /** The browser, closed by stopAll. */
@@ -122,7 +104,6 @@ async function main() {
   prepareRunFolder();
   mkdirSync(SCREENSHOTS, { recursive: true });
   for (const f of readdirSync(SCREENSHOTS)) rmSync(join(SCREENSHOTS, f), { force: true });
-  writeFileSync(join(RUN, 'e2e-options.json'), JSON.stringify({ grep: grep ?? null, screenshots: SCREENSHOTS }));
 
   const browser = await launchBrowser(tools);
   let failures = 0;
