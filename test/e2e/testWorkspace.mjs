@@ -27,6 +27,9 @@ export function prepareTestWorkspace(root, runDir, { grep = null, screenshots = 
     'chat.disableAIFeatures': true,
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'workbench.editor.enablePreview': false,
+    // As in the demo workspace: the browser workbench would save an edit after a second, so a step
+    // that edits and then reverts would race the save on a busy machine.
+    'files.autoSave': 'off',
   }, null, 2));
   writeFileSync(join(runDir, 'e2e-options.json'), JSON.stringify({ grep, screenshots }));
   return workspace;
