@@ -11,7 +11,7 @@
 // (code-server even when `code` exists), START_STATE_DIR (code-server's user data and extensions,
 // default .e2e/start), E2E_CACHE_DIR (where code-server is installed, default .e2e/cache).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installTools, installVsix, killGroup, launchChromium, prepareInstance, startCodeServer, workbenchUrl } from './codeServer.mjs';
@@ -88,7 +88,7 @@ async function waitForReport(file, timeoutMs, signal) {
 }
 
 /** The last lines of the newest extension-host log of a code-server instance, to explain a failure. */
-function extensionHostLogTail(userData) {
+export function extensionHostLogTail(userData) {
   const logs = join(userData, 'logs');
   if (!existsSync(logs)) return undefined;
   const sessions = readdirSync(logs).map((d) => join(logs, d)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
@@ -102,7 +102,7 @@ function extensionHostLogTail(userData) {
 }
 
 /** Explains a bad or missing activation report; undefined when the report shows the installed copy ran. */
-function activationProblem(report, extensionsDir) {
+export function activationProblem(report, extensionsDir) {
   if (!report) return `the extension wrote no activation report within ${ACTIVATION_TIMEOUT_MS / 1000} s: it was not loaded, or its activation hung`;
   if (!report.ok) return `the extension failed to activate:\n${report.error}`;
   if (report.mode !== 'production' || !resolve(report.extensionPath).startsWith(resolve(extensionsDir) + sep)) {
@@ -151,12 +151,15 @@ export async function startProduct({
   const stop = async () => {
     for (const s of stops.splice(0).reverse()) await s().catch((e) => log(`while stopping: ${e.message}`));
   };
+  // Ends the code-server install when the start fails or is interrupted before it is needed.
+  const setupAbort = new AbortController();
+  signal?.addEventListener('abort', () => setupAbort.abort(), { once: true });
   try {
     // code-server's install (minutes on the first run) goes on while npm installs and builds.
     let tools;
     if (!desktop) {
       log('checking code-server (test/e2e/setup.sh; the first run installs it into .e2e/cache/, a few minutes)');
-      tools = installTools(ROOT, signal);
+      tools = installTools(ROOT, setupAbort.signal);
       tools.catch(() => {}); // awaited below; no unhandled rejection while npm ci runs
     }
     if (!existsSync(join(ROOT, 'node_modules', '.package-lock.json'))) {
@@ -206,6 +209,7 @@ export async function startProduct({
     log(`extension ${report.version} activated from ${report.extensionPath} in ${report.activationMs} ms (language server included)`);
     return { url, demoUrl: demo.url, codeServerPid: server.pid, stop };
   } catch (e) {
+    setupAbort.abort();
     await stop();
     throw e;
   }
@@ -215,7 +219,7 @@ export async function startProduct({
 async function openDesktop(stateDir, log, signal) {
   const reportFile = join(stateDir, 'activation-report.json');
   rmSync(reportFile, { force: true });
-  prepareInstance(stateDir);
+  mkdirSync(stateDir, { recursive: true });
   log('opening VS Code with the extension in development mode (--extensionDevelopmentPath)');
   await run('code', ['--new-window', `--extensionDevelopmentPath=${ROOT}`, DEMO_WORKSPACE, DEMO_MANIFEST], { signal, env: { ...process.env, [ACTIVATION_REPORT_ENV]: reportFile } });
   const report = await waitForReport(reportFile, ACTIVATION_TIMEOUT_MS, signal);
