@@ -126,7 +126,10 @@ async function verifyActivation(tools, url, reportFile, instance, signal) {
     const problem = activationProblem(report, instance.extensions);
     if (problem) {
       const log = extensionHostLogTail(instance.userData);
-      throw new Error(`${problem}\n${log ? `extension host log ${log.file}, last lines:\n${log.tail}` : `no extension host log under ${instance.userData}/logs`}`);
+      // A failed activation already carries its error; otherwise the host's last lines tell what happened.
+      const where = !log ? `no extension host log under ${instance.userData}/logs`
+        : report && !report.ok ? `extension host log: ${log.file}` : `extension host log ${log.file}, last lines:\n${log.tail}`;
+      throw new Error(`${problem}\n${where}`);
     }
     return report;
   } finally {
