@@ -71,6 +71,10 @@ function writeUserSettings(userData) {
     'telemetry.telemetryLevel': 'off',
     'extensions.autoCheckUpdates': false,
     'extensions.autoUpdate': false,
+    // Also in demo/workspace/.vscode/settings.json; repeated here because the browser workbench lays
+    // itself out before it has read the settings of a folder on the server, on a first visit.
+    'chat.disableAIFeatures': true,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
   }, null, 2));
 }
 

@@ -69,9 +69,9 @@ export async function runStartScenario({ browser, root, screenshots, log, track 
     await page.locator('.tabs-container .tab', { hasText: 'offset-increment.yaml' }).first().waitFor({ timeout: 60_000 });
     await page.locator('.codelens-decoration a', { hasText: 'Run stream items' }).first().waitFor({ timeout: 60_000 });
     await page.locator('.codelens-decoration a', { hasText: 'Set testing values' }).first().waitFor({ timeout: 10_000 });
-    // The demo workspace's settings keep the chat panel closed.
-    if (await page.locator('.part.auxiliarybar').isVisible()) fail('the secondary side bar (chat) is open');
     await page.screenshot({ path: join(screenshots, '00-npm-start-demo-manifest.png') });
+    // The demo workspace's settings keep the chat panel closed.
+    if (await page.locator('.part.auxiliarybar').isVisible()) fail('the secondary side bar (chat) is open (see 00-npm-start-demo-manifest.png)');
     log(`  start ✓ the URL shows offset-increment.yaml with its "Run stream" lens (${((Date.now() - t1) / 1000).toFixed(1)} s)`);
     await context.close();
     context = undefined;
