@@ -2,6 +2,7 @@
 // client, the testing-values store and the commands; each lives in its own module.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { writeActivationReport } from './activationReport';
 import { extensionApi, registerCommands, type ExtensionApi } from './commands/registerCommands';
 import { startLanguageClient } from './languageClient';
 import { OutputLog } from './output';
@@ -12,6 +13,17 @@ let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
   const started = Date.now();
+  try {
+    const api = await activateServices(context, started);
+    writeActivationReport(context, started);
+    return api;
+  } catch (e) {
+    writeActivationReport(context, started, e);
+    throw e;
+  }
+}
+
+async function activateServices(context: vscode.ExtensionContext, started: number): Promise<ExtensionApi> {
   const log = new OutputLog(readSettings().logLevel);
   const store = new TestingValuesStore(context.secrets);
   context.subscriptions.push(log, store, vscode.workspace.onDidChangeConfiguration((e) => {
