@@ -2,6 +2,7 @@
 // (refresh_token, client_credentials or JWT-bearer grants) and sends `Authorization: Bearer <token>`.
 // With refresh_token_updater the single-use variant reads and writes tokens in the config (§6.7.7).
 import { configError } from '../errors';
+import { mayCarryCredential } from '../http/transport';
 import { pythonStr } from './pythonText';
 import { reportSecret } from './authHttp';
 import { expiryFromResponse, formatExpiry, parseExpiryMoment } from './oauthExpiry';
@@ -59,6 +60,7 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
   const now = () => (ctx.env.now?.() ?? new Date()).getTime();
   const isMoment = typeof component.token_expiry_date_format === 'string' && component.token_expiry_date_format !== '';
   const obtained: string[] = [];
+  const sent = new Set<string>();
 
   let accessToken: string;
   let expiry: number;
@@ -80,6 +82,12 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
     const extras = frozen ? frozen.body : renderMapping(ctx, component.refresh_request_body, 'refresh_request_body');
     // Spec §6.7.2: body extras never override the standard arguments.
     for (const [k, v] of Object.entries(extras)) if (!(k in args)) args[k] = v;
+    // What goes to the token endpoint (client_secret, refresh_token, assertion, credential headers)
+    // is secret even when the spec does not flag it: masked like the tokens that come back.
+    const plain = new Set([field('grant_type_name', 'grant_type'), field('client_id_name', 'client_id'), 'scopes']);
+    for (const [k, v] of Object.entries(args)) if (!plain.has(k) && typeof v === 'string') sent.add(v);
+    for (const [k, v] of Object.entries(headers)) if (mayCarryCredential(k)) sent.add(v);
+    for (const v of sent) reportSecret(ctx, v);
     await sendTokenRequest(
       ctx,
       {
@@ -88,7 +96,7 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
         headers,
         asQueryParams: component.send_refresh_request_as_query_params === true,
         errorRule,
-        knownSecrets: () => [...obtained, accessToken],
+        knownSecrets: () => [...obtained, ...sent, accessToken],
       },
       (body) => {
         const newRefresh = paths ? findInResponse(body, paths.refreshName) : undefined;
