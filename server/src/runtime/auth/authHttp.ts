@@ -54,7 +54,8 @@ export function reportAuxiliaryRequest(
   secrets: readonly string[],
 ): void {
   if (!ctx.hooks.onAuxiliaryRequest) return;
-  const compiled = compileSecrets(secrets);
+  // Tokens a login or refresh returned are masked in its own report whatever their length.
+  const compiled = compileSecrets(secrets, 1);
   const mask = (s: string) => maskSecretsIn(s, compiled);
   const maskRecord = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, mask(v)]));
   const entry: AuxiliaryRequest = {

@@ -74,7 +74,7 @@ export function createAuthenticator(
 /**
  * Every value an authenticator adds to a request is a credential, flagged in the spec or not: it is
  * reported for masking (§11; stricter than the reference, which masks only airbyte_secret fields). For
- * `Scheme value` headers the value alone is reported too, and for Basic the decoded password.
+ * `Scheme value` headers the value alone is reported, and for Basic the decoded password.
  */
 function reportingCredentials(auth: Authenticator, onSecret: ((value: string) => void) | undefined): Authenticator {
   if (!onSecret) return auth;
@@ -97,9 +97,9 @@ function credentialValues(parts: AuthParts): string[] {
   };
   for (const [name, value] of Object.entries(parts.request_headers ?? {})) {
     if (!mayCarryCredential(name) || typeof value !== 'string') continue;
-    out.push(value);
+    // `Bearer xyz` shows as `Bearer ****`, as the reference shows it.
     const scheme = /^([A-Za-z][\w-]*) +(\S.*)$/.exec(value);
-    if (!scheme) continue;
+    if (!scheme) { out.push(value); continue; }
     out.push(scheme[2]);
     if (scheme[1].toLowerCase() === 'basic') {
       const decoded = Buffer.from(scheme[2], 'base64').toString('utf8');

@@ -79,15 +79,16 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
   const refresh = async (): Promise<void> => {
     const headers = stringHeaders(frozen ? frozen.headers : renderMapping(ctx, component.refresh_request_headers, 'refresh_request_headers'));
     const args = await buildArgs(component, ctx, field, headers, paths, useProfileAssertion);
-    const extras = frozen ? frozen.body : renderMapping(ctx, component.refresh_request_body, 'refresh_request_body');
-    // Spec §6.7.2: body extras never override the standard arguments.
-    for (const [k, v] of Object.entries(extras)) if (!(k in args)) args[k] = v;
-    // What goes to the token endpoint (client_secret, refresh_token, assertion, credential headers)
+    // What goes to the token endpoint (client_secret, refresh_token, assertion, credential headers;
+    // not the manifest's refresh_request_body extras)
     // is secret even when the spec does not flag it: masked like the tokens that come back.
     const plain = new Set([field('grant_type_name', 'grant_type'), field('client_id_name', 'client_id'), 'scopes']);
     for (const [k, v] of Object.entries(args)) if (!plain.has(k) && typeof v === 'string') sent.add(v);
     for (const [k, v] of Object.entries(headers)) if (mayCarryCredential(k)) sent.add(v);
     for (const v of sent) reportSecret(ctx, v);
+    const extras = frozen ? frozen.body : renderMapping(ctx, component.refresh_request_body, 'refresh_request_body');
+    // Spec §6.7.2: body extras never override the standard arguments.
+    for (const [k, v] of Object.entries(extras)) if (!(k in args)) args[k] = v;
     await sendTokenRequest(
       ctx,
       {

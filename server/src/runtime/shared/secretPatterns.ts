@@ -115,9 +115,9 @@ function forms(secret: string): SecretForm[] {
   return out;
 }
 
-/** Compiles secrets for masking; secrets shorter than MIN_SECRET_LENGTH are left out. */
-export function compileSecrets(secrets: readonly string[]): CompiledSecrets {
-  const usable = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+/** Compiles secrets for masking; secrets shorter than `minLength` are left out. */
+export function compileSecrets(secrets: readonly string[], minLength = MIN_SECRET_LENGTH): CompiledSecrets {
+  const usable = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= Math.max(1, minLength)))].sort((a, b) => b.length - a.length);
   return usable.flatMap(forms);
 }
 
