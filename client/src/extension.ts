@@ -7,6 +7,7 @@ import { startLanguageClient } from './languageClient';
 import { OutputLog } from './output';
 import { TestingValuesStore } from './secrets';
 import { readSettings } from './settings';
+import { newSealKey } from '../../server/src/protocol';
 
 let client: LanguageClient | undefined;
 
@@ -17,8 +18,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   context.subscriptions.push(log, store, vscode.workspace.onDidChangeConfiguration((e) => {
     if (e.affectsConfiguration('airbyte.logLevel')) log.setLevel(readSettings().logLevel);
   }));
-  client = await startLanguageClient(context, log, () => readSettings().manifestGlobs);
-  const services = { context, client, store, log };
+  // A new key per activation: sealed testing values are readable only by this client and its server.
+  const sealKey = newSealKey();
+  client = await startLanguageClient(context, log, () => readSettings().manifestGlobs, sealKey);
+  const services = { context, client, store, log, sealKey };
   context.subscriptions.push(...registerCommands(services));
   log.info(`activated in ${Date.now() - started} ms`);
   return extensionApi(services);
