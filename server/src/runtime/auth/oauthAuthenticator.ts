@@ -100,8 +100,13 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
         knownSecrets: () => [...obtained, ...sent, accessToken],
       },
       (body) => {
-        const newRefresh = paths ? findInResponse(body, paths.refreshName) : undefined;
+        const newRefresh = findInResponse(body, paths ? paths.refreshName : field('refresh_token_name', 'refresh_token'));
         const rotated = paths !== null && typeof newRefresh === 'string' && newRefresh !== '';
+        // A refresh token in the response is a secret even when this variant does not keep it.
+        if (!rotated && typeof newRefresh === 'string' && newRefresh !== '') {
+          obtained.push(newRefresh);
+          reportSecret(ctx, newRefresh);
+        }
         if (paths && rotated) {
           // Spec §6.7.7: the consumed refresh token is gone server-side, so the new one is written
           // back first; it is reported with the rest below, or at once if reading the rest fails.
