@@ -77,6 +77,8 @@ function prepareRunFolder() {
     'chat.disableAIFeatures': true,
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'workbench.editor.enablePreview': false,
+    // The language client's protocol trace on: the secret checks then cover it too.
+    'airbyteManifest.trace.server': 'verbose',
   }, null, 2));
 }
 
