@@ -10,6 +10,9 @@ import {
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import type { ValuesSource } from '../secrets';
+import { secretValues } from '../../../server/src/runtime/shared/secretFields';
+import { compileSecrets, maskDeep, type CompiledSecrets } from '../../../server/src/runtime/shared/secretPatterns';
+import { fetchSpec } from './testingValues';
 import { readSettings } from '../settings';
 import { ResultsPanel } from '../views/resultsPanel';
 import { resolveStreamTarget } from './pickTarget';
@@ -30,6 +33,31 @@ function forDisplay(streamRead: TestReadResult): TestReadResult {
   const update = streamRead.latest_config_update;
   if (!update || typeof update !== 'object') return streamRead;
   return { ...streamRead, latest_config_update: { stored_in_testing_values: Object.keys(update) } };
+}
+
+/**
+ * A second line of defence for the views and the output channel: the runtime has masked everything
+ * already, and the client masks the secret testing values (and rotated ones) again, in every encoding.
+ */
+class ViewMasker {
+  private values: string[] = [];
+  private compiled: CompiledSecrets = [];
+  constructor(private readonly spec: Record<string, unknown> | null) {}
+  add(config: Record<string, unknown>): void {
+    if (!this.spec) return;
+    this.values.push(...secretValues(this.spec, config).map(String));
+    this.compiled = compileSecrets(this.values);
+  }
+  mask<T>(value: T): T {
+    return maskDeep(value, this.compiled);
+  }
+}
+
+async function viewMasker(services: Services, uri: vscode.Uri, config: Record<string, unknown>): Promise<ViewMasker> {
+  const spec = await fetchSpec(services, uri).then((r) => r.connectionSpecification, () => null);
+  const masker = new ViewMasker(spec);
+  masker.add(config);
+  return masker;
 }
 
 /** Error log entries without a location point at the stream's declaration (the runtime gives no finer location). */
@@ -145,6 +173,7 @@ async function execute(services: Services, target: StreamTarget, config: Record<
   });
   panel.start(target.streamName);
   const line = await streamLine(services, target);
+  const masker = await viewMasker(services, uri, config);
   const runId = randomUUID();
   let configUpdated = false;
   let writes = Promise.resolve();
@@ -162,12 +191,13 @@ async function execute(services: Services, target: StreamTarget, config: Record<
       async (progress, token) => {
         runs.set(runId, {
           onProgress: (e) => {
-            panel.progress(e);
+            panel.progress(masker.mask(e));
             if (e.type === 'page') progress.report({ message: `${++pages} page(s) so far` });
           },
           onConfigUpdate: (p) => {
             configUpdated = true;
             const update = openConfig(p.config, services.sealKey);
+            masker.add(update);
             writes = writes.then(() => storeConfigUpdate(services, uri, update));
             return writes;
           },
@@ -182,13 +212,13 @@ async function execute(services: Services, target: StreamTarget, config: Record<
       services.log.warn(`the connector updated its config during the read of '${target.streamName}' but the new values did not reach the extension; the stored testing values were not changed`);
       void vscode.window.showWarningMessage(`The connector returned new credentials during the read of '${target.streamName}', but they did not arrive intact, so the testing values were not changed. If the API rotates refresh tokens, authorize again.`);
     }
-    panel.result(forDisplay(withErrorLines(streamRead, line)));
+    panel.result(masker.mask(forDisplay(withErrorLines(streamRead, line))));
     services.log.info(`test read of '${target.streamName}' finished in ${Date.now() - started} ms`);
     return { streamRead, configUpdated };
   } catch (e) {
     await writes;
     const cancelled = e instanceof ResponseError && (e.code === -32800 || /cancel/i.test(e.message));
-    const message = cancelled ? 'The test read was cancelled.' : (e as Error).message;
+    const message = cancelled ? 'The test read was cancelled.' : masker.mask((e as Error).message);
     panel.failed({ message, line });
     services.log.warn(`test read of '${target.streamName}' ${cancelled ? 'cancelled' : `failed: ${message}`}`);
     if (!cancelled) {

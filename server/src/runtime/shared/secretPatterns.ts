@@ -134,6 +134,19 @@ export function maskSecretsIn(text: string, secrets: readonly string[] | Compile
   return out;
 }
 
+/** A copy of a JSON-like value with every string (keys too) masked. */
+export function maskDeep<T>(value: T, compiled: CompiledSecrets): T {
+  if (compiled.length === 0) return value;
+  if (typeof value === 'string') return maskSecretsIn(value, compiled) as T;
+  if (Array.isArray(value)) return value.map((v) => maskDeep(v, compiled)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[maskSecretsIn(k, compiled)] = maskDeep(v, compiled);
+    return out as T;
+  }
+  return value;
+}
+
 /** The encoded forms of a secret that tests and scanners look for (the forms other programs most often produce). */
 export function encodedForms(secret: string): string[] {
   const bytes = utf8.encode(secret);
