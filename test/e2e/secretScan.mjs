@@ -1,10 +1,14 @@
 // Scans folders for the e2e secret values (test/e2e/secretValues.json) and for tokens the suites
 // observed at run time (.e2e/run/observed-secrets.json), each in every encoding it could be written
 // in (as is, JSON-escaped, URL-encoded, form-encoded, base64 and URL-safe base64). Returns one line per
-// file that contains one. Written independently of the runtime's masker, so it checks it.
+// file that contains one. The encodings (secretEncodings.mjs) are written independently of the
+// runtime's masker, so they check it.
 import { readdirSync, readFileSync, statSync, existsSync, lstatSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodedNeedles, findSecretsIn } from './secretEncodings.mjs';
+
+export { encodedNeedles, findSecretsIn };
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -14,33 +18,6 @@ export function secretNeedles(runDir) {
   const observedFile = join(runDir, 'observed-secrets.json');
   const observed = existsSync(observedFile) ? JSON.parse(readFileSync(observedFile, 'utf8')) : [];
   return [...new Set([...fixed, ...observed])].filter((s) => typeof s === 'string' && s.length >= 8);
-}
-
-/** The forms of one secret the scans look for, with the name of each encoding. */
-export function encodedNeedles(secret) {
-  const b64 = Buffer.from(secret, 'utf8').toString('base64');
-  const json = JSON.stringify(secret).slice(1, -1);
-  const forms = {
-    raw: secret,
-    json,
-    'json-ascii': json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-    url: encodeURIComponent(secret),
-    'url-lower': encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (x) => x.toLowerCase()),
-    'url-plus': encodeURIComponent(secret).replace(/%20/g, '+'),
-    form: new URLSearchParams({ s: secret }).toString().slice(2),
-    'url-slash': encodeURIComponent(secret).replace(/%2F/g, '/'),
-    base64: b64.replace(/=+$/, ''),
-    'base64-url': b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
-  };
-  const seen = new Set();
-  return Object.entries(forms).filter(([, v]) => v.length >= 8 && !seen.has(v) && seen.add(v)).map(([encoding, value]) => ({ encoding, value }));
-}
-
-/** Which secrets (by index, with the encoding) occur in `text`; never the values themselves. */
-export function findSecretsIn(text, secrets) {
-  const hits = [];
-  secrets.forEach((s, i) => { for (const n of encodedNeedles(s)) if (text.includes(n.value)) hits.push(`secret #${i + 1} (${n.encoding})`); });
-  return hits;
 }
 
 /** Files under `roots` containing any needle, as "path: <which secret index>" (never the value itself). */

@@ -1,6 +1,6 @@
 // Secrets with `/`, `+`, `=`, spaces and non-ASCII, read through four authenticators against an API
 // that echoes every credential back in many encodings (URL, form, base64, JSON). The protocol trace is
-// on (airbyteManifest.trace.server: verbose, set by the runner). Afterwards no form of any secret may
+// on (airbyteManifest.trace.server: verbose, set by the runner, with the log level at trace). Afterwards no form of any secret may
 // be in the output channel or the results views (here) nor on disk (the runner's scan).
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { describe, it, before, after } from 'mocha';
 import { activateExtension, openWorkspaceFile } from './helpers';
 import { rememberSecrets } from './demoApi';
-import { findSecretsIn } from '../secretScan.mjs';
+import { findSecretsIn } from '../secretEncodings.mjs';
 
 type Api = { outputText(): string; resultsTranscript(): string };
 type Outcome = { streamRead: { slices: { pages: { records: unknown[] }[] }[]; logs: { level: string; message: string }[] }; configUpdated: boolean } | undefined;
@@ -41,7 +41,8 @@ function echoApi(): Promise<{ server: Server; url: string }> {
         const access = `e2e-access/+=${issued.length}x`;
         issued.push(current, access);
         rememberSecrets([current, access]);
-        return send(200, { access_token: access, expires_in: 3600, refresh_token: current });
+        // Expires at once: the next read must refresh again, with the rotated token the extension stored.
+        return send(200, { access_token: access, expires_in: 0, refresh_token: current });
       }
       const auth = String(req.headers.authorization ?? '');
       const values = [auth, auth.replace(/^\S+ /, ''), ...url.searchParams.values(), Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString('utf8')];
@@ -60,9 +61,14 @@ describe('secrets in every encoding', function () {
     api = await echoApi();
     rememberSecrets([S.password, S.bearer_token, S.api_key, S.client_secret, S.refresh, b64(`${S.username}:${S.password}`)]);
   });
-  after(() => new Promise<void>((resolve) => { api.server.closeAllConnections(); api.server.close(() => resolve()); }));
+  after(async () => {
+    await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'info');
+    await new Promise<void>((resolve) => { api.server.closeAllConnections(); api.server.close(() => resolve()); });
+  });
 
   it('reads with Basic, Bearer, an API key in the query and a rotating OAuth token; no secret in the output channel or the results views', async () => {
+    // The language client traces only when its output channel logs at trace level (test-only command).
+    await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'trace');
     const doc = await openWorkspaceFile('secrets/manifest.yaml');
     const uri = doc.uri.toString();
     const values = { url_base: api.url, username: S.username, password: S.password, bearer_token: S.bearer_token, api_key: S.api_key, client_id: S.client_id, client_secret: S.client_secret, credentials: { refresh_token: current } };

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import { activateExtension } from './helpers';
 import { observedSecrets } from './demoApi';
-import { findSecretsIn } from '../secretScan.mjs';
+import { findSecretsIn } from '../secretEncodings.mjs';
 
 type Api = { outputText(): string; resultsTranscript(): string };
 

@@ -1,7 +1,7 @@
 // The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
 // and takes a screenshot that the run keeps for inspection.
 import { workbench } from './workbench.mjs';
-import { findSecretsIn } from '../secretScan.mjs';
+import { findSecretsIn } from '../secretEncodings.mjs';
 
 const MANIFEST = 'demo/offset-increment.yaml';
 const lens = (page, text) => page.locator('.codelens-decoration a', { hasText: text }).first();

@@ -2,7 +2,7 @@
 // non-ASCII, against an API that checks the credentials and echoes everything it received back in
 // many encodings. No secret (configured or issued: access, refresh and session tokens) may appear in
 // any encoding (raw, JSON, URL, form, base64, Basic) in the StreamRead or in the CLI's output (json and
-// pretty). The oracle is the e2e secret scan's own list of encodings (test/e2e/secretScan.mjs).
+// pretty). The oracle is the e2e secret scan's own list of encodings (test/e2e/secretEncodings.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -183,7 +183,7 @@ function config(): Record<string, unknown> {
 type Needle = { encoding: string; value: string };
 let encodedNeedles: (s: string) => Needle[];
 before(async () => {
-  ({ encodedNeedles } = await import('../../e2e/secretScan.mjs'));
+  ({ encodedNeedles } = await import('../../e2e/secretEncodings.mjs'));
 });
 
 /** Every secret seen so far, each in every encoding, plus the Basic header's base64 of user:password. */
