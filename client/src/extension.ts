@@ -8,6 +8,7 @@ import { startLanguageClient } from './languageClient';
 import { OutputLog } from './output';
 import { TestingValuesStore } from './secrets';
 import { readSettings } from './settings';
+import { newSealKey } from '../../server/src/protocol';
 
 let client: LanguageClient | undefined;
 
@@ -29,8 +30,10 @@ async function activateServices(context: vscode.ExtensionContext, started: numbe
   context.subscriptions.push(log, store, vscode.workspace.onDidChangeConfiguration((e) => {
     if (e.affectsConfiguration('airbyte.logLevel')) log.setLevel(readSettings().logLevel);
   }));
-  client = await startLanguageClient(context, log, () => readSettings().manifestGlobs);
-  const services = { context, client, store, log };
+  // A new key per activation: sealed testing values are readable only by this client and its server.
+  const sealKey = newSealKey();
+  client = await startLanguageClient(context, log, () => readSettings().manifestGlobs, sealKey);
+  const services = { context, client, store, log, sealKey };
   context.subscriptions.push(...registerCommands(services));
   log.info(`activated in ${Date.now() - started} ms`);
   return extensionApi(services);

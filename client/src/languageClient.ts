@@ -5,15 +5,21 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type Middleware, type ServerOptions } from 'vscode-languageclient/node';
 import { isManifestDocument } from './manifestDetection';
 import type { OutputLog } from './output';
+import { SEAL_KEY_ENV } from '../../server/src/protocol';
 
-/** Creates and starts the language client; `globs` is read on every check so setting changes apply at once. */
-export async function startLanguageClient(context: vscode.ExtensionContext, log: OutputLog, globs: () => string[]): Promise<LanguageClient> {
+/**
+ * Creates and starts the language client; `globs` is read on every check so setting changes apply at
+ * once. `sealKey` (protocol.ts) goes to the server in its environment, never in a message, so that the
+ * protocol trace cannot show the testing values sealed with it.
+ */
+export async function startLanguageClient(context: vscode.ExtensionContext, log: OutputLog, globs: () => string[], sealKey: string): Promise<LanguageClient> {
   const serverModule = context.asAbsolutePath('out/server.js');
+  const env = { ...process.env, [SEAL_KEY_ENV]: sealKey };
   const serverOptions: ServerOptions = {
     // Stack traces of failed test reads are shown to the user: Node maps them to the TypeScript sources
     // through out/server.js.map (must be on before the bundle loads, hence a flag and not a call).
-    run: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--enable-source-maps'] } },
-    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019', '--enable-source-maps'] } },
+    run: { module: serverModule, transport: TransportKind.stdio, options: { env, execArgv: ['--enable-source-maps'] } },
+    debug: { module: serverModule, transport: TransportKind.stdio, options: { env, execArgv: ['--nolazy', '--inspect=6019', '--enable-source-maps'] } },
   };
   const isManifest = (doc: vscode.TextDocument) => isManifestDocument(doc, globs());
   const findDoc = (uri: vscode.Uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());

@@ -30,6 +30,8 @@ export function prepareTestWorkspace(root, runDir, { grep = null, screenshots = 
     // As in the demo workspace: the browser workbench would save an edit after a second, so a step
     // that edits and then reverts would race the save on a busy machine.
     'files.autoSave': 'off',
+    // The language client's protocol trace on: the secret checks then cover it too.
+    'airbyteManifest.trace.server': 'verbose',
   }, null, 2));
   writeFileSync(join(runDir, 'e2e-options.json'), JSON.stringify({ grep, screenshots }));
   return workspace;
