@@ -261,7 +261,9 @@ export const steps = [
       await consent.waitForLoadState('load', { timeout: 30_000 }).catch(() => {});
       await consent.getByText('VS Code received the authorization').waitFor({ timeout: 30_000 });
       await consent.close();
-      await form.getByText(/Updated from secret storage: .*Access token/).waitFor({ timeout: 30_000 });
+      // The tokens appear in the open form (the banner says "Updated from secret storage" or
+      // "Authenticated", whichever message arrives last).
+      await form.waitForFunction(() => (document.getElementById('f_credentials_access_token')?.value ?? '') !== '', null, { timeout: 30_000 });
       const firstRefresh = await form.locator('#f_credentials_refresh_token').inputValue();
       if (!/^demo-refresh-\d+$/.test(firstRefresh)) throw new Error('the form does not show the refresh token the consent flow stored');
       await shot('12-oauth-authenticated-form-updated');
