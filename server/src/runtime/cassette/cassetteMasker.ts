@@ -18,6 +18,10 @@ export class CassetteMasker extends SecretMasker {
     if (typeof value !== 'string' || value.length < 3) return;
     super.add(encodeURIComponent(value));
     super.add(new URLSearchParams({ v: value }).toString().slice(2));
+    // Python's quote / quote_plus (the CDK's form and query encoding) also escape ! ' ( ) *.
+    const strict = encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    super.add(strict);
+    super.add(strict.replace(/%20/g, '+'));
     super.add(Buffer.from(value, 'utf8').toString('base64'));
   }
 
