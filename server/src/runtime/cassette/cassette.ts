@@ -1,7 +1,7 @@
 // The cassette format (docs/cassettes.md): every HTTP exchange of one test read, in order, with every
 // secret masked, as YAML. JSON bodies are stored as YAML structures so that a diff shows the field that
 // changed; any other body is stored as text (or base64 when binary).
-import { parseDocument, stringify } from 'yaml';
+import { LineCounter, parseDocument, stringify } from 'yaml';
 import type { HttpRequest, HttpResponse, TestReadLimits } from '../types';
 
 export const CASSETTE_VERSION = 1;
@@ -66,10 +66,11 @@ export function formatCassette(c: Cassette): string {
 
 /** Parses a cassette; returns an error text (with the line when YAML is broken) instead of throwing. */
 export function parseCassette(text: string, file: string): Cassette | string {
-  const doc = parseDocument(text, { prettyErrors: false });
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { prettyErrors: false, lineCounter });
   if (doc.errors.length) {
     const e = doc.errors[0];
-    return `${file}:${e.linePos?.[0]?.line ?? '?'}: not a valid cassette: ${e.message.split('\n')[0]}`;
+    return `${file}:${lineCounter.linePos(e.pos[0]).line}: not a valid cassette: ${e.message.split('\n')[0]}`;
   }
   const value = doc.toJS() as Partial<Cassette> | null;
   if (!value || typeof value !== 'object') return `${file}: not a cassette (expected a mapping with version and exchanges)`;
