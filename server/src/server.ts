@@ -1,7 +1,7 @@
 // The language server process: the only module that touches `connection`. It declares capabilities,
 // routes requests to feature functions, owns the document lifecycle and debounces validation.
 // Every handler is guarded: a failing feature logs and answers "nothing", it never ends the process.
-import { CodeActionKind, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { CodeActionKind, createConnection, ErrorCodes, ProposedFeatures, ResponseError, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
@@ -12,6 +12,10 @@ import { provideDefinition } from './features/definition';
 import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
 import { provideCodeActions } from './features/codeActions';
+import { provideExtractActions } from './features/extractDefinition';
+import { provideInlineActions } from './features/inlineReference';
+import { prepareDefinitionRename, renameDefinition } from './features/renameDefinition';
+import { positionToOffset, rangeToSpan, spanEditsToWorkspaceEdit, spanToRange } from './convert';
 import { provideStreamList } from './features/streams';
 import { provideSpec } from './features/spec';
 import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
@@ -68,7 +72,8 @@ connection.onInitialize((params) => {
       definitionProvider: true,
       documentSymbolProvider: true,
       codeLensProvider: { resolveProvider: false },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorExtract, CodeActionKind.RefactorInline] },
+      renameProvider: { prepareProvider: true },
     },
     serverInfo: { name: 'airbyte-manifest-server', version: '0.1.0' },
   };
@@ -146,7 +151,28 @@ connection.onDocumentSymbol((params) => guard('document symbols', [], () => {
 
 connection.onCodeAction((params) => guard('code actions', [], () => {
   const doc = documentFor(params.textDocument.uri);
-  return doc ? provideCodeActions(doc, params) : [];
+  if (!doc) return [];
+  const wants = (kind: string) => !params.context.only || params.context.only.some((k) => kind === k || kind.startsWith(`${k}.`));
+  const span = rangeToSpan(doc.textDocument, params.range);
+  return [
+    ...(wants(CodeActionKind.QuickFix) ? provideCodeActions(doc, params) : []),
+    ...(wants(CodeActionKind.RefactorExtract) ? provideExtractActions(doc, span) : []),
+    ...(wants(CodeActionKind.RefactorInline) ? provideInlineActions(doc, span) : []),
+  ];
+}));
+
+connection.onPrepareRename((params) => guard('prepare rename', null, () => {
+  const doc = documentFor(params.textDocument.uri);
+  const target = doc ? prepareDefinitionRename(doc, positionToOffset(doc.textDocument, params.position)) : null;
+  return doc && target ? { range: spanToRange(doc.textDocument, target.span), placeholder: target.placeholder } : null;
+}));
+
+connection.onRenameRequest((params) => guard('rename', null, () => {
+  const doc = documentFor(params.textDocument.uri);
+  if (!doc) return null;
+  const edits = renameDefinition(doc, positionToOffset(doc.textDocument, params.position), params.newName);
+  if ('refused' in edits) return new ResponseError(ErrorCodes.InvalidRequest, edits.refused);
+  return spanEditsToWorkspaceEdit(doc.textDocument, edits);
 }));
 
 connection.onCodeLens((params) => guard('code lenses', [], () => {
