@@ -37,6 +37,8 @@ export function problemToDiagnostic(doc: TextDocument, problem: Problem): Diagno
     code: problem.code,
     message: problem.message,
   };
+  // Quick fixes read what they need from here, never from the message.
+  if (problem.fix) diagnostic.data = problem.fix;
   // Editors strike deprecated text through.
   if (problem.code === 'deprecated') diagnostic.tags = [DiagnosticTag.Deprecated];
   if (problem.related?.length) {

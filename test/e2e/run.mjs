@@ -77,6 +77,8 @@ function prepareRunFolder() {
     'chat.disableAIFeatures': true,
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'workbench.editor.enablePreview': false,
+    // Edits stay unsaved until a step reverts them (code-server may default to saving after a delay).
+    'files.autoSave': 'off',
   }, null, 2));
 }
 
