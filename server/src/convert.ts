@@ -17,6 +17,11 @@ export function positionToOffset(doc: TextDocument, position: Position): number 
   return doc.offsetAt(position);
 }
 
+/** The 1-based line number of an offset, as people read it (messages, hovers). */
+export function lineNumberAt(doc: TextDocument, offset: number): number {
+  return doc.positionAt(offset).line + 1;
+}
+
 /** Offset edits of one document as a WorkspaceEdit. */
 export function spanEditsToWorkspaceEdit(doc: TextDocument, edits: ReadonlyArray<{ span: Span; newText: string }>): WorkspaceEdit {
   return { changes: { [doc.uri]: edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })) } };
