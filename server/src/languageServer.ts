@@ -41,6 +41,8 @@ export class ManifestLanguageServer {
   private validationDelayMs = 30;
   private readonly pendingValidation = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly validatedOnce = new Set<string>();
+  /** When the last change of each document arrived (ms): an edit after a pause is validated at once. */
+  private readonly lastChange = new Map<string, number>();
 
   constructor(private readonly connection: Connection) {}
 
@@ -112,10 +114,20 @@ export class ManifestLanguageServer {
 
     this.textDocuments.onDidChangeContent(({ document }) => {
       const uri = document.uri;
-      clearTimeout(this.pendingValidation.get(uri));
-      // The first version is validated at once (open → diagnostics); edits are debounced.
+      const now = performance.now();
+      const previous = this.lastChange.get(uri);
+      this.lastChange.set(uri, now);
+      const pending = this.pendingValidation.get(uri);
+      clearTimeout(pending);
+      // The first version is validated at once (open → diagnostics).
       if (!this.validatedOnce.has(uri)) {
         this.validatedOnce.add(uri);
+        this.validate(uri);
+        return;
+      }
+      // A leading-edge debounce: an edit that follows a pause (no change for the delay, none waiting)
+      // is validated at once; the edits of a burst wait until the burst pauses, and are validated once.
+      if (pending === undefined && previous !== undefined && now - previous >= this.validationDelayMs) {
         this.validate(uri);
         return;
       }
@@ -126,6 +138,7 @@ export class ManifestLanguageServer {
       clearTimeout(this.pendingValidation.get(document.uri));
       this.pendingValidation.delete(document.uri);
       this.validatedOnce.delete(document.uri);
+      this.lastChange.delete(document.uri);
       this.manifests.delete(document.uri);
       void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     });

@@ -48,3 +48,25 @@ test('refactors and quick fixes answer in process as over stdio', async () => {
   // The other server never saw this document.
   assert.deepEqual(await second.request('textDocument/codeAction', { textDocument: { uri }, range: { start: p, end: p }, context: { diagnostics: [] } }), []);
 });
+
+test('an edit after a pause is validated at once; a burst of edits is validated once, after it', async () => {
+  const server = await LspTestClient.inProcess({ validationDelayMs: 1000 });
+  try {
+    const uri = 'file:///w/in-process/debounce.yaml';
+    const text = manifest('BearerAuthenticator');
+    await server.open(uri, text);
+    await new Promise((r) => setTimeout(r, 1050));
+    const started = performance.now();
+    await server.change(uri, `${text}# one\n`, 2);
+    const lone = performance.now() - started;
+    // Three edits in a row: the first follows the previous one closely, so all of them wait.
+    const last = server.waitForDiagnostics(uri, 5);
+    for (const v of [3, 4, 5]) void server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text: `${text}# ${v}\n` }] });
+    await last;
+    assert.deepEqual(server.publishedVersions(uri), [1, 2, 5]);
+    // Validated at once, not after the 1000 ms delay.
+    assert.ok(lone < 1000, `the lone edit took ${lone} ms`);
+  } finally {
+    await server.stop();
+  }
+});

@@ -155,6 +155,11 @@ export class LspTestClient {
     return this.connection.sendRequest(method, params);
   }
 
+  /** The versions of `uri` whose diagnostics were published so far, in order. */
+  publishedVersions(uri: string): Array<number | undefined> {
+    return (this.diagnostics.get(uri) ?? []).map((p) => p.version);
+  }
+
   /** True while the server process is alive. */
   get alive(): boolean {
     return this.isAlive();
