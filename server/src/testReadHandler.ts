@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import type { TestReadParams, TestReadResult, TestReadProgressParams, ConfigUpdateParams } from './protocol';
+import type { TestReadParams, TestReadResult, TestReadProgressParams, ConfigUpdateParams, TestReadProgress } from './protocol';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
@@ -42,7 +42,8 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
     // The runtime's own transport, bounded by the user's settings and cancelled with the run.
     fetch: runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal }),
     onProgress: (event: object) => {
-      notify.progress({ runId: params.runId, event: event as Record<string, unknown> });
+      // The runtime's progress events are TestReadProgress values (runtime/testRead/streamRead.ts).
+      notify.progress({ runId: params.runId, event: event as TestReadProgress });
     },
     onConfigUpdate: (updated: object) => {
       // Single-use refresh tokens: the client must store the new config before anything else can fail.
@@ -50,7 +51,7 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
     },
   };
   try {
-    const result = (await runtime.testRead(manifest, config, params.streamName, params.limits ?? {}, env)) as unknown as TestReadResult;
+    const result: TestReadResult = await runtime.testRead(manifest, config, params.streamName, params.limits ?? {}, env);
     // The runtime reports an aborted exchange as an error of the read; to the client it is a cancellation.
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
     return result;
