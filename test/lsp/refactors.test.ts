@@ -185,3 +185,18 @@ test('rename refuses a name that exists or cannot be a reference segment, and of
   await assert.rejects(client.request('textDocument/rename', { textDocument: { uri }, position, newName: 'a/b' }), /cannot be a reference segment/);
   assert.equal(await client.request('textDocument/prepareRename', { textDocument: { uri }, position: positionOf(text, 'name: users', 2) }), null);
 });
+
+test('streams written twice (under definitions.streams and in streams, as the Builder does) are counted once by name', async () => {
+  const users = stream('users');
+  const orders = stream('orders');
+  // The same streams as `definitions.streams.<name>` entries, two columns deeper.
+  const asDefinition = (name: string, lines: string[]) => [`    ${name}:`, ...lines.map((l, i) => (i === 0 ? `      ${l.slice(4)}` : `  ${l}`))];
+  const defs = ['definitions:', '  streams:', ...asDefinition('users', users), ...asDefinition('orders', orders)];
+  const text = manifest([users, orders], defs);
+  const uri = await open(text);
+  const actions = await actionsAt(uri, at(text, 'authenticator:'), ['refactor.extract']);
+  const share = actions.find((a) => a.title.startsWith('Share authenticator'));
+  assert.equal(share?.title, 'Share authenticator with 2 streams');
+  const changed = await applyAndCheck(uri, text, share?.edit, 2);
+  assert.equal(changed.split('$ref: "#/definitions/authenticator"').length - 1, 4, changed);
+});

@@ -45,7 +45,7 @@ export function provideExtractActions(doc: ManifestDocument, span: Span): CodeAc
     const identical = findIdentical(root, key, value);
     if (identical.length > 1) {
       const shared = extractEdits(doc, key, value, identical);
-      if (shared) actions.push(refactor(doc, `Share ${label} with ${placesTitle(identical)}`, shared));
+      if (shared) actions.push(refactor(doc, `Share ${label} with ${placesTitle(root, identical)}`, shared));
     }
   }
   return actions;
@@ -55,15 +55,23 @@ function refactor(doc: ManifestDocument, title: string, edits: SpanEdit[]): Code
   return { title, kind: CodeActionKind.RefactorExtract, edit: spanEditsToWorkspaceEdit(doc.textDocument, edits) };
 }
 
-/** "3 streams" when every place is in a different stream, else "4 places". */
-function placesTitle(paths: Segment[][]): string {
+/**
+ * "3 streams" when every place is inside one of two or more streams (counted by name: the Connector
+ * Builder writes a stream both under `definitions.streams` and in `streams`), else "4 places".
+ */
+function placesTitle(root: unknown, paths: Segment[][]): string {
   const streams = new Set<string>();
   for (const p of paths) {
-    if (p[0] === 'streams' && p.length > 2) streams.add(`streams/${p[1]}`);
-    // The Connector Builder keeps streams under `definitions.streams.<name>`.
-    else if (p[0] === 'definitions' && p[1] === 'streams' && p.length > 3) streams.add(`definitions/streams/${p[2]}`);
+    let streamPath: Segment[] | null = null;
+    if (p[0] === 'streams' && p.length > 2) streamPath = p.slice(0, 2);
+    else if (p[0] === 'definitions' && p[1] === 'streams' && p.length > 3) streamPath = p.slice(0, 3);
+    if (!streamPath) return `${paths.length} places`;
+    const stream = valueAt(root, streamPath);
+    const params = isPlainMap(stream) && isPlainMap(stream.$parameters) ? stream.$parameters : {};
+    const name = isPlainMap(stream) && typeof stream.name === 'string' ? stream.name : typeof params.name === 'string' ? params.name : streamPath.join('/');
+    streams.add(name);
   }
-  return streams.size === paths.length ? `${paths.length} streams` : `${paths.length} places`;
+  return streams.size >= 2 ? `${streams.size} streams` : `${paths.length} places`;
 }
 
 /** Every place outside the `definitions` entries themselves where field `key` holds a value equal to `value`. */
