@@ -21,6 +21,7 @@ import { provideStreamList } from './features/streams';
 import { provideSpec } from './features/spec';
 import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
 import { provideHover } from './features/hover';
+import { provideReferences } from './features/findReferences';
 import { catalogIndex } from './features/catalogIndex';
 import { provideResolvedManifest } from './features/resolvedManifest';
 import { positionToOffset, rangeToSpan, spanEditsToWorkspaceEdit, spanToRange } from './convert';
@@ -99,6 +100,7 @@ export class ManifestLanguageServer {
           completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
           hoverProvider: true,
           definitionProvider: true,
+          referencesProvider: true,
           documentSymbolProvider: true,
           codeLensProvider: { resolveProvider: false },
           codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorExtract, CodeActionKind.RefactorInline] },
@@ -156,6 +158,11 @@ export class ManifestLanguageServer {
     connection.onDefinition((params) => this.guard('definition', null, () => {
       const doc = this.documentFor(params.textDocument.uri);
       return doc ? provideDefinition(doc, params) : null;
+    }));
+
+    connection.onReferences((params) => this.guard('references', null, () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      return doc ? provideReferences(doc, params) : null;
     }));
 
     connection.onDocumentSymbol((params) => this.guard('document symbols', [], () => {
