@@ -200,3 +200,15 @@ test('streams written twice (under definitions.streams and in streams, as the Bu
   const changed = await applyAndCheck(uri, text, share?.edit, 2);
   assert.equal(changed.split('$ref: "#/definitions/authenticator"').length - 1, 4, changed);
 });
+
+test('a block scalar keeps its content when moved: lines of spaces beyond its indentation are content', async () => {
+  const s = stream('users');
+  s.splice(s.indexOf("        path: /users") + 1, 0, '        http_method: POST', '        request_body_data: |', '          [{"a": 1, ', '              ', '           "b": 2}]');
+  const text = manifest([s]);
+  const uri = await open(text);
+  const [extractRequester] = await actionsAt(uri, at(text, 'request_body_data'), ['refactor.extract']);
+  assert.equal(extractRequester.title, 'Extract requester to definitions');
+  // applyAndCheck compares the resolved streams: the body must be the same string, spaces included.
+  const changed = await applyAndCheck(uri, text, extractRequester.edit, 2);
+  assert.ok(changed.includes('    request_body_data: |\n      [{"a": 1, \n          \n       "b": 2}]\n'), JSON.stringify(changed));
+});

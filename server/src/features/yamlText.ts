@@ -70,10 +70,13 @@ export function valueText(text: string, location: Location): ValueText | null {
   return { block, lines, indent, span: { start, end: Math.max(end, lastLineEnd) } };
 }
 
-/** `lines` (indented from column `from`) moved to column `to`; lines less indented (comments) go to `to`. */
+/**
+ * `lines` (indented from column `from`) moved to column `to`; lines less indented (comments) go to
+ * `to`. A line of spaces only keeps the spaces beyond `from`: inside a block scalar they are content.
+ */
 export function reindent(lines: readonly string[], from: number, to: number): string[] {
   return lines.map((line) => {
-    if (line.trim() === '') return '';
+    if (line.trim() === '') return line.length > from ? ' '.repeat(to + line.length - from) : '';
     const own = indentOf(line);
     return ' '.repeat(to + Math.max(0, own - from)) + line.trimStart();
   });
