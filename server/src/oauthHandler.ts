@@ -3,8 +3,9 @@
 // extra inputs are read from the testing values at their `path_in_connector_config` (Spec §6.8.1).
 import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import { loadManifestValue, type OpenManifestLookup } from './testReadHandler';
-import type { OAuthConsentParams, OAuthConsentResult, OAuthExchangeParams, OAuthExchangeResult } from './protocol';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
+import { sealKey } from './sealKey';
+import { isSealed, sealConfig, type OAuthConsentParams, type OAuthConsentResult, type OAuthExchangeParams, type OAuthExchangeResult } from './protocol';
 
 type Json = Record<string, unknown>;
 
@@ -43,7 +44,7 @@ function asResponseError(e: unknown): ResponseError<unknown> {
 export async function handleOAuthConsent(p: OAuthConsentParams, lookup: OpenManifestLookup): Promise<OAuthConsentResult> {
   try {
     const manifest = await manifestFor(p.uri, lookup);
-    const inputs = oauthInputsFromConfig(manifest, p.config ?? {}, p.redirectUri);
+    const inputs = oauthInputsFromConfig(manifest, openConfigParam(p.config), p.redirectUri);
     if (!inputs.client_id) throw new ResponseError(ErrorCodes.InvalidParams, 'Set the OAuth client id in the testing values first (see the OAuth section of the form).');
     const consent = runtime.buildOAuthConsentUrl(manifest, inputs);
     return { consentUrl: consent.url, state: consent.state };
@@ -56,9 +57,11 @@ export async function handleOAuthConsent(p: OAuthConsentParams, lookup: OpenMani
 export async function handleOAuthExchange(p: OAuthExchangeParams, lookup: OpenManifestLookup): Promise<OAuthExchangeResult> {
   try {
     const manifest = await manifestFor(p.uri, lookup);
-    const inputs = oauthInputsFromConfig(manifest, p.config ?? {}, p.redirectUri);
-    const result = await runtime.exchangeOAuthCode(manifest, { ...inputs, code: p.code, state: p.state }, p.config ?? {});
-    return { configUpdate: result.config };
+    const config = openConfigParam(p.config);
+    const inputs = oauthInputsFromConfig(manifest, config, p.redirectUri);
+    const result = await runtime.exchangeOAuthCode(manifest, { ...inputs, code: p.code, state: p.state }, config);
+    // The tokens go back sealed when the config came sealed.
+    return { configUpdate: isSealed(p.config) && sealKey ? sealConfig(result.config as Record<string, unknown>, sealKey) : result.config };
   } catch (e) {
     throw asResponseError(e);
   }

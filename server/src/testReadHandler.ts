@@ -5,7 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import type { TestReadParams, TestReadResult, TestReadProgressParams, ConfigUpdateParams, TestReadProgress } from './protocol';
+import { isSealed, openConfig, sealConfig, type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type TestReadProgress } from './protocol';
+import { sealKey } from './sealKey';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
@@ -19,6 +20,15 @@ export async function loadManifestValue(uri: string, lookup: OpenManifestLookup)
     throw new ResponseError(ErrorCodes.InvalidParams, `Cannot read the manifest ${uri}: ${e.message}`);
   });
   return runtime.parseManifest(text).value;
+}
+
+/** The config of a request, opened when sealed; a config that cannot be opened is an invalid request. */
+export function openConfigParam(value: TestReadParams['config'] | undefined): Record<string, unknown> {
+  try {
+    return openConfig(value, sealKey);
+  } catch (e) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `The testing values could not be read: ${(e as Error).message}`);
+  }
 }
 
 /** Where a running test read sends its notifications (the language server forwards them to the client). */
@@ -36,7 +46,8 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
   const controller = new AbortController();
   const cancelSub = token.onCancellationRequested(() => controller.abort());
   // The runtime may update the config in place as well; it is a private copy of what the client sent.
-  const config = structuredClone(params.config ?? {});
+  const config = structuredClone(openConfigParam(params.config));
+  const sealed = isSealed(params.config);
   const env = {
     signal: controller.signal,
     ...(Array.isArray(params.state) ? { state: params.state } : {}),
@@ -48,7 +59,9 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
     },
     onConfigUpdate: (updated: object) => {
       // Single-use refresh tokens: the client must store the new config before anything else can fail.
-      notify.configUpdate({ runId: params.runId, uri: params.uri, config: updated as Record<string, unknown> });
+      // Sealed back when the client sealed its config: the trace must not show the new token either.
+      const update = updated as Record<string, unknown>;
+      notify.configUpdate({ runId: params.runId, uri: params.uri, config: sealed && sealKey ? sealConfig(update, sealKey) : update });
     },
   };
   try {
