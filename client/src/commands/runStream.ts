@@ -8,6 +8,7 @@ import {
   TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest, ComponentLocationRequest, SchemaDifferencesRequest, openConfig, sealConfig,
   type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
   type ComponentLocationParams, type ComponentLocationResult, type SchemaDifferencesParams, type SchemaDifferencesResult,
+  type ShownLogMessage, type ShownStreamRead, type TestReadProgress,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import type { ValuesSource } from '../secrets';
@@ -32,7 +33,7 @@ async function streamLine(services: Services, target: StreamTarget): Promise<num
 }
 
 /** The StreamRead as the results view gets it: the written-back config holds secrets, so only its keys are shown. */
-function forDisplay(streamRead: TestReadResult): TestReadResult {
+function forDisplay(streamRead: ShownStreamRead): ShownStreamRead {
   const update = streamRead.latest_config_update;
   if (!update || typeof update !== 'object') return streamRead;
   return { ...streamRead, latest_config_update: { stored_in_testing_values: Object.keys(update) } };
@@ -67,20 +68,20 @@ async function viewMasker(services: Services, uri: vscode.Uri, config: Record<st
  * ERROR log entries as the results view shows them: linked to the component that failed (located by the
  * server, references followed) or else to the stream's declaration, with a readable source-mapped stack.
  */
-async function withErrorLocations(services: Services, target: StreamTarget, streamRead: TestReadResult, line: number | undefined): Promise<TestReadResult> {
+async function withErrorLocations(services: Services, target: StreamTarget, streamRead: TestReadResult, line: number | undefined): Promise<ShownStreamRead> {
   if (!Array.isArray(streamRead.logs)) return streamRead;
-  const logs = await Promise.all((streamRead.logs as Array<Record<string, unknown>>).map(async (l) => {
+  const logs: ShownLogMessage[] = await Promise.all(streamRead.logs.map(async (l): Promise<ShownLogMessage> => {
     if (String(l.level).toUpperCase() !== 'ERROR') return l;
-    const out: Record<string, unknown> = { ...l };
+    const out: ShownLogMessage = { ...l };
     if (typeof l.stacktrace === 'string' && l.stacktrace) {
       const stack = readableStack(l.stacktrace);
       out.stacktrace = stack.mapped ? stack.text : null;
       out.stack_note = stack.mapped ? null : 'No stack frames could be mapped to the sources (the server was built without source maps).';
     }
-    const kind = failedComponent({ message: l.message as string | undefined, stacktrace: l.stacktrace as string | undefined });
+    const kind = failedComponent({ message: l.message, stacktrace: l.stacktrace });
     const located = kind ? await locateComponent(services, target, kind) : null;
     if (kind && located) out.component = { kind, label: COMPONENT_LABEL[kind], type: located.type, range: located.range };
-    else if (out.line === undefined && line !== undefined) out.line = line;
+    else if (line !== undefined) out.line = line;
     return out;
   }));
   return { ...streamRead, logs };
@@ -106,7 +107,7 @@ async function schemaDifferences(services: Services, target: StreamTarget, infer
 }
 
 type Limits = NonNullable<TestReadParams['limits']>;
-type RunListener = { onProgress(e: Record<string, unknown>): void; onConfigUpdate(p: ConfigUpdateParams): Promise<void> };
+type RunListener = { onProgress(e: TestReadProgress): void; onConfigUpdate(p: ConfigUpdateParams): Promise<void> };
 
 /** What the command returns: the StreamRead, or undefined when nothing ran (cancelled, no target). */
 export type RunStreamOutcome = { streamRead: TestReadResult; configUpdated: boolean } | undefined;

@@ -223,11 +223,11 @@ export const steps = [
       // The incremental stream emits its cursor state after every daily slice.
       if (states !== slices) throw new Error(`${states} of ${slices} slices show a state`);
       await results.locator('section.slice-state[data-slice="2"] pre.state', { hasText: '"created_at": "2024-01-02T23:00:00Z"' }).waitFor({ timeout: 5_000 });
-      await shot('10-state-per-slice');
+      await shot('14-state-per-slice');
       await results.getByRole('tab', { name: /^Pages/ }).click();
       await results.locator('#slice-select').selectOption({ index: 1 });
       await results.locator('#page-panel[data-slice="2"]').waitFor({ timeout: 5_000 });
-      await shot('10b-slice-2-selected');
+      await shot('14b-slice-2-selected');
     },
   },
   {
@@ -248,7 +248,7 @@ export const steps = [
       await form.locator('#f_url_base').fill('not a url');
       await form.locator('#save').click();
       await form.getByText('Demo API URL must be written as http(s)://host:port.').first().waitFor({ timeout: 10_000 });
-      await shot('11-form-rich-descriptions-titled-error');
+      await shot('15-form-rich-descriptions-titled-error');
       await form.locator('#f_url_base').fill(demoUrl);
       await form.locator('#f_client_id').fill('demo-client');
       await form.locator('#f_client_secret').fill('demo-secret');
@@ -266,7 +266,7 @@ export const steps = [
       await form.waitForFunction(() => (document.getElementById('f_credentials_access_token')?.value ?? '') !== '', null, { timeout: 30_000 });
       const firstRefresh = await form.locator('#f_credentials_refresh_token').inputValue();
       if (!/^demo-refresh-\d+$/.test(firstRefresh)) throw new Error('the form does not show the refresh token the consent flow stored');
-      await shot('12-oauth-authenticated-form-updated');
+      await shot('16-oauth-authenticated-form-updated');
       // A read refreshes with the single-use token; the rotated one is written back and shows up in the open form.
       await page.locator('.tab', { hasText: 'oauth-consent.yaml' }).first().click();
       await revealStream(page, run, 'demo/oauth-consent.yaml', 'oauth_consented_items');
@@ -277,7 +277,7 @@ export const steps = [
       await form.getByText(/Updated from secret storage: .*Tokens › Refresh token/).waitFor({ timeout: 20_000 });
       const rotated = await form.locator('#f_credentials_refresh_token').inputValue();
       if (rotated === firstRefresh || !/^demo-refresh-\d+$/.test(rotated)) throw new Error('the open form still shows the used-up refresh token');
-      await shot('13-rotated-token-in-open-form');
+      await shot('17-rotated-token-in-open-form');
       // Saving the form now keeps the rotated token (nothing stale is written back).
       await form.locator('#save').click();
       await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
@@ -286,6 +286,36 @@ export const steps = [
       await lens(page, 'Run stream oauth_consented_items').click();
       await results.locator('#status', { hasText: /^\d+ pages?, [1-9]\d* records?/ }).waitFor({ timeout: 60_000 });
       if (await results.locator('#read-error').count()) throw new Error('the second read failed: a used-up token was written back');
+    },
+  },
+  {
+    name: 'share one authenticator among three streams with "Extract to definitions"',
+    async run({ page, shot }) {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile('refactor/shared-auth.yaml');
+      // Once the text is drawn, the cursor goes on the first stream's `authenticator:` key.
+      await page.locator('.view-lines', { hasText: 'ApiKeyAuthenticator' }).first().waitFor({ timeout: 30_000 });
+      await wb.runCommand('Go to Line/Column...');
+      await page.keyboard.type('16:12');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+.');
+      const share = page.locator('.action-widget .monaco-list-row', { hasText: 'Share authenticator with 3 streams' }).first();
+      await share.waitFor({ timeout: 15_000 });
+      await page.locator('.action-widget .monaco-list-row', { hasText: 'Extract authenticator to definitions' }).first().waitFor({ timeout: 5_000 });
+      await shot('10-extract-to-definitions-menu');
+      await share.click();
+      await page.locator('.view-lines', { hasText: '$ref: "#/definitions/authenticator"' }).first().waitFor({ timeout: 10_000 });
+      // Scrolled to the top: the new definitions section, and the first stream now referencing it.
+      await page.keyboard.press('Control+Home');
+      await page.locator('.view-lines', { hasText: 'definitions:' }).first().waitFor({ timeout: 10_000 });
+      // The rewritten manifest stays valid: once validation (debounced after the edit) has had time, no error is drawn.
+      await page.waitForTimeout(1500);
+      if (await page.locator('.squiggly-error').count()) throw new Error('the refactored manifest has errors');
+      await shot('11-extract-to-definitions-applied');
+      await wb.runCommand('File: Revert File');
+      await page.locator('.view-lines', { hasText: 'definitions:' }).first().waitFor({ state: 'detached', timeout: 10_000 });
     },
   },
 ];
