@@ -48,7 +48,10 @@ for (const file of manifests) {
     const manifest = parse(readFileSync(join(WORKSPACE, file), 'utf8')) as Record<string, unknown>;
     for (const stream of manifest.streams as { name?: string }[]) {
       if (!stream?.name) continue;
-      const config = { ...structuredClone(baseConfig), url_base: api.url };
+      const config: Record<string, unknown> = { ...structuredClone(baseConfig), url_base: api.url };
+      // Refresh tokens are single use: a manifest read after another OAuth one gets the token the API issued last.
+      const current = (api.state.auth as { refreshToken?: string } | undefined)?.refreshToken;
+      if (current) config.credentials = { ...(config.credentials as object), refresh_token: current };
       const before = structuredClone(config);
       const env = { now: () => FROZEN, sleep: async () => {} };
       const { result, cassette } = await recordRead(manifest, config, stream.name, {}, env);
