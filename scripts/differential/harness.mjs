@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { parse } from 'yaml';
 import { startSyntheticApi, rewriteUrls, FROZEN_NOW } from './syntheticApi.mjs';
-import { compareReads, wireRequests } from './compare.mjs';
+import { compareReads, summaryOf, wireRequests } from './compare.mjs';
 import { sampleConfig } from './sampleConfig.mjs';
 
 const runtime = createRequire(import.meta.url)('../../out/runtime.js');
@@ -126,13 +126,6 @@ function writeGolden(dir, connector, stream, manifest, config, port, incremental
     expected: placeholder({ requests: wireRequests(exchanges), reference: streamRead && !streamRead.__exception ? summaryOf(streamRead) : null }),
   };
   writeFileSync(join(dir, `${connector}--${stream.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), JSON.stringify(golden, null, 1) + '\n');
-}
-
-function summaryOf(sr) {
-  return {
-    slices: (sr.slices ?? []).map((s) => ({ slice_descriptor: s.slice_descriptor ?? null, pages: (s.pages ?? []).map((p) => (p.records ?? []).length) })),
-    records: (sr.slices ?? []).flatMap((s) => (s.pages ?? []).flatMap((p) => p.records ?? [])),
-  };
 }
 
 function summarize(results) {
