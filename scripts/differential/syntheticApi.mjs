@@ -138,7 +138,8 @@ function routeRegex(requester, port) {
     literal += p.length;
     return p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   }).join('');
-  return { re: new RegExp(`^${src.replace(/\\\?.*$/, '')}/?$`), literal };
+  // Runs of slashes may reach the API collapsed (urljoin drops empty segments).
+  return { re: new RegExp(`^${src.replace(/\\\?.*$/, '').replace(/\/+/g, '/+')}/?$`), literal };
 }
 
 function formatDate(iso, format) {
