@@ -4,7 +4,7 @@
 // the state. See docs/fidelity.md for how to set up the reference (it stays outside this repository).
 //
 // Usage: npm run build && node scripts/differential/harness.mjs --reference "<command>" [--corpus DIR]
-//          [--only NAME[,NAME]] [--limit N] [--report FILE] [--goldens DIR] [--verbose]
+//          [--only NAME[,NAME]] [--limit N] [--report FILE] [--goldens DIR] [--dump DIR] [--verbose]
 // The reference command reads one JSON request per line on stdin and answers one JSON line per request
 // (a StreamRead, or {"__exception": ...}). REFERENCE_CDK_CMD may be given instead of --reference.
 import { spawn } from 'node:child_process';
@@ -13,9 +13,9 @@ import { join, basename } from 'node:path';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { parse } from 'yaml';
-import { startSyntheticApi, rewriteUrls, FROZEN_NOW } from './syntheticApi.mjs';
+import { startSyntheticApi, rewriteUrls, formatDate, FROZEN_NOW } from './syntheticApi.mjs';
 import { compareReads, summaryOf, wireRequests } from './compare.mjs';
-import { sampleConfig } from './sampleConfig.mjs';
+import { alignConfigDates, alignConfigUrls, sampleConfig } from './sampleConfig.mjs';
 
 const runtime = createRequire(import.meta.url)('../../out/runtime.js');
 const args = process.argv.slice(2);
@@ -27,6 +27,7 @@ const limit = Number(opt('--limit', '100000'));
 const reportFile = opt('--report', null);
 const goldensDir = opt('--goldens', null);
 const verbose = args.includes('--verbose');
+const dumpDir = opt('--dump', null);
 const LIMITS = { maxRecords: 500, maxPagesPerSlice: 4, maxSlices: 3 };
 const STREAM_TIMEOUT_MS = 60_000;
 
@@ -73,7 +74,7 @@ async function main() {
     try {
       const rewritten = rewriteUrls(manifest, api.port);
       const resolved = runtime.resolveManifest(rewritten).value;
-      const config = rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port);
+      const config = alignConfigUrls(alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate), resolved, api.port);
       api.configure(resolved, config);
       const streams = Array.isArray(resolved?.streams) ? resolved.streams : [];
       for (const stream of streams) {
@@ -95,6 +96,10 @@ async function main() {
         }
         const ourWire = api.exchanges.splice(0);
         const verdict = compareReads(ref, refWire, ours, ourWire);
+        if (dumpDir) {
+          mkdirSync(dumpDir, { recursive: true });
+          writeFileSync(join(dumpDir, `${connector}--${name.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), JSON.stringify({ verdict, reference: ref, referenceWire: refWire, ours, oursWire: ourWire }, null, 1));
+        }
         const entry = { connector, stream: name, ...verdict };
         results.push(entry);
         if (verbose || verdict.status !== 'identical') console.log(`${verdict.status.padEnd(16)} ${connector}/${name}${verdict.reasons.length ? ': ' + verdict.reasons.slice(0, 3).join(' | ') : ''}`);

@@ -142,7 +142,7 @@ function routeRegex(requester, port) {
   return { re: new RegExp(`^${src.replace(/\\\?.*$/, '').replace(/\/+/g, '/+')}/?$`), literal };
 }
 
-function formatDate(iso, format) {
+export function formatDate(iso, format) {
   if (!format) return iso;
   if (format === '%s') return String(Math.floor(Date.parse(iso) / 1000));
   if (format === '%ms') return String(Date.parse(iso));
