@@ -8,6 +8,7 @@ import { parseVersion } from '../schema/versions';
 import { isEmptySlice } from '../records/streamSlice';
 import { SecretMasker } from './masking';
 import { SchemaInferrer } from './schemaInference';
+import { configValidationError } from './configValidation';
 import { buildStream } from './retriever';
 import type { LogLevel, ReadContext, ResolvedLimits } from './readContext';
 import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadSlice, TestReadProgress } from './streamRead';
@@ -81,6 +82,13 @@ export async function testRead(manifest: object, config: object, streamName: str
       latest_config_update: latestConfig ? masker.maskValue(latestConfig) : null,
     };
   };
+
+  // The reference checks the config against the spec before reading anything (config error).
+  const invalid = configValidationError((root.spec as Record<string, unknown> | undefined)?.connection_specification, cfg);
+  if (invalid !== null) {
+    log('ERROR', `Config validation error: ${invalid}`);
+    return result([], false, null, []);
+  }
 
   const streams = (Array.isArray(root.streams) ? root.streams : []) as Record<string, unknown>[];
   const stream = streams.find((s) => s && s.name === streamName);
