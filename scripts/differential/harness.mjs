@@ -4,7 +4,7 @@
 // the state. See docs/fidelity.md for how to set up the reference (it stays outside this repository).
 //
 // Usage: npm run build && node scripts/differential/harness.mjs --reference "<command>" [--corpus DIR]
-//          [--only NAME[,NAME]] [--limit N] [--report FILE] [--goldens DIR] [--dump DIR] [--verbose]
+//          [--only NAME[,NAME]] [--limit N] [--report FILE] [--goldens DIR] [--dump DIR] [--shard I/N] [--verbose]
 // The reference command reads one JSON request per line on stdin and answers one JSON line per request
 // (a StreamRead, or {"__exception": ...}). REFERENCE_CDK_CMD may be given instead of --reference.
 import { spawn } from 'node:child_process';
@@ -28,6 +28,7 @@ const reportFile = opt('--report', null);
 const goldensDir = opt('--goldens', null);
 const verbose = args.includes('--verbose');
 const dumpDir = opt('--dump', null);
+const [shardIndex, shardCount] = (opt('--shard', '1/1')).split('/').map(Number);
 const LIMITS = { maxRecords: 500, maxPagesPerSlice: 4, maxSlices: 3 };
 const STREAM_TIMEOUT_MS = 60_000;
 
@@ -59,7 +60,7 @@ const hasCustom = (node) => JSON.stringify(node ?? null).includes('"type":"Custo
 
 async function main() {
   const reference = startReference(referenceCmd);
-  const files = readdirSync(corpus).filter((f) => f.endsWith('.yaml')).sort().filter((f) => !only || only.includes(basename(f, '.yaml')));
+  const files = readdirSync(corpus).filter((f) => f.endsWith('.yaml')).sort().filter((f) => !only || only.includes(basename(f, '.yaml'))).filter((_, i) => i % shardCount === shardIndex - 1);
   const results = [];
   let done = 0;
   for (const file of files) {
