@@ -2,9 +2,11 @@
 // on a `type` key or value, the component; on a reference, the text of its target.
 import { isScalar } from 'yaml';
 import type { Hover, HoverParams } from 'vscode-languageserver';
-import { spanToRange } from '../convert';
+import { lineNumberAt, positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { componentAt } from './componentPath';
+import { componentAt, type ComponentAtPath } from './componentPath';
+import type { FieldInfo } from './formatIndex';
+import { nestedSchemaAt, schemaProperties } from './nestedSchema';
 import { cursorContextAt, type CursorContext } from './cursorContext';
 import { componentMarkdown, fieldMarkdown } from './formatDocs';
 import type { FeatureContext } from './completion';
@@ -16,7 +18,7 @@ const TARGET_PREVIEW_LINES = 20;
 
 /** The hover at the cursor, or null when there is nothing to say. Never throws. */
 export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params: HoverParams): Hover | null {
-  const offset = doc.textDocument.offsetAt(params.position);
+  const offset = positionToOffset(doc.textDocument, params.position);
   const cursor = cursorContextAt(doc.text, offset);
   if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return hoverInTemplate(ctx, doc, offset);
   if (!cursor) return referenceHoverFromTree(doc, offset);
@@ -35,16 +37,26 @@ export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params:
       const info = ctx.index.component(component.type);
       return info ? { contents: { kind: 'markdown', value: componentMarkdown(info) }, range } : null;
     }
-    const info = ctx.index.field(component.type, name);
-    return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type!, name, info) }, range } : null;
+    const info = ctx.index.field(component.type, name) ?? nestedField(ctx, root, cursor, name);
+    return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type ?? nestedOwner(component), name, info) }, range } : null;
   }
   const range = cursor.scalar ? spanToRange(doc.textDocument, cursor.scalar) : undefined;
   if (cursor.field === 'type' && cursor.scalar) {
     const info = ctx.index.component(cursor.scalar.text);
     return info ? { contents: { kind: 'markdown', value: componentMarkdown(info) }, range } : null;
   }
-  const info = ctx.index.field(component.type, cursor.field ?? '');
-  return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type!, cursor.field!, info) }, range } : null;
+  const info = ctx.index.field(component.type, cursor.field ?? '') ?? nestedField(ctx, root, cursor, cursor.field ?? '');
+  return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type ?? nestedOwner(component), cursor.field!, info) }, range } : null;
+}
+
+/** A property of a field written as plain JSON schema (`refresh_token_updater.refresh_token_name`…), or undefined. */
+function nestedField(ctx: FeatureContext, root: unknown, cursor: CursorContext, name: string): FieldInfo | undefined {
+  const schema = nestedSchemaAt(ctx.index, root, cursor.mapPath);
+  return schema ? schemaProperties(schema).find((f) => f.name === name)?.info : undefined;
+}
+
+function nestedOwner(component: ComponentAtPath): string {
+  return component.slot ? `${component.slot.parentType}.${component.slot.field}` : 'component';
 }
 
 /** Where the line alone says nothing (multi-line values), a reference is found in the parsed block. */
@@ -75,7 +87,7 @@ function referenceHover(doc: ManifestDocument, value: unknown): string | null {
   const lineStart = doc.text.lastIndexOf('\n', start - 1) + 1;
   const lines = doc.text.slice(lineStart, location.valueSpan.end).trimEnd().split('\n');
   const shown = lines.slice(0, TARGET_PREVIEW_LINES);
-  const line = doc.textDocument.positionAt(start).line + 1;
+  const line = lineNumberAt(doc.textDocument, start);
   const more = lines.length > shown.length ? `\n\n… ${lines.length - shown.length} more lines` : '';
   return `Reference to \`#/${path}\` (line ${line}):\n\n\`\`\`yaml\n${dedent(shown).join('\n')}\n\`\`\`${more}`;
 }

@@ -8,6 +8,7 @@ import { parseVersion } from '../schema/versions';
 import { isEmptySlice, type StreamSlice } from '../records/streamSlice';
 import { findStreamState, type StateMessage } from './streamCursor';
 import { SecretMasker } from './masking';
+import { redirectsOf } from '../http/transport';
 import { SchemaInferrer } from './schemaInference';
 import { configValidationError } from './configValidation';
 import { buildStream } from './retriever';
@@ -30,7 +31,7 @@ export async function testRead(manifest: object, config: object, streamName: str
   if (broken.length) throw configError(`The manifest cannot be resolved: ${broken.slice(0, 3).map((p) => p.message).join('; ')}`);
   const root = resolved.value as Record<string, unknown>;
   const cfg = config as Record<string, unknown>;
-  const masker = new SecretMasker();
+  const masker = env.masker ?? new SecretMasker();
   masker.addFromSpec(root.spec, cfg);
 
   const logs: LogMessage[] = [];
@@ -180,7 +181,9 @@ function showRequest(r: HttpRequest, masker: SecretMasker): ReadRequest {
 }
 
 function showResponse(r: HttpResponse | null, masker: SecretMasker): ReadResponse | null {
-  return r ? masker.maskValue({ status: r.status, body: r.body, headers: r.headers }) : null;
+  if (!r) return null;
+  const redirects = redirectsOf(r);
+  return masker.maskValue({ status: r.status, body: r.body, headers: r.headers, ...(redirects ? { redirects } : {}) });
 }
 
 function maskError(e: unknown, masker: SecretMasker): RuntimeError {
