@@ -44,7 +44,7 @@ test('§12.8: one POST login with a JSON body, X-Session header, no new login fo
   assert.deepEqual(auth.secrets(), ['S1', 'S2']);
 });
 
-test('without expiration_duration every request logs in twice with a header token (the reference computes the header twice); Bearer injection; the login has its own authenticator', async () => {
+test('without expiration_duration every token read logs in, twice per sent request with a header token (the reference computes the header twice); Bearer injection; the login has its own authenticator', async () => {
   const http = scriptedFetch([json(200, [{ token: 'A' }]), json(200, [{ token: 'B' }]), json(200, [{ token: 'C' }]), json(200, [{ token: 'D' }])]);
   const auth = createAuthenticator(
     {
@@ -63,10 +63,10 @@ test('without expiration_duration every request logs in twice with a header toke
     {},
     { fetch: http.fetch },
   );
-  assert.equal((await auth.authenticate()).request_headers.Authorization, 'Bearer B');
-  assert.equal(http.requests.length, 2);
-  assert.equal((await auth.authenticate()).request_headers.Authorization, 'Bearer D');
-  assert.equal(http.requests.length, 4);
+  assert.equal((await auth.authenticate()).request_headers.Authorization, 'Bearer A');
+  assert.equal(http.requests.length, 1);
+  assert.equal((await auth.authenticate({ sending: true })).request_headers.Authorization, 'Bearer C');
+  assert.equal(http.requests.length, 3);
   assert.equal(http.requests[0].url, 'https://api.example.com/v1/session?mode=token');
   assert.equal(http.requests[0].method, 'GET');
   assert.equal(http.requests[0].headers.Authorization, 'Basic dTpw');
@@ -85,8 +85,8 @@ test('without expiration_duration a token injected as a query parameter logs in 
     {},
     { fetch: http.fetch },
   );
-  assert.deepEqual((await auth.authenticate()).request_parameters, { session: 'A' });
-  assert.deepEqual((await auth.authenticate()).request_parameters, { session: 'B' });
+  assert.deepEqual((await auth.authenticate({ sending: true })).request_parameters, { session: 'A' });
+  assert.deepEqual((await auth.authenticate({ sending: true })).request_parameters, { session: 'B' });
   assert.equal(http.requests.length, 2);
 });
 

@@ -9,7 +9,7 @@ import { resolveFetch, safeUrl, type FetchFunction } from './transport';
 import { templateSlice, type StreamSlice } from '../records/streamSlice';
 
 /** Anything that authenticates a data request (runtime-api.md createAuthenticator result). */
-export type Authenticator = { authenticate(): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
+export type Authenticator = { authenticate(request?: { sending?: boolean }): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
 
 /** One request to build: the slice, the wrapped page token and the retriever-level option providers. */
 export type RequestInput = {
@@ -65,7 +65,7 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
 
   async function build(input: RequestInput): Promise<HttpRequest> {
     const ctx: TemplateContext = { config, parameters, stream_slice: templateSlice(input.slice), next_page_token: input.nextPageToken, ...(input.slice.extra_fields ?? {}) };
-    const auth = authenticator ? await authenticator.authenticate() : null;
+    const auth = authenticator ? await authenticator.authenticate({ sending: true }) : null;
     const pathToken = input.retrieverParts.map((p) => p.path).find((p) => p !== null && p !== undefined && p !== '') ?? null;
     const url = buildUrl(component, ctx, pathToken, env);
     const params = combineMappings(
