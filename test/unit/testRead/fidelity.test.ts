@@ -2,9 +2,9 @@
 // loopback API: the request sequence and records must be the reference's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testRead } from '../../../server/src/runtime';
 import { createHttpFetch } from '../../../server/src/runtime/http/transport';
 import { createBackoffStrategy } from '../../../server/src/runtime/http/backoffStrategies';
+import { createAuthenticator, createPaginationStrategy, createPaginator, testRead } from '../../../server/src/runtime';
 import { json, manifestWith, startLoopback } from './loopback';
 
 const selectData = { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } };
@@ -189,4 +189,64 @@ test('divergence 6: with two substream routers, parent_slice (a key both produce
   } finally {
     await api.close();
   }
+});
+
+test('divergence 9: the reference\'s own error texts come first, with its failure types', async () => {
+  const api = await startLoopback((req, res) => {
+    if (req.url === '/deep') return json(res, { a: { b: { c: { d: { e: { f: { g: { access_token: 'T' } } } } } } } });
+    if (req.url === '/none') return json(res, { token_type: 'bearer' });
+    if (req.url === '/grant') return json(res, { error: 'invalid_grant' }, {}, 400);
+    json(res, { error: 'invalid_client' }, {}, 401);
+  });
+  const oauth = (path: string) => ({ type: 'OAuthAuthenticator', token_refresh_endpoint: `${api.base}${path}`, client_id: 'id', client_secret: 'SECRETX', refresh_token: 'SECRETR' });
+  const refused = async (path: string) => {
+    try {
+      await createAuthenticator(oauth(path), {}).authenticate();
+    } catch (e) {
+      assert.ok(!/SECRET/.test((e as Error).message));
+      return e as Error & { failureType: string };
+    }
+    throw new Error('expected a failure');
+  };
+  try {
+    const deep = await refused('/deep');
+    assert.equal(deep.failureType, 'config_error');
+    assert.ok(deep.message.startsWith("The maximum level of recursion is reached. Couldn't find the specified `access_token` in the response."), deep.message);
+    const none = await refused('/none');
+    assert.equal(none.failureType, 'system_error');
+    assert.ok(none.message.startsWith('Token refresh API response was missing access token access_token'), none.message);
+    const grant = await refused('/grant');
+    assert.equal(grant.failureType, 'config_error');
+    assert.ok(grant.message.startsWith('Refresh token is invalid or expired. Please re-authenticate from Sources/<your source>/Settings.'), grant.message);
+    const client = await refused('/client');
+    assert.equal(client.failureType, 'system_error');
+    assert.ok(client.message.startsWith(`401 Client Error: Unauthorized for url: ${api.base}/client`), client.message);
+  } finally {
+    await api.close();
+  }
+  const selective = { type: 'SelectiveAuthenticator', authenticator_selection_path: ['auth', 'kind'], authenticators: { token: { type: 'BearerAuthenticator', api_token: 'x' } } };
+  assert.throws(() => createAuthenticator(selective, {}), (e: Error & { failureType: string }) => e.message.startsWith('The path from `authenticator_selection_path` is not found in the config.') && e.failureType === 'config_error');
+  assert.throws(() => createAuthenticator(selective, { auth: { kind: 'basic' } }), (e: Error) => e.message.startsWith('The authenticator `basic` is not found.'));
+  assert.throws(
+    () => createPaginator({ type: 'DefaultPaginator', page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' }, pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next }}' } }, {}),
+    (e: Error) => e.message.startsWith('page_size_option cannot be set if the pagination strategy does not have a page_size'),
+  );
+  assert.throws(
+    () => createPaginationStrategy({ type: 'PageIncrement', page_size: "{{ config['n'] }}" }, { n: 'ten' }),
+    (e: Error) => e.message.startsWith("ten is of type <class 'str'>. Expected <class 'int'>"),
+  );
+  const offsets = createPaginationStrategy({ type: 'OffsetIncrement', page_size: 1 }, {});
+  assert.throws(
+    () => offsets.nextPageToken({ status: 200, headers: {}, body: '[{"id":1}]' }, 1, { id: 1 }, 'x'),
+    (e: Error) => e.message.startsWith('Last page token value x for OffsetIncrement pagination strategy was not an integer'),
+  );
+});
+
+test('divergence 9: a token endpoint that cannot be reached says the reference\'s network-error text (transient)', async () => {
+  const api = await startLoopback((_req, res) => json(res, {}));
+  const base = api.base;
+  await api.close();
+  const auth = createAuthenticator({ type: 'OAuthAuthenticator', token_refresh_endpoint: `${base}/token`, client_id: 'id', client_secret: 's', refresh_token: 'r' }, {}, {}, { sleep: async () => {} });
+  await assert.rejects(auth.authenticate(), (e: Error & { failureType: string }) =>
+    e.failureType === 'transient_error' && e.message.startsWith('OAuth access token refresh request failed due to a network error.'));
 });
