@@ -250,3 +250,106 @@ test('divergence 9: a token endpoint that cannot be reached says the reference\'
   await assert.rejects(auth.authenticate(), (e: Error & { failureType: string }) =>
     e.failureType === 'transient_error' && e.message.startsWith('OAuth access token refresh request failed due to a network error.'));
 });
+
+/** source-airtable's API, imitated: two bases' meta data and one table's records. */
+function airtableApi() {
+  return startLoopback((req, res) => {
+    const u = new URL(req.url, 'http://x');
+    if (u.pathname === '/v0/meta/bases') return json(res, { bases: [{ id: 'app1', name: 'Sales Base', permissionLevel: 'create' }] });
+    if (u.pathname === '/v0/meta/bases/app1/tables') return json(res, { tables: [{ id: 'tbl1', name: 'Deals', fields: [] }, { id: 'tbl2', name: 'Open Leads', fields: [] }] });
+    if (u.pathname === '/v0/app1/tbl2') return json(res, { records: [{ id: 'rec1', createdTime: '2024-01-01T00:00:00.000Z', fields: { Name: 'Ada' } }] });
+    json(res, { error: 'not found' }, {}, 404);
+  });
+}
+
+test('divergence 8: dynamic streams of the real source-airtable manifest (HttpComponentsResolver) resolve and run', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { parse } = await import('yaml');
+  const manifest = parse(readFileSync(new URL('../../../../shared/corpus/manifests/source-airtable.yaml', import.meta.url), 'utf8'), { maxAliasCount: 1000 });
+  const api = await airtableApi();
+  // The manifest's url_base is Airtable's; the requests go to the loopback API over real HTTP.
+  const http = createHttpFetch();
+  const fetch = (req: { method: string; url: string; headers: Record<string, string>; body: string | null }) => http({ ...req, url: req.url.replace('https://api.airtable.com', api.base) });
+  const config = { credentials: { auth_method: 'api_key', api_key: 'patSECRET123' } };
+  try {
+    const { listStreams } = await import('../../../server/src/runtime');
+    const listed = await listStreams(manifest, config, {}, { fetch });
+    assert.deepEqual(listed.map((s) => [s.name, s.dynamic, s.resolver]), [
+      ['sales_base/deals/tbl1', true, 'HttpComponentsResolver'],
+      ['sales_base/open_leads/tbl2', true, 'HttpComponentsResolver'],
+    ]);
+    api.requests.length = 0;
+    const r = await testRead(manifest, config, 'sales_base/open_leads/tbl2', {}, { fetch });
+    assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR'), []);
+    assert.deepEqual(api.requests.map((q) => q.url), ['/v0/meta/bases', '/v0/meta/bases/app1/tables', '/v0/app1/tbl2']);
+    // The resolver's exchanges belong to the definition, not to the stream read (the reference drops them).
+    assert.deepEqual(r.auxiliary_requests, []);
+    assert.equal(r.slices.length, 1);
+    assert.equal(r.slices[0].pages[0].request?.url, `${api.base}/v0/app1/tbl2`.replace(api.base, 'https://api.airtable.com'));
+    assert.equal(r.slices[0].pages[0].records.length, 1);
+    assert.ok(!JSON.stringify(r).includes('patSECRET123'));
+  } finally {
+    await api.close();
+  }
+});
+
+test('divergence 8: ConfigComponentsResolver and ParametrizedComponentsResolver streams resolve from the config / the manifest and run', async () => {
+  const api = await startLoopback((req, res) => json(res, { data: [{ id: req.url }] }));
+  try {
+    const template = {
+      type: 'DeclarativeStream',
+      name: 'placeholder',
+      retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/reports`, request_parameters: { kind: 'none' } }, record_selector: selectData },
+    };
+    const manifest = {
+      version: '6.44.0',
+      type: 'DeclarativeSource',
+      check: { type: 'CheckStream', stream_names: [] },
+      streams: [],
+      dynamic_streams: [
+        {
+          type: 'DynamicDeclarativeStream',
+          name: 'custom_reports',
+          stream_template: template,
+          components_resolver: {
+            type: 'ConfigComponentsResolver',
+            stream_config: { type: 'StreamConfig', configs_pointer: ['reports'] },
+            components_mapping: [
+              { type: 'ComponentMappingDefinition', field_path: ['name'], value: "report_{{ components_values['name'] }}" },
+              { type: 'ComponentMappingDefinition', field_path: ['retriever', 'requester', 'request_parameters', 'kind'], value: "{{ components_values['kind'] }}" },
+              { type: 'ComponentMappingDefinition', field_path: ['retriever', 'requester', 'request_parameters', 'limit'], value: '{{ components_values.limit }}', create_or_update: true },
+            ],
+          },
+        },
+        {
+          type: 'DynamicDeclarativeStream',
+          stream_template: template,
+          components_resolver: {
+            type: 'ParametrizedComponentsResolver',
+            stream_parameters: { type: 'StreamParametersDefinition', list_of_parameters_for_stream: [{ name: 'labels', kind: 'label' }] },
+            components_mapping: [
+              { type: 'ComponentMappingDefinition', field_path: ['name'], value: '{{ components_values.name }}' },
+              { type: 'ComponentMappingDefinition', field_path: ['retriever', 'requester', 'request_parameters', 'kind'], value: '{{ components_values.kind }}' },
+            ],
+          },
+        },
+      ],
+    };
+    const config = { reports: [{ name: 'daily', kind: 'day', limit: 7 }, { name: 'weekly', kind: 'week' }] };
+    const { listStreams } = await import('../../../server/src/runtime');
+    assert.deepEqual((await listStreams(manifest, config)).map((s) => [s.name, s.definition]), [
+      ['report_daily', 'custom_reports'], ['report_weekly', 'custom_reports'], ['labels', 'dynamic_stream_1'],
+    ]);
+    const r = await testRead(manifest, config, 'report_daily');
+    assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR'), []);
+    const labels = await testRead(manifest, config, 'labels');
+    assert.deepEqual(labels.logs.filter((l) => l.level === 'ERROR'), []);
+    assert.deepEqual(api.requests.map((q) => q.url), ['/reports?kind=day&limit=7', '/reports?kind=label']);
+    const missing = await testRead(manifest, config, 'report_monthly');
+    assert.match(missing.logs[0].message, /Stream 'report_monthly' is not defined in the manifest \(nor resolved from its dynamic_streams\); streams: report_daily, report_weekly, labels/);
+    // A duplicate resolved name is the reference's error, worded for a config resolver.
+    await assert.rejects(listStreams(manifest, { reports: [{ name: 'a', kind: 'x' }, { name: 'a', kind: 'y' }] }), /Dynamic streams list contains a duplicate name: report_a\. Please check your configuration\./);
+  } finally {
+    await api.close();
+  }
+});
