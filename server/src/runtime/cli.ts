@@ -2,10 +2,12 @@
 // over the same runtime API as the extension.
 import { validateCommand } from './cli/validateCommand';
 import { readCommand } from './cli/readCommand';
+import { streamsCommand } from './cli/streamsCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
-  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]`;
+  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]
+  connector-manifest streams <manifest> [--config config.json] [--format json|pretty]   (static streams, then resolved dynamic streams)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -17,6 +19,11 @@ async function main(argv: string[]): Promise<number> {
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());
       return readCommand(rest, process.stdout, process.stderr, controller.signal);
+    }
+    case 'streams': {
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      return streamsCommand(rest, process.stdout, process.stderr, controller.signal);
     }
     default:
       process.stderr.write(`${USAGE}\n`);

@@ -1,8 +1,8 @@
 // `connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N]
 // [--max-slices N] [--format json|pretty]`: a test read from the terminal over the same testRead as the
 // editor. Exit codes: 0 read ok, 1 read failed, 2 invalid manifest, config or arguments.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { parseManifest } from '../manifest/parse';
+import { renameSync, writeFileSync } from 'node:fs';
+import { loadManifestAndConfig } from './inputs';
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
 import type { StreamRead, TestReadProgress } from '../testRead/streamRead';
@@ -61,36 +61,14 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     return 2;
   }
   const { manifest: manifestFile, stream, config: configFile, limits, format } = parsedArgs;
-  let manifestText: string;
-  let configText: string;
-  try {
-    manifestText = readFileSync(manifestFile, 'utf8');
-    configText = readFileSync(configFile, 'utf8');
-  } catch (e) {
-    err.write(`read: cannot read ${(e as NodeJS.ErrnoException).path ?? 'input'} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
-    return 2;
-  }
-  const parsed = parseManifest(manifestText);
-  const yamlErrors = parsed.problems.filter((p) => p.severity === 'error');
-  if (yamlErrors.length || !parsed.value || typeof parsed.value !== 'object') {
-    for (const p of yamlErrors) {
-      const pos = parsed.lineCounter.linePos(p.span.start);
-      err.write(`${manifestFile}:${pos.line}:${pos.col}: ${p.message}\n`);
-    }
-    if (!yamlErrors.length) err.write(`${manifestFile}: the manifest is empty or not a mapping\n`);
-    return 2;
-  }
-  let config: Record<string, unknown>;
-  try {
-    config = JSON.parse(configText);
-    if (!config || typeof config !== 'object' || Array.isArray(config)) throw new Error('the top level must be an object');
-  } catch (e) {
-    err.write(`read: ${configFile} is not a valid JSON config: ${(e as Error).message}\n`);
-    return 2;
-  }
-  const streams = ((parsed.value as Record<string, unknown>).streams as unknown[] | undefined) ?? [];
+  const inputs = loadManifestAndConfig('read', manifestFile, configFile, err);
+  if (!inputs) return 2;
+  const { manifest, config } = inputs;
+  const streams = (manifest.streams as unknown[] | undefined) ?? [];
   const names = streams.map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined)).filter((n) => typeof n === 'string');
-  if (names.length > 0 && !names.includes(stream)) {
+  // A dynamic stream's name is only known once its definition is resolved (testRead does that).
+  const dynamic = Array.isArray(manifest.dynamic_streams) && manifest.dynamic_streams.length > 0;
+  if (names.length > 0 && !names.includes(stream) && !dynamic) {
     err.write(`read: no stream named '${stream}' in ${manifestFile}; streams: ${names.join(', ')}\n`);
     return 2;
   }
@@ -98,7 +76,7 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   const progress = format === 'pretty' && err.isTTY ? new ProgressLine(err) : null;
   let result: StreamRead;
   try {
-    result = await testRead(parsed.value, config, stream, limits, {
+    result = await testRead(manifest, config, stream, limits, {
       signal,
       onProgress: (e) => progress?.update(e as TestReadProgress),
       onConfigUpdate: (updated) => {
