@@ -6,6 +6,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
 import { registerTestRead } from './testReadHandler';
+import { registerResolveStreams } from './resolveStreamsHandler';
 import { registerOAuth } from './oauthHandler';
 import { registerInferredSchemaEdit } from './inferredSchemaHandler';
 import { provideDefinition } from './features/definition';
@@ -180,6 +181,7 @@ const openManifest = (uri: string) => {
   return { value: parsed.value, hasErrors: parsed.problems.some((p) => p.severity === 'error') };
 };
 registerTestRead(connection, openManifest);
+registerResolveStreams(connection, openManifest);
 registerOAuth(connection, openManifest);
 registerInferredSchemaEdit(connection, (uri) => textDocuments.get(uri)?.getText());
 

@@ -88,23 +88,30 @@ export async function runStream(services: Services, arg: unknown, askForLimits: 
   const explicit = (arg as { limits?: Limits } | undefined)?.limits;
   const limits = askForLimits ? await askLimits(explicit ?? settings.limits) : (explicit ?? settings.limits);
   if (!limits) return undefined;
-  const uri = vscode.Uri.parse(target.uri);
+  const values = await testingValuesOrAsk(services, vscode.Uri.parse(target.uri), 'Run Anyway');
+  if (!values) return undefined;
+  return execute(services, target, values, limits, settings);
+}
+
+/**
+ * The manifest's testing values; without any, offers to import a config.json beside the manifest, to
+ * set them, or to go on with `{}` (`goOn` names that choice). Undefined when the user backs out.
+ */
+export async function testingValuesOrAsk(services: Services, uri: vscode.Uri, goOn: string): Promise<Record<string, unknown> | undefined> {
   const config = await services.store.get(uri);
-  let values = config;
-  if (!values) {
-    // A config.json beside the manifest (as in the demo workspace) can be imported in one click.
-    const beside = vscode.Uri.joinPath(uri, '..', 'config.json');
-    const hasConfigJson = await vscode.workspace.fs.stat(beside).then(() => true, () => false);
-    const choices = [...(hasConfigJson ? ['Import config.json'] : []), 'Set Testing Values', 'Run Anyway'];
-    const choice = await vscode.window.showWarningMessage(
-      `No testing values are set for ${vscode.workspace.asRelativePath(uri)}. Streams that need credentials will fail.`, ...choices);
-    if (choice === 'Set Testing Values') { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: target.uri }); return undefined; }
-    if (choice === 'Import config.json') {
-      if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: target.uri, file: beside.fsPath }))) return undefined;
-      values = await services.store.get(uri);
-    } else if (choice !== 'Run Anyway') return undefined;
+  if (config) return config;
+  // A config.json beside the manifest (as in the demo workspace) can be imported in one click.
+  const beside = vscode.Uri.joinPath(uri, '..', 'config.json');
+  const hasConfigJson = await vscode.workspace.fs.stat(beside).then(() => true, () => false);
+  const choices = [...(hasConfigJson ? ['Import config.json'] : []), 'Set Testing Values', goOn];
+  const choice = await vscode.window.showWarningMessage(
+    `No testing values are set for ${vscode.workspace.asRelativePath(uri)}. Streams that need credentials will fail.`, ...choices);
+  if (choice === 'Set Testing Values') { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: uri.toString() }); return undefined; }
+  if (choice === 'Import config.json') {
+    if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: uri.toString(), file: beside.fsPath }))) return undefined;
+    return (await services.store.get(uri)) ?? undefined;
   }
-  return execute(services, target, values ?? {}, limits, settings);
+  return choice === goOn ? {} : undefined;
 }
 
 async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>): Promise<RunStreamOutcome> {

@@ -1,0 +1,33 @@
+// Serves `airbyte/resolveStreams`: the streams of a manifest for the testing values the client sent,
+// dynamic streams resolved by the runtime (reading the API for an HttpComponentsResolver). The config
+// is used for this request only; LSP cancellation aborts the resolver's requests.
+import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import * as runtime from './runtime';
+import { ResolveStreamsRequest, type ResolveStreamsParams, type ResolveStreamsResult } from './protocol';
+import { loadManifestValue, type OpenManifestLookup } from './testReadHandler';
+
+/** Lists the streams for the client; failures become ResponseErrors carrying the runtime's failureType. */
+export async function handleResolveStreams(params: ResolveStreamsParams, token: CancellationToken, lookup: OpenManifestLookup): Promise<ResolveStreamsResult> {
+  const manifest = await loadManifestValue(params.uri, lookup);
+  if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
+    throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
+  }
+  const controller = new AbortController();
+  const cancelSub = token.onCancellationRequested(() => controller.abort());
+  try {
+    const fetch = runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal });
+    const streams = await runtime.listStreams(manifest, structuredClone(params.config ?? {}), {}, { fetch, signal: controller.signal });
+    return { streams };
+  } catch (e) {
+    if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Resolving the streams was cancelled.');
+    const err = e as Error & { failureType?: string };
+    throw new ResponseError(ErrorCodes.InternalError, err.message || String(e), { failureType: err.failureType ?? 'system_error' });
+  } finally {
+    cancelSub.dispose();
+  }
+}
+
+/** Registers the handler on the connection. */
+export function registerResolveStreams(connection: Connection, lookup: OpenManifestLookup): void {
+  connection.onRequest(ResolveStreamsRequest, (params: ResolveStreamsParams, token: CancellationToken) => handleResolveStreams(params, token, lookup));
+}
