@@ -7,10 +7,16 @@ import { ResolveStreamsRequest, type ResolveStreamsParams, type ResolveStreamsRe
 import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { manifestUriFrom } from './pickTarget';
-import { testingValuesOrAsk } from './runStream';
+import { testingValuesOrAsk, type RunStreamOutcome } from './runStream';
 
-/** Resolves the streams and runs the picked one; returns the resolved list (undefined when nothing was resolved). */
-export async function resolveStreams(services: Services, arg: unknown): Promise<ResolveStreamsResult | undefined> {
+/** What the command returns: the resolved streams, and the outcome of the run when one was started. */
+export type ResolveStreamsOutcome = ResolveStreamsResult & { run?: RunStreamOutcome };
+
+/**
+ * Resolves the streams and runs the picked one (`arg.streamName`, when given, is run without asking:
+ * scripts and tests use it). Returns undefined when nothing was resolved.
+ */
+export async function resolveStreams(services: Services, arg: unknown): Promise<ResolveStreamsOutcome | undefined> {
   const uri = manifestUriFrom(arg);
   if (!uri) {
     void vscode.window.showWarningMessage('Open a connector manifest (manifest.yaml) first.');
@@ -40,10 +46,18 @@ export async function resolveStreams(services: Services, arg: unknown): Promise<
     void vscode.window.showInformationMessage('The dynamic stream definitions resolve to no stream with these testing values.');
     return result;
   }
-  const picked = await vscode.window.showQuickPick(
-    dynamic.map((s) => ({ label: `$(play) Run stream ${s.name}`, description: `${s.definition ?? ''} · ${s.resolver ?? ''}`, name: s.name })),
-    { placeHolder: `${dynamic.length} dynamic stream(s) resolved — pick one to run` },
-  );
-  if (picked) await vscode.commands.executeCommand('airbyte.runStream', { uri: uri.toString(), streamName: picked.name });
-  return result;
+  const given = (arg as { streamName?: unknown } | undefined)?.streamName;
+  const picked = typeof given === 'string'
+    ? dynamic.find((s) => s.name === given)
+    : await vscode.window.showQuickPick(
+      dynamic.map((s) => ({ label: `$(play) Run stream ${s.name}`, description: `${s.definition ?? ''} · ${s.resolver ?? ''}`, name: s.name })),
+      { placeHolder: `${dynamic.length} dynamic stream(s) resolved — pick one to run` },
+    );
+  if (typeof given === 'string' && !picked) {
+    void vscode.window.showWarningMessage(`No dynamic stream named '${given}' was resolved; resolved: ${dynamic.map((s) => s.name).join(', ')}.`);
+    return result;
+  }
+  if (!picked) return result;
+  const run = await vscode.commands.executeCommand<RunStreamOutcome>('airbyte.runStream', { uri: uri.toString(), streamName: picked.name });
+  return { ...result, run };
 }
