@@ -1,7 +1,7 @@
 // `connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N]
-// [--max-slices N] [--format json|pretty]`: a test read from the terminal over the same testRead as the
+// [--max-slices N] [--state state.json] [--format json|pretty]`: a test read from the terminal over the same testRead as the
 // editor. Exit codes: 0 read ok, 1 read failed, 2 invalid manifest, config or arguments.
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { loadManifestAndConfig } from './inputs';
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
@@ -10,7 +10,7 @@ import type { TestReadLimits } from '../types';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
 
-type ReadArgs = { manifest: string; stream: string; config: string; limits: TestReadLimits; format: 'json' | 'pretty' };
+type ReadArgs = { manifest: string; stream: string; config: string; limits: TestReadLimits; format: 'json' | 'pretty'; state?: string };
 
 const FLAGS: Record<string, keyof TestReadLimits> = { '--max-records': 'maxRecords', '--max-pages': 'maxPagesPerSlice', '--max-slices': 'maxSlices' };
 
@@ -19,6 +19,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   let manifest: string | null = null;
   let stream: string | null = null;
   let config: string | null = null;
+  let state: string | undefined;
   let format: 'json' | 'pretty' = 'pretty';
   const limits: TestReadLimits = {};
   for (let i = 0; i < args.length; i++) {
@@ -31,6 +32,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
     try {
       if (a === '--stream') stream = value();
       else if (a === '--config') config = value();
+      else if (a === '--state') state = value();
       else if (a === '--format') {
         const f = value();
         if (f !== 'json' && f !== 'pretty') return `--format must be json or pretty, got "${f}"`;
@@ -50,7 +52,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   if (!manifest) return 'name the manifest file';
   if (!stream) return 'name the stream with --stream NAME';
   if (!config) return 'name the config file with --config config.json';
-  return { manifest, stream, config, limits, format };
+  return { manifest, stream, config, limits, format, ...(state !== undefined ? { state } : {}) };
 }
 
 /** Runs the command; resolves with the exit code. */
@@ -60,10 +62,22 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     err.write(`read: ${parsedArgs}\n`);
     return 2;
   }
-  const { manifest: manifestFile, stream, config: configFile, limits, format } = parsedArgs;
+  const { manifest: manifestFile, stream, config: configFile, limits, format, state: stateFile } = parsedArgs;
   const inputs = loadManifestAndConfig('read', manifestFile, configFile, err);
   if (!inputs) return 2;
   const { manifest, config } = inputs;
+  let state: object[] | undefined;
+  if (stateFile !== undefined) {
+    try {
+      const value = JSON.parse(readFileSync(stateFile, 'utf8')) as unknown;
+      if (!value || typeof value !== 'object') throw new Error('expected a list of state messages or the stream\'s state object');
+      // A bare object is the stream's own state: wrap it as the Builder's list of state messages.
+      state = Array.isArray(value) ? (value as object[]) : [{ type: 'STREAM', stream: { stream_descriptor: { name: stream }, stream_state: value } }];
+    } catch (e) {
+      err.write(`read: ${stateFile} is not a valid state file: ${(e as Error).message}\n`);
+      return 2;
+    }
+  }
   const streams = (manifest.streams as unknown[] | undefined) ?? [];
   const names = streams.map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined)).filter((n) => typeof n === 'string');
   // A dynamic stream's name is only known once its definition is resolved (testRead does that).
@@ -78,6 +92,7 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   try {
     result = await testRead(manifest, config, stream, limits, {
       signal,
+      ...(state ? { state } : {}),
       onProgress: (e) => progress?.update(e as TestReadProgress),
       onConfigUpdate: (updated) => {
         // A rotated single-use refresh token must survive this run: write the config back at once.
@@ -136,6 +151,9 @@ export function prettySummary(r: StreamRead, stream: string): string {
       lines.push(`    page ${j + 1}: ${p.request?.http_method ?? '?'} ${p.request?.url ?? '?'} → ${p.response ? `HTTP ${p.response.status}` : 'no response'}, ${p.records.length} records`);
     });
   });
+  // The state the Builder would show on the last slice: what a sync would checkpoint after this read.
+  const last = r.slices.length ? (r.slices[r.slices.length - 1].state[0] as { stream?: { stream_state?: unknown } } | undefined) : undefined;
+  if (last?.stream?.stream_state !== undefined) lines.push(`State after the read: ${JSON.stringify(last.stream.stream_state)}`);
   if (r.auxiliary_requests.length) {
     lines.push(`Auxiliary requests (${r.auxiliary_requests.length}):`);
     for (const a of r.auxiliary_requests) lines.push(`  ${auxiliaryLine(a)}`);
