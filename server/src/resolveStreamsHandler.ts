@@ -4,7 +4,7 @@
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken, type Connection } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
 import { ResolveStreamsRequest, type ResolveStreamsParams, type ResolveStreamsResult } from './protocol';
-import { loadManifestValue, type OpenManifestLookup } from './testReadHandler';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
 
 /** Lists the streams for the client; failures become ResponseErrors carrying the runtime's failureType. */
 export async function handleResolveStreams(params: ResolveStreamsParams, token: CancellationToken, lookup: OpenManifestLookup): Promise<ResolveStreamsResult> {
@@ -12,11 +12,12 @@ export async function handleResolveStreams(params: ResolveStreamsParams, token: 
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
   }
+  const config = structuredClone(openConfigParam(params.config));
   const controller = new AbortController();
   const cancelSub = token.onCancellationRequested(() => controller.abort());
   try {
     const fetch = runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal });
-    const streams = await runtime.listStreams(manifest, structuredClone(params.config ?? {}), {}, { fetch, signal: controller.signal });
+    const streams = await runtime.listStreams(manifest, config, {}, { fetch, signal: controller.signal });
     return { streams };
   } catch (e) {
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Resolving the streams was cancelled.');

@@ -3,7 +3,7 @@
 // HttpComponentsResolver — then offers "Run stream" for the one picked.
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
-import { ResolveStreamsRequest, type ResolveStreamsParams, type ResolveStreamsResult } from '../../../server/src/protocol';
+import { ResolveStreamsRequest, sealConfig, type ResolveStreamsParams, type ResolveStreamsResult } from '../../../server/src/protocol';
 import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { manifestUriFrom } from './pickTarget';
@@ -25,7 +25,8 @@ export async function resolveStreams(services: Services, arg: unknown): Promise<
   const config = await testingValuesOrAsk(services, uri, 'Resolve Anyway');
   if (!config) return undefined;
   const settings = readSettings();
-  const params: ResolveStreamsParams = { uri: uri.toString(), config, http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes } };
+  // Sealed: the language client's protocol trace must not show testing values (protocol.ts).
+  const params: ResolveStreamsParams = { uri: uri.toString(), config: sealConfig(config, services.sealKey), http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes } };
   let result: ResolveStreamsResult;
   try {
     result = await vscode.window.withProgress(
