@@ -100,7 +100,16 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
         knownSecrets: () => [...obtained, ...sent, accessToken],
       },
       (body) => {
-        const newRefresh = findInResponse(body, paths ? paths.refreshName : field('refresh_token_name', 'refresh_token'));
+        // Without refresh_token_updater the reference never looks for a refresh token: the search here is
+        // only for masking, so a response too deep for it leaves the access token's error to speak.
+        const newRefresh = ((): unknown => {
+          try {
+            return findInResponse(body, paths ? paths.refreshName : field('refresh_token_name', 'refresh_token'));
+          } catch (e) {
+            if (paths) throw e;
+            return undefined;
+          }
+        })();
         const rotated = paths !== null && typeof newRefresh === 'string' && newRefresh !== '';
         // A refresh token in the response is a secret even when this variant does not keep it.
         if (!rotated && typeof newRefresh === 'string' && newRefresh !== '') {
