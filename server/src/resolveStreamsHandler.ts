@@ -1,9 +1,9 @@
 // Serves `airbyte/resolveStreams`: the streams of a manifest for the testing values the client sent,
 // dynamic streams resolved by the runtime (reading the API for an HttpComponentsResolver). The config
 // is used for this request only; LSP cancellation aborts the resolver's requests.
-import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import { ResolveStreamsRequest, type ResolveStreamsParams, type ResolveStreamsResult } from './protocol';
+import type { ResolveStreamsParams, ResolveStreamsResult } from './protocol';
 import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
 
 /** Lists the streams for the client; failures become ResponseErrors carrying the runtime's failureType. */
@@ -26,9 +26,4 @@ export async function handleResolveStreams(params: ResolveStreamsParams, token: 
   } finally {
     cancelSub.dispose();
   }
-}
-
-/** Registers the handler on the connection. */
-export function registerResolveStreams(connection: Connection, lookup: OpenManifestLookup): void {
-  connection.onRequest(ResolveStreamsRequest, (params: ResolveStreamsParams, token: CancellationToken) => handleResolveStreams(params, token, lookup));
 }

@@ -3,11 +3,13 @@
 import { validateCommand } from './cli/validateCommand';
 import { readCommand } from './cli/readCommand';
 import { streamsCommand } from './cli/streamsCommand';
+import { testCommand } from './cli/testCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
-  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty]
-  connector-manifest streams <manifest> [--config config.json] [--format json|pretty]   (static streams, then resolved dynamic streams)`;
+  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty] [--record cassette.yaml | --replay cassette.yaml]
+  connector-manifest streams <manifest> [--config config.json] [--format json|pretty]   (static streams, then resolved dynamic streams)
+  connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -25,6 +27,8 @@ async function main(argv: string[]): Promise<number> {
       process.once('SIGINT', () => controller.abort());
       return streamsCommand(rest, process.stdout, process.stderr, controller.signal);
     }
+    case 'test':
+      return testCommand(rest, process.stdout, process.stderr);
     default:
       process.stderr.write(`${USAGE}\n`);
       return 2;

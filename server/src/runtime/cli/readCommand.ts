@@ -1,17 +1,32 @@
 // `connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N]
-// [--max-slices N] [--state state.json] [--format json|pretty]`: a test read from the terminal over the same testRead as the
-// editor. Exit codes: 0 read ok, 1 read failed, 2 invalid manifest, config or arguments.
-import { readFileSync } from 'node:fs';
+// [--max-slices N] [--state state.json] [--format json|pretty] [--record FILE | --replay FILE]`: a test read from
+// the terminal over the same testRead as the editor; --record writes a cassette of every HTTP exchange,
+// --replay reads offline from one (docs/cassettes.md). Exit codes: 0 read ok, 1 read failed (or a
+// request the cassette does not hold), 2 invalid manifest, config, cassette or arguments.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { writeBackConfig } from './configWriteBack';
-import { loadManifestAndConfig } from './inputs';
+import { formatCassette, parseCassette, type Cassette } from '../cassette/cassette';
+import { recordRead, replayRead } from '../cassette/cassetteRead';
+import type { ReplayMiss } from '../cassette/replay';
+import { parseManifest } from '../manifest/parse';
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
 import type { StreamRead, TestReadProgress } from '../testRead/streamRead';
-import type { TestReadLimits } from '../types';
+import type { TestReadEnv, TestReadLimits } from '../types';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
 
-type ReadArgs = { manifest: string; stream: string; config: string; limits: TestReadLimits; format: 'json' | 'pretty'; state?: string };
+type ReadArgs = {
+  manifest: string;
+  stream: string;
+  /** Optional only with --replay (the cassette holds the masked config of its recording). */
+  config: string | null;
+  limits: TestReadLimits;
+  format: 'json' | 'pretty';
+  state?: string;
+  record?: string;
+  replay?: string;
+};
 
 const FLAGS: Record<string, keyof TestReadLimits> = { '--max-records': 'maxRecords', '--max-pages': 'maxPagesPerSlice', '--max-slices': 'maxSlices' };
 
@@ -21,6 +36,8 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   let stream: string | null = null;
   let config: string | null = null;
   let state: string | undefined;
+  let record: string | undefined;
+  let replay: string | undefined;
   let format: 'json' | 'pretty' = 'pretty';
   const limits: TestReadLimits = {};
   for (let i = 0; i < args.length; i++) {
@@ -34,6 +51,8 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
       if (a === '--stream') stream = value();
       else if (a === '--config') config = value();
       else if (a === '--state') state = value();
+      else if (a === '--record') record = value();
+      else if (a === '--replay') replay = value();
       else if (a === '--format') {
         const f = value();
         if (f !== 'json' && f !== 'pretty') return `--format must be json or pretty, got "${f}"`;
@@ -52,8 +71,14 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   }
   if (!manifest) return 'name the manifest file';
   if (!stream) return 'name the stream with --stream NAME';
-  if (!config) return 'name the config file with --config config.json';
-  return { manifest, stream, config, limits, format, ...(state !== undefined ? { state } : {}) };
+  if (!config && replay === undefined) return 'name the config file with --config config.json';
+  if (record !== undefined && replay !== undefined) return '--record and --replay cannot be used together';
+  return {
+    manifest, stream, config, limits, format,
+    ...(state !== undefined ? { state } : {}),
+    ...(record !== undefined ? { record } : {}),
+    ...(replay !== undefined ? { replay } : {}),
+  };
 }
 
 /** Runs the command; resolves with the exit code. */
@@ -64,9 +89,42 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     return 2;
   }
   const { manifest: manifestFile, stream, config: configFile, limits, format, state: stateFile } = parsedArgs;
-  const inputs = loadManifestAndConfig('read', manifestFile, configFile, err);
-  if (!inputs) return 2;
-  const { manifest, config } = inputs;
+  let manifestText: string;
+  let configText: string | null = null;
+  let cassette: Cassette | null = null;
+  try {
+    manifestText = readFileSync(manifestFile, 'utf8');
+    if (configFile) configText = readFileSync(configFile, 'utf8');
+    if (parsedArgs.replay) {
+      const c = parseCassette(readFileSync(parsedArgs.replay, 'utf8'), parsedArgs.replay);
+      if (typeof c === 'string') {
+        err.write(`read: ${c}\n`);
+        return 2;
+      }
+      cassette = c;
+    }
+  } catch (e) {
+    err.write(`read: cannot read ${(e as NodeJS.ErrnoException).path ?? 'input'} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+    return 2;
+  }
+  const parsed = parseManifest(manifestText);
+  const yamlErrors = parsed.problems.filter((p) => p.severity === 'error');
+  if (yamlErrors.length || !parsed.value || typeof parsed.value !== 'object') {
+    for (const p of yamlErrors) {
+      const pos = parsed.lineCounter.linePos(p.span.start);
+      err.write(`${manifestFile}:${pos.line}:${pos.col}: ${p.message}\n`);
+    }
+    if (!yamlErrors.length) err.write(`${manifestFile}: the manifest is empty or not a mapping\n`);
+    return 2;
+  }
+  let config: Record<string, unknown>;
+  try {
+    config = configText === null ? structuredClone(cassette?.config ?? {}) : JSON.parse(configText);
+    if (!config || typeof config !== 'object' || Array.isArray(config)) throw new Error('the top level must be an object');
+  } catch (e) {
+    err.write(`read: ${configFile} is not a valid JSON config: ${(e as Error).message}\n`);
+    return 2;
+  }
   let state: object[] | undefined;
   if (stateFile !== undefined) {
     try {
@@ -79,44 +137,61 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
       return 2;
     }
   }
-  const streams = (manifest.streams as unknown[] | undefined) ?? [];
+  const streams = ((parsed.value as Record<string, unknown>).streams as unknown[] | undefined) ?? [];
   const names = streams.map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined)).filter((n) => typeof n === 'string');
   // A dynamic stream's name is only known once its definition is resolved (testRead does that).
-  const dynamic = Array.isArray(manifest.dynamic_streams) && manifest.dynamic_streams.length > 0;
+  const dynamicStreams = (parsed.value as Record<string, unknown>).dynamic_streams;
+  const dynamic = Array.isArray(dynamicStreams) && dynamicStreams.length > 0;
   if (names.length > 0 && !names.includes(stream) && !dynamic) {
     err.write(`read: no stream named '${stream}' in ${manifestFile}; streams: ${names.join(', ')}\n`);
     return 2;
   }
 
   const progress = format === 'pretty' && err.isTTY ? new ProgressLine(err) : null;
-  let writeBackFailed = false;
   let result: StreamRead;
+  let misses: ReplayMiss[] = [];
+  let writeBackFailed = false;
+  const env: TestReadEnv = {
+    signal,
+    ...(state ? { state } : {}),
+    onProgress: (e) => progress?.update(e as TestReadProgress),
+    onConfigUpdate: (updated) => {
+      // A replay never touches the user's files: its tokens come from the cassette, masked.
+      if (cassette || !configFile) return;
+      // A rotated single-use refresh token must survive this run: write the config back at once.
+      const text = `${JSON.stringify(updated, null, 2)}\n`;
+      const written = writeBackConfig(configFile, text);
+      if (written.ok) {
+        err.write(`read: the connector updated its config (e.g. a rotated refresh token); ${configFile} was rewritten.\n`);
+        return;
+      }
+      writeBackFailed = true;
+      progress?.clear();
+      if (written.recoveredAt) {
+        err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}. The new config is in ${written.recoveredAt} (readable only by you): move it over ${configFile}, or the old refresh token no longer works.\n`);
+      } else if (err.isTTY) {
+        // Last resort, on a terminal only (never into a file or a pipe that may persist): shown once.
+        err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written. Copy this config now; it is shown only once:\n${text}`);
+      } else {
+        err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written; the new refresh token is lost (authorize again).\n`);
+      }
+    },
+  };
   try {
-    result = await testRead(manifest, config, stream, limits, {
-      signal,
-      ...(state ? { state } : {}),
-      onProgress: (e) => progress?.update(e as TestReadProgress),
-      onConfigUpdate: (updated) => {
-        // A rotated single-use refresh token must survive this run: write the config back at once.
-        const text = `${JSON.stringify(updated, null, 2)}\n`;
-        const written = writeBackConfig(configFile, text);
-        if (written.ok) {
-          err.write(`read: the connector updated its config (e.g. a rotated refresh token); ${configFile} was rewritten.\n`);
-          return;
-        }
-        writeBackFailed = true;
-        progress?.clear();
-        if (written.recoveredAt) {
-          err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}. The new config is in ${written.recoveredAt} (readable only by you): move it over ${configFile}, or the old refresh token no longer works.\n`);
-        } else if (err.isTTY) {
-          // Last resort, on a terminal only (never into a file or a pipe that may persist): shown once.
-          err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written. Copy this config now; it is shown only once:\n${text}`);
-        } else {
-          err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written; the new refresh token is lost (authorize again).\n`);
-        }
-      },
-    });
+    if (cassette) {
+      const replayed = await replayRead(parsed.value, cassette, { config, stream, limits: { ...cassette.limits, ...limits }, name: parsedArgs.replay }, env);
+      result = replayed.result;
+      misses = replayed.misses;
+    } else if (parsedArgs.record) {
+      const recorded = await recordRead(parsed.value, config, stream, limits, env);
+      result = recorded.result;
+      writeFileSync(parsedArgs.record, formatCassette(recorded.cassette));
+      err.write(`read: recorded ${recorded.cassette.exchanges.length} HTTP exchange${recorded.cassette.exchanges.length === 1 ? '' : 's'} to ${parsedArgs.record}\n`);
+    } else {
+      result = await testRead(parsed.value, config, stream, limits, env);
+    }
   } catch (e) {
+
     progress?.clear();
     const failureType = e instanceof RuntimeError ? e.failureType : 'system_error';
     err.write(`read: ${(e as Error).message}\n`);
@@ -124,10 +199,11 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     return failureType === 'config_error' ? 2 : 1;
   }
   progress?.clear();
+  for (const m of misses) err.write(`read: replay of ${parsedArgs.replay}: no recorded response for ${m.method} ${m.url} (${m.reason})\n`);
   if (format === 'json') out.write(`${JSON.stringify(result, null, 2)}\n`);
   else out.write(prettySummary(result, stream));
   // A rotated token that could not be saved fails the command even when the read itself worked.
-  return writeBackFailed || result.logs.some((l) => l.level === 'ERROR') ? 1 : 0;
+  return writeBackFailed || misses.length || result.logs.some((l) => l.level === 'ERROR') ? 1 : 0;
 }
 
 /** One status line rewritten in place on a terminal. */
