@@ -38,7 +38,7 @@ function mergeInto(target: Mapping, source: Mapping, path: string[], opts: { jso
       continue;
     } else {
       // Spec §4.5: any duplicate key collides, even with identical values, for params/headers/forms.
-      throw configError(`Request body collision: duplicate key "${here.join('.')}" in ${opts.what} (set by two option providers, e.g. request options and the authenticator or paginator).`);
+      throw configError(`Request body collision, duplicate keys detected at key path: ${here.join('.')}. Please ensure that all keys in the request are unique. (The key "${here.join('.')}" in ${opts.what} is set by two option providers, e.g. request options and the authenticator or paginator.)`);
     }
   }
 }

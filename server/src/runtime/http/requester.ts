@@ -7,6 +7,7 @@ import { appendQuery, combineMappings, encodeForm, joinUrl, pythonJsonDumps } fr
 import { createErrorHandler, defaultMessage, parsedErrorMessage, type ErrorHandler, type ErrorResolution } from './errorHandler';
 import { resolveFetch, safeUrl, type FetchFunction } from './transport';
 import { templateSlice, type StreamSlice } from '../records/streamSlice';
+import { headerValue } from './headers';
 
 /** Anything that authenticates a data request (runtime-api.md createAuthenticator result). */
 export type Authenticator = { authenticate(request?: { sending?: boolean }): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
@@ -172,7 +173,7 @@ function describe(resolution: ErrorResolution, exchange: { request: HttpRequest;
 
 /** Retry-After in seconds (delta or HTTP date), or null. */
 function retryAfterSeconds(response: HttpResponse | null, env: RuntimeEnv): number | null {
-  const raw = response?.headers['retry-after'];
+  const raw = headerValue(response?.headers, 'retry-after');
   if (!raw) return null;
   const n = Number(raw);
   if (Number.isFinite(n)) return Math.max(0, n);
