@@ -3,6 +3,7 @@
 import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError, RuntimeError } from '../errors';
 import { evalNullable, type TemplateContext } from './interpolatedValues';
+import { headerValue } from './headers';
 
 /** Computes a wait in seconds for retry number `attempt` (1 = first retry), or null. */
 export type BackoffStrategy = (response: HttpResponse | null, attempt: number) => number | null;
@@ -67,7 +68,8 @@ export function createBackoffStrategy(component: Record<string, unknown>, config
 
 function headerNumber(response: HttpResponse | null, header: string, regex: RegExp | null): number | null {
   if (!response) return null;
-  const raw = response.headers[header.toLowerCase()] ?? response.headers[header];
+  // requests' headers are case-insensitive: `X-RateLimit-Reset` finds `x-ratelimit-reset`.
+  const raw = headerValue(response.headers, header);
   if (raw === undefined) return null;
   let text = raw.trim();
   if (regex) {
