@@ -8,6 +8,7 @@ import { PyDate, PyDateTime, parseIsoDuration } from './datetime';
 import { formatWithFormat, isoparse, parseWithFormat, strftime, strptime } from './datetimeFormat';
 import { PyDict, PyFunction, TemplateReference, TemplateValueError, Undefined, UndefinedAccessError, isDict, isFloat, iterate, makeFloat, numberOf, pyStr, typeName } from './values';
 import { compareOp } from './operators';
+import { charge } from './limits';
 
 function arg(args: unknown[], kw: Record<string, unknown>, i: number, name: string, dflt?: unknown): unknown {
   if (i < args.length) return args[i];
@@ -31,6 +32,7 @@ export function strToDatetime(value: unknown): PyDateTime {
 
 function minMax(name: 'max' | 'min', args: unknown[]): unknown {
   const items = args.length === 1 ? iterate(args[0]) : args;
+  charge(items.length);
   if (items.length === 0) throw new TemplateValueError(`${name}() arg is an empty sequence`);
   let best = items[0];
   for (const x of items.slice(1)) if (compareOp(name === 'max' ? '>' : '<', x, best)) best = x;
@@ -103,6 +105,7 @@ export function createGlobals(env: RuntimeEnv | undefined): Record<string, PyFun
     generate_uuid: fn('generate_uuid', () => randomUUID()),
     dict: fn('dict', (a, kw) => {
       const out: PyDict = Object.create(null);
+      if (a.length && isDict(a[0])) charge(Object.keys(a[0]).length);
       if (a.length && isDict(a[0])) for (const k of Object.keys(a[0])) defineKey(out, k, a[0][k]);
       for (const k of Object.keys(kw)) defineKey(out, k, kw[k]);
       return Object.assign({}, out);
