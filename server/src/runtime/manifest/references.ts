@@ -16,6 +16,22 @@ export type ReferenceFailure = {
 /** Nesting beyond this depth is not a manifest: the rest is kept as written and reported once. */
 export const MAX_DEPTH = 500;
 
+/**
+ * Most values resolution may produce. References copy their targets, so levels that each reference
+ * the next twice double at every level: 2.5 KB of text can ask for billions of values. The largest
+ * real manifests resolve to under 200,000; past this bound resolution stops with one located error.
+ */
+export const MAX_RESOLVED_VALUES = 500_000;
+
+/** Thrown through the resolver when MAX_RESOLVED_VALUES is passed; resolveManifest reports it. */
+export class ResolutionTooLarge {
+  constructor(
+    /** The reference whose expansion passed the bound, and where it is written. */
+    readonly ref: string,
+    readonly site: NodeOrigin,
+  ) {}
+}
+
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -65,6 +81,8 @@ export class ReferenceResolver {
   tooDeep: JsonPath | null = null;
   /** Origin of the target of the last reference followed successfully. */
   private lastTarget: Origin | null = null;
+  /** Values produced so far (bounded by MAX_RESOLVED_VALUES). */
+  private produced = 0;
 
   constructor(
     private readonly root: unknown,
@@ -81,6 +99,7 @@ export class ReferenceResolver {
    * references being expanded (cycle detection, §1.1).
    */
   private resolve(node: unknown, origin: Origin, outPath: PathLink, depth: number, stack: readonly string[]): unknown {
+    this.produced++;
     if (depth > MAX_DEPTH) {
       if (!this.tooDeep) this.tooDeep = pathToArray(origin.path);
       return null;
@@ -175,6 +194,7 @@ export class ReferenceResolver {
       });
       return fallback;
     }
+    if (this.produced > MAX_RESOLVED_VALUES) throw new ResolutionTooLarge(ref, toNodeOrigin(site));
     let targetPath: PathLink = null;
     for (const k of found.path) targetPath = childPath(targetPath, k);
     const targetOrigin: Origin = { path: targetPath, via: { up: site.via, site: site.path } };
