@@ -80,8 +80,9 @@ function mergeIntoUrl(doc: ManifestDocument, line: number): TextEdit[] | null {
   const entry = (key: string) => {
     for (let i = first; i <= last; i++) {
       if (indentOf(lines[i]) !== indent) continue;
-      const m = new RegExp(`^\\s*(?:- )?${key}:[ ]+(.*?)\\s*$`).exec(lines[i].replace(/\r$/, ''));
-      if (m) return { line: i, value: m[1] };
+      // `(.*)` then trimEnd: a lazy `(.*?)` followed by `\s*$` is quadratic on a long line of spaces.
+      const m = new RegExp(`^\\s*(?:- )?${key}:[ ]+(.*)$`).exec(lines[i].replace(/\r$/, ''));
+      if (m) return { line: i, value: m[1].trimEnd() };
     }
     return null;
   };

@@ -1,8 +1,8 @@
 // Text ↔ datetime as the reference does it: C strftime/Python strptime directives, dateutil's
 // strict ISO-8601 parser (isoparse), and the CDK's special formats `%s`, `%s_as_float`, `%ms`,
 // `%epoch_microseconds`, `%_ms` (reference-behaviour.md §3.7).
-import { RE2JS } from 're2js';
 import { PyDate, PyDateTime } from './datetime';
+import { wholeMatchGroups } from './pythonRegex';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -86,29 +86,6 @@ const DIRECTIVE_PATTERNS: Record<string, string> = {
 
 /** Longest text strptime reads (a date is short; RE2 keeps even long formats linear). */
 const MAX_TIME_TEXT = 10_000;
-const compiledFormats = new Map<string, RE2JS>();
-
-/**
- * Groups of the whole-text match of a strptime pattern, or null. RE2 (linear time) instead of a JS
- * RegExp: a format of many `%d` against a long digit string would backtrack exponentially.
- */
-function wholeMatch(pattern: string, text: string): (string | null)[] | null {
-  let re = compiledFormats.get(pattern);
-  if (!re) {
-    try {
-      re = RE2JS.compile(`^(?:${pattern})$`, RE2JS.CASE_INSENSITIVE);
-    } catch (e) {
-      throw new RangeError(`invalid format: ${(e as Error).message}`);
-    }
-    if (compiledFormats.size >= 256) compiledFormats.delete(compiledFormats.keys().next().value as string);
-    compiledFormats.set(pattern, re);
-  }
-  const m = re.matcher(text);
-  if (!m.find()) return null;
-  const groups: (string | null)[] = [];
-  for (let g = 0; g <= re.groupCount(); g++) groups.push(m.group(g));
-  return groups;
-}
 
 /** Python datetime.strptime: the whole text must match; naive unless %z matched. Throws RangeError. */
 export function strptime(text: string, format: string): PyDateTime {
@@ -129,7 +106,7 @@ export function strptime(text: string, format: string): PyDateTime {
     }
   }
   if (text.length > MAX_TIME_TEXT) throw new RangeError(`time data longer than ${MAX_TIME_TEXT} characters does not match format '${format.slice(0, 40)}'`);
-  const m = wholeMatch(pattern, text);
+  const m = wholeMatchGroups(pattern, text, true);
   if (!m) throw new RangeError(`time data '${text}' does not match format '${format}'`);
   const f: Fields = { year: 1900, month: 1, day: 1, hour: 0, minute: 0, second: 0, micro: 0, offset: null, pm: null, doy: null };
   order.forEach((k, idx) => {

@@ -176,3 +176,29 @@ function parseReplacement(rep: string, re: RE2JS, what: string): (string | numbe
   if (text) parts.push(text);
   return parts;
 }
+
+const internalPatterns = new Map<string, RE2JS>();
+
+/**
+ * Groups of a whole-text match of a pattern the runtime builds itself from a user format (strptime,
+ * cursor datetime formats), or null. RE2 instead of a JS RegExp: a format of many `%d` against a
+ * long digit string from an API would backtrack exponentially. Throws RangeError for a bad pattern.
+ */
+export function wholeMatchGroups(pattern: string, text: string, caseInsensitive = false): (string | null)[] | null {
+  const key = `${caseInsensitive ? 'i' : '-'}${pattern}`;
+  let re = internalPatterns.get(key);
+  if (!re) {
+    try {
+      re = RE2JS.compile(`^(?:${pattern})$`, caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
+    } catch (e) {
+      throw new RangeError(`invalid format: ${(e as Error).message}`);
+    }
+    if (internalPatterns.size >= CACHE_LIMIT) internalPatterns.delete(internalPatterns.keys().next().value as string);
+    internalPatterns.set(key, re);
+  }
+  const m = re.matcher(text);
+  if (!m.find()) return null;
+  const groups: (string | null)[] = [];
+  for (let g = 0; g <= re.groupCount(); g++) groups.push(m.group(g));
+  return groups;
+}

@@ -151,12 +151,22 @@ function locateTopLevel(issue: Located, origins: ManifestOrigins, text: string):
   if (source.via.length || source.path.length !== issue.path.length) return undefined;
   const key = issue.path.length === 0 ? 'type' : issue.path[0];
   if (typeof key !== 'string') return undefined;
-  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const matches = [...text.matchAll(new RegExp(`^${escaped}[ \\t]*:`, 'gm'))];
-  // The later duplicate wins, as in the loaded value.
-  const m = matches[matches.length - 1];
-  if (!m || m.index === undefined) return undefined;
-  return { start: m.index, end: m.index + key.length };
+  // The later duplicate wins, as in the loaded value. A plain scan, not a RegExp built from the key:
+  // a key of a megabyte would make an invalid (too large) regular expression.
+  const at = lastLineStartingWithKey(text, key);
+  return at < 0 ? undefined : { start: at, end: at + key.length };
+}
+
+/** Offset of the last line that starts with `key` followed by spaces or tabs and `:`, or -1. */
+function lastLineStartingWithKey(text: string, key: string): number {
+  let found = -1;
+  for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + 1)) {
+    if (at > 0 && text[at - 1] !== '\n' && text[at - 1] !== '\r') continue;
+    let i = at + key.length;
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    if (text[i] === ':') found = at;
+  }
+  return found;
 }
 
 /** The best short span for a whole component: its key, else its `type` entry. */

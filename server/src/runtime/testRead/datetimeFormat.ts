@@ -1,6 +1,7 @@
 // Python-style datetime formats and ISO 8601 durations for DatetimeBasedCursor slices (UTC only), with
 // the CDK's special formats %s, %ms, %s_as_float and %epoch_microseconds.
 import { configError } from '../errors';
+import { wholeMatchGroups } from '../interpolation/pythonRegex';
 
 export type Duration = { years: number; months: number; days: number; ms: number };
 
@@ -97,10 +98,14 @@ function parseWithFormat(text: string, format: string): Date | null {
       default: return '(\\d{1,2})';
     }
   });
-  const m = new RegExp(`^${re}$`).exec(t);
+  // RE2 (linear time): cursor values come from the API and must not make the format backtrack.
+  const m = t.length > 10_000 ? null : wholeMatchGroups(re, t);
   if (!m) return null;
   const v: Record<string, string> = {};
-  fields.forEach((f, i) => (v[f] = m[i + 1]));
+  fields.forEach((f, i) => {
+    const g = m[i + 1];
+    if (g !== null && g !== undefined) v[f] = g;
+  });
   const year = v.Y ? Number(v.Y) : v.y ? 2000 + Number(v.y) : 1900;
   const ms = v.f ? Math.floor(Number(v.f.padEnd(6, '0')) / 1000) : v._ms ? Number(v._ms) : 0;
   let time = Date.UTC(year, Number(v.m ?? 1) - 1, Number(v.d ?? 1), Number(v.H ?? 0), Number(v.M ?? 0), Number(v.S ?? 0), ms);
