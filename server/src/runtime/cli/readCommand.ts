@@ -1,8 +1,10 @@
 // `connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N]
 // [--max-slices N] [--format json|pretty]`: a test read from the terminal over the same testRead as the
 // editor. Exit codes: 0 read ok, 1 read failed, 2 invalid manifest, config or arguments.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { parseManifest } from '../manifest/parse';
+import { readInputText } from './inputFile';
+import { terminalSafe } from './terminalText';
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
 import type { StreamRead, TestReadProgress } from '../testRead/streamRead';
@@ -61,21 +63,21 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     return 2;
   }
   const { manifest: manifestFile, stream, config: configFile, limits, format } = parsedArgs;
-  let manifestText: string;
-  let configText: string;
-  try {
-    manifestText = readFileSync(manifestFile, 'utf8');
-    configText = readFileSync(configFile, 'utf8');
-  } catch (e) {
-    err.write(`read: cannot read ${(e as NodeJS.ErrnoException).path ?? 'input'} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+  const manifestInput = readInputText(manifestFile);
+  const configInput = 'error' in manifestInput ? manifestInput : readInputText(configFile);
+  if ('error' in manifestInput || 'error' in configInput) {
+    const [file, input] = 'error' in manifestInput ? [manifestFile, manifestInput] : [configFile, configInput as { error: string }];
+    err.write(`read: ${terminalSafe(file)}: ${input.error}\n`);
     return 2;
   }
+  const manifestText = manifestInput.text;
+  const configText = configInput.text;
   const parsed = parseManifest(manifestText);
   const yamlErrors = parsed.problems.filter((p) => p.severity === 'error');
   if (yamlErrors.length || !parsed.value || typeof parsed.value !== 'object') {
     for (const p of yamlErrors) {
       const pos = parsed.lineCounter.linePos(p.span.start);
-      err.write(`${manifestFile}:${pos.line}:${pos.col}: ${p.message}\n`);
+      err.write(`${terminalSafe(`${manifestFile}:${pos.line}:${pos.col}: ${p.message}`)}\n`);
     }
     if (!yamlErrors.length) err.write(`${manifestFile}: the manifest is empty or not a mapping\n`);
     return 2;
@@ -85,13 +87,13 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     config = JSON.parse(configText);
     if (!config || typeof config !== 'object' || Array.isArray(config)) throw new Error('the top level must be an object');
   } catch (e) {
-    err.write(`read: ${configFile} is not a valid JSON config: ${(e as Error).message}\n`);
+    err.write(`read: ${terminalSafe(`${configFile} is not a valid JSON config: ${(e as Error).message}`)}\n`);
     return 2;
   }
   const streams = ((parsed.value as Record<string, unknown>).streams as unknown[] | undefined) ?? [];
   const names = streams.map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined)).filter((n) => typeof n === 'string');
   if (names.length > 0 && !names.includes(stream)) {
-    err.write(`read: no stream named '${stream}' in ${manifestFile}; streams: ${names.join(', ')}\n`);
+    err.write(`read: ${terminalSafe(`no stream named '${stream}' in ${manifestFile}; streams: ${names.join(', ')}`)}\n`);
     return 2;
   }
 
@@ -112,7 +114,8 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   } catch (e) {
     progress?.clear();
     const failureType = e instanceof RuntimeError ? e.failureType : 'system_error';
-    err.write(`read: ${(e as Error).message}\n`);
+    // Error messages quote API responses: no raw control characters on the terminal.
+    err.write(`read: ${format === 'json' ? (e as Error).message : terminalSafe((e as Error).message)}\n`);
     return failureType === 'config_error' ? 2 : 1;
   }
   progress?.clear();
@@ -131,7 +134,7 @@ class ProgressLine {
       const bar = '#'.repeat(Math.min(20, this.pages)).padEnd(20, '.');
       this.err.write(`\r[${bar}] slice ${e.slice + 1} · page ${e.page + 1} · ${e.totalRecords} records · HTTP ${e.status ?? 'failed'}  `);
     } else if (e.type === 'auxiliary_request') {
-      this.err.write(`\r${e.title} (${e.requestType}) → ${e.status ?? 'failed'}`.padEnd(70) + '\n');
+      this.err.write(`\r${terminalSafe(`${e.title} (${e.requestType}) → ${e.status ?? 'failed'}`)}`.padEnd(70) + '\n');
     }
   }
   clear(): void {
@@ -165,5 +168,6 @@ export function prettySummary(r: StreamRead, stream: string): string {
   const props = Object.keys(((r.inferred_schema?.properties as Record<string, unknown>) ?? {}));
   if (props.length) lines.push(`Inferred fields: ${props.join(', ')}`);
   for (const l of r.logs) lines.push(`${l.level}: ${l.message}`);
-  return `${lines.join('\n')}\n`;
+  // URLs, titles, field names and log messages come from the API and the manifest: shown, never obeyed.
+  return `${lines.map(terminalSafe).join('\n')}\n`;
 }
