@@ -105,7 +105,7 @@ function htmlEscape(s: string): string {
 /** Jinja's url quoting: safe `/` in plain strings; form encoding in query-string mode. */
 function urlQuote(v: unknown, forQs: boolean): string {
   const s = pyStr(v);
-  checkText(s.length * 9, 'urlencode');
+  checkText(3 * Buffer.byteLength(s, 'utf8'), 'urlencode');
   const q = encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return forQs ? q.replace(/%20/g, '+') : q.replace(/%2F/g, '/');
 }

@@ -8,7 +8,7 @@ import { PyDate, PyDateTime, parseIsoDuration } from './datetime';
 import { formatWithFormat, isoparse, parseWithFormat, strftime, strptime } from './datetimeFormat';
 import { PyDict, PyFunction, TemplateReference, TemplateValueError, Undefined, UndefinedAccessError, isDict, isFloat, iterate, makeFloat, numberOf, pyStr, typeName } from './values';
 import { compareOp } from './operators';
-import { charge } from './limits';
+import { charge, checkText } from './limits';
 
 function arg(args: unknown[], kw: Record<string, unknown>, i: number, name: string, dflt?: unknown): unknown {
   if (i < args.length) return args[i];
@@ -144,6 +144,8 @@ export const jsonLoads = new PyFunction('json_loads', (a) => {
 
 /** Python urllib.parse.quote_plus (safe characters: letters, digits, `_.-~`). */
 export function quotePlus(text: string): string {
+  // Every UTF-8 byte becomes at most three characters (%XX): known before encoding.
+  checkText(3 * Buffer.byteLength(text, 'utf8'), 'sanitize_url');
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
 }
 

@@ -34,11 +34,11 @@ export function parseManifest(text: string): ParsedManifest {
       code: warning ? 'duplicate-key' : 'yaml-syntax',
       severity: warning ? 'warning' : 'error',
       message: warning ? `${firstLine(err.message)} The later value wins.` : firstLine(err.message),
-      span: { start: err.pos[0], end: Math.max(err.pos[1], err.pos[0]) },
+      span: clampSpan(err.pos[0], err.pos[1], text.length),
     });
   }
   for (const w of doc.warnings) {
-    problems.push({ code: 'yaml-warning', severity: 'warning', message: firstLine(w.message), span: { start: w.pos[0], end: w.pos[1] } });
+    problems.push({ code: 'yaml-warning', severity: 'warning', message: firstLine(w.message), span: clampSpan(w.pos[0], w.pos[1], text.length) });
   }
   let value: unknown = null;
   try {
@@ -48,6 +48,12 @@ export function parseManifest(text: string): ParsedManifest {
     problems.push({ code: 'yaml-syntax', severity: 'error', message: (e as Error).message, span: { start: 0, end: Math.min(text.length, 1) } });
   }
   return { text, doc, lineCounter, value, problems };
+}
+
+/** The parser reports an unterminated scalar one past the end of the text: keep spans inside it. */
+function clampSpan(start: number, end: number, length: number): { start: number; end: number } {
+  const s = Math.min(Math.max(start, 0), length);
+  return { start: s, end: Math.min(Math.max(end, s), length) };
 }
 
 function firstLine(message: string): string {
