@@ -21,7 +21,7 @@ export const MAX_DEPTH = 500;
  * the next twice double at every level: 2.5 KB of text can ask for billions of values. The largest
  * real manifests resolve to under 200,000; past this bound resolution stops with one located error.
  */
-export const MAX_RESOLVED_VALUES = 500_000;
+export const MAX_RESOLVED_VALUES = 300_000;
 
 /** Thrown through the resolver when MAX_RESOLVED_VALUES is passed; resolveManifest reports it. */
 export class ResolutionTooLarge {
@@ -35,7 +35,10 @@ export class ResolutionTooLarge {
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  // A mapping, not a YAML `!!binary` (Uint8Array, whose millions of indexes are not keys to resolve).
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 /** Is `s` a reference string (§1.1: any string starting with `#/`)? */

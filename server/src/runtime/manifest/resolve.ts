@@ -128,5 +128,10 @@ function referenceProblem(f: ReferenceFailure, doc: SourceLocator | undefined): 
 /** Related information for a value copied in by references: one entry per reference site, innermost first. */
 export function relatedFor(where: Document | SourceLocator, via: readonly JsonPath[]): RelatedInfo[] {
   const locate: SourceLocator = typeof where === 'function' ? where : (p) => locateSourcePath(where, p);
-  return [...via].reverse().map((p) => ({ message: 'Brought in by this reference', span: locate(p).span }));
+  // The innermost references are the useful ones; a 500-long chain on each of 500 problems would
+  // cost 250,000 lookups and bury the message.
+  return [...via].reverse().slice(0, MAX_RELATED).map((p) => ({ message: 'Brought in by this reference', span: locate(p).span }));
 }
+
+/** Most "Brought in by this reference" entries on one problem. */
+const MAX_RELATED = 20;
