@@ -134,6 +134,7 @@ export function pythonSub(pattern: string, replacement: string, text: string, wh
   let last = 0;
   // Java-style find(): an empty match right after a non-empty one is allowed, as in Python 3.7+.
   while (m.find()) {
+    charge(1);
     out.add(text.slice(last, m.start()));
     for (const part of template) out.add(typeof part === 'string' ? part : m.group(part) ?? '');
     last = m.end();
