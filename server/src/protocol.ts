@@ -12,6 +12,8 @@ export type TestReadParams = {
   http?: { timeoutMs?: number; maxResponseBytes?: number };
   /** Correlates progress notifications with this run. */
   runId: string;
+  /** The input state, as the Builder takes it: a list of AirbyteStateMessages (docs/runtime.md "Incremental sync"). */
+  state?: object[];
 };
 /** The StreamRead of reference-behaviour.md §10.3 (secrets masked), as the runtime returns it. */
 export type TestReadResult = Record<string, unknown>;

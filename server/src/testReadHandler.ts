@@ -36,6 +36,7 @@ export async function handleTestRead(connection: Connection, params: TestReadPar
   const config = structuredClone(params.config ?? {});
   const env = {
     signal: controller.signal,
+    ...(Array.isArray(params.state) ? { state: params.state } : {}),
     // The runtime's own transport, bounded by the user's settings and cancelled with the run.
     fetch: runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal }),
     onProgress: (event: object) => {

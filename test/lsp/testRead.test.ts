@@ -89,3 +89,23 @@ test('an unknown manifest URI is a clear error, not a crash', async () => {
     /Cannot read the manifest/,
   );
 });
+
+test('the input state of the request starts an incremental stream from it and the state comes back per slice', async () => {
+  const uri = 'file:///fixtures/incremental.yaml';
+  const text = [
+    'version: 6.0.0', 'type: DeclarativeSource', 'streams:', '  - type: DeclarativeStream', '    name: items',
+    '    retriever:', '      type: SimpleRetriever', '      requester:', '        type: HttpRequester',
+    `        url: "{{ config['url_base'] }}/offset/items"`, '      record_selector:', '        type: RecordSelector',
+    '        extractor: {type: DpathExtractor, field_path: [items]}',
+    '    incremental_sync:', '      type: DatetimeBasedCursor', '      cursor_field: updated_at', '      datetime_format: "%Y-%m-%d"',
+    '      start_datetime: "2024-01-01"', '      end_datetime: "2024-01-10"',
+    '      start_time_option: {type: RequestOption, inject_into: request_parameter, field_name: since}', '',
+  ].join('\n');
+  await client.open(uri, text);
+  const state = [{ type: 'STREAM', stream: { stream_descriptor: { name: 'items' }, stream_state: { updated_at: '2024-01-05' } } }];
+  type StateRead = { slices: { slice_descriptor: Record<string, unknown>; state: { stream: { stream_state: Record<string, unknown> } }[]; pages: { request: { url: string } }[] }[] };
+  const read = await client.connection.sendRequest<StateRead>(TestReadRequest, { uri, streamName: 'items', config: { url_base: demo.url }, runId: 'r5', limits: { maxPagesPerSlice: 1 }, state } satisfies TestReadParams);
+  assert.deepEqual(read.slices.map((s) => s.slice_descriptor), [{ start_time: '2024-01-05', end_time: '2024-01-10' }]);
+  assert.match(read.slices[0].pages[0].request.url, /since=2024-01-05/);
+  assert.deepEqual(read.slices[0].state[0].stream.stream_state, { updated_at: '2024-01-05' });
+});

@@ -5,7 +5,7 @@ import { readCommand } from './cli/readCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
-  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]`;
+  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty]`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

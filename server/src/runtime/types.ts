@@ -59,7 +59,11 @@ export type RequestOptionCompat = {
 
 export type TestReadLimits = { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number };
 
-export type TestReadEnv = RuntimeEnv & { signal?: AbortSignal; onProgress?: (event: object) => void };
+/**
+ * `state`: the input state, as the Builder takes it: a list of AirbyteStateMessages
+ * (`{type: "STREAM", stream: {stream_descriptor: {name}, stream_state}}`); the read starts from it.
+ */
+export type TestReadEnv = RuntimeEnv & { signal?: AbortSignal; onProgress?: (event: object) => void; state?: object[] };
 
 /** A source span in UTF-16 offsets of the manifest text. */
 export type Span = { start: number; end: number };

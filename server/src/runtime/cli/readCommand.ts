@@ -1,5 +1,5 @@
 // `connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N]
-// [--max-slices N] [--format json|pretty]`: a test read from the terminal over the same testRead as the
+// [--max-slices N] [--state state.json] [--format json|pretty]`: a test read from the terminal over the same testRead as the
 // editor. Exit codes: 0 read ok, 1 read failed, 2 invalid manifest, config or arguments.
 import { renameSync, writeFileSync } from 'node:fs';
 import { parseManifest } from '../manifest/parse';
@@ -12,7 +12,7 @@ import type { TestReadLimits } from '../types';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
 
-type ReadArgs = { manifest: string; stream: string; config: string; limits: TestReadLimits; format: 'json' | 'pretty' };
+type ReadArgs = { manifest: string; stream: string; config: string; limits: TestReadLimits; format: 'json' | 'pretty'; state?: string };
 
 const FLAGS: Record<string, keyof TestReadLimits> = { '--max-records': 'maxRecords', '--max-pages': 'maxPagesPerSlice', '--max-slices': 'maxSlices' };
 
@@ -21,6 +21,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   let manifest: string | null = null;
   let stream: string | null = null;
   let config: string | null = null;
+  let state: string | undefined;
   let format: 'json' | 'pretty' = 'pretty';
   const limits: TestReadLimits = {};
   for (let i = 0; i < args.length; i++) {
@@ -33,6 +34,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
     try {
       if (a === '--stream') stream = value();
       else if (a === '--config') config = value();
+      else if (a === '--state') state = value();
       else if (a === '--format') {
         const f = value();
         if (f !== 'json' && f !== 'pretty') return `--format must be json or pretty, got "${f}"`;
@@ -52,7 +54,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   if (!manifest) return 'name the manifest file';
   if (!stream) return 'name the stream with --stream NAME';
   if (!config) return 'name the config file with --config config.json';
-  return { manifest, stream, config, limits, format };
+  return { manifest, stream, config, limits, format, ...(state !== undefined ? { state } : {}) };
 }
 
 /** Runs the command; resolves with the exit code. */
@@ -62,7 +64,7 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     err.write(`read: ${parsedArgs}\n`);
     return 2;
   }
-  const { manifest: manifestFile, stream, config: configFile, limits, format } = parsedArgs;
+  const { manifest: manifestFile, stream, config: configFile, limits, format, state: stateFile } = parsedArgs;
   const manifestInput = readInputText(manifestFile);
   const configInput = 'error' in manifestInput ? manifestInput : readInputText(configFile);
   if ('error' in manifestInput || 'error' in configInput) {
@@ -90,6 +92,20 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     err.write(`read: ${terminalSafe(`${configFile} is not a valid JSON config: ${(e as Error).message}`)}\n`);
     return 2;
   }
+  let state: object[] | undefined;
+  if (stateFile !== undefined) {
+    try {
+      const stateInput = readInputText(stateFile);
+      if ('error' in stateInput) throw new Error(stateInput.error);
+      const value = JSON.parse(stateInput.text) as unknown;
+      if (!value || typeof value !== 'object') throw new Error('expected a list of state messages or the stream\'s state object');
+      // A bare object is the stream's own state: wrap it as the Builder's list of state messages.
+      state = Array.isArray(value) ? (value as object[]) : [{ type: 'STREAM', stream: { stream_descriptor: { name: stream }, stream_state: value } }];
+    } catch (e) {
+      err.write(`read: ${terminalSafe(`${stateFile} is not a valid state file: ${(e as Error).message}`)}\n`);
+      return 2;
+    }
+  }
   const streams = ((parsed.value as Record<string, unknown>).streams as unknown[] | undefined) ?? [];
   const names = streams.map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined)).filter((n) => typeof n === 'string');
   if (names.length > 0 && !names.includes(stream)) {
@@ -102,6 +118,7 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   try {
     result = await testRead(parsed.value, config, stream, limits, {
       signal,
+      ...(state ? { state } : {}),
       onProgress: (e) => progress?.update(e as TestReadProgress),
       onConfigUpdate: (updated) => {
         // A rotated single-use refresh token must survive this run: write the config back at once.
@@ -161,6 +178,9 @@ export function prettySummary(r: StreamRead, stream: string): string {
       lines.push(`    page ${j + 1}: ${p.request?.http_method ?? '?'} ${p.request?.url ?? '?'} → ${p.response ? `HTTP ${p.response.status}` : 'no response'}, ${p.records.length} records`);
     });
   });
+  // The state the Builder would show on the last slice: what a sync would checkpoint after this read.
+  const last = r.slices.length ? (r.slices[r.slices.length - 1].state[0] as { stream?: { stream_state?: unknown } } | undefined) : undefined;
+  if (last?.stream?.stream_state !== undefined) lines.push(`State after the read: ${JSON.stringify(last.stream.stream_state)}`);
   if (r.auxiliary_requests.length) {
     lines.push(`Auxiliary requests (${r.auxiliary_requests.length}):`);
     for (const a of r.auxiliary_requests) lines.push(`  ${auxiliaryLine(a)}`);

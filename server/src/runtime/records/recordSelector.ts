@@ -16,6 +16,14 @@ export type RecordSelector = {
   select(response: HttpResponse, slice: StreamSlice, nextPageToken: unknown): Record<string, unknown>[];
 };
 
+/** What a client-side incremental cursor adds to record selection (reference-incremental.md §4). */
+export type IncrementalSelection = {
+  /** The cursor check, run before the record_filter condition. */
+  keep?: (record: Record<string, unknown>, slice: StreamSlice) => boolean;
+  /** transform_before_filtering when the manifest does not say: true for client-side incremental streams. */
+  transformFirstByDefault?: boolean;
+};
+
 /** Builds the selector from the retriever's record_selector and decoder and the stream's transformations. */
 export function createRecordSelector(
   component: Record<string, unknown> | undefined,
@@ -24,6 +32,7 @@ export function createRecordSelector(
   config: object,
   parameters: object,
   env?: RuntimeEnv,
+  incremental: IncrementalSelection = {},
 ): RecordSelector {
   const params = (component?.$parameters as object) ?? parameters;
   const decoder = createDecoder(decoderComponent);
@@ -33,7 +42,7 @@ export function createRecordSelector(
     throw configError(`Record filter ${JSON.stringify(filter.type)} is not supported by this runtime.`);
   }
   const transformations = createTransformations(transformationList, config, parameters, env);
-  const transformFirst = component?.transform_before_filtering === true;
+  const transformFirst = typeof component?.transform_before_filtering === 'boolean' ? component.transform_before_filtering : incremental.transformFirstByDefault === true;
   const extract = (response: HttpResponse) => {
     const out: Record<string, unknown>[] = [];
     for (const element of decoder.decode(response)) {
@@ -49,18 +58,21 @@ export function createRecordSelector(
       let records = extract(response);
       // Transformations mutate records in place; copy first so the decoded body stays as received.
       if (transformations.length) records = records.map((r) => (r !== null && typeof r === 'object' && !Array.isArray(r) ? structuredClone(r) : r));
-      const keep = (record: Record<string, unknown>) =>
+      const condition = (record: Record<string, unknown>) =>
         // Spec §8.3: an empty condition evaluates false and drops every record (reference quirk).
         evalBoolean(filter?.condition ?? '', { config, parameters: (filter?.$parameters as object) ?? params, record, stream_slice: templateSlice(slice), next_page_token: nextPageToken }, env);
+      const cursorKeep = incremental.keep;
+      const keep = (record: Record<string, unknown>) => (!cursorKeep || cursorKeep(record, slice)) && (!filter || condition(record));
+      const filtering = Boolean(filter || cursorKeep);
       const transform = (record: Record<string, unknown>) => {
         if (record !== null && typeof record === 'object') for (const t of transformations) t(record, slice);
         return record;
       };
       if (transformFirst) {
         records = records.map(transform);
-        if (filter) records = records.filter(keep);
+        if (filtering) records = records.filter(keep);
       } else {
-        if (filter) records = records.filter(keep);
+        if (filtering) records = records.filter(keep);
         records = records.map(transform);
       }
       return records;

@@ -11,7 +11,7 @@ import { createDpathExtractor, type RecordExtractor } from '../records/dpathExtr
 import { createRecordSelector } from '../records/recordSelector';
 import type { StreamSlice } from '../records/streamSlice';
 import { createPaginator } from '../pagination/defaultPaginator';
-import { createSlicer } from './partitions';
+import { createSlicer, type BuildParent } from './partitions';
 import { createStatusMapping, jobError, jobTimeoutMs, POLL_INTERVAL_MS } from './asyncJobStatus';
 import type { BuiltStream, SliceAuxiliarySink } from './retriever';
 import { requestPage, wrapToken, type PageResult } from './pageRequest';
@@ -29,7 +29,7 @@ const ABORT: JobRequest = { title: 'Async Job -- Abort', type: 'ASYNC_ABORT', de
 const DELETE: JobRequest = { title: 'Async Job -- Delete', type: 'ASYNC_DELETE', description: 'Deletes the finished job from the server.' };
 
 /** Builds a stream whose retriever is an AsyncRetriever; `buildParent` builds parent streams of substream routers. */
-export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, parentOf: string | null, buildParent: (parent: Obj) => BuiltStream): BuiltStream {
+export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, parentOf: string | null, buildParent: BuildParent, inputState: Obj | null = null): BuiltStream {
   const name = String(stream.name ?? '');
   const env = rc.env;
   const requester = (field: string, required: boolean, withSignal = true): HttpRequester | null => {
@@ -71,7 +71,7 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
     parameters: (paginatorComponent?.$parameters as Obj) ?? {},
     requestOptionCompat: rc.requestOptionCompat,
   }, env);
-  const slicer = createSlicer(retriever, stream, rc, buildParent);
+  const slicer = createSlicer(retriever, stream, rc, buildParent, inputState);
   const sleep = env.sleep ?? ((ms: number) => delay(ms, env.signal));
   const now = () => (env.now?.() ?? new Date()).getTime();
   const cancelled = () => env.signal?.aborted === true;

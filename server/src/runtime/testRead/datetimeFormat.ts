@@ -1,117 +1,143 @@
-// Python-style datetime formats and ISO 8601 durations for DatetimeBasedCursor slices (UTC only), with
-// the CDK's special formats %s, %ms, %s_as_float and %epoch_microseconds.
+// DatetimeBasedCursor values as the reference's concurrent cursor handles them: Python datetimes that
+// keep microseconds and the UTC offset they were written with (interpolation/datetime.ts), the CDK's
+// DatetimeParser formats (%s, %ms, %s_as_float, %epoch_microseconds, %_ms), ISO 8601 gaps, and the
+// clamping strategies (reference-incremental.md §2.4, §2.5).
 import { configError } from '../errors';
-import { wholeMatchGroups } from '../interpolation/pythonRegex';
+import { PyDateTime, PyDuration, PyTimedelta, parseIsoDuration as parsePyDuration } from '../interpolation/datetime';
+import { formatWithFormat, isoparse, parseWithFormat } from '../interpolation/datetimeFormat';
 
-export type Duration = { years: number; months: number; days: number; ms: number };
+/** A step, granularity or lookback: an exact timedelta, or a calendar duration (P1M, P1Y). */
+export type Gap = PyTimedelta | PyDuration;
 
-/** Parses P[nY][nM][nW][nD][T[nH][nM][nS]]. */
-export function parseIsoDuration(text: string): Duration {
-  const m = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(text.trim());
-  if (!m || text.trim() === 'P' || text.trim().endsWith('T')) throw configError(`Invalid ISO 8601 duration ${JSON.stringify(text)} (expected e.g. P1D, PT1H, P1M).`);
-  const n = (i: number) => Number(m[i] ?? 0);
-  return { years: n(1), months: n(2), days: n(3) * 7 + n(4), ms: ((n(5) * 60 + n(6)) * 60 + n(7)) * 1000 };
-}
+const DAY_US = 86_400_000_000n;
 
-/** Adds `sign` times a duration (calendar months/years first, as dateutil does). */
-export function addDuration(d: Date, dur: Duration, sign: 1 | -1): Date {
-  const r = new Date(d.getTime());
-  if (dur.years || dur.months) {
-    const day = r.getUTCDate();
-    r.setUTCDate(1);
-    r.setUTCMonth(r.getUTCMonth() + sign * (dur.years * 12 + dur.months));
-    const last = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
-    r.setUTCDate(Math.min(day, last));
+/** Parses an ISO 8601 duration field (`P1D`, `PT0.000001S`, `P1M`); a config error names the field. */
+export function parseGap(text: string, what: string): Gap {
+  try {
+    return parsePyDuration(text.trim());
+  } catch {
+    throw configError(`${what}: invalid ISO 8601 duration ${JSON.stringify(text)} (expected e.g. P1D, PT1H, PT0.000001S, P1M).`);
   }
-  return new Date(r.getTime() + sign * (dur.days * 86_400_000 + dur.ms));
 }
 
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** strftime in UTC for the common tokens, plus the CDK's whole-format specials. */
-export function formatDatetime(d: Date, format: string): string {
-  switch (format) {
-    case '%s': return String(Math.floor(d.getTime() / 1000));
-    case '%ms': return String(d.getTime());
-    case '%s_as_float': return String(d.getTime() / 1000);
-    case '%epoch_microseconds': return String(d.getTime() * 1000);
-  }
-  return format.replace(/%(_ms|[YmdHMSfzZyjbBaA%])/g, (_m, t: string) => {
-    switch (t) {
-      case 'Y': return pad(d.getUTCFullYear(), 4);
-      case 'y': return pad(d.getUTCFullYear() % 100);
-      case 'm': return pad(d.getUTCMonth() + 1);
-      case 'd': return pad(d.getUTCDate());
-      case 'H': return pad(d.getUTCHours());
-      case 'M': return pad(d.getUTCMinutes());
-      case 'S': return pad(d.getUTCSeconds());
-      case 'f': return pad(d.getUTCMilliseconds() * 1000, 6);
-      case '_ms': return pad(d.getUTCMilliseconds(), 3);
-      case 'z': return '+0000';
-      case 'Z': return 'UTC';
-      case 'j': return pad(Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1, 3);
-      case 'b': return MONTHS[d.getUTCMonth()].slice(0, 3);
-      case 'B': return MONTHS[d.getUTCMonth()];
-      case 'a': return DAYS[d.getUTCDay()].slice(0, 3);
-      case 'A': return DAYS[d.getUTCDay()];
-      default: return '%';
-    }
-  });
+/** `dt + sign·gap`, calendar months first (day clamped to the month's end), as isodate does. */
+export function addGap(dt: PyDateTime, gap: Gap, sign: 1 | -1): PyDateTime {
+  return gap instanceof PyDuration ? gap.applyTo(dt, sign) : dt.plusMicros(BigInt(sign) * gap.micros);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export function compareDt(a: PyDateTime, b: PyDateTime): number {
+  return a.compare(b);
+}
+export const minDt = (a: PyDateTime, b: PyDateTime): PyDateTime => (a.compare(b) <= 0 ? a : b);
+export const maxDt = (a: PyDateTime, b: PyDateTime): PyDateTime => (a.compare(b) >= 0 ? a : b);
 
-/** Parses with the first matching format, then ISO 8601; throws a config error naming the field. */
-export function parseDatetime(text: string, formats: string[], what: string): Date {
+/**
+ * The converter's parse_value: each format in order (cursor_datetime_formats, then datetime_format);
+ * the first that parses wins. Throws RangeError with the reference's message when none does.
+ */
+export function parseCursorValue(value: unknown, formats: string[]): PyDateTime {
   for (const f of formats) {
-    const d = parseWithFormat(text, f);
-    if (d) return d;
-  }
-  const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(text.trim()) ? Date.parse(normalizeIso(text.trim())) : NaN;
-  if (!Number.isNaN(iso)) return new Date(iso);
-  throw configError(`${what}: cannot parse ${JSON.stringify(text)} as a datetime with format ${formats.map((f) => JSON.stringify(f)).join(' or ')}.`);
-}
-
-function normalizeIso(t: string): string {
-  let s = t.replace(' ', 'T');
-  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) s += 'T00:00:00';
-  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(s)) s += 'Z';
-  return s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-}
-
-function parseWithFormat(text: string, format: string): Date | null {
-  const t = text.trim();
-  if (format === '%s' || format === '%s_as_float') return /^-?\d+(\.\d+)?$/.test(t) ? new Date(Number(t) * 1000) : null;
-  if (format === '%ms') return /^-?\d+$/.test(t) ? new Date(Number(t)) : null;
-  if (format === '%epoch_microseconds') return /^-?\d+$/.test(t) ? new Date(Number(t) / 1000) : null;
-  const fields: string[] = [];
-  const re = format.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%(_ms|[YmdHMSfzZy%])/g, (_m, tok: string) => {
-    fields.push(tok);
-    switch (tok) {
-      case 'Y': return '(\\d{4})';
-      case 'f': return '(\\d{1,6})';
-      case '_ms': return '(\\d{3})';
-      case 'z': return '(Z|[+-]\\d{2}:?\\d{2})';
-      case 'Z': return '([A-Za-z]+)';
-      case '%': fields.pop(); return '%';
-      default: return '(\\d{1,2})';
+    try {
+      return parseWithFormat(epochInteger(value, f), f);
+    } catch {
+      // next format
     }
-  });
-  // RE2 (linear time): cursor values come from the API and must not make the format backtrack.
-  const m = t.length > 10_000 ? null : wholeMatchGroups(re, t);
-  if (!m) return null;
-  const v: Record<string, string> = {};
-  fields.forEach((f, i) => {
-    const g = m[i + 1];
-    if (g !== null && g !== undefined) v[f] = g;
-  });
-  const year = v.Y ? Number(v.Y) : v.y ? 2000 + Number(v.y) : 1900;
-  const ms = v.f ? Math.floor(Number(v.f.padEnd(6, '0')) / 1000) : v._ms ? Number(v._ms) : 0;
-  let time = Date.UTC(year, Number(v.m ?? 1) - 1, Number(v.d ?? 1), Number(v.H ?? 0), Number(v.M ?? 0), Number(v.S ?? 0), ms);
-  if (v.z && v.z !== 'Z') {
-    const zm = /([+-])(\d{2}):?(\d{2})/.exec(v.z);
-    if (zm) time -= (zm[1] === '-' ? -1 : 1) * (Number(zm[2]) * 60 + Number(zm[3])) * 60_000;
   }
-  return Number.isNaN(time) ? null : new Date(time);
+  throw new RangeError(`No format in ${pyList(formats)} matching ${String(value)}`);
+}
+
+/** `%s`, `%ms` and `%epoch_microseconds` go through Python's int(): a number is truncated, a string must be an integer. */
+function epochInteger(value: unknown, format: string): unknown {
+  if (format !== '%s' && format !== '%ms' && format !== '%epoch_microseconds') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : value;
+  if (typeof value === 'string' && !/^\s*[+-]?\d+\s*$/.test(value)) throw new RangeError(`invalid literal for int() with base 10: '${value}'`);
+  return value;
+}
+
+/**
+ * start_datetime / end_datetime / min / max, parsed with `formats` (the bound's own datetime_format, else the
+ * cursor's) as the reference does. A value only the cursor's other formats or ISO 8601 can read is still
+ * read, and `onLenient` is told with the reference's own error (which would fail the Builder's read).
+ */
+export function parseBound(text: string, formats: string[], what: string, fallbackFormats: string[] = [], onLenient?: (message: string) => void): PyDateTime {
+  try {
+    return parseCursorValue(text, formats);
+  } catch {
+    const strictError = `time data '${text}' does not match format '${formats[0]}'`;
+    let found: { dt: PyDateTime; how: string } | null = null;
+    for (const f of fallbackFormats.filter((x) => !formats.includes(x))) {
+      try {
+        found = { dt: parseWithFormat(text, f), how: `format '${f}'` };
+        break;
+      } catch {
+        // next format
+      }
+    }
+    if (!found) {
+      try {
+        const iso = isoparse(text.trim());
+        found = { dt: iso.offsetMinutes === null ? iso.withOffset(0) : iso, how: 'ISO 8601' };
+      } catch {
+        throw configError(`${what}: ${strictError} (the Airbyte CDK fails the read here). Give a value in that format.`);
+      }
+    }
+    onLenient?.(`${what}: ${strictError}. The Airbyte CDK fails the read with this error; this test read went on, reading the value as ${found.how}. Give a value in '${formats[0]}' (or set the bound's datetime_format).`);
+    return found.dt;
+  }
+}
+
+/** The DatetimeParser's format (strings for every format, epoch ones included). */
+export function formatCursorValue(dt: PyDateTime, format: string): string {
+  return formatWithFormat(dt, format);
+}
+
+/** Now, as an aware UTC datetime with microseconds. */
+export function nowUtc(date: Date): PyDateTime {
+  return PyDateTime.fromDate(date);
+}
+
+function pyList(items: string[]): string {
+  return `[${items.map((s) => `'${s}'`).join(', ')}]`;
+}
+
+/** A clamping strategy: `ceil` moves window edges, `floor` the end (§2.4). */
+export type Clamping = { ceil(dt: PyDateTime): PyDateTime; floor(dt: PyDateTime): PyDateTime; defaultGranularity: Gap };
+
+const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+
+function midnight(dt: PyDateTime): PyDateTime {
+  return PyDateTime.of(dt.year, dt.month, dt.day, 0, 0, 0, 0, dt.offsetMinutes);
+}
+
+/** Builds the clamping of `clamping.target` (already rendered); the reference's build errors otherwise. */
+export function createClamping(target: string, targetDetails: unknown): Clamping {
+  switch (target) {
+    case 'DAY':
+      return {
+        // The ceiling always adds a day, even at midnight (reference quirk, §2.4 (a)).
+        ceil: (dt) => midnight(dt).plusMicros(DAY_US),
+        floor: (dt) => midnight(dt),
+        defaultGranularity: new PyTimedelta(1_000_000n),
+      };
+    case 'WEEK': {
+      const weekday = targetDetails && typeof targetDetails === 'object' ? (targetDetails as Record<string, unknown>).weekday : undefined;
+      if (weekday === undefined) throw configError('Given WEEK clamping, weekday needs to be provided as target_details');
+      const w = WEEKDAYS.indexOf(String(weekday));
+      if (w < 0) throw configError(`Unknown weekday ${String(weekday)}`);
+      const toCeiling = (dt: PyDateTime) => (dt.weekday() > w ? 7 - (dt.weekday() - w) : Math.abs(dt.weekday() - w));
+      return {
+        ceil: (dt) => midnight(dt).plusMicros(BigInt(toCeiling(dt)) * DAY_US),
+        floor: (dt) => midnight(dt).plusMicros(BigInt(toCeiling(dt) - 7) * DAY_US),
+        defaultGranularity: new PyTimedelta(DAY_US),
+      };
+    }
+    case 'MONTH':
+      return {
+        ceil: (dt) => (dt.day === 1 ? midnight(dt) : PyDateTime.of(dt.month === 12 ? dt.year + 1 : dt.year, (dt.month % 12) + 1, 1, 0, 0, 0, 0, dt.offsetMinutes)),
+        floor: (dt) => (dt.day === 1 ? midnight(dt) : PyDateTime.of(dt.year, dt.month, 1, 0, 0, 0, 0, dt.offsetMinutes)),
+        defaultGranularity: new PyTimedelta(DAY_US),
+      };
+    default:
+      throw configError(`Invalid clamping target ${target}, expected DAY, WEEK, MONTH`);
+  }
 }

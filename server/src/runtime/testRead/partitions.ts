@@ -6,9 +6,11 @@ import { configError } from '../errors';
 import { createRequestOption, type RequestOption } from '../http/requestOption';
 import { emptyParts } from '../http/requestOptions';
 import { evalNullable, evalString, pythonStr } from '../http/interpolatedValues';
-import { emptySlice, type StreamSlice } from '../records/streamSlice';
+import type { StreamSlice } from '../records/streamSlice';
 import { createDatetimeCursor, type DatetimeCursor } from './datetimeCursor';
 import { createGroupingRouter } from './groupingPartitionRouter';
+import { concurrentCursor, finalStateCursor, perPartitionCursor, type StreamCursor } from './streamCursor';
+import { incrementingCountCursor, type CountCursor } from './incrementingCountCursor';
 import type { BuiltStream } from './retriever';
 import type { ReadContext } from './readContext';
 
@@ -20,39 +22,60 @@ export type Slicer = {
   requestParts(slice: StreamSlice): RequestParts;
   /** The stream's DatetimeBasedCursor, if any (pagination reset splits slices with it, §7.8). */
   cursor: DatetimeCursor | null;
+  /** The stream-level cursor: what records are observed by, and the state messages (reference-incremental.md §6). */
+  state: StreamCursor;
 };
 
 /** One partition of a router: its keys, and the extra fields that ride along outside the partition (§3.6). */
 export type Partition = { partition: Obj; extra_fields?: Obj };
 
-/** A partition router of the slicer: its partitions and what a partition adds to a request. */
-export type Part = { partitions(): AsyncGenerator<Partition>; inject(parts: RequestParts, partition: Obj): void };
+/**
+ * A partition router of the slicer: its partitions, what a partition adds to a request, and its own state
+ * (a substream router: `{parent name: parent state}` for its incremental_dependency parents, §5.2).
+ */
+export type Part = { partitions(): AsyncGenerator<Partition>; inject(parts: RequestParts, partition: Obj): void; state?(): Obj };
 
-/** Builds the slicer of a retriever: partition routers (a list is a cartesian product) and the incremental cursor. */
-export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Slicer {
+/** Builds a parent stream; `state` is its input state (incremental_dependency), null for none. */
+export type BuildParent = (parent: Obj, state: Obj | null) => BuiltStream;
+
+/**
+ * Builds the slicer of a retriever: partition routers (a list is a cartesian product) and the incremental
+ * cursor, which starts from `inputState` (the stream's state in the read's input; null for parent streams).
+ */
+export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: BuildParent, inputState: Obj | null = null): Slicer {
   const routers = retriever.partition_router === undefined || retriever.partition_router === null ? [] : Array.isArray(retriever.partition_router) ? retriever.partition_router : [retriever.partition_router];
-  const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent));
-  const cursor = stream.incremental_sync ? createDatetimeCursor(stream.incremental_sync as Obj, rc) : null;
+  const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent, inputState));
+  const name = String(stream.name ?? '');
+  const incremental = stream.incremental_sync as Obj | undefined;
+  let counter: CountCursor | null = null;
+  if (incremental?.type === 'IncrementingCountCursor') {
+    if (parts.length) throw configError(`The low-code framework does not currently support usage of a PartitionRouter and an IncrementingCountCursor at the same time. Please specify only one of these options for stream ${name}.`);
+    counter = incrementingCountCursor(name, incremental, inputState, rc);
+  }
+  const cursor = incremental && !counter ? createDatetimeCursor(incremental, rc, name) : null;
+  const single = routers.length === 1 ? (routers[0] as Obj) : null;
+  const state: StreamCursor = counter
+    ? counter
+    : !cursor
+    ? finalStateCursor(name)
+    : parts.length === 0
+      ? concurrentCursor(name, cursor, inputState)
+      : perPartitionCursor(name, cursor, inputState, {
+          // Per-partition state makes no sense for grouped partitions: the reference forces the global cursor.
+          useGlobalCursor: (stream.incremental_sync as Obj).global_substream_cursor === true || single?.type === 'GroupingPartitionRouter',
+          routerState: single?.type === 'SubstreamPartitionRouter' ? () => parts[0].state?.() ?? {} : () => null,
+        }, rc);
   return {
     cursor,
-    async *slices() {
-      if (parts.length === 0 && !cursor) {
-        yield emptySlice();
-        return;
-      }
-      for await (const { partition, extra_fields } of product(parts, 0, { partition: {} })) {
-        const extra = extra_fields && Object.keys(extra_fields).length ? { extra_fields } : {};
-        if (!cursor) {
-          yield { partition, cursor_slice: {}, ...extra };
-          continue;
-        }
-        for (const cs of cursor.slices()) yield { partition, cursor_slice: cs, ...extra };
-      }
+    state,
+    slices() {
+      return state.slices(parts.length === 0 ? null : product(parts, 0, { partition: {} }));
     },
     requestParts(slice) {
       const out = emptyParts() as RequestParts;
       for (const p of parts) p.inject(out, slice.partition);
       cursor?.inject(out, slice.cursor_slice);
+      counter?.inject(out, slice.cursor_slice);
       return out;
     },
   };
@@ -73,8 +96,8 @@ function option(component: unknown, rc: ReadContext): RequestOption | null {
   return component ? createRequestOption(component as object, rc.config, {}, rc.requestOptionCompat) : null;
 }
 
-function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) => BuiltStream): Part {
-  if (router.type === 'GroupingPartitionRouter') return createGroupingRouter(router, (underlying) => createRouter(underlying, rc, buildParent));
+function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, childState: Obj | null = null): Part {
+  if (router.type === 'GroupingPartitionRouter') return createGroupingRouter(router, (underlying) => createRouter(underlying, rc, buildParent, childState));
   const parameters = (router.$parameters as Obj) ?? {};
   const ctx = { config: rc.config, parameters };
   switch (router.type) {
@@ -104,12 +127,16 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
           field: pythonStr(evalString(pc.partition_field, pctx, rc.env)),
           opt: option(pc.request_option, rc),
           extraFields: (pc.extra_fields as unknown[][] | undefined)?.map((p) => p.map(String)) ?? [],
+          incrementalDependency: pc.incremental_dependency === true,
+          built: null as BuiltStream | null,
         };
       });
+      const buildFor = (pc: (typeof configs)[number]) => buildParent(pc.parent, pc.incrementalDependency ? parentInputState(childState, pc.parent, rc) : null);
       return {
         async *partitions() {
           for (const pc of configs) {
-            const parent = buildParent(pc.parent);
+            // The last parent built keeps what was read in its cursor, for the router's state.
+            const parent = (pc.built = buildFor(pc));
             let slices = 0;
             for await (const parentSlice of parent.slicer.slices()) {
               // Parent streams are bounded by the same slice limit as the stream itself.
@@ -118,6 +145,7 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
                 rc.aux(parentPageEntry(parent.name, page), parent.name);
                 if (page.error) throw page.error;
                 for (const record of page.records) {
+                  parent.slicer.state.observe(parentSlice, record);
                   const value = getPath(record, pc.parentKey.split('/'));
                   if (value === undefined || value === null) continue;
                   // Extra fields ride along as the slice's extra_fields, keyed by their dotted path,
@@ -128,11 +156,18 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
                   yield Object.keys(extra).length ? { partition, extra_fields: extra } : { partition };
                 }
               }
+              // The parent slice was read: its cursor moves on (the reference closes it at its last record).
+              parent.slicer.state.close(parentSlice);
             }
           }
         },
         inject(parts, partition) {
           for (const pc of configs) if (pc.opt && partition[pc.field] !== undefined) pc.opt.inject(parts, partition[pc.field]);
+        },
+        state() {
+          const out: Obj = {};
+          for (const pc of configs) if (pc.incrementalDependency) out[String(pc.parent.name ?? '')] = (pc.built ??= buildFor(pc)).slicer.state.current();
+          return out;
         },
       };
     }
@@ -141,6 +176,27 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: (parent: Obj) =
     default:
       throw configError(`Partition router ${JSON.stringify(router.type)} is not supported by this runtime (supported: ListPartitionRouter, SubstreamPartitionRouter, GroupingPartitionRouter).`);
   }
+}
+
+/**
+ * The input state of an incremental_dependency parent, from the child's (§5.2): `parent_state[parent]`, else
+ * the child's global `state`, else a child state with a single value, keyed by the parent's cursor field.
+ */
+function parentInputState(childState: Obj | null, parent: Obj, rc: ReadContext): Obj | null {
+  if (!childState) return null;
+  const child = Object.fromEntries(Object.entries(childState).filter(([k]) => k !== '__ab_no_cursor_state_message'));
+  if (!Object.keys(child).length) return null;
+  const name = String(parent.name ?? '');
+  const parents = child.parent_state as Obj | undefined;
+  if (parents && typeof parents === 'object' && parents[name] && typeof parents[name] === 'object') return parents[name] as Obj;
+  if (child.state && typeof child.state === 'object') return child.state as Obj;
+  const values = Object.values(child);
+  const inc = parent.incremental_sync as Obj | undefined;
+  if (values.length === 1 && inc?.cursor_field) {
+    const field = pythonStr(evalString(inc.cursor_field, { config: rc.config, parameters: (inc.$parameters as Obj) ?? {} }, rc.env));
+    return { [field]: values[0] };
+  }
+  return null;
 }
 
 function parentPageEntry(parent: string, page: { request: { url: string; headers: Record<string, string>; method: string; body: string | null }; response: { status: number; body: string; headers: Record<string, string> } | null }) {

@@ -15,6 +15,8 @@ export type ReadContext = {
   masker: SecretMasker;
   /** The manifest's declared CDK version for RequestOptions, with warnings going to the read's logs. */
   requestOptionCompat?: RequestOptionCompat;
+  /** The input state of a stream (`stream_state` of its state message in env.state), null without one. */
+  inputState?: (stream: string) => Record<string, unknown> | null;
   /** Records an auxiliary request; `parentStream` is set for exchanges made on behalf of a parent stream. */
   aux(entry: AuxiliaryRequest, parentStream: string | null): void;
   log(level: LogLevel, message: string): void;

@@ -31,13 +31,23 @@ export type BuiltStream = {
 
 type Obj = Record<string, unknown>;
 
-/** Builds a stream; `parentOf` is set when the stream is read as the parent of a substream. */
-export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | null = null): BuiltStream {
+/**
+ * Builds a stream; `parentOf` is set when the stream is read as the parent of a substream, and `parentState`
+ * is then its input state (incremental_dependency). The stream being read takes its own from the read's input.
+ */
+export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | null = null, parentState: Obj | null = null): BuiltStream {
+  const inputState = parentOf ? parentState : rc.inputState?.(String(stream.name ?? '')) ?? null;
   const name = String(stream.name ?? '');
-  let retriever = stream.retriever as Obj | undefined;
-  if (stream.type === 'StateDelegatingStream') retriever = (stream.full_refresh_stream as Obj | undefined)?.retriever as Obj | undefined;
+  if (stream.type === 'StateDelegatingStream') {
+    // The reference builds the incremental stream when the read has a state for it, else the full-refresh one.
+    const hasState = Boolean(inputState && Object.keys(inputState).length);
+    const delegate = (hasState ? stream.incremental_stream : stream.full_refresh_stream) as Obj | undefined;
+    if (!delegate || typeof delegate !== 'object') throw configError(`Stream '${name}': StateDelegatingStream needs ${hasState ? 'incremental_stream' : 'full_refresh_stream'}.`);
+    return buildStream({ ...delegate, name }, rc, parentOf, parentState);
+  }
+  const retriever = stream.retriever as Obj | undefined;
   if (!retriever) throw configError(`Stream '${name}' has no retriever.`);
-  if (retriever.type === 'AsyncRetriever') return buildAsyncStream(stream, retriever, rc, parentOf, (parent) => buildStream(parent, rc, name));
+  if (retriever.type === 'AsyncRetriever') return buildAsyncStream(stream, retriever, rc, parentOf, (parent, state) => buildStream(parent, rc, name, state), inputState);
   if (retriever.type !== 'SimpleRetriever') {
     throw configError(`Stream '${name}' uses ${String(retriever.type)}, which this runtime cannot run (SimpleRetriever and AsyncRetriever only).`);
   }
@@ -58,9 +68,19 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     requestOptionCompat: rc.requestOptionCompat,
   }, env);
   const requester: HttpRequester = createHttpRequester(requesterComponent, rc.config, { parameters, authenticator, disableRetries: true, signal: env.signal }, env);
+  const slicer = createSlicer(retriever, stream, rc, (parent, state) => buildStream(parent, rc, name, state), inputState);
+  const cursor = slicer.cursor;
+  const isDataFeed = cursor?.isDataFeed === true;
+  if (isDataFeed && cursor?.isClientSideIncremental) {
+    rc.log('WARN', `Stream ${name}: \`is_client_side_incremental\` adds no record filtering when \`is_data_feed\` is set, as a data feed already filters on the cursor value. It still makes the record selector apply the transformations before the \`record_filter\` condition.`);
+  }
   const selectorComponent = retriever.record_selector as Obj | undefined;
   const decoder = retriever.decoder as Obj | undefined;
-  const selector: RecordSelector = createRecordSelector(selectorComponent, decoder, stream.transformations, rc.config, (selectorComponent?.$parameters as Obj) ?? {}, env);
+  // Client-side incremental (§4): the cursor check runs in the selector, before the condition, on transformed records.
+  const selector: RecordSelector = createRecordSelector(selectorComponent, decoder, stream.transformations, rc.config, (selectorComponent?.$parameters as Obj) ?? {}, env, {
+    transformFirstByDefault: cursor?.isClientSideIncremental === true,
+    keep: cursor?.isClientSideIncremental && !isDataFeed ? (record, slice) => slicer.state.shouldBeSynced(slice, record) : undefined,
+  });
   const paginatorComponent = retriever.paginator as Obj | undefined;
   const paginator: Paginator = createPaginator(paginatorComponent, rc.config, {
     urlBase: requester.urlBase,
@@ -71,7 +91,6 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     requestOptionCompat: rc.requestOptionCompat,
   }, env);
   warnLastRecords(paginatorComponent, rc);
-  const slicer = createSlicer(retriever, stream, rc, (parent) => buildStream(parent, rc, name));
   const paginationReset = createPaginationReset(retriever, name, slicer.cursor, rc);
   const ignoreSlicerOnPaginated = retriever.ignore_stream_slicer_parameters_on_paginated_requests === true;
 
@@ -84,10 +103,11 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       const current = attempts.slice;
       const slicerParts: RequestParts[] = token && ignoreSlicerOnPaginated ? [] : [slicer.requestParts(current)];
       const outcome = await requestPage(requester, selector, { slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
-      yield outcome.page;
+      const records = outcome.page.records;
+      // A data feed (§3) drops the records the cursor would not sync after the paginator has seen them all.
+      yield isDataFeed ? { ...outcome.page, records: records.filter((r) => slicer.state.shouldBeSynced(slice, r)) } : outcome.page;
       if (!outcome.exchange) return;
       const { response, resolution } = outcome.exchange;
-      const records = outcome.page.records;
       attempts.observe(records);
       // Spec §7.7 order: a reset signal, then a falsy response, then the reset limit, then the next token.
       if (resolution.action === 'RESET_PAGINATION') {
@@ -104,6 +124,8 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       }
       const previous = token ? token.next_page_token : null;
       const last = records.length ? records[records.length - 1] : null;
+      // A data feed stops paginating at a page whose last record is already synced (or beyond the end).
+      if (isDataFeed && last && !slicer.state.shouldBeSynced(slice, last)) return;
       const next = paginator.nextPageToken(response, records.length, last, previous, records);
       if (next === null || next === undefined) return;
       token = next as { next_page_token: unknown };

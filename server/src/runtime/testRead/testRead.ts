@@ -5,7 +5,8 @@ import type { AuxiliaryRequest, HttpRequest, HttpResponse, TestReadEnv, TestRead
 import { configError, RuntimeError } from '../errors';
 import { resolveManifest } from '../manifest/resolve';
 import { parseVersion } from '../schema/versions';
-import { isEmptySlice } from '../records/streamSlice';
+import { isEmptySlice, type StreamSlice } from '../records/streamSlice';
+import { findStreamState, type StateMessage } from './streamCursor';
 import { SecretMasker } from './masking';
 import { SchemaInferrer } from './schemaInference';
 import { buildStream } from './retriever';
@@ -58,6 +59,7 @@ export async function testRead(manifest: object, config: object, streamName: str
     limits: resolvedLimits,
     masker,
     log,
+    inputState: (stream) => findStreamState(env.state, stream),
     requestOptionCompat: { manifestVersion: parseVersion(root.version), warn: (message) => log('WARN', message) },
     aux(entry: AuxiliaryRequest, parentStream: string | null) {
       const e: AuxiliaryRequestEntry = parentStream
@@ -103,9 +105,17 @@ export async function testRead(manifest: object, config: object, streamName: str
   let totalRecords = 0;
   let totalPages = 0;
   let limitReached = false;
+  const streamCursor = built.slicer.state;
+  let latestState: StateMessage | null = null;
   try {
+    // One worker, as in the Builder: every slice (up to max_slices, parent streams read) exists before the
+    // first data request, and per-partition cursors are created for all of them (reference-incremental.md §1).
+    const planned: StreamSlice[] = [];
     for await (const slice of built.slicer.slices()) {
-      if (slices.length >= resolvedLimits.maxSlices) { limitReached = true; break; }
+      planned.push(slice);
+      if (planned.length >= resolvedLimits.maxSlices) { limitReached = true; break; }
+    }
+    for (const slice of planned) {
       const descriptor = isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
       const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
       slices.push(current);
@@ -121,16 +131,23 @@ export async function testRead(manifest: object, config: object, streamName: str
         if (records.length > room) records = records.slice(0, room);
         totalRecords += records.length;
         totalPages++;
-        for (const r of records) inferrer.add(r);
+        for (const r of records) {
+          inferrer.add(r);
+          streamCursor.observe(slice, r);
+        }
         current.pages.push({ records: masker.maskValue(records), request: showRequest(page.request, masker), response: showResponse(page.response, masker) });
         progress({ type: 'page', slice: slices.length - 1, page: current.pages.length - 1, method: page.request.method, url: masker.maskText(page.request.url), status: page.response?.status ?? null, records: records.length, totalRecords });
         if (page.error) throw page.error;
         if (current.pages.length >= resolvedLimits.maxPagesPerSlice) limitReached = true;
         if (totalRecords >= resolvedLimits.maxRecords) break;
       }
+      // Each slice shows the latest state message emitted so far (§6.1); the last one gets the final state.
+      latestState = streamCursor.close(slice) ?? latestState;
+      current.state = latestState ? [masker.maskValue(latestState)] : [];
       if (totalRecords >= resolvedLimits.maxRecords) { limitReached = true; break; }
     }
-    if (slices.length >= resolvedLimits.maxSlices) limitReached = true;
+    latestState = streamCursor.finish();
+    if (slices.length) slices[slices.length - 1].state = [masker.maskValue(latestState)];
   } catch (e) {
     const cancelled = env.signal?.aborted === true;
     log('ERROR', cancelled ? 'The read was cancelled.' : `Reading stream '${streamName}' failed: ${(e as Error).message}`, e);
