@@ -8,14 +8,7 @@ import { join } from 'node:path';
 import { parseManifest } from '../../../server/src/runtime/manifest/parse';
 import { resolveManifest } from '../../../server/src/runtime/manifest/resolve';
 import { validateManifest } from '../../../server/src/runtime/manifest/validateManifest';
-
-/** A manifest whose definitions l0 … l<levels> each reference the next twice. */
-export function fanOutManifest(levels: number): string {
-  const lines = ['version: 6.0.0', 'type: DeclarativeSource', 'check:', '  type: CheckStream', '  stream_names: [s]', 'definitions:'];
-  for (let i = 0; i < levels; i++) lines.push(`  l${i}:`, `    a: "#/definitions/l${i + 1}"`, `    b: "#/definitions/l${i + 1}"`);
-  lines.push(`  l${levels}: {x: 1}`, 'streams:', '  - type: DeclarativeStream', '    name: s', '    retriever: "#/definitions/l0"');
-  return `${lines.join('\n')}\n`;
-}
+import { fanOutManifest } from '../../fuzz/hostileInputs';
 
 test('a 30-level fan-out (2 KB) stops with one located error instead of 2^31 copies', () => {
   const text = fanOutManifest(30);
