@@ -32,7 +32,7 @@ test('a fan-out below the bound resolves completely', () => {
   const r = resolveManifest(parseManifest(fanOutManifest(8)).value);
   assert.deepEqual(r.problems, []);
   let leaf = (r.value as { definitions: Record<string, unknown> }).definitions.l0 as Record<string, unknown>;
-  for (let i = 0; i < 8; i++) leaf = leaf.b as Record<string, unknown>;
+  for (let i = 0; i < 8; i++) leaf = leaf.k1 as Record<string, unknown>;
   assert.deepEqual(leaf, { x: 1 });
 });
 
