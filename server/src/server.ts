@@ -16,6 +16,7 @@ import { provideStreamList } from './features/streams';
 import { provideSpec } from './features/spec';
 import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
 import { provideHover } from './features/hover';
+import { provideReferences } from './features/findReferences';
 import { catalogIndex } from './features/catalogIndex';
 import { GetSpecRequest, ListStreamsRequest, ResolvedManifestRequest, type GetSpecParams, type ListStreamsParams, type ResolvedManifestParams } from './protocol';
 import { provideResolvedManifest } from './features/resolvedManifest';
@@ -66,6 +67,7 @@ connection.onInitialize((params) => {
       completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
       hoverProvider: true,
       definitionProvider: true,
+      referencesProvider: true,
       documentSymbolProvider: true,
       codeLensProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -137,6 +139,11 @@ connection.onHover((params) => guard('hover', null, () => {
 connection.onDefinition((params) => guard('definition', null, () => {
   const doc = documentFor(params.textDocument.uri);
   return doc ? provideDefinition(doc, params) : null;
+}));
+
+connection.onReferences((params) => guard('references', null, () => {
+  const doc = documentFor(params.textDocument.uri);
+  return doc ? provideReferences(doc, params) : null;
 }));
 
 connection.onDocumentSymbol((params) => guard('document symbols', [], () => {

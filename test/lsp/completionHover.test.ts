@@ -62,11 +62,16 @@ test('an empty paginator offers complete paginators with their required fields',
   await restore();
 });
 
-test('reference strings complete to #/definitions paths', async () => {
-  const position = await insertAfter('path: /orders', '\n        authenticator: "#/def');
-  const items = await client.completion(uri, position);
-  assert.ok(items.some((i) => i.label === '#/definitions/base_requester'));
-  assert.ok(items.some((i) => i.label === '#/definitions/streams/customers'));
+test('reference strings complete to #/definitions paths, one segment at a time', async () => {
+  const top = await client.completion(uri, await insertAfter('path: /orders', '\n        authenticator: "#/def'));
+  const definitions = top.find((i) => i.label === 'definitions');
+  assert.equal((definitions?.textEdit as { newText: string } | undefined)?.newText, '"#/definitions"');
+  await restore();
+  const children = (await client.completion(uri, await insertAfter('path: /orders', '\n        authenticator: "#/definitions/'))).map((i) => i.label);
+  assert.ok(children.includes('base_requester') && children.includes('streams'), children.join(','));
+  await restore();
+  const streams = (await client.completion(uri, await insertAfter('path: /orders', '\n        authenticator: "#/definitions/streams/'))).map((i) => i.label);
+  assert.ok(streams.includes('customers') && !streams.includes('base_requester'), streams.join(','));
   await restore();
 });
 

@@ -9,8 +9,8 @@ import { cursorContextAt, type CursorContext } from './cursorContext';
 import { inTemplate, mayBeInTemplate, provideTemplateCompletion } from './jinjaDocument';
 import { componentMarkdown, fieldMarkdown, fieldSummary } from './formatDocs';
 import type { FieldInfo, FormatIndex } from './formatIndex';
-import { valueAt } from './references';
-import { referenceCandidates } from './referenceCandidates';
+import { findReferenceTarget, valueAt } from './references';
+import { nestedSchemaAt, schemaProperties } from './nestedSchema';
 
 /** What completion and hover need besides the document. */
 export type FeatureContext = { index: FormatIndex };
@@ -59,13 +59,17 @@ function completeKey(ctx: FeatureContext, doc: ManifestDocument, root: unknown, 
       insertTextFormat: InsertTextFormat.Snippet,
     });
   }
-  index.fields(at.type).forEach(({ name, info }, i) => {
+  // A mapping inside a field written as plain JSON schema (refresh_token_updater, jwt_headers…) lists that schema's properties.
+  const nested = at.type === undefined ? nestedSchemaAt(index, root, cursor.mapPath) : null;
+  const fields = nested ? schemaProperties(nested) : index.fields(at.type);
+  const owner = nested ? `${at.slot?.parentType ?? 'component'}.${at.slot?.field ?? ''}` : at.type!;
+  fields.forEach(({ name, info }, i) => {
     if (present.has(name) || name === 'type') return;
     items.push({
       label: name,
       kind: info.components?.length ? CompletionItemKind.Module : CompletionItemKind.Property,
       detail: fieldSummary(info),
-      documentation: { kind: 'markdown', value: fieldMarkdown(at.type!, name, info) },
+      documentation: { kind: 'markdown', value: fieldMarkdown(owner, name, info) },
       sortText: `${info.required ? '1' : '2'}${String(i).padStart(3, '0')}`,
       tags: info.deprecated || info.removedIn ? [1] : undefined,
       textEdit: { range, newText: fieldSnippet(name, info, indent) },
@@ -84,17 +88,7 @@ function completeValue(ctx: FeatureContext, doc: ManifestDocument, root: unknown
   const range = spanToRange(doc.textDocument, cursor.prefix);
   const typed = cursor.prefix.text;
   const quote = typed.startsWith('"') || typed.startsWith("'") ? typed[0] : '';
-  if (cursor.field === '$ref' || typed.slice(quote.length).startsWith('#')) {
-    const closing = quote && doc.text[cursor.prefix.end] !== quote ? quote : '';
-    const wrap = quote || (cursor.field === '$ref' ? '"' : '');
-    return referenceCandidates(root).map((path, i) => ({
-      label: path,
-      kind: CompletionItemKind.Reference,
-      sortText: String(i).padStart(5, '0'),
-      filterText: `${quote}${path}`,
-      textEdit: { range, newText: `${wrap}${path}${quote ? closing : wrap}` },
-    }));
-  }
+  if (cursor.field === '$ref' || typed.slice(quote.length).startsWith('#')) return completeReference(doc, root, cursor, quote);
   const at = componentAt(index, root, cursor.mapPath);
   if (cursor.field === 'type') {
     const allowed = at.slot?.info?.components?.length ? at.slot.info.components : index.allTypes();
@@ -110,16 +104,114 @@ function completeValue(ctx: FeatureContext, doc: ManifestDocument, root: unknown
       };
     });
   }
-  const info = index.field(at.type, cursor.field ?? '');
+  const info = fieldInfoAt(index, root, cursor, at.type);
   if (!info) return [];
-  const values = info.enum ?? (info.types?.length === 1 && info.types[0] === 'boolean' ? [true, false] : []);
-  return values.map((v, i) => ({
-    label: String(v),
-    kind: CompletionItemKind.EnumMember,
-    detail: info.default === v ? 'default' : undefined,
-    sortText: String(i).padStart(3, '0'),
-    textEdit: { range, newText: String(v) },
-  }));
+  if (info.enum?.length || (info.types?.length === 1 && info.types[0] === 'boolean')) {
+    const values = info.enum ?? [true, false];
+    return values.map((v, i) => ({
+      label: String(v),
+      kind: CompletionItemKind.EnumMember,
+      detail: info.default === v ? 'default' : undefined,
+      sortText: String(i).padStart(3, '0'),
+      textEdit: { range, newText: String(v) },
+    }));
+  }
+  // No fixed values: the default and the typical values the schema gives as examples.
+  const values: (string | number | boolean)[] = [];
+  for (const v of [info.default, ...(info.examples ?? [])]) {
+    if ((typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && !values.includes(v)) values.push(v);
+  }
+  const closing = quote && doc.text[cursor.prefix.end] !== quote ? quote : '';
+  return values.map((v, i) => {
+    const text = quote && typeof v === 'string' ? `${quote}${quoteInside(v, quote)}${closing}` : yamlScalar(v, info.types);
+    return {
+      label: typeof v === 'string' && v === '' ? '""' : String(v),
+      kind: CompletionItemKind.Value,
+      detail: info.default === v ? 'default' : 'example',
+      sortText: String(i).padStart(3, '0'),
+      filterText: text,
+      textEdit: { range, newText: text },
+    };
+  });
+}
+
+/** The catalog field under a value cursor, also inside plain-JSON-schema fields. */
+function fieldInfoAt(index: FormatIndex, root: unknown, cursor: CursorContext, type: string | undefined): FieldInfo | undefined {
+  const name = cursor.field ?? '';
+  if (type !== undefined) return index.field(type, name);
+  const nested = nestedSchemaAt(index, root, cursor.mapPath);
+  return nested ? schemaProperties(nested).find((f) => f.name === name)?.info : undefined;
+}
+
+/** A value as YAML text: plain when YAML reads it back as the same string, else double-quoted. */
+function yamlScalar(v: string | number | boolean, types: readonly string[] | undefined): string {
+  if (typeof v !== 'string') return String(v);
+  const plain = /^[A-Za-z_/][^:#{}[\],&*!|>'"%@`]*$/.test(v) && !/\s$/.test(v);
+  const readsAsOther = /^(true|false|null|yes|no|on|off|~)$/i.test(v) || (!!types && !types.includes('string'));
+  return plain && !readsAsOther ? v : JSON.stringify(v);
+}
+
+/** `v` escaped for the inside of a quoted YAML scalar the user has opened. */
+function quoteInside(v: string, quote: string): string {
+  return quote === "'" ? v.replace(/'/g, "''") : JSON.stringify(v).slice(1, -1);
+}
+
+/**
+ * Reference completion, one path segment at a time: after `#/definitions/streams/` the children of
+ * `definitions.streams` (not its siblings), each inserted as the whole path so far plus the child.
+ */
+function completeReference(doc: ManifestDocument, root: unknown, cursor: CursorContext, quote: string): CompletionItem[] {
+  const range = spanToRange(doc.textDocument, cursor.prefix);
+  const typed = cursor.prefix.text.slice(quote.length);
+  const path = typed.startsWith('#/') ? typed.slice(2) : '';
+  const slash = path.lastIndexOf('/');
+  const parent = slash < 0 ? '' : path.slice(0, slash);
+  let node: unknown = root;
+  if (parent !== '') {
+    const target = findReferenceTarget(root, parent);
+    node = target ? valueAt(root, target) : undefined;
+  }
+  const followed = referenceTargetOf(root, node);
+  if (followed === null || typeof followed !== 'object') return [];
+  const closing = quote && doc.text[cursor.prefix.end] !== quote ? quote : '';
+  const wrap = quote || (cursor.field === '$ref' ? '"' : '');
+  const entries: [string, unknown][] = Array.isArray(followed) ? followed.map((v, i) => [String(i), v]) : Object.entries(followed);
+  // At the top, the sections that hold reusable pieces come first.
+  const rank = (key: string) => (parent === '' ? (key === 'definitions' ? 0 : key === 'schemas' ? 1 : 2) : 0);
+  return entries.map(([key, value], i) => {
+    const full = `#/${parent === '' ? '' : `${parent}/`}${key}`;
+    return {
+      label: key,
+      kind: isComponent(value) ? CompletionItemKind.Class : value !== null && typeof value === 'object' ? CompletionItemKind.Module : CompletionItemKind.Value,
+      detail: referenceDetail(value, full),
+      sortText: `${rank(key)}${String(i).padStart(5, '0')}`,
+      filterText: `${quote}${full}`,
+      textEdit: { range, newText: `${wrap}${full}${quote ? closing : wrap}` },
+    };
+  });
+}
+
+/** A `$ref` mapping or reference string stands for its target when listing children. */
+function referenceTargetOf(root: unknown, node: unknown): unknown {
+  const viaString = typeof node === 'string' && node.startsWith('#/') ? node.slice(2) : null;
+  const via = viaString ?? (node && typeof node === 'object' && !Array.isArray(node) && typeof (node as Record<string, unknown>).$ref === 'string' ? String((node as Record<string, unknown>).$ref).replace(/^#\//, '') : null);
+  if (via === null) return node;
+  const target = findReferenceTarget(root, via);
+  const value = target ? valueAt(root, target) : undefined;
+  // Local keys of a `$ref` mapping stay visible next to the target's.
+  if (viaString === null && value && typeof value === 'object' && !Array.isArray(value)) return { ...(value as object), ...(node as object) };
+  return value ?? node;
+}
+
+function isComponent(v: unknown): boolean {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as Record<string, unknown>).type === 'string';
+}
+
+function referenceDetail(v: unknown, full: string): string {
+  if (isComponent(v)) return `${String((v as Record<string, unknown>).type)} · ${full}`;
+  if (Array.isArray(v)) return `list of ${v.length} · ${full}`;
+  if (v !== null && typeof v === 'object') return `${Object.keys(v).length} keys · ${full}`;
+  return full;
 }
 
 /** `${n|a,b|}` snippet choice (escaped), or a plain tab stop when there is nothing to choose. */

@@ -21,6 +21,7 @@ export function fieldMarkdown(ownerType: string, name: string, info: FieldInfo):
   if (info.required) facts.push('Required.');
   if (info.default !== undefined) facts.push(`Default: \`${JSON.stringify(info.default)}\`.`);
   if (info.enum?.length) facts.push(`Allowed values: ${info.enum.map((v) => `\`${String(v)}\``).join(', ')}.`);
+  else if (info.examples?.length) facts.push(`Typical values: ${info.examples.map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``).join(', ')}.`);
   if (info.components?.length) facts.push(`Accepts ${info.list ? 'a list of ' : ''}${info.components.map((c) => `\`${c}\``).join(', ')}.`);
   if (info.deprecated) facts.push(`Deprecated: ${info.deprecated}.`);
   if (info.removedIn) facts.push(`Removed in CDK ${info.removedIn}.`);

@@ -5,7 +5,7 @@
 import type { ComponentDef, FieldDef } from '../runtime/schema/types';
 
 /** The part of a catalog field definition the editor features read (derived, never restated). */
-export type FieldInfo = Pick<FieldDef, 'description' | 'types' | 'components' | 'list' | 'alsoSingle' | 'mapOf' | 'required' | 'default' | 'enum' | 'example' | 'label' | 'deprecated' | 'removedIn'>;
+export type FieldInfo = Pick<FieldDef, 'description' | 'types' | 'components' | 'list' | 'alsoSingle' | 'mapOf' | 'required' | 'default' | 'enum' | 'example' | 'examples' | 'schema' | 'label' | 'deprecated' | 'removedIn'>;
 
 /** The part of a catalog component definition the editor features read. */
 export type ComponentInfo = Pick<ComponentDef, 'type' | 'description' | 'label' | 'example' | 'deprecated' | 'removedIn'> & {

@@ -4,7 +4,9 @@ import { isScalar } from 'yaml';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { componentAt } from './componentPath';
+import { componentAt, type ComponentAtPath } from './componentPath';
+import type { FieldInfo } from './formatIndex';
+import { nestedSchemaAt, schemaProperties } from './nestedSchema';
 import { cursorContextAt, type CursorContext } from './cursorContext';
 import { componentMarkdown, fieldMarkdown } from './formatDocs';
 import type { FeatureContext } from './completion';
@@ -35,16 +37,26 @@ export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params:
       const info = ctx.index.component(component.type);
       return info ? { contents: { kind: 'markdown', value: componentMarkdown(info) }, range } : null;
     }
-    const info = ctx.index.field(component.type, name);
-    return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type!, name, info) }, range } : null;
+    const info = ctx.index.field(component.type, name) ?? nestedField(ctx, root, cursor, name);
+    return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type ?? nestedOwner(component), name, info) }, range } : null;
   }
   const range = cursor.scalar ? spanToRange(doc.textDocument, cursor.scalar) : undefined;
   if (cursor.field === 'type' && cursor.scalar) {
     const info = ctx.index.component(cursor.scalar.text);
     return info ? { contents: { kind: 'markdown', value: componentMarkdown(info) }, range } : null;
   }
-  const info = ctx.index.field(component.type, cursor.field ?? '');
-  return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type!, cursor.field!, info) }, range } : null;
+  const info = ctx.index.field(component.type, cursor.field ?? '') ?? nestedField(ctx, root, cursor, cursor.field ?? '');
+  return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type ?? nestedOwner(component), cursor.field!, info) }, range } : null;
+}
+
+/** A property of a field written as plain JSON schema (`refresh_token_updater.refresh_token_name`…), or undefined. */
+function nestedField(ctx: FeatureContext, root: unknown, cursor: CursorContext, name: string): FieldInfo | undefined {
+  const schema = nestedSchemaAt(ctx.index, root, cursor.mapPath);
+  return schema ? schemaProperties(schema).find((f) => f.name === name)?.info : undefined;
+}
+
+function nestedOwner(component: ComponentAtPath): string {
+  return component.slot ? `${component.slot.parentType}.${component.slot.field}` : 'component';
 }
 
 /** Where the line alone says nothing (multi-line values), a reference is found in the parsed block. */

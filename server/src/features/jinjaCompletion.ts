@@ -4,7 +4,7 @@
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver';
 import { JINJA_TEST_NAMES } from '../runtime/interpolation/jinjaTests';
 import { FILTER_DOCS, MACRO_DOCS, variablesOf, type TemplateFunctionDoc } from '../runtime/interpolation/variables';
-import { declaredProperties, type ConfigSpec } from '../runtime/rules/templateConfigKeys';
+import { declaredKeys, type ConfigSpec } from '../runtime/rules/templateConfigKeys';
 import { configChainBefore, openTagPrefix, type TemplateAt } from './jinjaCursor';
 
 /** What template completion needs besides the cursor. */
@@ -26,13 +26,39 @@ function functionItem(d: TemplateFunctionDoc, kind: CompletionItemKind, call: bo
   };
 }
 
-/** Markdown describing a config property of the spec (title, type, description, secret). */
-export function configPropertyMarkdown(name: string, prop: unknown): string {
+/** A JSON value as short inline code for hover (long values cut). */
+function inlineValue(v: unknown): string {
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  return `\`${text.length > 80 ? `${text.slice(0, 77)}…` : text}\``;
+}
+
+/** The type of a property schema as written (`string`, `string | null`, `object`…), or null. */
+function typeText(p: Record<string, unknown>): string | null {
+  if (typeof p.type === 'string') return p.type;
+  if (Array.isArray(p.type)) return p.type.map(String).join(' | ');
+  if (Array.isArray(p.oneOf) || Array.isArray(p.anyOf)) return 'object (one of several options)';
+  return null;
+}
+
+/**
+ * Markdown describing a config property of the spec: title, type, description, whether it is
+ * secret, its default, examples and allowed values, and the `oneOf` options that declare it.
+ */
+export function configPropertyMarkdown(name: string, prop: unknown, options: readonly string[] = []): string {
   const p = (prop && typeof prop === 'object' ? prop : {}) as Record<string, unknown>;
   const lines = [`**config.${name}**${typeof p.title === 'string' ? ` — ${p.title}` : ''}`];
-  if (p.type !== undefined) lines.push(`Type: \`${Array.isArray(p.type) ? p.type.join(' | ') : String(p.type)}\``);
+  const facts: string[] = [];
+  const type = typeText(p);
+  if (type) facts.push(`Type: \`${type}\``);
+  if (p.airbyte_secret === true) facts.push('**Secret** (`airbyte_secret`): masked in logs and test-read output');
+  if (p.default !== undefined) facts.push(`Default: ${inlineValue(p.default)}`);
+  if (Array.isArray(p.enum)) facts.push(`Allowed values: ${p.enum.map(inlineValue).join(', ')}`);
+  if (p.const !== undefined) facts.push(`Constant: ${inlineValue(p.const)}`);
+  if (facts.length) lines.push(facts.join(' · '));
   if (typeof p.description === 'string') lines.push(p.description);
-  if (p.airbyte_secret === true) lines.push('Secret: the value is masked in logs and test-read output.');
+  const examples = Array.isArray(p.examples) ? p.examples : p.example !== undefined ? [p.example] : [];
+  if (examples.length) lines.push(`Examples: ${examples.slice(0, 5).map(inlineValue).join(', ')}`);
+  if (options.length) lines.push(`Declared by the option${options.length > 1 ? 's' : ''} ${options.map((o) => `*${o}*`).join(', ')} of \`config.${name.split('.').slice(0, -1).join('.') || name}\`.`);
   return lines.join('\n\n');
 }
 
@@ -40,19 +66,21 @@ function configItems(spec: ConfigSpec | null, path: string[], quoted: boolean): 
   if (!spec) return [];
   let node: unknown = spec;
   for (const key of path) {
-    const props = declaredProperties(node);
-    if (!props || !props.has(key)) return [];
-    node = props.get(key);
+    const prop = declaredKeys(node)?.properties.get(key);
+    if (!prop) return [];
+    node = prop.schema;
   }
-  const props = declaredProperties(node);
-  if (!props) return [];
-  return [...props].map(([name, prop]) => {
-    const p = (prop ?? {}) as Record<string, unknown>;
+  const keys = declaredKeys(node);
+  if (!keys) return [];
+  return [...keys.properties].map(([name, { schema: p, options }], i) => {
+    const type = typeText(p);
     return {
       label: name,
       kind: CompletionItemKind.Field,
-      detail: [typeof p.title === 'string' ? p.title : null, typeof p.type === 'string' ? p.type : null, p.airbyte_secret === true ? 'secret' : null].filter(Boolean).join(' · ') || undefined,
-      documentation: { kind: MarkupKind.Markdown, value: configPropertyMarkdown([...path, name].join('.'), prop) },
+      detail: [typeof p.title === 'string' ? p.title : null, type, p.airbyte_secret === true ? 'secret' : null, options.length ? `option: ${options.join(' | ')}` : null].filter(Boolean).join(' · ') || undefined,
+      documentation: { kind: MarkupKind.Markdown, value: configPropertyMarkdown([...path, name].join('.'), p, options) },
+      // Declared order (the spec's `order` is the form's order, not the schema's).
+      sortText: String(i).padStart(4, '0'),
       // Keys that are not identifiers only work with subscript syntax.
       ...(quoted || /^[A-Za-z_]\w*$/.test(name) ? {} : { insertText: `['${name}']` }),
     };

@@ -5,7 +5,6 @@ import { type CompletionItem, type CompletionList, type Hover, type LocationLink
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { resolveManifest } from '../runtime/manifest/resolve';
-import { locateSourcePath } from '../runtime/manifest/origins';
 import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
 import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
 import { findTemplates, sourceNodeFinder, type FoundTemplate } from '../runtime/rules/templateFields';
@@ -50,14 +49,15 @@ function parameterKeys(root: unknown, t: FoundTemplate): string[] {
 
 /**
  * The template under `offset`: one the rules placed in its field, else (a template in a field the
- * catalog does not describe, or in an unreferenced definition) the string scalar under the cursor
- * with only `config` and `parameters` assumed (context kind `static`).
+ * catalog does not describe, in an unreferenced definition, or a templated mapping key) the string
+ * scalar under the cursor with only `config` and `parameters` assumed (context kind `static`).
  */
-function templateAtOffset(doc: ManifestDocument, offset: number): TemplateAt | null {
+export function templateAtOffset(doc: ManifestDocument, offset: number): TemplateAt | null {
   // Cheap test first (the fast model's node under the cursor): only template scalars pay for resolution.
   const at = doc.model.nodeAt(offset);
-  if (!at || at.onKey || !isScalar(at.node) || typeof at.node.value !== 'string' || !hasTemplateMarkup(at.node.value) || !at.node.range) return null;
-  const known = templateAt(documentTemplates(doc).templates, offset);
+  if (!at || !isScalar(at.node) || typeof at.node.value !== 'string' || !hasTemplateMarkup(at.node.value) || !at.node.range) return null;
+  // Keys of interpolated mappings (request_parameters, request_body_json…) are templates too.
+  const known = at.onKey ? null : templateAt(documentTemplates(doc).templates, offset);
   if (known) return known;
   const offsets = scalarOffsets(doc.text, at.node, at.span.start - at.node.range[0]);
   if (!offsets) return null;
@@ -90,7 +90,14 @@ export function provideTemplateCompletion(doc: ManifestDocument, offset: number)
   const word = wordAt(at.template.text, at.index);
   const start = word && word.start < at.index ? at.template.offsets[word.start] : offset;
   const range = spanToRange(doc.textDocument, { start, end: offset });
-  for (const item of items) item.textEdit = { range, newText: item.insertText ?? item.label };
+  // A key that needs subscript syntax replaces the dot typed before it (`config.` → `config['my-key']`).
+  const dotRange = spanToRange(doc.textDocument, { start: start - 1, end: offset });
+  const afterDot = doc.text[start - 1] === '.';
+  for (const item of items) {
+    const subscript = afterDot && item.insertText?.startsWith('[');
+    item.textEdit = { range: subscript ? dotRange : range, newText: item.insertText ?? item.label };
+    if (subscript) item.filterText = `.${item.label}`;
+  }
   return { isIncomplete: false, items };
 }
 
@@ -110,15 +117,17 @@ export function provideTemplateDefinition(doc: ManifestDocument, offset: number)
   if (!at) return null;
   const path = configDefinitionPath(at, spec);
   if (!path) return null;
-  const target = locateSourcePath(doc.parsed.doc, path);
-  if (target.approximate) return null;
+  // The fast model locates the property; no whole-document parse for a jump.
+  const target = doc.model.locate(path);
+  if (!target) return null;
   const word = wordAt(at.template.text, at.index);
   const origin = word ? { start: at.template.offsets[word.start], end: at.template.offsets[word.end] } : { start: offset, end: offset };
-  const selection = target.keySpan ?? target.span;
+  const selection = target.keySpan ?? target.valueSpan;
+  const whole = { start: selection.start, end: Math.max(selection.end, target.valueSpan.end) };
   return [{
     originSelectionRange: spanToRange(doc.textDocument, origin),
     targetUri: doc.uri,
-    targetRange: spanToRange(doc.textDocument, { start: selection.start, end: Math.max(selection.end, target.span.end) }),
+    targetRange: spanToRange(doc.textDocument, whole),
     targetSelectionRange: spanToRange(doc.textDocument, selection),
   }];
 }

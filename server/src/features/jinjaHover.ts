@@ -3,7 +3,7 @@
 // and example. Results carry template-relative spans mapped back to document offsets.
 import { compileTemplate } from '../runtime/interpolation/jinja';
 import { FILTER_DOCS, MACRO_DOCS, kindsProviding, variablesOf, VARIABLES_BY_KIND } from '../runtime/interpolation/variables';
-import { configProperty, type ConfigSpec } from '../runtime/rules/templateConfigKeys';
+import { declaredKeys, resolveConfigProperty, undeclaredConfigKey, type ConfigSpec } from '../runtime/rules/templateConfigKeys';
 import { configPropertyMarkdown } from './jinjaCompletion';
 import { wordAt, type TemplateAt } from './jinjaCursor';
 
@@ -27,7 +27,11 @@ export function configAccessAt(at: TemplateAt): { path: string[]; start: number;
   } catch {
     return null;
   }
-  const hit = facts.configAccesses.find((a) => a.start <= at.index && at.index <= a.end);
+  // The innermost read under the cursor: in `config.get('a', config['b'])` hovering `b` concerns `config.b`.
+  let hit: (typeof facts.configAccesses)[number] | undefined;
+  for (const a of facts.configAccesses) {
+    if (a.start <= at.index && at.index <= a.end && (!hit || a.end - a.start < hit.end - hit.start)) hit = a;
+  }
   if (!hit) return null;
   // Hovering `a` in `config.a.b` concerns `config.a`: cut the path at the key under the cursor.
   const text = at.template.text;
@@ -51,9 +55,7 @@ export function templateHover(at: TemplateAt, spec: ConfigSpec | null): Template
   const before = text.slice(0, word.start);
   const access = configAccessAt(at);
   if (access && access.path.length > 0 && word.word !== 'config') {
-    const prop = spec ? configProperty(spec, access.path) : undefined;
-    const md = prop ? configPropertyMarkdown(access.path.join('.'), prop) : `**config.${access.path.join('.')}** — not declared in spec.connection_specification.`;
-    return { markdown: md, ...docSpan(at, word.start, word.end) };
+    return { markdown: configAccessMarkdown(spec, access.path), ...docSpan(at, word.start, word.end) };
   }
   if (/\|\s*$/.test(before)) {
     const f = FILTER_DOCS.find((d) => d.name === word.word);
@@ -74,11 +76,23 @@ export function templateHover(at: TemplateAt, spec: ConfigSpec | null): Template
   return { markdown: `**${anywhere.name}** — ${anywhere.description}\n\n${where}${warn}\n\n\`\`\`jinja\n${anywhere.example}\n\`\`\``, ...docSpan(at, word.start, word.end) };
 }
 
+/** Hover text of a config key path: its spec property, or why it has none. */
+function configAccessMarkdown(spec: ConfigSpec | null, path: string[]): string {
+  const name = `config.${path.join('.')}`;
+  if (!spec) return `**${name}** — this manifest has no spec.connection_specification.`;
+  const prop = resolveConfigProperty(spec, path);
+  if (prop) return configPropertyMarkdown(path.join('.'), prop.schema, prop.options);
+  const finding = undeclaredConfigKey(spec, path);
+  if (finding) return `**${name}** — ${finding.message}`;
+  // Below a property whose keys the spec does not list (a free-form object).
+  const parent = resolveConfigProperty(spec, path.slice(0, -1));
+  return `**${name}** — not described by spec.connection_specification${parent && !declaredKeys(parent.schema) ? ` (\`config.${path.slice(0, -1).join('.')}\` lists no properties)` : ''}.`;
+}
+
 /** Source path of the spec property a config access points to (for go-to-definition), or null. */
 export function configDefinitionPath(at: TemplateAt, spec: ConfigSpec | null): (string | number)[] | null {
   const access = configAccessAt(at);
-  if (!access || access.path.length === 0 || !spec || !configProperty(spec, access.path)) return null;
-  const path: (string | number)[] = ['spec', 'connection_specification'];
-  for (const key of access.path) path.push('properties', key);
-  return path;
+  if (!access || access.path.length === 0 || !spec) return null;
+  const prop = resolveConfigProperty(spec, access.path);
+  return prop ? ['spec', 'connection_specification', ...prop.specPath] : null;
 }

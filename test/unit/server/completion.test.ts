@@ -44,11 +44,16 @@ test('a definition used through $ref gets the type of the slot that references i
   assert.deepEqual(complete(text).map((i) => i.label), ['type', 'path', 'http_method', 'authenticator']);
 });
 
-test('reference strings complete to #/ paths of definitions', () => {
-  const text = 'definitions:\n  req:\n    type: HttpRequester\n  parts:\n    auth:\n      type: BearerAuthenticator\nstreams:\n  - retriever:\n      requester:\n        $ref: "#/|"\n';
-  const items = complete(text);
-  assert.deepEqual(items.map((i) => i.label), ['#/definitions/req', '#/definitions/parts', '#/definitions/parts/auth']);
-  assert.equal((items[0].textEdit as { newText: string }).newText, '"#/definitions/req');
+test('reference strings complete one path segment at a time', () => {
+  const text = (typed: string) => `definitions:\n  req:\n    type: HttpRequester\n  parts:\n    auth:\n      type: BearerAuthenticator\nstreams:\n  - retriever:\n      requester:\n        $ref: "${typed}|"\n`;
+  assert.deepEqual(complete(text('#/')).map((i) => i.label), ['definitions', 'streams']);
+  const definitions = complete(text('#/definitions/'));
+  assert.deepEqual(definitions.map((i) => i.label), ['req', 'parts']);
+  assert.equal((definitions[0].textEdit as { newText: string }).newText, '"#/definitions/req');
+  const parts = complete(text('#/definitions/parts/'));
+  assert.deepEqual(parts.map((i) => [i.label, i.detail]), [['auth', 'BearerAuthenticator · #/definitions/parts/auth']]);
+  // A partly typed segment still lists the parent's children (the client filters them).
+  assert.deepEqual(complete(text('#/definitions/pa')).map((i) => i.label), ['req', 'parts']);
 });
 
 test('no YAML items inside a template: the template feature answers with template variables', () => {

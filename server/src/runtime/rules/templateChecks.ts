@@ -61,7 +61,7 @@ export function checkTemplate(t: FoundTemplate, spec: ConfigSpec | null): Proble
   if (spec && names.has('config') && t.kind !== 'response_predicate') {
     for (const access of compiled.facts.configAccesses) {
       const finding = undeclaredConfigKey(spec, access.path, access.tolerant);
-      if (finding) problems.push({ code: TEMPLATE_CODES.configKey, severity: 'warning', message: finding, span: span(t, access.start, access.end) });
+      if (finding) problems.push({ code: TEMPLATE_CODES.configKey, severity: finding.severity, message: finding.message, span: span(t, access.start, access.end) });
     }
   }
   return problems;

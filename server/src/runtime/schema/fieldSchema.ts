@@ -42,6 +42,7 @@ export function fieldSchema(f: FieldDef, ref: ComponentRef, withDocs: boolean): 
     if (f.label) schema.title = f.label;
     if (f.default !== undefined) schema.default = f.default;
     if (f.deprecated) schema.deprecated = true;
+    if (f.examples?.length) schema.examples = [...f.examples];
   }
   return schema;
 }

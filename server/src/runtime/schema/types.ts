@@ -26,6 +26,8 @@ export type FieldDef = {
   enum?: readonly (string | number | boolean)[];
   /** A short example value, as YAML text. */
   example?: string;
+  /** Typical values (the upstream schema's `examples`): offered by value completion where there is no `enum`. */
+  examples?: readonly (string | number | boolean)[];
   /** The label the Connector Builder shows for this field, where it has one. */
   label?: string;
   /** Interpolated field: which template context the value is rendered with (§3.6). */

@@ -22,8 +22,8 @@ export const PAGINATION_COMPONENTS: ComponentDef[] = [
     type: 'PageIncrement', area: 'pagination', label: 'Page Increment',
     description: 'Numbers the pages: the token is the page number, increased by one while full pages come back.',
     fields: {
-      page_size: int('Records per page; a page with fewer records ends the read.', { types: ['integer', 'string'], label: 'Page Size', templateContext: 'static', example: '100' }),
-      start_from_page: int('Number of the first page.', { default: 0, label: 'Start From Page', example: '1' }),
+      page_size: int('Records per page; a page with fewer records ends the read.', { types: ['integer', 'string'], label: 'Page Size', templateContext: 'static', example: '100', examples: [100, "{{ config['page_size'] }}"] }),
+      start_from_page: int('Number of the first page.', { default: 0, label: 'Start From Page', example: '1', examples: [0, 1] }),
       inject_on_first_request: bool('Send the page number with the first request too.', { default: false, label: 'Inject Page Number on First Request' }),
     },
   },
@@ -31,7 +31,7 @@ export const PAGINATION_COMPONENTS: ComponentDef[] = [
     type: 'OffsetIncrement', area: 'pagination', label: 'Offset Increment',
     description: 'Counts records: the token is the offset, increased by the number of records received while full pages come back.',
     fields: {
-      page_size: int('Records per page (the limit); a shorter page ends the read.', { types: ['integer', 'string'], label: 'Limit', templateContext: 'offset_page_size', example: '100' }),
+      page_size: int('Records per page (the limit); a shorter page ends the read.', { types: ['integer', 'string'], label: 'Limit', templateContext: 'offset_page_size', example: '100', examples: [100, "{{ config['page_size'] }}"] }),
       inject_on_first_request: bool('Send offset 0 with the first request too.', { default: false, label: 'Inject Offset on First Request' }),
     },
   },
@@ -39,9 +39,9 @@ export const PAGINATION_COMPONENTS: ComponentDef[] = [
     type: 'CursorPagination', area: 'pagination', label: 'Cursor Pagination',
     description: 'Reads the next page token (a cursor or a next URL) from the last response, until `stop_condition` is true or no token comes back.',
     fields: {
-      cursor_value: str('Template giving the next token from the response, headers or last record.', { required: true, label: 'Cursor Value', templateContext: 'pagination_cursor', example: '"{{ response.next_page }}"' }),
-      page_size: int('Records per page, sent through `page_size_option`.', { types: ['integer', 'string'], label: 'Page Size', templateContext: 'static' }),
-      stop_condition: str('Template that ends the read when true.', { label: 'Stop Condition', templateContext: 'pagination_cursor', example: '"{{ not response.has_more }}"' }),
+      cursor_value: str('Template giving the next token from the response, headers or last record.', { required: true, label: 'Cursor Value', templateContext: 'pagination_cursor', example: '"{{ response.next_page }}"', examples: ['{{ response.next_page }}', "{{ headers['link']['next']['url'] }}", "{{ last_record['id'] }}"] }),
+      page_size: int('Records per page, sent through `page_size_option`.', { types: ['integer', 'string'], label: 'Page Size', templateContext: 'static', examples: [100, "{{ config['page_size'] }}"] }),
+      stop_condition: str('Template that ends the read when true.', { label: 'Stop Condition', templateContext: 'pagination_cursor', example: '"{{ not response.has_more }}"', examples: ['{{ not response.has_more }}', "{{ 'next' not in headers['link'] }}"] }),
       decoder: one(['JsonDecoder'], 'Format of the response the cursor is read from.', {}),
     },
   },

@@ -44,7 +44,7 @@ export const REQUESTER_COMPONENTS: ComponentDef[] = [
     description: 'Names where a value goes in a request: a query parameter, a header, a form field or a JSON body field.',
     fields: {
       inject_into: str('The part of the request that receives the value.', { required: true, enum: ['request_parameter', 'header', 'body_data', 'body_json'], label: 'Inject Into', example: 'request_parameter' }),
-      field_name: str('Name of the parameter, header or body field.', { label: 'Field Name', templateContext: 'static', example: 'page_size' }),
+      field_name: str('Name of the parameter, header or body field.', { label: 'Field Name', templateContext: 'static', example: 'page_size', examples: ['page_size', 'segment_id'] }),
       field_path: strs('Path of a nested JSON body field (with `inject_into: body_json`), instead of `field_name`.', { label: 'Field Path', templateContext: 'static', example: '["variables", "cursor"]' }),
     },
     example: 'type: RequestOption\ninject_into: request_parameter\nfield_name: page',
