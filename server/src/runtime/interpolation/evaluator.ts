@@ -256,7 +256,10 @@ export class Renderer implements FilterHost {
     // Functions a caller put in the context (e.g. json_loads for JWT fields) are called with positional arguments.
     if (typeof fn === 'function' && hasKeyValue(this.context, fn)) return (fn as (...a: unknown[]) => unknown)(...args);
     if (!(fn instanceof PyFunction)) throw new TemplateValueError(`'${typeName(fn)}' object is not callable`, 'TypeError');
-    return fn.call(args, kw);
+    const result = fn.call(args, kw);
+    // Macros and methods check sizes before allocating; this catches bounded expansions (strftime of a long format).
+    if ((typeof result === 'string' || Array.isArray(result)) && result.length > MAX_SEQUENCE) checkItems(result.length, `${fn.name}()`);
+    return result;
   }
 
   filter(name: string, value: unknown, args: unknown[], kw: Record<string, unknown>): unknown {

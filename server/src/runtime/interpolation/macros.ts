@@ -100,6 +100,10 @@ export function createGlobals(env: RuntimeEnv | undefined): Record<string, PyFun
     sanitize_url: fn('sanitize_url', (a, kw) => quotePlus(pyStr(arg(a, kw, 0, 'value')))),
     camel_case_to_snake_case: fn('camel_case_to_snake_case', (a, kw) => {
       const v = pyStr(arg(a, kw, 0, 'value'));
+      // One `_` per capital after the first character: the result size is known before it is built.
+      let capitals = 0;
+      for (let i = 1; i < v.length; i++) if (v.charCodeAt(i) >= 65 && v.charCodeAt(i) <= 90) capitals++;
+      checkText(v.length + capitals, 'camel_case_to_snake_case');
       return v.replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase();
     }),
     generate_uuid: fn('generate_uuid', () => randomUUID()),
