@@ -1,45 +1,38 @@
-// `npm start`: installs dependencies when missing, builds, starts the demo API, and opens the extension
-// with demo/workspace in a real VS Code — the local `code` CLI (--extensionDevelopmentPath) when there
-// is one, otherwise code-server on 127.0.0.1 (installed into .e2e/ by test/e2e/setup.sh) with the URL printed.
-// Stops everything it started on Ctrl+C.
+// `npm start`: installs dependencies when missing, builds, starts the demo API and opens demo/workspace
+// with the extension in a real VS Code, showing a demo manifest:
+// - with a local desktop `code` CLI: a new window with --extensionDevelopmentPath (edit, reload, debug);
+// - otherwise code-server on 127.0.0.1 (installed into .e2e/cache/ by test/e2e/setup.sh on first use),
+//   with the extension packaged as a .vsix and installed into that instance, as "Install from VSIX…"
+//   does. Before printing the URL it opens the URL once in headless Chromium and waits for the
+//   extension's activation report: the URL is only printed when the extension is known to work there.
+// Ctrl+C stops everything it started. The end-to-end test (test/e2e/startScript.mjs) runs this script.
+//
+// Environment: CODE_SERVER_PORT (8080; 0 = any free port), DEMO_API_PORT (8787), START_WITH_CODE_SERVER=1
+// (code-server even when `code` exists), START_STATE_DIR (code-server's user data and extensions,
+// default .e2e/start), E2E_CACHE_DIR (where code-server is installed, default .e2e/cache).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installTools, installVsix, killGroup, launchChromium, prepareInstance, startCodeServer, workbenchUrl } from './codeServer.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const WORKSPACE = join(ROOT, 'demo', 'workspace');
-const DEMO_PORT = Number(process.env.DEMO_API_PORT ?? 8787); // the demo manifests' default url_base port
-const children = [];
-const say = (m) => console.log(`[start] ${m}`);
+export const DEMO_WORKSPACE = join(ROOT, 'demo', 'workspace');
+/** The manifest the window opens on: one stream, API-key auth, offset pagination. */
+export const DEMO_MANIFEST = join(DEMO_WORKSPACE, 'offset-increment.yaml');
+/** Set in the VS Code's environment; the extension writes its activation report there (client/src/activationReport.ts). */
+const ACTIVATION_REPORT_ENV = 'AIRBYTE_STUDIO_ACTIVATION_REPORT';
+const ACTIVATION_TIMEOUT_MS = 120_000;
+const T0 = Date.now();
+/** Progress lines carry the seconds since the start, so a slow step is visible. */
+const say = (m) => console.log(`[start ${((Date.now() - T0) / 1000).toFixed(1)}s] ${m}`);
 
+/** Runs a command to completion with inherited output; rejects when it fails or `signal` aborts. */
 function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status})`);
-}
-
-function stopChildren() {
-  for (const c of children.reverse()) {
-    try { process.kill(c.detached ? -c.pid : c.pid, 'SIGTERM'); } catch { /* already gone */ }
-  }
-}
-process.on('SIGINT', () => { stopChildren(); process.exit(0); });
-process.on('SIGTERM', () => { stopChildren(); process.exit(0); });
-
-/** Spawns a long-running child and resolves with the first stdout/stderr line matching `pattern`. */
-function startAndWait(cmd, args, pattern, { env, detached = false } = {}) {
-  const child = spawn(cmd, args, { cwd: ROOT, env: env ?? process.env, detached, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push({ pid: child.pid, detached });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (d) => {
-      out += d.toString();
-      const m = pattern.exec(out);
-      if (m) resolve(m[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${cmd} exited (${code}):\n${out.slice(-1500)}`)));
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+    child.on('error', (e) => reject(e.name === 'AbortError' ? e : new Error(`${cmd} could not be started: ${e.message}`)));
+    child.on('exit', (code, signal) => (code === 0 ? resolveRun() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))));
   });
 }
 
@@ -47,46 +40,229 @@ function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
-async function main() {
-  if (!existsSync(join(ROOT, 'node_modules', '.package-lock.json'))) {
-    say('installing dependencies (npm ci)');
-    run('npm', ['ci', '--no-audit', '--no-fund'], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
-  }
-  say('building');
-  run(process.execPath, ['esbuild.mjs']);
-  if (!existsSync(WORKSPACE)) throw new Error('demo/workspace is missing from this checkout');
-
-  const demoUrl = await startAndWait(process.execPath, ['scripts/demoApi.mjs', '--port', String(DEMO_PORT)], /(http:\/\/127\.0\.0\.1:\d+)/);
-  say(`demo API: ${demoUrl}`);
-  if (!demoUrl.endsWith(':8787')) say(`note: the demo manifests and config.json expect port 8787; set url_base to ${demoUrl} in the testing values`);
-
-  if (hasCommand('code') && !process.env.START_WITH_CODE_SERVER) {
-    say('opening VS Code with the extension in development mode');
-    run('code', ['--new-window', `--extensionDevelopmentPath=${ROOT}`, WORKSPACE]);
-    say('VS Code is open. Open a manifest in demo/workspace, click "Run stream" and choose "Import config.json" when asked for testing values.');
-  } else {
-    say('no `code` command found: starting code-server (first run installs it into .e2e/, a few minutes)');
-    const setup = spawnSync('bash', [join(ROOT, 'test', 'e2e', 'setup.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-    if (setup.status !== 0) throw new Error('test/e2e/setup.sh failed');
-    const tools = Object.fromEntries(setup.stdout.split('\n').map((l) => /^([A-Z0-9_]+)=(.*)$/.exec(l.trim())).filter(Boolean).map((m) => [m[1], m[2]]));
-    const dir = join(ROOT, '.e2e', 'start');
-    for (const d of ['ud/User', 'exts', 'xdg']) mkdirSync(join(dir, d), { recursive: true });
-    writeFileSync(join(dir, 'config.yaml'), 'auth: none\ncert: false\n');
-    if (!existsSync(join(dir, 'ud', 'User', 'settings.json'))) {
-      writeFileSync(join(dir, 'ud', 'User', 'settings.json'), JSON.stringify({ 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'telemetry.telemetryLevel': 'off' }, null, 2));
-    }
-    const port = process.env.CODE_SERVER_PORT ?? '8080';
-    const env = { ...process.env, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_DATA_HOME: join(dir, 'xdg'), XDG_CACHE_HOME: join(dir, 'xdg') };
-    const base = await startAndWait(tools.NODE24, [tools.CODE_SERVER_ENTRY, '--config', join(dir, 'config.yaml'), '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-      '--user-data-dir', join(dir, 'ud'), '--extensions-dir', join(dir, 'exts')], /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/, { env, detached: true });
-    // The extension is loaded from this checkout, as with --extensionDevelopmentPath in desktop VS Code.
-    const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${new URL(base).host}${ROOT}`]]);
-    const url = `${base}/?folder=${encodeURIComponent(WORKSPACE)}&payload=${encodeURIComponent(payload)}`;
-    console.log(`\nOpen this URL in a browser (Ctrl+C here stops code-server and the demo API):\n\n  ${url}\n`);
-    say('Open a manifest in demo/workspace, click "Run stream" and choose "Import config.json" when asked for testing values.');
-  }
-  say('the demo API keeps running; Ctrl+C stops it');
+/** Starts the demo API (scripts/demoApi.mjs) as a child; resolves with its URL and a stop function. */
+function startDemoApi(port) {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'demoApi.mjs'), '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = () => new Promise((r) => {
+    if (child.exitCode !== null || child.signalCode !== null) { r(); return; }
+    child.once('exit', () => r());
+    child.kill('SIGTERM');
+  });
+  return new Promise((resolveStart, reject) => {
+    let out = '';
+    const onData = (d) => {
+      out += d;
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolveStart({ url: m[1], pid: child.pid, stop });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`the demo API exited (${code})${/EADDRINUSE/.test(out) ? `: port ${port} is in use; set DEMO_API_PORT to another port` : `:\n${out.slice(-1500)}`}`)));
+  });
 }
 
-main().catch((e) => { console.error(`[start] ${e.message}`); stopChildren(); process.exit(1); });
+/** Settings of the code-server instance (the demo workspace's own settings are in demo/workspace/.vscode). */
+function writeUserSettings(userData) {
+  const file = join(userData, 'User', 'settings.json');
+  if (existsSync(file)) return; // the user's changes survive restarts
+  writeFileSync(file, JSON.stringify({
+    'workbench.startupEditor': 'none',
+    'security.workspace.trust.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    // Also in demo/workspace/.vscode/settings.json; repeated here because the browser workbench lays
+    // itself out before it has read the settings of a folder on the server, on a first visit.
+    'chat.disableAIFeatures': true,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  }, null, 2));
+}
+
+/** Waits for the activation report file; resolves with the parsed report, or undefined on timeout. */
+async function waitForReport(file, timeoutMs, signal) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    signal?.throwIfAborted();
+    if (existsSync(file)) {
+      try { return JSON.parse(readFileSync(file, 'utf8')); } catch { /* being written: read again */ }
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return undefined;
+}
+
+/** The last lines of the newest extension-host log of a code-server instance, to explain a failure. */
+export function extensionHostLogTail(userData) {
+  const logs = join(userData, 'logs');
+  if (!existsSync(logs)) return undefined;
+  const sessions = readdirSync(logs).map((d) => join(logs, d)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const session of sessions) {
+    for (const host of readdirSync(session).filter((d) => d.startsWith('exthost'))) {
+      const file = join(session, host, 'remoteexthost.log');
+      if (existsSync(file)) return { file, tail: readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n') };
+    }
+  }
+  return undefined;
+}
+
+/** Explains a bad or missing activation report; undefined when the report shows the installed copy ran. */
+export function activationProblem(report, extensionsDir) {
+  if (!report) return `the extension wrote no activation report within ${ACTIVATION_TIMEOUT_MS / 1000} s: it was not loaded, or its activation hung`;
+  if (!report.ok) return `the extension failed to activate:\n${report.error}`;
+  if (report.mode !== 'production' || !resolve(report.extensionPath).startsWith(resolve(extensionsDir) + sep)) {
+    return `VS Code ran the extension from ${report.extensionPath} (${report.mode}), not the copy installed in ${extensionsDir}`;
+  }
+  return undefined;
+}
+
+/**
+ * Opens the workbench URL once in headless Chromium and waits for the extension's activation report,
+ * so a URL that shows VS Code without the extension is never handed out.
+ */
+async function verifyActivation(tools, url, reportFile, instance, signal) {
+  const browser = await launchChromium(tools);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+    const report = await waitForReport(reportFile, ACTIVATION_TIMEOUT_MS, signal);
+    // A regular close lets the workbench end its extension host instead of keeping it for a reconnection.
+    await page.close({ runBeforeUnload: true }).catch(() => {});
+    const problem = activationProblem(report, instance.extensions);
+    if (problem) {
+      const log = extensionHostLogTail(instance.userData);
+      // A failed activation already carries its error; otherwise the host's last lines tell what happened.
+      const where = !log ? `no extension host log under ${instance.userData}/logs`
+        : report && !report.ok ? `extension host log: ${log.file}` : `extension host log ${log.file}, last lines:\n${log.tail}`;
+      throw new Error(`${problem}\n${where}`);
+    }
+    return report;
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
+
+/**
+ * Starts the product as `npm start` does and resolves with `{ url, demoUrl, stop }` (`url` is undefined
+ * for desktop VS Code). `stop()` ends everything it started; aborting `signal` during the start stops
+ * what was started so far and rejects. Progress goes to `log`.
+ */
+export async function startProduct({
+  codeServerPort = Number(process.env.CODE_SERVER_PORT ?? 8080),
+  demoPort = Number(process.env.DEMO_API_PORT ?? 8787), // the demo manifests' url_base port
+  desktop = hasCommand('code') && !process.env.START_WITH_CODE_SERVER,
+  stateDir = resolve(process.env.START_STATE_DIR ?? join(ROOT, '.e2e', 'start')),
+  log = say,
+  signal,
+} = {}) {
+  const stops = [];
+  const stop = async () => {
+    for (const s of stops.splice(0).reverse()) await s().catch((e) => log(`while stopping: ${e.message}`));
+  };
+  // Ends the code-server install when the start fails or is interrupted before it is needed.
+  const setupAbort = new AbortController();
+  signal?.addEventListener('abort', () => setupAbort.abort(), { once: true });
+  try {
+    // code-server's install (minutes on the first run) goes on while npm installs and builds.
+    let tools;
+    if (!desktop) {
+      log('checking code-server (test/e2e/setup.sh; the first run installs it into .e2e/cache/, a few minutes)');
+      tools = installTools(ROOT, setupAbort.signal);
+      tools.catch(() => {}); // awaited below; no unhandled rejection while npm ci runs
+    }
+    if (!existsSync(join(ROOT, 'node_modules', '.package-lock.json'))) {
+      log('installing dependencies (npm ci)');
+      await run('npm', ['ci', '--no-audit', '--no-fund'], { signal, env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+    }
+    log('building');
+    await run(process.execPath, ['esbuild.mjs'], { signal });
+    if (!existsSync(DEMO_MANIFEST)) throw new Error(`${DEMO_MANIFEST} is missing from this checkout`);
+
+    const demo = await startDemoApi(demoPort);
+    stops.push(demo.stop);
+    signal?.throwIfAborted();
+    log(`demo API: ${demo.url}`);
+    if (!demo.url.endsWith(':8787')) log(`note: the demo's config.json expects port 8787; enter ${demo.url} as url_base in the testing values`);
+
+    if (desktop) {
+      await openDesktop(stateDir, log, signal);
+      return { url: undefined, demoUrl: demo.url, stop };
+    }
+
+    const instance = prepareInstance(stateDir);
+    writeUserSettings(instance.userData);
+    log('packaging the extension (.vsix)');
+    const { packageVsix } = await import('./vsix.mjs');
+    const vsix = await packageVsix(join(stateDir, 'airbyte-manifest-studio.vsix'), ROOT);
+    signal?.throwIfAborted();
+    if (!(await Promise.race([tools.then(() => true), new Promise((r) => setTimeout(() => r(false), 100))]))) {
+      log('waiting for the code-server install (test/e2e/setup.sh)');
+    }
+    const ready = await tools;
+    signal?.throwIfAborted();
+    log('installing the .vsix into code-server');
+    await installVsix(ready, stateDir, vsix);
+
+    const reportFile = join(stateDir, 'activation-report.json');
+    rmSync(reportFile, { force: true });
+    const server = await startCodeServer(ready, stateDir, { port: codeServerPort, env: { [ACTIVATION_REPORT_ENV]: reportFile } })
+      .catch((e) => { throw /EADDRINUSE|address already in use/i.test(e.message) ? new Error(`port ${codeServerPort} is in use; set CODE_SERVER_PORT to another port (0 = any free port)`) : e; });
+    stops.push(server.stop);
+    signal?.throwIfAborted();
+    log(`code-server (pid ${server.pid}) at ${server.url}`);
+    const url = workbenchUrl(server.url, DEMO_WORKSPACE, { openFile: DEMO_MANIFEST });
+
+    log('checking that the extension activates in code-server (opens the URL once in headless Chromium)');
+    const report = await verifyActivation(ready, url, reportFile, instance, signal);
+    log(`extension ${report.version} activated from ${report.extensionPath} in ${report.activationMs} ms (language server included)`);
+    return { url, demoUrl: demo.url, codeServerPid: server.pid, stop };
+  } catch (e) {
+    setupAbort.abort();
+    await stop();
+    throw e;
+  }
+}
+
+/** Desktop VS Code: a new window with the extension in development mode, on the demo manifest. */
+async function openDesktop(stateDir, log, signal) {
+  const reportFile = join(stateDir, 'activation-report.json');
+  rmSync(reportFile, { force: true });
+  mkdirSync(stateDir, { recursive: true });
+  log('opening VS Code with the extension in development mode (--extensionDevelopmentPath)');
+  await run('code', ['--new-window', `--extensionDevelopmentPath=${ROOT}`, DEMO_WORKSPACE, DEMO_MANIFEST], { signal, env: { ...process.env, [ACTIVATION_REPORT_ENV]: reportFile } });
+  const report = await waitForReport(reportFile, ACTIVATION_TIMEOUT_MS, signal);
+  if (report?.ok) log(`extension ${report.version} activated in ${report.activationMs} ms (language server included)`);
+  else if (report) throw new Error(`the extension failed to activate in VS Code:\n${report.error}`);
+  else log(`no activation report within ${ACTIVATION_TIMEOUT_MS / 1000} s: if the window shows no "Run stream" lens, see Help > Toggle Developer Tools and the "Airbyte Manifest" output`);
+}
+
+async function main() {
+  // Ctrl+C while starting aborts the start (which stops what was started); once running, it stops all.
+  const abort = new AbortController();
+  let product;
+  let stopping;
+  const shutdown = (signal) => {
+    if (!product) { abort.abort(); return; }
+    stopping ??= (async () => {
+      say(`${signal}: stopping ${product.url ? 'code-server and ' : ''}the demo API`);
+      await product.stop();
+      say('stopped');
+      process.exit(0);
+    })();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutdown(signal));
+  try {
+    product = await startProduct({ signal: abort.signal });
+  } catch (e) {
+    if (abort.signal.aborted) { say('interrupted; everything it started is stopped'); process.exit(130); }
+    throw e;
+  }
+  if (product.url) {
+    console.log(`\nOpen this URL in a browser (Ctrl+C here stops code-server and the demo API):\n\n  ${product.url}\n`);
+  }
+  say('The window shows demo/workspace/offset-increment.yaml. Click "Set testing values" above `spec` (or run a stream and choose "Import config.json"), then "Run stream items".');
+  if (!product.url) say('the demo API keeps running; Ctrl+C stops it');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => { console.error(`[start] ${e.message}`); process.exit(1); });
+}

@@ -5,13 +5,19 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type Middleware, type ServerOptions } from 'vscode-languageclient/node';
 import { isManifestDocument } from './manifestDetection';
 import type { OutputLog } from './output';
+import { SEAL_KEY_ENV } from '../../server/src/protocol';
 
-/** Creates and starts the language client; `globs` is read on every check so setting changes apply at once. */
-export async function startLanguageClient(context: vscode.ExtensionContext, log: OutputLog, globs: () => string[]): Promise<LanguageClient> {
+/**
+ * Creates and starts the language client; `globs` is read on every check so setting changes apply at
+ * once. `sealKey` (protocol.ts) goes to the server in its environment, never in a message, so that the
+ * protocol trace cannot show the testing values sealed with it.
+ */
+export async function startLanguageClient(context: vscode.ExtensionContext, log: OutputLog, globs: () => string[], sealKey: string): Promise<LanguageClient> {
   const serverModule = context.asAbsolutePath('out/server.js');
+  const env = { ...process.env, [SEAL_KEY_ENV]: sealKey };
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.stdio },
-    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    run: { module: serverModule, transport: TransportKind.stdio, options: { env } },
+    debug: { module: serverModule, transport: TransportKind.stdio, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } },
   };
   const isManifest = (doc: vscode.TextDocument) => isManifestDocument(doc, globs());
   const findDoc = (uri: vscode.Uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());

@@ -1,41 +1,36 @@
-// Testing values (a manifest's connector config) kept only in VS Code's SecretStorage, keyed by the
-// manifest's workspace-relative path. Nothing here writes to settings, workspace state, files or logs.
+// Testing values (a manifest's connector config) kept only in VS Code's SecretStorage, bound to the
+// manifest's absolute URI (testingValuesVault.ts). Nothing here writes to settings, workspace state,
+// files or logs.
 import * as vscode from 'vscode';
+import { TestingValuesVault, type ConnectorConfig, type ValuesSource } from './testingValuesVault';
 
-export type ConnectorConfig = Record<string, unknown>;
+export type { ConnectorConfig, ValuesSource } from './testingValuesVault';
 
-const PREFIX = 'airbyte.testingValues:';
-
-/** The SecretStorage key of a manifest: its workspace-relative path (the URI when outside any folder). */
-export function testingValuesKey(uri: vscode.Uri): string {
-  const folder = vscode.workspace.getWorkspaceFolder(uri);
-  if (!folder) return PREFIX + uri.toString();
+/** The workspace-relative path the old (shared) key used, or undefined outside any folder. */
+function legacyRelativePath(uri: vscode.Uri): string | undefined {
+  if (!vscode.workspace.getWorkspaceFolder(uri)) return undefined;
   const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
-  return PREFIX + vscode.workspace.asRelativePath(uri, multiRoot);
+  return vscode.workspace.asRelativePath(uri, multiRoot);
 }
 
 /** Reads and writes the testing values of manifests. */
 export class TestingValuesStore {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly vault: TestingValuesVault;
   /** Fires with the manifest URI whose values were saved or cleared. */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly secrets: vscode.SecretStorage) {}
+  constructor(secrets: vscode.SecretStorage) {
+    this.vault = new TestingValuesVault(secrets);
+  }
 
-  /** The stored values, or undefined when none were saved (or the stored text is unreadable). */
-  async get(uri: vscode.Uri): Promise<ConnectorConfig | undefined> {
-    const raw = await this.secrets.get(testingValuesKey(uri));
-    if (!raw) return undefined;
-    try {
-      const value = JSON.parse(raw);
-      return value && typeof value === 'object' && !Array.isArray(value) ? (value as ConnectorConfig) : undefined;
-    } catch {
-      return undefined;
-    }
+  /** The values stored for this very manifest, or undefined (values of other manifests are only offered, see `candidates`). */
+  get(uri: vscode.Uri): Promise<ConnectorConfig | undefined> {
+    return this.vault.get(uri.toString());
   }
 
   async set(uri: vscode.Uri, config: ConnectorConfig): Promise<void> {
-    await this.secrets.store(testingValuesKey(uri), JSON.stringify(config));
+    await this.vault.set(uri.toString(), config);
     this.changed.fire(uri);
   }
 
@@ -47,8 +42,20 @@ export class TestingValuesStore {
   }
 
   async clear(uri: vscode.Uri): Promise<void> {
-    await this.secrets.delete(testingValuesKey(uri));
+    await this.vault.clear(uri.toString());
     this.changed.fire(uri);
+  }
+
+  /** Values of other manifests (and of the old shared key) the user may copy to this one. */
+  candidates(uri: vscode.Uri): Promise<ValuesSource[]> {
+    return this.vault.candidates(uri.toString(), legacyRelativePath(uri));
+  }
+
+  /** Copies values the user picked; fires onDidChange. */
+  async copyFrom(source: ValuesSource, uri: vscode.Uri): Promise<boolean> {
+    const copied = await this.vault.copyFrom(source, uri.toString());
+    if (copied) this.changed.fire(uri);
+    return copied;
   }
 
   dispose(): void {

@@ -10,6 +10,8 @@ export type Services = {
   client: LanguageClient;
   store: TestingValuesStore;
   log: OutputLog;
+  /** Seals testing values in messages to the language server (protocol.ts). */
+  sealKey: string;
 };
 
 /** Arguments of the stream lenses and commands (the URI as a string, as the server sends it). */

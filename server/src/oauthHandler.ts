@@ -3,9 +3,10 @@
 // extra inputs are read from the testing values at their `path_in_connector_config` (Spec §6.8.1).
 import { ResponseError, ErrorCodes, type Connection } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import { loadManifestValue, type OpenManifestLookup } from './testReadHandler';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
+import { sealKey } from './sealKey';
 import {
-  OAuthConsentRequest, OAuthExchangeRequest,
+  OAuthConsentRequest, OAuthExchangeRequest, isSealed, sealConfig,
   type OAuthConsentParams, type OAuthConsentResult, type OAuthExchangeParams, type OAuthExchangeResult,
 } from './protocol';
 
@@ -47,7 +48,7 @@ export function registerOAuth(connection: Connection, lookup: OpenManifestLookup
   connection.onRequest(OAuthConsentRequest, async (p: OAuthConsentParams): Promise<OAuthConsentResult> => {
     try {
       const manifest = await manifestFor(p.uri, lookup);
-      const inputs = oauthInputsFromConfig(manifest, p.config ?? {}, p.redirectUri);
+      const inputs = oauthInputsFromConfig(manifest, openConfigParam(p.config), p.redirectUri);
       if (!inputs.client_id) throw new ResponseError(ErrorCodes.InvalidParams, 'Set the OAuth client id in the testing values first (see the OAuth section of the form).');
       const consent = runtime.buildOAuthConsentUrl(manifest, inputs);
       return { consentUrl: consent.url, state: consent.state };
@@ -58,9 +59,11 @@ export function registerOAuth(connection: Connection, lookup: OpenManifestLookup
   connection.onRequest(OAuthExchangeRequest, async (p: OAuthExchangeParams): Promise<OAuthExchangeResult> => {
     try {
       const manifest = await manifestFor(p.uri, lookup);
-      const inputs = oauthInputsFromConfig(manifest, p.config ?? {}, p.redirectUri);
-      const result = await runtime.exchangeOAuthCode(manifest, { ...inputs, code: p.code, state: p.state }, p.config ?? {});
-      return { configUpdate: result.config };
+      const config = openConfigParam(p.config);
+      const inputs = oauthInputsFromConfig(manifest, config, p.redirectUri);
+      const result = await runtime.exchangeOAuthCode(manifest, { ...inputs, code: p.code, state: p.state }, config);
+      // The tokens go back sealed when the config came sealed.
+      return { configUpdate: isSealed(p.config) && sealKey ? sealConfig(result.config as Record<string, unknown>, sealKey) : result.config };
     } catch (e) {
       throw asResponseError(e);
     }

@@ -1,12 +1,63 @@
 // Custom LSP messages between the client and the server, each declared once with its method name,
-// params and result. The client may import this module and nothing else from server/.
+// params and result. The client may import this module and nothing else from server/ (but the pure
+// modules of server/src/runtime/shared/).
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-/** Client → server request: run a test read of one stream. Config travels with the request only. */
+/**
+ * Testing values never travel in clear text: the language client's protocol trace
+ * (`airbyteManifest.trace.server`) writes every message's params and results to the output channel and
+ * the log files. The client creates a random key at start and hands it to the server process in the
+ * environment variable SEAL_KEY_ENV (never in a message); every config in a message is sealed with
+ * AES-256-GCM under that key as `{ "$sealed": "<base64url>" }`. A plain object is still accepted
+ * from clients that hold no key (the LSP tests).
+ */
+export const SEAL_KEY_ENV = 'AIRBYTE_MANIFEST_STUDIO_SEAL_KEY';
+export type SealedConfig = { $sealed: string };
+/** A config in a message: sealed by the extension, plain from other clients. */
+export type ConfigPayload = SealedConfig | Record<string, unknown>;
+
+/** A fresh sealing key, as the text passed in SEAL_KEY_ENV. */
+export function newSealKey(): string {
+  return randomBytes(32).toString('base64');
+}
+
+function keyBytes(key: string): Buffer {
+  const bytes = Buffer.from(key, 'base64');
+  if (bytes.length !== 32) throw new Error('The sealing key must be 32 bytes (base64).');
+  return bytes;
+}
+
+/** Seals a config for a message. */
+export function sealConfig(config: Record<string, unknown>, key: string): SealedConfig {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyBytes(key), iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(config), 'utf8'), cipher.final()]);
+  return { $sealed: Buffer.concat([iv, data, cipher.getAuthTag()]).toString('base64url') };
+}
+
+export function isSealed(value: unknown): value is SealedConfig {
+  return !!value && typeof value === 'object' && typeof (value as SealedConfig).$sealed === 'string' && Object.keys(value).length === 1;
+}
+
+/** The config of a message: opens a sealed one (throws when the key is missing or the text was altered), passes a plain object through. */
+export function openConfig(value: ConfigPayload | undefined | null, key: string | undefined): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (!isSealed(value)) return value;
+  if (!key) throw new Error('A sealed config arrived but this process has no sealing key.');
+  const raw = Buffer.from(value.$sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', keyBytes(key), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(raw.length - 16));
+  const text = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8');
+  const config = JSON.parse(text);
+  return config && typeof config === 'object' && !Array.isArray(config) ? config : {};
+}
+
+/** Client → server request: run a test read of one stream. Config travels with the request only (sealed). */
 export const TestReadRequest = 'airbyte/testRead';
 export type TestReadParams = {
   uri: string;
   streamName: string;
-  config: Record<string, unknown>;
+  config: ConfigPayload;
   limits?: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number };
   /** Transport bounds from the user's settings: per-request timeout and response size cap. */
   http?: { timeoutMs?: number; maxResponseBytes?: number };
@@ -24,7 +75,7 @@ export type TestReadProgressParams = { runId: string; event: Record<string, unkn
 
 /** Server → client notification: the runtime wrote back config (single-use refresh tokens). */
 export const ConfigUpdateNotification = 'airbyte/configUpdate';
-export type ConfigUpdateParams = { runId: string; uri: string; config: Record<string, unknown> };
+export type ConfigUpdateParams = { runId: string; uri: string; config: ConfigPayload };
 
 /** Client → server request: the streams of a manifest with their ranges (for lenses and pickers). */
 export const ListStreamsRequest = 'airbyte/listStreams';
@@ -42,14 +93,15 @@ export type GetSpecResult = { connectionSpecification: Record<string, unknown> |
 
 /** Client → server request: the consent URL of the manifest's declarative OAuth flow (spec.advanced_auth). */
 export const OAuthConsentRequest = 'airbyte/oauthConsent';
-export type OAuthConsentParams = { uri: string; config: Record<string, unknown>; redirectUri: string };
+export type OAuthConsentParams = { uri: string; config: ConfigPayload; redirectUri: string };
 /** `state` is the value the redirect must carry back; the client checks it before exchanging the code. */
 export type OAuthConsentResult = { consentUrl: string; state: string };
 
 /** Client → server request: exchange the authorization code; the result is merged into the testing values. */
 export const OAuthExchangeRequest = 'airbyte/oauthExchange';
-export type OAuthExchangeParams = { uri: string; config: Record<string, unknown>; code: string; state: string; redirectUri: string };
-export type OAuthExchangeResult = { configUpdate: Record<string, unknown> };
+export type OAuthExchangeParams = { uri: string; config: ConfigPayload; code: string; state: string; redirectUri: string };
+/** Sealed when the request's config was sealed. */
+export type OAuthExchangeResult = { configUpdate: ConfigPayload };
 
 /** Client → server request: the edit that writes an inferred schema into a stream's schema in the manifest. */
 export const InferredSchemaEditRequest = 'airbyte/inferredSchemaEdit';

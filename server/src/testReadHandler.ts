@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken, type Connection } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
 import {
-  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification,
+  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, isSealed, openConfig, sealConfig,
   type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams,
 } from './protocol';
+import { sealKey } from './sealKey';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
@@ -24,6 +25,15 @@ export async function loadManifestValue(uri: string, lookup: OpenManifestLookup)
   return runtime.parseManifest(text).value;
 }
 
+/** The config of a request, opened when sealed; a config that cannot be opened is an invalid request. */
+export function openConfigParam(value: TestReadParams['config'] | undefined): Record<string, unknown> {
+  try {
+    return openConfig(value, sealKey);
+  } catch (e) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `The testing values could not be read: ${(e as Error).message}`);
+  }
+}
+
 /** Runs one test read for the client; exported for the LSP tests through the connection only. */
 export async function handleTestRead(connection: Connection, params: TestReadParams, token: CancellationToken, lookup: OpenManifestLookup): Promise<TestReadResult> {
   const manifest = await loadManifestValue(params.uri, lookup);
@@ -33,7 +43,8 @@ export async function handleTestRead(connection: Connection, params: TestReadPar
   const controller = new AbortController();
   const cancelSub = token.onCancellationRequested(() => controller.abort());
   // The runtime may update the config in place as well; it is a private copy of what the client sent.
-  const config = structuredClone(params.config ?? {});
+  const config = structuredClone(openConfigParam(params.config));
+  const sealed = isSealed(params.config);
   const env = {
     signal: controller.signal,
     ...(Array.isArray(params.state) ? { state: params.state } : {}),
@@ -45,7 +56,9 @@ export async function handleTestRead(connection: Connection, params: TestReadPar
     },
     onConfigUpdate: (updated: object) => {
       // Single-use refresh tokens: the client must store the new config before anything else can fail.
-      const p: ConfigUpdateParams = { runId: params.runId, uri: params.uri, config: updated as Record<string, unknown> };
+      // Sealed back when the client sealed its config: the trace must not show the new token either.
+      const update = updated as Record<string, unknown>;
+      const p: ConfigUpdateParams = { runId: params.runId, uri: params.uri, config: sealed && sealKey ? sealConfig(update, sealKey) : update };
       void connection.sendNotification(ConfigUpdateNotification, p);
     },
   };

@@ -1,8 +1,14 @@
 // Scans folders for the e2e secret values (test/e2e/secretValues.json) and for tokens the suites
-// observed at run time (.e2e/run/observed-secrets.json). Returns one line per file that contains one.
+// observed at run time (.e2e/run/observed-secrets.json), each in every encoding it could be written
+// in (as is, JSON-escaped, URL-encoded, form-encoded, base64 and URL-safe base64). Returns one line per
+// file that contains one. The encodings (secretEncodings.mjs) are written independently of the
+// runtime's masker, so they check it.
 import { readdirSync, readFileSync, statSync, existsSync, lstatSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodedNeedles, findSecretsIn } from './secretEncodings.mjs';
+
+export { encodedNeedles, findSecretsIn };
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -17,7 +23,7 @@ export function secretNeedles(runDir) {
 /** Files under `roots` containing any needle, as "path: <which secret index>" (never the value itself). */
 export function scanForSecrets(roots, needles) {
   const hits = [];
-  const buffers = needles.map((n) => [Buffer.from(n, 'utf8'), Buffer.from(n, 'utf16le')]);
+  const buffers = needles.flatMap((n, i) => encodedNeedles(n).map((f) => [Buffer.from(f.value, 'utf8'), Buffer.from(f.value, 'utf16le'), `${i + 1} (${f.encoding})`]));
   const visit = (p) => {
     let st;
     try { st = lstatSync(p); } catch { return; }
@@ -26,9 +32,9 @@ export function scanForSecrets(roots, needles) {
     if (!st.isFile() || st.size > 50 * 1024 * 1024) return;
     let data;
     try { data = readFileSync(p); } catch { return; }
-    buffers.forEach(([utf8, utf16], i) => {
-      if (data.includes(utf8) || data.includes(utf16)) hits.push(`${p}: secret #${i + 1}`);
-    });
+    for (const [utf8, utf16, label] of buffers) {
+      if (data.includes(utf8) || data.includes(utf16)) hits.push(`${p}: secret #${label}`);
+    }
   };
   for (const r of roots) if (existsSync(r) && statSync(r)) visit(r);
   return hits;

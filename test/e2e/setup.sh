@@ -46,8 +46,9 @@ if [ ! -f "$CS_ENTRY" ] || [ ! -d "$CS_DIR/node_modules/code-server/lib/vscode/n
   own_project "$CS_DIR"
   (
     cd "$CS_DIR"
-    # Native modules must match Node 24's ABI, so build against its headers.
-    export PATH="$NODE24_HOME/bin:$PATH" npm_config_nodedir="$NODE24_HOME"
+    # Native modules must match Node 24's ABI, so build against its headers; JOBS=max lets node-gyp
+    # compile each module on every core (they are compiled one after another).
+    export PATH="$NODE24_HOME/bin:$PATH" npm_config_nodedir="$NODE24_HOME" JOBS=max
     export npm_config_user_agent="npm/$(npm --version) node/$("$NODE24" --version) linux x64"
     npm install --no-audit --no-fund --no-save "code-server@$CS_VERSION" >install.log 2>&1 \
       || { tail -40 install.log >&2; exit 1; }

@@ -40,8 +40,9 @@ export class LspTestClient {
     private readonly waiters: Array<{ uri: string; resolve: (p: PublishDiagnosticsParams) => void; version?: number }>,
   ) {}
 
-  static async start(initializationOptions: Record<string, unknown> = {}): Promise<LspTestClient> {
-    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `env` adds environment variables to the server process (e.g. the sealing key). */
+  static async start(initializationOptions: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<LspTestClient> {
+    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     // The server logs failures to stderr; keep them visible without mixing them into the protocol.
     child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));

@@ -56,7 +56,7 @@ test('forwards the rotated refresh token to the client as soon as the runtime wr
   assert.equal(records(read), 5);
   assert.ok(updates.length >= 1, 'at least one write-back');
   assert.ok(updates.every((u) => u.runId === 'r2' && u.uri === uri));
-  const creds = updates[updates.length - 1].config.credentials as Record<string, string>;
+  const creds = (updates[updates.length - 1].config as Record<string, unknown>).credentials as Record<string, string>;
   assert.equal(creds.refresh_token, (demo.state.auth as { refreshToken: string }).refreshToken);
   assert.notEqual(creds.refresh_token, config.credentials.refresh_token);
 });

@@ -30,13 +30,23 @@ test('the runtime imports neither vscode nor the language server, nor anything o
   assert.deepEqual(offenders, []);
 });
 
-test('the client imports nothing from server/ except protocol.ts', () => {
+test('the client imports nothing from server/ except protocol.ts and the pure modules of runtime/shared/', () => {
   const offenders: string[] = [];
   for (const file of sources(join(ROOT, 'client', 'src'))) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/from\s*['"]([^'"]+)['"]/g)) {
-      if (m[1].includes('/server/') && !m[1].endsWith('server/src/protocol')) offenders.push(`${relative(ROOT, file)} imports ${m[1]}`);
+      const allowed = m[1].endsWith('server/src/protocol') || /server\/src\/runtime\/shared\/[A-Za-z]+$/.test(m[1]);
+      if (m[1].includes('/server/') && !allowed) offenders.push(`${relative(ROOT, file)} imports ${m[1]}`);
     }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('runtime/shared/ modules import nothing (the client bundles them)', () => {
+  const offenders: string[] = [];
+  for (const file of sources(join(ROOT, 'server', 'src', 'runtime', 'shared'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?:from|import|require\()\s*['"]([^'"]+)['"]/g)) offenders.push(`${relative(ROOT, file)} imports ${m[1]}`);
   }
   assert.deepEqual(offenders, []);
 });

@@ -3,7 +3,7 @@
 // is checked; the server exchanges the code; the tokens go straight into SecretStorage.
 import * as vscode from 'vscode';
 import {
-  OAuthConsentRequest, OAuthExchangeRequest,
+  OAuthConsentRequest, OAuthExchangeRequest, sealConfig, openConfig,
   type OAuthConsentParams, type OAuthConsentResult, type OAuthExchangeParams, type OAuthExchangeResult,
 } from '../../../server/src/protocol';
 import { startLoopbackReceiver } from '../oauthLoopback';
@@ -26,7 +26,7 @@ export async function authorizeOAuth(services: Services, arg: unknown): Promise<
     return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Authorizing with OAuth', cancellable: true }, async (progress, token) => {
       token.onCancellationRequested(() => receiver.close());
       await vscode.workspace.openTextDocument(uri);
-      const consentParams: OAuthConsentParams = { uri: uri.toString(), config, redirectUri: receiver.redirectUri };
+      const consentParams: OAuthConsentParams = { uri: uri.toString(), config: sealConfig(config, services.sealKey), redirectUri: receiver.redirectUri };
       const consent = await services.client.sendRequest<OAuthConsentResult>(OAuthConsentRequest, consentParams, token);
       state = consent.state;
       progress.report({ message: 'waiting for the browser…' });
@@ -34,9 +34,9 @@ export async function authorizeOAuth(services: Services, arg: unknown): Promise<
       if (!(await open(consent.consentUrl))) throw new Error('The consent page could not be opened.');
       const code = await receiver.code;
       progress.report({ message: 'exchanging the code…' });
-      const exchangeParams: OAuthExchangeParams = { uri: uri.toString(), config, code, state: consent.state, redirectUri: receiver.redirectUri };
+      const exchangeParams: OAuthExchangeParams = { uri: uri.toString(), config: sealConfig(config, services.sealKey), code, state: consent.state, redirectUri: receiver.redirectUri };
       const { configUpdate } = await services.client.sendRequest<OAuthExchangeResult>(OAuthExchangeRequest, exchangeParams, token);
-      await services.store.merge(uri, configUpdate);
+      await services.store.merge(uri, openConfig(configUpdate, services.sealKey));
       services.log.info(`OAuth: tokens stored in the testing values of ${vscode.workspace.asRelativePath(uri)}`);
       void vscode.window.showInformationMessage(`Authorized: the tokens were saved to the testing values of ${vscode.workspace.asRelativePath(uri)} (secret storage).`);
       return true;

@@ -5,10 +5,14 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
 import {
-  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest,
+  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest, openConfig, sealConfig,
   type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
+import type { ValuesSource } from '../secrets';
+import { secretValues } from '../../../server/src/runtime/shared/secretFields';
+import { compileSecrets, maskDeep, type CompiledSecrets } from '../../../server/src/runtime/shared/secretPatterns';
+import { fetchSpec } from './testingValues';
 import { readSettings } from '../settings';
 import { ResultsPanel } from '../views/resultsPanel';
 import { resolveStreamTarget } from './pickTarget';
@@ -29,6 +33,31 @@ function forDisplay(streamRead: TestReadResult): TestReadResult {
   const update = streamRead.latest_config_update;
   if (!update || typeof update !== 'object') return streamRead;
   return { ...streamRead, latest_config_update: { stored_in_testing_values: Object.keys(update) } };
+}
+
+/**
+ * A second line of defence for the views and the output channel: the runtime has masked everything
+ * already, and the client masks the secret testing values (and rotated ones) again, in every encoding.
+ */
+class ViewMasker {
+  private values: string[] = [];
+  private compiled: CompiledSecrets = [];
+  constructor(private readonly spec: Record<string, unknown> | null) {}
+  add(config: Record<string, unknown>): void {
+    if (!this.spec) return;
+    this.values.push(...secretValues(this.spec, config).map(String));
+    this.compiled = compileSecrets(this.values);
+  }
+  mask<T>(value: T): T {
+    return maskDeep(value, this.compiled);
+  }
+}
+
+async function viewMasker(services: Services, uri: vscode.Uri, config: Record<string, unknown>): Promise<ViewMasker> {
+  const spec = await fetchSpec(services, uri).then((r) => r.connectionSpecification, () => null);
+  const masker = new ViewMasker(spec);
+  masker.add(config);
+  return masker;
 }
 
 /** Error log entries without a location point at the stream's declaration (the runtime gives no finer location). */
@@ -53,7 +82,7 @@ export function registerRunNotifications(services: Services): vscode.Disposable[
     services.client.onNotification(ConfigUpdateNotification, (p: ConfigUpdateParams) => {
       const run = runs.get(p.runId);
       // A write-back for a run we no longer track is still stored: losing a rotated token breaks the connection.
-      return run ? run.onConfigUpdate(p) : storeConfigUpdate(services, vscode.Uri.parse(p.uri), p.config);
+      return run ? run.onConfigUpdate(p) : storeConfigUpdate(services, vscode.Uri.parse(p.uri), openConfig(p.config, services.sealKey));
     }),
   ];
 }
@@ -63,6 +92,29 @@ async function storeConfigUpdate(services: Services, uri: vscode.Uri, config: Re
   const keys = Object.keys(config).join(', ');
   services.log.info(`testing values of ${vscode.workspace.asRelativePath(uri)} updated by the connector (keys: ${keys})`);
   void vscode.window.showInformationMessage(`The connector returned new credentials (for example a rotated refresh token); they were saved to the testing values of ${vscode.workspace.asRelativePath(uri)}.`);
+}
+
+/** How a source of testing values is named in prompts. */
+function sourceLabel(source: ValuesSource): string {
+  return source.kind === 'manifest'
+    ? vscode.workspace.asRelativePath(vscode.Uri.parse(source.uri), true)
+    : `'${source.relativePath}' (saved by an earlier version; it may belong to another project with that path)`;
+}
+
+/** Copies testing values the user picks from another manifest; false when nothing was copied. */
+async function copyTestingValues(services: Services, uri: vscode.Uri, others: ValuesSource[]): Promise<boolean> {
+  let source: ValuesSource | undefined = others[0];
+  if (others.length > 1) {
+    const picked = await vscode.window.showQuickPick(others.map((o) => ({ label: sourceLabel(o), source: o })), {
+      title: `Copy testing values to ${vscode.workspace.asRelativePath(uri)}`,
+      placeHolder: 'The values will be sent to the API this manifest names',
+    });
+    source = picked?.source;
+  }
+  if (!source) return false;
+  const copied = await services.store.copyFrom(source, uri);
+  if (copied) services.log.info(`testing values copied from ${sourceLabel(source)} to ${vscode.workspace.asRelativePath(uri)}`);
+  return copied;
 }
 
 /** Asks for the three limits, pre-filled from the settings; undefined when the user backs out. */
@@ -95,12 +147,18 @@ export async function runStream(services: Services, arg: unknown, askForLimits: 
     // A config.json beside the manifest (as in the demo workspace) can be imported in one click.
     const beside = vscode.Uri.joinPath(uri, '..', 'config.json');
     const hasConfigJson = await vscode.workspace.fs.stat(beside).then(() => true, () => false);
-    const choices = [...(hasConfigJson ? ['Import config.json'] : []), 'Set Testing Values', 'Run Anyway'];
+    // Values saved for another manifest are never sent to this one's API unless the user copies them.
+    const others = await services.store.candidates(uri);
+    const copyChoice = others.length === 1 ? `Copy Testing Values from ${sourceLabel(others[0])}` : 'Copy Testing Values from…';
+    const choices = [...(hasConfigJson ? ['Import config.json'] : []), ...(others.length ? [copyChoice] : []), 'Set Testing Values', 'Run Anyway'];
     const choice = await vscode.window.showWarningMessage(
       `No testing values are set for ${vscode.workspace.asRelativePath(uri)}. Streams that need credentials will fail.`, ...choices);
     if (choice === 'Set Testing Values') { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: target.uri }); return undefined; }
     if (choice === 'Import config.json') {
       if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: target.uri, file: beside.fsPath }))) return undefined;
+      values = await services.store.get(uri);
+    } else if (choice === copyChoice) {
+      if (!(await copyTestingValues(services, uri, others))) return undefined;
       values = await services.store.get(uri);
     } else if (choice !== 'Run Anyway') return undefined;
   }
@@ -115,12 +173,14 @@ async function execute(services: Services, target: StreamTarget, config: Record<
   });
   panel.start(target.streamName);
   const line = await streamLine(services, target);
+  const masker = await viewMasker(services, uri, config);
   const runId = randomUUID();
   let configUpdated = false;
   let writes = Promise.resolve();
   let pages = 0;
+  // Sealed: the language client's protocol trace must not show testing values (protocol.ts).
   const params: TestReadParams = {
-    uri: target.uri, streamName: target.streamName, config, limits, runId,
+    uri: target.uri, streamName: target.streamName, config: sealConfig(config, services.sealKey), limits, runId,
     http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
   };
   services.log.info(`test read of stream '${target.streamName}' in ${vscode.workspace.asRelativePath(uri)} (max ${limits.maxRecords} records, ${limits.maxPagesPerSlice} pages/slice, ${limits.maxSlices} slices)`);
@@ -131,30 +191,34 @@ async function execute(services: Services, target: StreamTarget, config: Record<
       async (progress, token) => {
         runs.set(runId, {
           onProgress: (e) => {
-            panel.progress(e);
+            panel.progress(masker.mask(e));
             if (e.type === 'page') progress.report({ message: `${++pages} page(s) so far` });
           },
           onConfigUpdate: (p) => {
             configUpdated = true;
-            writes = writes.then(() => storeConfigUpdate(services, uri, p.config));
+            const update = openConfig(p.config, services.sealKey);
+            masker.add(update);
+            writes = writes.then(() => storeConfigUpdate(services, uri, update));
             return writes;
           },
         });
         return services.client.sendRequest<TestReadResult>(TestReadRequest, params, token);
       });
     await writes;
+    // The StreamRead's latest_config_update is masked (`****`): it is never stored. Only the
+    // config-update notifications carry the real values; say so when none arrived.
     const latest = streamRead.latest_config_update;
     if (!configUpdated && latest && typeof latest === 'object') {
-      configUpdated = true;
-      await storeConfigUpdate(services, uri, latest as Record<string, unknown>);
+      services.log.warn(`the connector updated its config during the read of '${target.streamName}' but the new values did not reach the extension; the stored testing values were not changed`);
+      void vscode.window.showWarningMessage(`The connector returned new credentials during the read of '${target.streamName}', but they did not arrive intact, so the testing values were not changed. If the API rotates refresh tokens, authorize again.`);
     }
-    panel.result(forDisplay(withErrorLines(streamRead, line)));
+    panel.result(masker.mask(forDisplay(withErrorLines(streamRead, line))));
     services.log.info(`test read of '${target.streamName}' finished in ${Date.now() - started} ms`);
     return { streamRead, configUpdated };
   } catch (e) {
     await writes;
     const cancelled = e instanceof ResponseError && (e.code === -32800 || /cancel/i.test(e.message));
-    const message = cancelled ? 'The test read was cancelled.' : (e as Error).message;
+    const message = cancelled ? 'The test read was cancelled.' : masker.mask((e as Error).message);
     panel.failed({ message, line });
     services.log.warn(`test read of '${target.streamName}' ${cancelled ? 'cancelled' : `failed: ${message}`}`);
     if (!cancelled) {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { GetSpecRequest, type GetSpecParams, type GetSpecResult } from '../../../server/src/protocol';
 import type { Services } from '../services';
 import type { ConnectorConfig } from '../secrets';
-import { withoutSecrets } from '../secretFields';
+import { withoutSecrets } from '../../../server/src/runtime/shared/secretFields';
 import { validateTestingValues } from '../testingValuesValidation';
 import { TestingValuesPanel } from '../views/testingValuesPanel';
 import { manifestUriFrom } from './pickTarget';

@@ -30,6 +30,13 @@ export async function currentRefreshToken(): Promise<string> {
 /** Demo OAuth credentials (accepted by the demo API); they are secrets of the OAuth fixture. */
 export const OAUTH = DEMO_CREDENTIALS.oauth;
 
+const remembered: string[] = [];
+
+/** Secrets a suite used or obtained outside the demo API, for the checks and the runner's disk scan. */
+export function rememberSecrets(values: string[]): void {
+  remembered.push(...values);
+}
+
 /**
  * Every secret the run has seen: the entered values and the tokens the demo API issued. Also written
  * beside the workspace so the runner can scan the disk for them after the window has closed.
@@ -39,7 +46,7 @@ export async function observedSecrets(): Promise<string[]> {
   const auth = api.state.auth as { accessTokens?: Map<string, number>; refreshToken?: string } | undefined;
   const issued = [...(auth?.accessTokens?.keys() ?? [])];
   const rotated = auth?.refreshToken ? [auth.refreshToken] : [];
-  const all = [...secretValues.values, ...DEMO_SECRETS, OAUTH.clientSecret, OAUTH.initialRefreshToken, ...issued, ...rotated];
+  const all = [...secretValues.values, ...DEMO_SECRETS, OAUTH.clientSecret, OAUTH.initialRefreshToken, ...issued, ...rotated, ...remembered];
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (folder) fs.writeFileSync(path.join(folder, '..', 'observed-secrets.json'), JSON.stringify(all));
   return all;

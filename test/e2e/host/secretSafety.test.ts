@@ -1,9 +1,10 @@
-// Runs after the read suites: no testing value nor any token the demo issued may appear in the output
-// channel or in what the results views were sent. (The runner scans the disk after the window closes.)
+// Runs after the read suites: no testing value nor any token the demo issued may appear, in any
+// encoding, in the output channel or in what the results views were sent. (The runner scans the disk after the window closes.)
 import assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import { activateExtension } from './helpers';
 import { observedSecrets } from './demoApi';
+import { findSecretsIn } from '../secretEncodings.mjs';
 
 type Api = { outputText(): string; resultsTranscript(): string };
 
@@ -16,7 +17,8 @@ describe('secret safety', () => {
     const results = api.resultsTranscript();
     assert.ok(output.includes('test read of stream'), 'the output channel logged the reads');
     assert.ok(results.includes('"type":"result"'), 'results views received results');
-    const leaks = secrets.flatMap((s, i) => [output.includes(s) ? `output channel has secret #${i + 1}` : '', results.includes(s) ? `results view has secret #${i + 1}` : '']).filter(Boolean);
+    // Every encoding of every secret (raw, JSON, URL, form, base64), not just the value as typed.
+    const leaks = [...findSecretsIn(output, secrets).map((h) => `output channel has ${h}`), ...findSecretsIn(results, secrets).map((h) => `results view has ${h}`)];
     assert.deepEqual(leaks, []);
   });
 });

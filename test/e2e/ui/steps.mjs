@@ -1,6 +1,7 @@
 // The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
 // and takes a screenshot that the run keeps for inspection.
 import { workbench } from './workbench.mjs';
+import { findSecretsIn } from '../secretEncodings.mjs';
 
 const MANIFEST = 'demo/offset-increment.yaml';
 const lens = (page, text) => page.locator('.codelens-decoration a', { hasText: text }).first();
@@ -52,8 +53,8 @@ export const steps = [
       const rows = await results.locator('table.records tbody tr').count();
       if (rows < 1) throw new Error('no record rows in the results view');
       const html = await results.content();
-      const leaked = secrets.filter((s) => html.includes(s));
-      if (leaked.length) throw new Error(`the results view shows ${leaked.length} secret value(s)`);
+      const leaked = findSecretsIn(html, secrets);
+      if (leaked.length) throw new Error(`the results view shows secret values: ${leaked.join(', ')}`);
       await shot('04-results-records');
       await results.getByRole('tab', { name: /^Pages/ }).click();
       await results.locator('details.page').first().waitFor({ timeout: 10_000 });

@@ -177,7 +177,8 @@ test('the auxiliary request reports the refresh with obtained tokens masked, and
   assert.equal(aux[0].description, 'Obtains access token');
   assert.equal(aux[0].request.http_method, 'POST');
   assert.equal(aux[0].response?.body, '{"access_token":"****","expires_in":60}');
-  assert.deepEqual(secrets, ['TOKENVALUE']);
+  assert.match(aux[0].request.body ?? '', /client_secret=\*\*\*\*/, 'the client secret sent is masked too (stricter than the reference)');
+  assert.deepEqual([...new Set(secrets)], ['s3cr3t', 'TOKENVALUE']);
 });
 
 test('invalidate() forces a refresh before the next request (REFRESH_TOKEN_THEN_RETRY)', async () => {

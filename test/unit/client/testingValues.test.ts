@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateTestingValues } from '../../../client/src/testingValuesValidation';
-import { withoutSecrets } from '../../../client/src/secretFields';
+import { withoutSecrets } from '../../../server/src/runtime/shared/secretFields';
 
 const spec = {
   type: 'object',

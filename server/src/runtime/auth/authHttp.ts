@@ -4,6 +4,7 @@
 import type { AuxiliaryRequest, HttpRequest, HttpResponse, RuntimeEnv } from '../types';
 import { resolveFetch } from '../http/transport';
 import { systemError } from '../errors';
+import { compileSecrets, maskSecretsIn } from '../shared/secretPatterns';
 import type { AuthBuildContext } from './authContext';
 
 /** Sends one request through env.fetch or the runtime's default transport (http/transport.ts); a test read's AbortSignal cancels it. */
@@ -44,14 +45,7 @@ export function safeUrl(url: string): string {
   }
 }
 
-/** Replaces every secret in `text` by `****` (plain substring replacement, §11). */
-export function maskSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s) out = out.split(s).join('****');
-  return out;
-}
-
-/** Reports one auth exchange to the hooks, with the given secrets masked in every part. */
+/** Reports one auth exchange to the hooks, with the given secrets masked in every part and every encoding (shared/secretPatterns.ts). */
 export function reportAuxiliaryRequest(
   ctx: AuthBuildContext,
   meta: { title: string; description: string },
@@ -60,7 +54,9 @@ export function reportAuxiliaryRequest(
   secrets: readonly string[],
 ): void {
   if (!ctx.hooks.onAuxiliaryRequest) return;
-  const mask = (s: string) => maskSecrets(s, secrets);
+  // Tokens a login or refresh returned are masked in its own report whatever their length.
+  const compiled = compileSecrets(secrets, 1);
+  const mask = (s: string) => maskSecretsIn(s, compiled);
   const maskRecord = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, mask(v)]));
   const entry: AuxiliaryRequest = {
     title: meta.title,

@@ -2,6 +2,7 @@
 // authenticator a manifest component describes, one file per authenticator type.
 import type { AuthParts, AuthenticatorOptions, RuntimeEnv } from '../types';
 import { configError } from '../errors';
+import { mayCarryCredential } from '../http/transport';
 import { parametersOf, type AuthBuildContext, type Authenticator, type Component } from './authContext';
 import { createNoAuth } from './noAuth';
 import { createBasicHttpAuthenticator } from './basicHttpAuthenticator';
@@ -65,7 +66,49 @@ export function createAuthenticator(
       requestOptionCompat: options.requestOptionCompat,
       build: (nested, p) => build(nested, p ?? parametersOf(c, parameters)),
     };
-    return factory(c, ctx);
+    return reportingCredentials(factory(c, ctx), hooks.onSecret);
   };
   return build(component, inherited);
+}
+
+/**
+ * Every value an authenticator adds to a request is a credential, flagged in the spec or not: it is
+ * reported for masking (§11; stricter than the reference, which masks only airbyte_secret fields). For
+ * `Scheme value` headers the value alone is reported, and for Basic the decoded password.
+ */
+function reportingCredentials(auth: Authenticator, onSecret: ((value: string) => void) | undefined): Authenticator {
+  if (!onSecret) return auth;
+  return {
+    ...auth,
+    async authenticate() {
+      const parts = await auth.authenticate();
+      for (const value of credentialValues(parts)) onSecret(value);
+      return parts;
+    },
+  };
+}
+
+function credentialValues(parts: AuthParts): string[] {
+  const out: string[] = [];
+  const leaves = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (typeof v === 'number') out.push(String(v));
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) leaves(x);
+  };
+  for (const [name, value] of Object.entries(parts.request_headers ?? {})) {
+    if (!mayCarryCredential(name) || typeof value !== 'string') continue;
+    // `Bearer xyz` shows as `Bearer ****`, as the reference shows it.
+    const scheme = /^([A-Za-z][\w-]*) +(\S.*)$/.exec(value);
+    if (!scheme) { out.push(value); continue; }
+    out.push(scheme[2]);
+    if (scheme[1].toLowerCase() === 'basic') {
+      const decoded = Buffer.from(scheme[2], 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon >= 0) out.push(decoded.slice(colon + 1));
+    }
+  }
+  leaves(parts.request_parameters);
+  leaves(parts.request_body_data);
+  leaves(parts.request_body_json);
+  return out;
 }

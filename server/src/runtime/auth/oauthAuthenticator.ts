@@ -2,6 +2,7 @@
 // (refresh_token, client_credentials or JWT-bearer grants) and sends `Authorization: Bearer <token>`.
 // With refresh_token_updater the single-use variant reads and writes tokens in the config (§6.7.7).
 import { configError } from '../errors';
+import { mayCarryCredential } from '../http/transport';
 import { pythonStr } from './pythonText';
 import { reportSecret } from './authHttp';
 import { expiryFromResponse, formatExpiry, parseExpiryMoment } from './oauthExpiry';
@@ -59,6 +60,7 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
   const now = () => (ctx.env.now?.() ?? new Date()).getTime();
   const isMoment = typeof component.token_expiry_date_format === 'string' && component.token_expiry_date_format !== '';
   const obtained: string[] = [];
+  const sent = new Set<string>();
 
   let accessToken: string;
   let expiry: number;
@@ -77,6 +79,13 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
   const refresh = async (): Promise<void> => {
     const headers = stringHeaders(frozen ? frozen.headers : renderMapping(ctx, component.refresh_request_headers, 'refresh_request_headers'));
     const args = await buildArgs(component, ctx, field, headers, paths, useProfileAssertion);
+    // What goes to the token endpoint (client_secret, refresh_token, assertion, credential headers;
+    // not the manifest's refresh_request_body extras)
+    // is secret even when the spec does not flag it: masked like the tokens that come back.
+    const plain = new Set([field('grant_type_name', 'grant_type'), field('client_id_name', 'client_id'), 'scopes']);
+    for (const [k, v] of Object.entries(args)) if (!plain.has(k) && typeof v === 'string') sent.add(v);
+    for (const [k, v] of Object.entries(headers)) if (mayCarryCredential(k)) sent.add(v);
+    for (const v of sent) reportSecret(ctx, v);
     const extras = frozen ? frozen.body : renderMapping(ctx, component.refresh_request_body, 'refresh_request_body');
     // Spec §6.7.2: body extras never override the standard arguments.
     for (const [k, v] of Object.entries(extras)) if (!(k in args)) args[k] = v;
@@ -88,11 +97,16 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
         headers,
         asQueryParams: component.send_refresh_request_as_query_params === true,
         errorRule,
-        knownSecrets: () => [...obtained, accessToken],
+        knownSecrets: () => [...obtained, ...sent, accessToken],
       },
       (body) => {
-        const newRefresh = paths ? findInResponse(body, paths.refreshName) : undefined;
+        const newRefresh = findInResponse(body, paths ? paths.refreshName : field('refresh_token_name', 'refresh_token'));
         const rotated = paths !== null && typeof newRefresh === 'string' && newRefresh !== '';
+        // A refresh token in the response is a secret even when this variant does not keep it.
+        if (!rotated && typeof newRefresh === 'string' && newRefresh !== '') {
+          obtained.push(newRefresh);
+          reportSecret(ctx, newRefresh);
+        }
         if (paths && rotated) {
           // Spec §6.7.7: the consumed refresh token is gone server-side, so the new one is written
           // back first; it is reported with the rest below, or at once if reading the rest fails.

@@ -44,7 +44,9 @@ export async function sendTokenRequest(ctx: AuthBuildContext, input: TokenReques
     } catch (err) {
       failure = err;
     }
-    const retryable = failure !== null || (response !== null && (response.status === 429 || response.status >= 500));
+    // A refused redirect or an invalid URL fails the same way every time: no retry.
+    const permanent = failure instanceof RuntimeError && failure.failureType !== 'transient_error';
+    const retryable = (failure !== null && !permanent) || (response !== null && (response.status === 429 || response.status >= 500));
     // Spec §6.7.2: exponential back-off 1 s, 2 s, 4 s … with full jitter, at most 300 s in total.
     const wait = Math.round(Math.random() * 1000 * 2 ** attempt);
     if (retryable && waited + wait <= RETRY_BUDGET_MS) {
@@ -56,6 +58,7 @@ export async function sendTokenRequest(ctx: AuthBuildContext, input: TokenReques
     if (failure !== null) {
       reportAuxiliaryRequest(ctx, REFRESH_META, request, null, input.knownSecrets());
       const code = (failure as { code?: string }).code;
+      if (permanent) throw new RuntimeError(`The token refresh request to ${safeUrl(request.url)} failed: ${(failure as Error).message}`, (failure as RuntimeError).failureType, { cause: failure });
       throw transientError(`The token refresh request to ${safeUrl(request.url)} failed${code ? ` (${code})` : ''}; check the network and try again.`, { cause: failure });
     }
     return finish(ctx, input, request, response as HttpResponse, onBody);

@@ -1,7 +1,7 @@
 // `connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N]
 // [--max-slices N] [--state state.json] [--format json|pretty]`: a test read from the terminal over the same testRead as the
 // editor. Exit codes: 0 read ok, 1 read failed, 2 invalid manifest, config or arguments.
-import { renameSync, writeFileSync } from 'node:fs';
+import { writeBackConfig } from './configWriteBack';
 import { parseManifest } from '../manifest/parse';
 import { readInputText } from './inputFile';
 import { terminalSafe } from './terminalText';
@@ -114,6 +114,7 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   }
 
   const progress = format === 'pretty' && err.isTTY ? new ProgressLine(err) : null;
+  let writeBackFailed = false;
   let result: StreamRead;
   try {
     result = await testRead(parsed.value, config, stream, limits, {
@@ -122,10 +123,22 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
       onProgress: (e) => progress?.update(e as TestReadProgress),
       onConfigUpdate: (updated) => {
         // A rotated single-use refresh token must survive this run: write the config back at once.
-        const tmp = `${configFile}.tmp-${process.pid}`;
-        writeFileSync(tmp, `${JSON.stringify(updated, null, 2)}\n`);
-        renameSync(tmp, configFile);
-        err.write(`read: the connector updated its config (e.g. a rotated refresh token); ${configFile} was rewritten.\n`);
+        const text = `${JSON.stringify(updated, null, 2)}\n`;
+        const written = writeBackConfig(configFile, text);
+        if (written.ok) {
+          err.write(`read: the connector updated its config (e.g. a rotated refresh token); ${configFile} was rewritten.\n`);
+          return;
+        }
+        writeBackFailed = true;
+        progress?.clear();
+        if (written.recoveredAt) {
+          err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}. The new config is in ${written.recoveredAt} (readable only by you): move it over ${configFile}, or the old refresh token no longer works.\n`);
+        } else if (err.isTTY) {
+          // Last resort, on a terminal only (never into a file or a pipe that may persist): shown once.
+          err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written. Copy this config now; it is shown only once:\n${text}`);
+        } else {
+          err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written; the new refresh token is lost (authorize again).\n`);
+        }
       },
     });
   } catch (e) {
@@ -133,12 +146,14 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     const failureType = e instanceof RuntimeError ? e.failureType : 'system_error';
     // Error messages quote API responses: no raw control characters on the terminal.
     err.write(`read: ${format === 'json' ? (e as Error).message : terminalSafe((e as Error).message)}\n`);
+    if (writeBackFailed) return 1;
     return failureType === 'config_error' ? 2 : 1;
   }
   progress?.clear();
   if (format === 'json') out.write(`${JSON.stringify(result, null, 2)}\n`);
   else out.write(prettySummary(result, stream));
-  return result.logs.some((l) => l.level === 'ERROR') ? 1 : 0;
+  // A rotated token that could not be saved fails the command even when the read itself worked.
+  return writeBackFailed || result.logs.some((l) => l.level === 'ERROR') ? 1 : 0;
 }
 
 /** One status line rewritten in place on a terminal. */

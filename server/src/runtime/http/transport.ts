@@ -59,17 +59,20 @@ export function createHttpFetch(options: TransportOptions = {}): FetchFunction {
   const opts = { ...DEFAULT_TRANSPORT_OPTIONS, ...stripUndefined(options) };
   return async (req) => {
     let current: HttpRequest = { ...req, headers: { ...req.headers } };
+    const followed: Redirect[] = [];
     for (let hop = 0; ; hop++) {
       const res = await sendOnce(current, opts);
       const location = res.headers.location;
-      if (!isRedirect(res.status) || !location) return res;
+      if (!isRedirect(res.status) || !location) return followed.length ? attachRedirects(res, followed) : res;
       if (hop >= opts.maxRedirects) {
         throw new TransportError(
           `Too many redirects (more than ${opts.maxRedirects}) starting from ${req.method} ${safeUrl(req.url)}; the server may be in a redirect loop.`,
           'ERR_TOO_MANY_REDIRECTS',
         );
       }
-      current = redirectedRequest(current, res.status, location);
+      const { next, redirect } = redirectedRequest(current, res.status, location);
+      followed.push(redirect);
+      current = next;
     }
   };
 }
@@ -164,20 +167,87 @@ function isRedirect(status: number): boolean {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 }
 
-/** The request to send after a redirect: 303 (and 301/302 after POST) become a bodiless GET, as browsers and requests do. */
-function redirectedRequest(prev: HttpRequest, status: number, location: string): HttpRequest {
-  const next = new URL(location, prev.url);
+/** One redirect the transport followed, as the test read shows it (URLs without their query strings). */
+export type Redirect = {
+  status: number;
+  method: string;
+  from: string;
+  to: string;
+  /** True when the target is another origin (scheme, host or port differ). */
+  crossOrigin: boolean;
+  /** Names of the headers not sent to the other origin (credentials and anything not known to be harmless). */
+  droppedHeaders: string[];
+};
+
+/** The redirects the default transport followed to get this response (none: undefined). */
+export function redirectsOf(response: HttpResponse | null | undefined): Redirect[] | undefined {
+  return (response as { redirects?: Redirect[] } | null | undefined)?.redirects;
+}
+
+/** Non-enumerable, like bodyBytes: the response's JSON shape stays that of runtime-api.md. */
+function attachRedirects(response: HttpResponse, redirects: Redirect[]): HttpResponse {
+  Object.defineProperty(response, 'redirects', { value: redirects, enumerable: false, writable: true, configurable: true });
+  return response;
+}
+
+/**
+ * Headers that carry no credential and may follow a redirect to another origin. Every other header is
+ * dropped there: Authorization, Cookie and Proxy-Authorization, but also API-key headers of any name
+ * and headers a manifest renders from config, since the transport cannot know which of those are secret.
+ */
+const HEADERS_SAFE_ACROSS_ORIGINS = new Set([
+  'accept', 'accept-encoding', 'accept-language', 'cache-control', 'content-type', 'content-length',
+  'if-match', 'if-modified-since', 'if-none-match', 'if-unmodified-since', 'pragma', 'range', 'user-agent',
+]);
+
+/** Whether a header may carry a credential (anything not known to be harmless). */
+export function mayCarryCredential(headerName: string): boolean {
+  return !HEADERS_SAFE_ACROSS_ORIGINS.has(headerName.toLowerCase());
+}
+
+/**
+ * The request to send after a redirect: 303 (and 301/302 after POST) become a bodiless GET, as browsers
+ * and requests do. To another origin only harmless headers go along, and a 307/308 that would send the
+ * body again (a token request with client_secret and refresh_token, say) is refused.
+ */
+function redirectedRequest(prev: HttpRequest, status: number, location: string): { next: HttpRequest; redirect: Redirect } {
+  let target: URL;
+  try {
+    target = new URL(location, prev.url);
+  } catch {
+    throw new TransportError(`${prev.method} ${safeUrl(prev.url)} answered ${status} with an invalid Location header; not following it.`, 'ERR_INVALID_REDIRECT', 'system_error');
+  }
+  const from = new URL(prev.url);
+  const crossOrigin = from.origin !== target.origin;
   const headers = { ...prev.headers };
-  // Credentials must not leak to another origin through a redirect.
-  if (new URL(prev.url).origin !== next.origin) {
-    for (const k of Object.keys(headers)) if (k.toLowerCase() === 'authorization' || k.toLowerCase() === 'cookie') delete headers[k];
+  const dropped: string[] = [];
+  if (crossOrigin) {
+    for (const k of Object.keys(headers)) {
+      if (mayCarryCredential(k)) { delete headers[k]; dropped.push(k); }
+    }
   }
   const toGet = status === 303 || ((status === 301 || status === 302) && prev.method === 'POST');
+  if (!toGet && crossOrigin && prev.body !== null && prev.body !== '') {
+    throw new TransportError(
+      `Refused to follow the ${status} redirect of ${prev.method} ${safeUrl(prev.url)} to another origin (${target.origin}): ` +
+        'it would send the request body again, and a body may carry credentials (client_secret, refresh_token, passwords). ' +
+        'Use the final URL in the manifest if this redirect is expected.',
+      'ERR_UNSAFE_REDIRECT',
+      'system_error',
+    );
+  }
+  const redirect: Redirect = { status, method: prev.method, from: safeUrl(prev.url), to: safeUrl(target.toString()), crossOrigin, droppedHeaders: dropped };
   if (toGet) {
     for (const k of Object.keys(headers)) if (/^content-(type|length)$/i.test(k)) delete headers[k];
-    return { method: 'GET', url: next.toString(), headers, body: null };
+    return { next: { method: 'GET', url: target.toString(), headers, body: null }, redirect };
   }
-  return { ...prev, url: next.toString(), headers };
+  return { next: { ...prev, url: target.toString(), headers }, redirect };
+}
+
+/** One line for a test read's log about a redirect that was followed. */
+export function describeRedirect(r: Redirect): string {
+  const dropped = r.droppedHeaders.length ? `; not sent there: ${r.droppedHeaders.join(', ')}` : '';
+  return `Redirect: ${r.method} ${r.from} answered ${r.status}, followed to ${r.to}${r.crossOrigin ? ` (another origin${dropped})` : ''}.`;
 }
 
 function networkError(e: unknown, req: HttpRequest): TransportError {

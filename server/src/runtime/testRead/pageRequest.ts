@@ -4,7 +4,7 @@
 import type { HttpRequest, HttpResponse } from '../types';
 import { RuntimeError } from '../errors';
 import { RequestFailedError, type Exchange, type HttpRequester, type RequestInput } from '../http/requester';
-import { safeUrl } from '../http/transport';
+import { describeRedirect, redirectsOf, safeUrl } from '../http/transport';
 import type { RecordSelector } from '../records/recordSelector';
 import type { ReadContext } from './readContext';
 
@@ -30,9 +30,11 @@ export async function requestPage(requester: HttpRequester, selector: RecordSele
     exchange = await requester.send(input);
   } catch (e) {
     if (!(e instanceof RequestFailedError)) throw e;
+    logRedirects(e.exchange.response, rc);
     return { page: { request: e.exchange.request, response: e.exchange.response, records: [], error: e }, exchange: null, ignored: false };
   }
   const { request, response, resolution } = exchange;
+  logRedirects(response, rc);
   if (resolution.action === 'IGNORE' && response.status >= 400) {
     rc.log('INFO', `Ignoring response with status ${response.status} for stream '${stream}' (error handler action IGNORE).`);
     return { page: { request, response, records: [], error: null }, exchange, ignored: true };
@@ -48,6 +50,11 @@ export async function requestPage(requester: HttpRequester, selector: RecordSele
   }
   reportUndecodable(request, response, stream, selector, rc);
   return { page: { request, response, records, error: null }, exchange, ignored: false };
+}
+
+/** Redirects are shown in the read's log: where the request went, and which headers stayed behind. */
+function logRedirects(response: HttpResponse | null, rc: ReadContext): void {
+  for (const r of redirectsOf(response) ?? []) rc.log('INFO', describeRedirect(r));
 }
 
 /** Spec §8.1 turns an invalid JSON body into `{}` silently (XML likewise); a test read says so plainly. */

@@ -1,9 +1,11 @@
 // The StreamRead output shape of a test read (§10.3), exactly as the Connector Builder returns it.
+import type { Redirect } from '../http/transport';
 
 /** A request as shown in test-read output. */
 export type ReadRequest = { url: string; headers: Record<string, string> | null; http_method: string; body: string | null };
 /** A response as shown in test-read output. */
-export type ReadResponse = { status: number; body: string; headers: Record<string, string> | null };
+/** `redirects` (ours, not the reference's) lists the redirects followed to get this response, when there were any. */
+export type ReadResponse = { status: number; body: string; headers: Record<string, string> | null; redirects?: Redirect[] };
 
 export type StreamReadPage = { records: Record<string, unknown>[]; request: ReadRequest | null; response: ReadResponse | null };
 

@@ -8,6 +8,7 @@ import { parseVersion } from '../schema/versions';
 import { isEmptySlice, type StreamSlice } from '../records/streamSlice';
 import { findStreamState, type StateMessage } from './streamCursor';
 import { SecretMasker } from './masking';
+import { redirectsOf } from '../http/transport';
 import { SchemaInferrer } from './schemaInference';
 import { buildStream } from './retriever';
 import type { LogLevel, ReadContext, ResolvedLimits } from './readContext';
@@ -172,7 +173,9 @@ function showRequest(r: HttpRequest, masker: SecretMasker): ReadRequest {
 }
 
 function showResponse(r: HttpResponse | null, masker: SecretMasker): ReadResponse | null {
-  return r ? masker.maskValue({ status: r.status, body: r.body, headers: r.headers }) : null;
+  if (!r) return null;
+  const redirects = redirectsOf(r);
+  return masker.maskValue({ status: r.status, body: r.body, headers: r.headers, ...(redirects ? { redirects } : {}) });
 }
 
 function maskError(e: unknown, masker: SecretMasker): RuntimeError {

@@ -1,0 +1,167 @@
+// Finds secrets in every encoding a request, a response, a log or a template filter can give them:
+// as written; JSON-escaped (incl. Python's ensure_ascii `\u00e9`, Jinja's tojson `\u0027`, `\/`);
+// URL-encoded (encodeURIComponent, Jinja's urlencode with `/` kept, form encoding with `+` for a
+// space, lower- or upper-case hex, and once more percent-encoded); HTML-escaped (Jinja's escape);
+// Python repr escapes; and base64 (standard and URL-safe, with or without padding, standalone or
+// inside a longer base64 text such as Basic `user:pass`). Each character of a secret may appear in
+// any of its forms, so mixed encodings match too. Pure (imports nothing): the client uses it too.
+
+export const MASK = '****';
+
+/** Secrets shorter than this are not looked for: they would mask unrelated text. */
+export const MIN_SECRET_LENGTH = 3;
+
+/** A base64 fragment of a secret embedded at an offset must be at least this long to be looked for. */
+const MIN_EMBEDDED_BASE64 = 6;
+
+const utf8 = new TextEncoder();
+
+function escapeRegex(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
+
+/** Hex digits of `n` (padded to `width`) matching either letter case. */
+function hexPattern(n: number, width: number): string {
+  return n.toString(16).padStart(width, '0').replace(/[a-f]/g, (c) => `[${c}${c.toUpperCase()}]`);
+}
+
+const JSON_SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+const HTML_NAMED: Record<string, string[]> = { '&': ['&amp;'], '<': ['&lt;'], '>': ['&gt;'], '"': ['&quot;'], "'": ['&apos;'] };
+
+/** Every form one character can take in the encodings above, as a regex alternation. */
+function charForms(ch: string, extra: string[] = []): string {
+  const alts = new Set<string>([escapeRegex(ch), ...extra]);
+  // Percent-encoding of the UTF-8 bytes (also double-encoded as %25XX).
+  alts.add([...utf8.encode(ch)].map((b) => `%(?:25)?${hexPattern(b, 2)}`).join(''));
+  // JSON / JavaScript / Python \uXXXX escapes of the UTF-16 units.
+  let units = '';
+  for (let i = 0; i < ch.length; i++) units += `\\\\u${hexPattern(ch.charCodeAt(i), 4)}`;
+  alts.add(units);
+  if (JSON_SHORT[ch]) alts.add(escapeRegex(JSON_SHORT[ch]));
+  const code = ch.codePointAt(0) as number;
+  if (code < 0x100) alts.add(`\\\\x${hexPattern(code, 2)}`);
+  if (ch === "'") alts.add("\\\\'");
+  // HTML character references, named and numeric.
+  for (const named of HTML_NAMED[ch] ?? []) alts.add(escapeRegex(named));
+  alts.add(`&#0*${code};`);
+  alts.add(`&#[xX]0*${hexPattern(code, 1)};`);
+  if (ch === ' ') alts.add('\\+');
+  return alts.size === 1 ? [...alts][0] : `(?:${[...alts].join('|')})`;
+}
+
+function textPattern(text: string): string {
+  return Array.from(text, (ch) => charForms(ch)).join('');
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+/** A base64 text, matched in the standard and URL-safe alphabets and in any of the text encodings. */
+function base64Pattern(b64: string): string {
+  return Array.from(b64, (ch) => (ch === '+' ? charForms(ch, ['-']) : ch === '/' ? charForms(ch, ['_']) : charForms(ch))).join('');
+}
+
+/**
+ * The base64 forms of a secret: its whole encoding (padding optional), and the characters that depend
+ * only on the secret when it sits at byte offset 1 or 2 of a longer encoded text.
+ */
+function base64Patterns(secret: string): Array<{ text: string; source: string }> {
+  const bytes = utf8.encode(secret);
+  const out: Array<{ text: string; source: string }> = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    const encoded = toBase64(padded).replace(/=+$/, '');
+    // Character i covers bits [6i, 6i+6); keep those inside the secret's bits [8·offset, 8·(offset+n)).
+    const start = Math.ceil((8 * offset) / 6);
+    const end = Math.floor((8 * (offset + bytes.length)) / 6);
+    const core = encoded.slice(start, end);
+    if (offset === 0) {
+      const pad = (3 - (bytes.length % 3)) % 3;
+      out.push({ text: encoded, source: `${base64Pattern(encoded)}${pad ? `(?:=|%(?:25)?3[dD]){0,${pad}}` : ''}` });
+      if (core.length >= MIN_EMBEDDED_BASE64 && core !== encoded) out.push({ text: core, source: base64Pattern(core) });
+    } else if (core.length >= MIN_EMBEDDED_BASE64) out.push({ text: core, source: base64Pattern(core) });
+  }
+  return out;
+}
+
+/** One encoded form of a secret: a regex, and a literal that every match contains (null when there is none). */
+type SecretForm = { hint: string | null; re: RegExp };
+
+/** Compiled secrets, longest secret first, ready for `maskSecretsIn`. */
+export type CompiledSecrets = readonly SecretForm[];
+
+/**
+ * The longest run of characters that no supported text encoding changes (letters, digits, `-_.~`),
+ * or null when it is too short to be worth a pre-check. Scanning for it first keeps masking of large
+ * bodies fast: the regex only runs over text that contains it.
+ */
+function hintOf(text: string, minLength: number): string | null {
+  let best = '';
+  for (const run of text.match(/[A-Za-z0-9_.~-]+/g) ?? []) if (run.length > best.length) best = run;
+  return best.length >= minLength ? best : null;
+}
+
+function forms(secret: string): SecretForm[] {
+  const out: SecretForm[] = [{ hint: hintOf(secret, 3), re: new RegExp(textPattern(secret), 'g') }];
+  for (const { text, source } of base64Patterns(secret)) {
+    // `+` and `/` differ between the alphabets and encodings; letters and digits never do.
+    const run = (text.match(/[A-Za-z0-9]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+    out.push({ hint: run.length >= 4 ? run : null, re: new RegExp(source, 'g') });
+  }
+  return out;
+}
+
+/** Compiles secrets for masking; secrets shorter than `minLength` are left out. */
+export function compileSecrets(secrets: readonly string[], minLength = MIN_SECRET_LENGTH): CompiledSecrets {
+  const usable = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= Math.max(1, minLength)))].sort((a, b) => b.length - a.length);
+  return usable.flatMap(forms);
+}
+
+/** Replaces every form of every secret in `text` by `****`. */
+export function maskSecretsIn(text: string, secrets: readonly string[] | CompiledSecrets): string {
+  const compiled = secrets.length > 0 && typeof secrets[0] === 'string' ? compileSecrets(secrets as string[]) : (secrets as CompiledSecrets);
+  let out = text;
+  for (const { hint, re } of compiled) {
+    if (out.length === 0) break;
+    if (hint !== null && !out.includes(hint)) continue;
+    re.lastIndex = 0;
+    out = out.replace(re, MASK);
+  }
+  return out;
+}
+
+/** A copy of a JSON-like value with every string (keys too) masked. */
+export function maskDeep<T>(value: T, compiled: CompiledSecrets): T {
+  if (compiled.length === 0) return value;
+  if (typeof value === 'string') return maskSecretsIn(value, compiled) as T;
+  if (Array.isArray(value)) return value.map((v) => maskDeep(v, compiled)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[maskSecretsIn(k, compiled)] = maskDeep(v, compiled);
+    return out as T;
+  }
+  return value;
+}
+
+/** The encoded forms of a secret that tests and scanners look for (the forms other programs most often produce). */
+export function encodedForms(secret: string): string[] {
+  const bytes = utf8.encode(secret);
+  const std = toBase64(bytes);
+  const forms = [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    JSON.stringify(secret).slice(1, -1).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    encodeURIComponent(secret),
+    encodeURIComponent(secret).replace(/%20/g, '+'),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+    encodeURIComponent(secret).replace(/%2F/g, '/'),
+    std,
+    std.replace(/=+$/, ''),
+    std.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+  ];
+  return [...new Set(forms)];
+}
