@@ -1,6 +1,9 @@
 // Language server benchmark: drives out/server.js and yaml-language-server (fed the upstream JSON
-// schema) over stdio, side by side in one run, on the largest corpus manifest and on a generated
-// 20,000-line manifest, and prints ratios. Usage: npm run build && node bench/lsp.mjs [--quick]
+// schema) over stdio, side by side in one run, on a size sample of the corpus (about 1k, 5k, 20k
+// and 56k lines), and prints ratios against the targets: open → diagnostics ≥ 5×, edit →
+// diagnostics ≥ 10× (our 30 ms debounce included), completion and hover p95 ≤ 20 ms, our RSS with
+// the largest manifest open ≤ 300 MB.
+// Usage: npm run build && node bench/lsp.mjs [--quick] [--only <name part>] [--generated]
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -31,10 +34,17 @@ const servers = {
     }),
 };
 
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+const corpus = (name) => ({ name: `${name}.yaml (corpus)`, text: readFileSync(join(shared, `corpus/manifests/${name}.yaml`), 'utf8') });
+// The size sample: a typical small manifest, a medium one, a large one and the largest.
 const manifests = [
-  { name: 'source-appfigures.yaml (corpus, largest)', text: readFileSync(join(shared, 'corpus/manifests/source-appfigures.yaml'), 'utf8') },
-  { name: 'generated 20,000 lines', text: generateManifest(20_000) },
-];
+  corpus('source-amplitude'),
+  corpus('source-opsgenie'),
+  corpus('source-quickbooks'),
+  corpus('source-appfigures'),
+  ...(process.argv.includes('--generated') ? [{ name: 'generated 20,000 lines', text: generateManifest(20_000) }] : []),
+].filter((m) => !only || m.name.includes(only));
 
 /** Positions to complete and hover at: keys and values of component fields outside inline schemas. */
 function probePositions(text, count) {
@@ -83,12 +93,14 @@ async function measure(serverName, manifest) {
     const [th] = await client.timed('textDocument/hover', { textDocument: { uri }, position: { line: p.line, character: p.key + 1 } });
     hover.push(th);
   }
+  const rss = client.rssMb();
   await client.stop();
   const errors = diagnostics.filter((d) => d.severity === 1).length;
-  return { open, edit: pct(edits, 50), editP95: pct(edits, 95), completion: pct(completion, 50), completionP95: pct(completion, 95), hover: pct(hover, 50), hoverP95: pct(hover, 95), errors, completionItems };
+  return { open, edit: pct(edits, 50), editP95: pct(edits, 95), completion: pct(completion, 50), completionP95: pct(completion, 95), hover: pct(hover, 50), hoverP95: pct(hover, 95), errors, completionItems, rss };
 }
 
 const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1)).padStart(8);
+const misses = [];
 for (const manifest of manifests) {
   const lines = manifest.text.split('\n').length;
   console.log(`\n${manifest.name}: ${lines} lines, ${(manifest.text.length / 1e6).toFixed(2)} MB`);
@@ -100,4 +112,12 @@ for (const manifest of manifests) {
   }
   console.log(`${'error diagnostics'.padEnd(26)}${String(ours.errors).padStart(8)}${String(theirs.errors).padStart(10)}`);
   console.log(`${'completion items (total)'.padEnd(26)}${String(ours.completionItems).padStart(8)}${String(theirs.completionItems).padStart(10)}`);
+  console.log(`${'server RSS (MB)'.padEnd(26)}${fmt(ours.rss ?? NaN)}${fmt(theirs.rss ?? NaN).padStart(10)}`);
+  const check = (ok, what) => { if (!ok) misses.push(`${manifest.name}: ${what}`); };
+  check(theirs.open / ours.open >= 5, `open ${(theirs.open / ours.open).toFixed(1)}× < 5×`);
+  check(theirs.edit / ours.edit >= 10, `edit p50 ${(theirs.edit / ours.edit).toFixed(1)}× < 10×`);
+  check(ours.completionP95 <= 20, `completion p95 ${ours.completionP95.toFixed(1)} ms > 20 ms`);
+  check(ours.hoverP95 <= 20, `hover p95 ${ours.hoverP95.toFixed(1)} ms > 20 ms`);
+  check(ours.rss === null || ours.rss <= 300, `RSS ${ours.rss?.toFixed(0)} MB > 300 MB`);
 }
+console.log(misses.length ? `\ntargets missed:\n  ${misses.join('\n  ')}` : '\nevery target met at every size');

@@ -1,6 +1,7 @@
 // A minimal LSP client for the benchmark: spawns a server over stdio, answers the requests servers
 // send to clients (configuration, registration), and times requests and diagnostics.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import rpc from 'vscode-languageserver-protocol/node';
 
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = rpc;
@@ -78,6 +79,17 @@ export class BenchClient {
     const start = performance.now();
     const result = await this.connection.sendRequest(method, params);
     return [performance.now() - start, result];
+  }
+
+  /** The server process's resident memory in MB (Linux /proc), or null where it cannot be read. */
+  rssMb() {
+    try {
+      const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+      return Number.isFinite(kb) ? kb / 1024 : null;
+    } catch {
+      return null;
+    }
   }
 
   async stop() {

@@ -1,14 +1,11 @@
 // Serves `airbyte/oauthConsent` and `airbyte/oauthExchange`: the declarative OAuth flow of the
 // manifest's spec.advanced_auth, run through the runtime's OAuth functions. Client credentials and
 // extra inputs are read from the testing values at their `path_in_connector_config` (Spec §6.8.1).
-import { ResponseError, ErrorCodes, type Connection } from 'vscode-languageserver/node';
+import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
 import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
 import { sealKey } from './sealKey';
-import {
-  OAuthConsentRequest, OAuthExchangeRequest, isSealed, sealConfig,
-  type OAuthConsentParams, type OAuthConsentResult, type OAuthExchangeParams, type OAuthExchangeResult,
-} from './protocol';
+import { isSealed, sealConfig, type OAuthConsentParams, type OAuthConsentResult, type OAuthExchangeParams, type OAuthExchangeResult } from './protocol';
 
 type Json = Record<string, unknown>;
 
@@ -43,29 +40,29 @@ function asResponseError(e: unknown): ResponseError<unknown> {
   return new ResponseError(ErrorCodes.InvalidRequest, err.message || String(e), { failureType: err.failureType ?? 'system_error', status: err.status });
 }
 
-/** Registers both OAuth requests on the connection. */
-export function registerOAuth(connection: Connection, lookup: OpenManifestLookup): void {
-  connection.onRequest(OAuthConsentRequest, async (p: OAuthConsentParams): Promise<OAuthConsentResult> => {
-    try {
-      const manifest = await manifestFor(p.uri, lookup);
-      const inputs = oauthInputsFromConfig(manifest, openConfigParam(p.config), p.redirectUri);
-      if (!inputs.client_id) throw new ResponseError(ErrorCodes.InvalidParams, 'Set the OAuth client id in the testing values first (see the OAuth section of the form).');
-      const consent = runtime.buildOAuthConsentUrl(manifest, inputs);
-      return { consentUrl: consent.url, state: consent.state };
-    } catch (e) {
-      throw asResponseError(e);
-    }
-  });
-  connection.onRequest(OAuthExchangeRequest, async (p: OAuthExchangeParams): Promise<OAuthExchangeResult> => {
-    try {
-      const manifest = await manifestFor(p.uri, lookup);
-      const config = openConfigParam(p.config);
-      const inputs = oauthInputsFromConfig(manifest, config, p.redirectUri);
-      const result = await runtime.exchangeOAuthCode(manifest, { ...inputs, code: p.code, state: p.state }, config);
-      // The tokens go back sealed when the config came sealed.
-      return { configUpdate: isSealed(p.config) && sealKey ? sealConfig(result.config as Record<string, unknown>, sealKey) : result.config };
-    } catch (e) {
-      throw asResponseError(e);
-    }
-  });
+/** `airbyte/oauthConsent`: the consent URL and state for the manifest's declarative OAuth flow. */
+export async function handleOAuthConsent(p: OAuthConsentParams, lookup: OpenManifestLookup): Promise<OAuthConsentResult> {
+  try {
+    const manifest = await manifestFor(p.uri, lookup);
+    const inputs = oauthInputsFromConfig(manifest, openConfigParam(p.config), p.redirectUri);
+    if (!inputs.client_id) throw new ResponseError(ErrorCodes.InvalidParams, 'Set the OAuth client id in the testing values first (see the OAuth section of the form).');
+    const consent = runtime.buildOAuthConsentUrl(manifest, inputs);
+    return { consentUrl: consent.url, state: consent.state };
+  } catch (e) {
+    throw asResponseError(e);
+  }
+}
+
+/** `airbyte/oauthExchange`: the authorization code exchanged for tokens, as a config update. */
+export async function handleOAuthExchange(p: OAuthExchangeParams, lookup: OpenManifestLookup): Promise<OAuthExchangeResult> {
+  try {
+    const manifest = await manifestFor(p.uri, lookup);
+    const config = openConfigParam(p.config);
+    const inputs = oauthInputsFromConfig(manifest, config, p.redirectUri);
+    const result = await runtime.exchangeOAuthCode(manifest, { ...inputs, code: p.code, state: p.state }, config);
+    // The tokens go back sealed when the config came sealed.
+    return { configUpdate: isSealed(p.config) && sealKey ? sealConfig(result.config as Record<string, unknown>, sealKey) : result.config };
+  } catch (e) {
+    throw asResponseError(e);
+  }
 }

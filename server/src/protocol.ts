@@ -1,7 +1,11 @@
 // Custom LSP messages between the client and the server, each declared once with its method name,
 // params and result. The client may import this module and nothing else from server/ (but the pure
-// modules of server/src/runtime/shared/).
+// modules of server/src/runtime/shared/). The test-read shapes are the runtime's own types (type-only
+// imports: nothing of the runtime's code reaches the client).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { LogMessage, StreamRead, TestReadProgress } from './runtime/testRead/streamRead';
+
+export type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './runtime/testRead/streamRead';
 
 /**
  * Testing values never travel in clear text: the language client's protocol trace
@@ -67,15 +71,26 @@ export type TestReadParams = {
   state?: object[];
 };
 /** The StreamRead of reference-behaviour.md §10.3 (secrets masked), as the runtime returns it. */
-export type TestReadResult = Record<string, unknown>;
+export type TestReadResult = StreamRead;
 
 /** Server → client notification: a progress event of a running test read. */
 export const TestReadProgressNotification = 'airbyte/testReadProgress';
-export type TestReadProgressParams = { runId: string; event: Record<string, unknown> };
+export type TestReadProgressParams = { runId: string; event: TestReadProgress };
 
 /** Server → client notification: the runtime wrote back config (single-use refresh tokens). */
 export const ConfigUpdateNotification = 'airbyte/configUpdate';
 export type ConfigUpdateParams = { runId: string; uri: string; config: ConfigPayload };
+
+/** A log entry as the results view shows it: error entries may point at a manifest line (0-based). */
+export type ShownLogMessage = LogMessage & { line?: number };
+/** The StreamRead as the results view gets it (the written-back config reduced to its keys by the extension). */
+export type ShownStreamRead = Omit<StreamRead, 'logs'> & { logs: ShownLogMessage[] };
+/** Extension → results webview messages, in the order of a run: start, progress…, then result or failed. */
+export type ResultsViewMessage =
+  | { type: 'start'; stream: string }
+  | { type: 'progress'; event: TestReadProgress }
+  | { type: 'result'; result: ShownStreamRead }
+  | { type: 'failed'; error: { message: string; line?: number } };
 
 /** Client → server request: the streams of a manifest with their ranges (for lenses and pickers). */
 export const ListStreamsRequest = 'airbyte/listStreams';

@@ -3,12 +3,9 @@
 // maps LSP cancellation to an AbortSignal. The config is used for this run only and never stored.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import {
-  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, isSealed, openConfig, sealConfig,
-  type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams,
-} from './protocol';
+import { isSealed, openConfig, sealConfig, type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type TestReadProgress } from './protocol';
 import { sealKey } from './sealKey';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
@@ -34,8 +31,14 @@ export function openConfigParam(value: TestReadParams['config'] | undefined): Re
   }
 }
 
-/** Runs one test read for the client; exported for the LSP tests through the connection only. */
-export async function handleTestRead(connection: Connection, params: TestReadParams, token: CancellationToken, lookup: OpenManifestLookup): Promise<TestReadResult> {
+/** Where a running test read sends its notifications (the language server forwards them to the client). */
+export type TestReadNotifier = {
+  progress(p: TestReadProgressParams): void;
+  configUpdate(p: ConfigUpdateParams): void;
+};
+
+/** Runs one test read for the client. */
+export async function handleTestRead(params: TestReadParams, token: CancellationToken, lookup: OpenManifestLookup, notify: TestReadNotifier): Promise<TestReadResult> {
   const manifest = await loadManifestValue(params.uri, lookup);
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
@@ -51,19 +54,18 @@ export async function handleTestRead(connection: Connection, params: TestReadPar
     // The runtime's own transport, bounded by the user's settings and cancelled with the run.
     fetch: runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal }),
     onProgress: (event: object) => {
-      const p: TestReadProgressParams = { runId: params.runId, event: event as Record<string, unknown> };
-      void connection.sendNotification(TestReadProgressNotification, p);
+      // The runtime's progress events are TestReadProgress values (runtime/testRead/streamRead.ts).
+      notify.progress({ runId: params.runId, event: event as TestReadProgress });
     },
     onConfigUpdate: (updated: object) => {
       // Single-use refresh tokens: the client must store the new config before anything else can fail.
       // Sealed back when the client sealed its config: the trace must not show the new token either.
       const update = updated as Record<string, unknown>;
-      const p: ConfigUpdateParams = { runId: params.runId, uri: params.uri, config: sealed && sealKey ? sealConfig(update, sealKey) : update };
-      void connection.sendNotification(ConfigUpdateNotification, p);
+      notify.configUpdate({ runId: params.runId, uri: params.uri, config: sealed && sealKey ? sealConfig(update, sealKey) : update });
     },
   };
   try {
-    const result = (await runtime.testRead(manifest, config, params.streamName, params.limits ?? {}, env)) as unknown as TestReadResult;
+    const result: TestReadResult = await runtime.testRead(manifest, config, params.streamName, params.limits ?? {}, env);
     // The runtime reports an aborted exchange as an error of the read; to the client it is a cancellation.
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
     return result;
@@ -75,9 +77,4 @@ export async function handleTestRead(connection: Connection, params: TestReadPar
   } finally {
     cancelSub.dispose();
   }
-}
-
-/** Registers the handler on the connection. */
-export function registerTestRead(connection: Connection, lookup: OpenManifestLookup): void {
-  connection.onRequest(TestReadRequest, (params: TestReadParams, token: CancellationToken) => handleTestRead(connection, params, token, lookup));
 }

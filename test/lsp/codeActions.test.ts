@@ -1,4 +1,5 @@
 // Quick fixes over the real server: each diagnostic's fix, applied to the text, removes that diagnostic.
+// The diagnostics' messages are reworded before asking: fixes read the typed `Diagnostic.data` only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver';
@@ -24,7 +25,9 @@ async function applyFix(text: string, code: string, title?: RegExp) {
   const published = await client.open(uri, text);
   const diagnostics = published.diagnostics.filter((d: Diagnostic) => d.code === code);
   assert.ok(diagnostics.length >= 1, `no ${code} diagnostic in ${JSON.stringify(published.diagnostics)}`);
-  const actions = (await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } })) ?? [];
+  // Every message is reworded before the fixes are asked for: a fix must come from the typed `data`.
+  const reworded = diagnostics.map((d) => ({ ...d, message: `reworded ${String(d.message).length}` }));
+  const actions = (await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics: reworded } })) ?? [];
   const action = actions.find((a) => !title || title.test(a.title));
   assert.ok(action?.edit?.changes?.[uri], `no fix among ${JSON.stringify(actions.map((a) => a.title))}`);
   const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'yaml', 1, text), action.edit.changes[uri] as TextEdit[]);
@@ -72,4 +75,19 @@ test('a misspelt template variable or filter is changed to the suggestion, insid
   const filter = await applyFix(base(['        type: HttpRequester', "        url: \"{{ config['base'] | lowr }}/items\""]), 'template-syntax');
   assert.ok(filter.fixed.includes("{{ config['base'] | lower }}"));
   assert.deepEqual(filter.diagnostics.filter((d) => d.code === 'template-syntax'), []);
+});
+
+test('fixes come from Diagnostic.data: typed data without the message fixes, a message without data does not', async () => {
+  const uri = `file:///w/actions/m${++n}.yaml`;
+  const text = base([...requester, '        use_cahce: true']);
+  const published = await client.open(uri, text);
+  const unknown = published.diagnostics.find((d: Diagnostic) => d.code === 'unknown-field');
+  assert.deepEqual(unknown?.data, { kind: 'replace', text: 'use_cache' });
+  const ask = async (diagnostics: Diagnostic[]) => (await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: unknown!.range, context: { diagnostics, only: ['quickfix'] } })) ?? [];
+  const withoutData = { ...unknown!, data: undefined };
+  assert.deepEqual(await ask([withoutData]), [], 'the message alone offers nothing');
+  const malformed = { ...unknown!, data: { kind: 'add-field', component: 'X', field: 'a: b\nc' } };
+  assert.deepEqual(await ask([malformed]), [], 'data from the client is checked');
+  const [fix] = await ask([{ ...unknown!, message: '' }]);
+  assert.equal(fix.title, 'Change to `use_cache`');
 });

@@ -1,5 +1,7 @@
-// Test helper: spawns the shipped out/server.js over stdio and speaks the real protocol to it.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Test helper: spawns the shipped out/server.js over stdio and speaks the real protocol to it, or
+// (`inProcess`) runs the server's source on an in-memory connection inside the test process.
+import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import {
   createProtocolConnection,
@@ -35,7 +37,11 @@ export const SERVER_PATH = join(__dirname, '..', '..', 'out', 'server.js');
 export class LspTestClient {
   private constructor(
     readonly connection: ProtocolConnection,
-    private readonly child: ChildProcess,
+    /** Ends the server's transport (kills the process, or closes the in-memory streams). */
+    private readonly endTransport: () => void,
+    private readonly isAlive: () => boolean,
+    /** False in process: the library ends the process on `exit`, which would end the test runner. */
+    private readonly sendsExit: boolean,
     private readonly diagnostics: Map<string, PublishDiagnosticsParams[]>,
     private readonly waiters: Array<{ uri: string; resolve: (p: PublishDiagnosticsParams) => void; version?: number }>,
   ) {}
@@ -45,7 +51,29 @@ export class LspTestClient {
     const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     // The server logs failures to stderr; keep them visible without mixing them into the protocol.
     child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    return LspTestClient.connect(child.stdout!, child.stdin!, () => child.kill(), () => child.exitCode === null && child.signalCode === null, true, initializationOptions);
+  }
+
+  /**
+   * A server made in this process from the source (languageServer.ts) on a pair of in-memory
+   * streams: each call gets its own server state, as each connection does.
+   */
+  static async inProcess(initializationOptions: Record<string, unknown> = {}): Promise<LspTestClient> {
+    // Loaded here so the stdio tests do not pay for compiling the server's source.
+    const { createConnection } = await import('vscode-languageserver/node');
+    const { startLanguageServer } = await import('../../server/src/languageServer');
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    startLanguageServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)));
+    let open = true;
+    return LspTestClient.connect(toClient, toServer, () => { open = false; toServer.end(); toClient.end(); }, () => open, false, initializationOptions);
+  }
+
+  private static async connect(
+    fromServer: NodeJS.ReadableStream, toServer: NodeJS.WritableStream, endTransport: () => void, isAlive: () => boolean, sendsExit: boolean,
+    initializationOptions: Record<string, unknown>,
+  ): Promise<LspTestClient> {
+    const connection = createProtocolConnection(new StreamMessageReader(fromServer), new StreamMessageWriter(toServer));
     const diagnostics = new Map<string, PublishDiagnosticsParams[]>();
     const waiters: Array<{ uri: string; resolve: (p: PublishDiagnosticsParams) => void; version?: number }> = [];
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
@@ -61,9 +89,10 @@ export class LspTestClient {
       }
     });
     connection.listen();
-    const client = new LspTestClient(connection, child, diagnostics, waiters);
+    const client = new LspTestClient(connection, endTransport, isAlive, sendsExit, diagnostics, waiters);
     await connection.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
+      // In process there is no parent to watch (the library would poll it with a timer that keeps the tests alive).
+      processId: sendsExit ? process.pid : null,
       rootUri: null,
       initializationOptions,
       capabilities: {
@@ -127,9 +156,14 @@ export class LspTestClient {
     return this.connection.sendRequest(method, params);
   }
 
+  /** The versions of `uri` whose diagnostics were published so far, in order. */
+  publishedVersions(uri: string): Array<number | undefined> {
+    return (this.diagnostics.get(uri) ?? []).map((p) => p.version);
+  }
+
   /** True while the server process is alive. */
   get alive(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
+    return this.isAlive();
   }
 
   waitForDiagnostics(uri: string, version?: number, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
@@ -142,10 +176,10 @@ export class LspTestClient {
   async stop(): Promise<void> {
     try {
       await this.connection.sendRequest(ShutdownRequest.type);
-      await this.connection.sendNotification(ExitNotification.type);
+      if (this.sendsExit) await this.connection.sendNotification(ExitNotification.type);
     } finally {
       this.connection.dispose();
-      this.child.kill();
+      this.endTransport();
     }
   }
 }

@@ -42,6 +42,39 @@ test('the client imports nothing from server/ except protocol.ts and the pure mo
   assert.deepEqual(offenders, []);
 });
 
+/** The code of a source file without its comments (so prose about "the connection" is not code). */
+function code(file: string): string {
+  return readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+test('offsets become LSP positions only in server/src/convert.ts', () => {
+  const offenders: string[] = [];
+  for (const file of sources(join(ROOT, 'server', 'src'))) {
+    if (file.endsWith(join('server', 'src', 'convert.ts'))) continue;
+    const text = code(file);
+    const patterns: Array<[RegExp, string]> = [
+      [/\.(?:positionAt|offsetAt)\(/, 'converts offsets and positions'],
+      [/\.(?:start|end|position)\.(?:line|character)\b/, 'reads a line or character of a position'],
+      [/\{\s*line:\s*[^,}]+,\s*character:/, 'builds a position'],
+    ];
+    for (const [pattern, what] of patterns) if (pattern.test(text)) offenders.push(`${relative(ROOT, file)} ${what}`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('only languageServer.ts and the entry server.ts touch the connection; handlers and features never take it', () => {
+  const allowed = new Set([join('server', 'src', 'languageServer.ts'), join('server', 'src', 'server.ts')]);
+  const offenders: string[] = [];
+  for (const file of sources(join(ROOT, 'server', 'src'))) {
+    const rel = relative(ROOT, file);
+    // The runtime cannot import the protocol library at all (first test); its `connection` words are config keys.
+    if (allowed.has(rel) || rel.startsWith(join('server', 'src', 'runtime'))) continue;
+    const text = code(file);
+    if (/\bConnection\b/.test(text) || /\bconnection\s*[.:,)]/.test(text) || /\bcreateConnection\b/.test(text)) offenders.push(rel);
+  }
+  assert.deepEqual(offenders, []);
+});
+
 test('runtime/shared/ modules import nothing (the client bundles them)', () => {
   const offenders: string[] = [];
   for (const file of sources(join(ROOT, 'server', 'src', 'runtime', 'shared'))) {

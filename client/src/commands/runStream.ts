@@ -7,6 +7,7 @@ import { ResponseError } from 'vscode-languageclient/node';
 import {
   TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest, openConfig, sealConfig,
   type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
+  type ShownLogMessage, type ShownStreamRead, type TestReadProgress,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import type { ValuesSource } from '../secrets';
@@ -29,7 +30,7 @@ async function streamLine(services: Services, target: StreamTarget): Promise<num
 }
 
 /** The StreamRead as the results view gets it: the written-back config holds secrets, so only its keys are shown. */
-function forDisplay(streamRead: TestReadResult): TestReadResult {
+function forDisplay(streamRead: ShownStreamRead): ShownStreamRead {
   const update = streamRead.latest_config_update;
   if (!update || typeof update !== 'object') return streamRead;
   return { ...streamRead, latest_config_update: { stored_in_testing_values: Object.keys(update) } };
@@ -60,15 +61,15 @@ async function viewMasker(services: Services, uri: vscode.Uri, config: Record<st
   return masker;
 }
 
-/** Error log entries without a location point at the stream's declaration (the runtime gives no finer location). */
-function withErrorLines(streamRead: TestReadResult, line: number | undefined): TestReadResult {
+/** Error log entries point at the stream's declaration (the runtime gives no finer location). */
+function withErrorLines(streamRead: TestReadResult, line: number | undefined): ShownStreamRead {
   if (line === undefined || !Array.isArray(streamRead.logs)) return streamRead;
-  const logs = (streamRead.logs as Array<Record<string, unknown>>).map((l) => (String(l.level).toUpperCase() === 'ERROR' && l.line === undefined ? { ...l, line } : l));
+  const logs: ShownLogMessage[] = streamRead.logs.map((l) => (String(l.level).toUpperCase() === 'ERROR' ? { ...l, line } : l));
   return { ...streamRead, logs };
 }
 
 type Limits = NonNullable<TestReadParams['limits']>;
-type RunListener = { onProgress(e: Record<string, unknown>): void; onConfigUpdate(p: ConfigUpdateParams): Promise<void> };
+type RunListener = { onProgress(e: TestReadProgress): void; onConfigUpdate(p: ConfigUpdateParams): Promise<void> };
 
 /** What the command returns: the StreamRead, or undefined when nothing ran (cancelled, no target). */
 export type RunStreamOutcome = { streamRead: TestReadResult; configUpdated: boolean } | undefined;

@@ -2,6 +2,7 @@
 // progress, result, failed). Queues messages until the page's script says it is ready.
 import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
+import type { ResultsViewMessage, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
 
 /** What the webview may ask of the extension. */
 export type ResultsViewRequest =
@@ -20,7 +21,7 @@ export type ResultsViewActions = {
 export class ResultsPanel {
   private static readonly open = new Map<string, ResultsPanel>();
   private ready = false;
-  private queue: unknown[] = [];
+  private queue: ResultsViewMessage[] = [];
   /** Every message sent to the page, as JSON lines: what the page can show (read by the secret-safety test). */
   private transcript: string[] = [];
   private disposed = false;
@@ -59,17 +60,17 @@ export class ResultsPanel {
     this.transcript = [];
     this.post({ type: 'start', stream });
   }
-  progress(event: Record<string, unknown>): void {
+  progress(event: TestReadProgress): void {
     this.post({ type: 'progress', event });
   }
-  result(result: Record<string, unknown>): void {
+  result(result: ShownStreamRead): void {
     this.post({ type: 'result', result });
   }
   failed(error: { message: string; line?: number }): void {
     this.post({ type: 'failed', error });
   }
 
-  private post(message: unknown): void {
+  private post(message: ResultsViewMessage): void {
     if (this.disposed) return;
     this.transcript.push(JSON.stringify(message));
     if (this.ready) void this.panel.webview.postMessage(message);

@@ -2,12 +2,14 @@
 // read — records, pages, auxiliary requests, logs, inferred schema — from messages the extension posts,
 // using DOM text nodes only (never innerHTML with data), so response bodies cannot inject markup.
 import { el, prettyBody, headerTable, recordsTable } from './dom';
+import type { ReadRequest, ReadResponse, ResultsViewMessage, TestReadProgress } from '../../../server/src/protocol';
 
 type Json = Record<string, unknown>;
-type Page = { request?: Json | null; response?: Json | null; records?: unknown[]; recordCount?: number };
-type Slice = { pages?: Page[]; slice_descriptor?: unknown };
+// Pages and auxiliary requests of a finished read, or as far as progress events describe them while it runs.
+type Page = { request?: Partial<ReadRequest> | null; response?: Partial<ReadResponse> | null; records?: unknown[]; recordCount?: number };
+type Slice = { pages?: Page[]; slice_descriptor?: unknown; auxiliary_requests?: Aux[] };
 type LogEntry = { level?: string; message?: string; line?: number; internal_message?: string | null; stacktrace?: string | null };
-type Aux = { title?: string; type?: string; description?: string; request?: Json; response?: Json };
+type Aux = { title?: string; type?: string; description?: string; request?: Partial<ReadRequest>; response?: Partial<ReadResponse> | null };
 type State = {
   stream: string; running: boolean; slices: Slice[]; livePages: Page[]; aux: Aux[]; logs: LogEntry[];
   schema: unknown; limitReached: boolean; error: LogEntry | null; recordsView: 'table' | 'json'; tab: string;
@@ -124,41 +126,42 @@ function renderSchema(body: HTMLElement): void {
 }
 
 /** Applies one progress event of the runtime (page summaries, auxiliary requests, logs) to the live view. */
-function applyProgress(event: Json): void {
+function applyProgress(event: TestReadProgress): void {
   if (event.type === 'page') {
     state.livePages.push({
       request: { http_method: event.method, url: event.url },
-      response: event.status === null || event.status === undefined ? null : { status: event.status },
-      records: [], recordCount: Number(event.records ?? 0),
+      response: event.status === null ? null : { status: event.status },
+      records: [], recordCount: event.records,
     });
   } else if (event.type === 'auxiliary_request') {
-    state.aux.push({ title: String(event.title ?? ''), type: String(event.requestType ?? ''), response: event.status === null ? undefined : { status: event.status } });
+    state.aux.push({ title: event.title, type: event.requestType, response: event.status === null ? undefined : { status: event.status } });
   } else if (event.type === 'log') {
-    state.logs.push({ level: String(event.level ?? 'INFO'), message: String(event.message ?? '') });
+    state.logs.push({ level: event.level, message: event.message });
   } else if (event.type === 'done') {
-    state.limitReached = event.limitReached === true;
+    state.limitReached = event.limitReached;
   }
 }
 
 window.addEventListener('message', (e: MessageEvent) => {
-  const m = e.data as Json;
+  // Only the extension posts to this page (ResultsPanel), with these messages.
+  const m = e.data as ResultsViewMessage;
   if (m.type === 'start') {
-    Object.assign(state, { stream: String(m.stream), running: true, slices: [], livePages: [], aux: [], logs: [], schema: null, limitReached: false, error: null });
+    Object.assign(state, { stream: m.stream, running: true, slices: [], livePages: [], aux: [], logs: [], schema: null, limitReached: false, error: null });
   } else if (m.type === 'progress') {
-    applyProgress(m.event as Json);
+    applyProgress(m.event);
   } else if (m.type === 'result') {
-    const r = m.result as Json;
+    const r = m.result;
     state.running = false;
-    state.slices = (r.slices as Slice[]) ?? [];
-    state.aux = [...((r.auxiliary_requests as Aux[]) ?? []), ...state.slices.flatMap((s) => ((s as Json).auxiliary_requests as Aux[]) ?? [])];
-    state.logs = (r.logs as LogEntry[]) ?? [];
+    state.slices = r.slices ?? [];
+    state.aux = [...(r.auxiliary_requests ?? []), ...state.slices.flatMap((s) => s.auxiliary_requests ?? [])];
+    state.logs = r.logs ?? [];
     state.schema = r.inferred_schema ?? null;
     state.limitReached = r.test_read_limit_reached === true;
     const firstError = state.logs.find((l) => String(l.level).toUpperCase() === 'ERROR');
     if (firstError) state.error = firstError;
   } else if (m.type === 'failed') {
     state.running = false;
-    state.error = m.error as LogEntry;
+    state.error = m.error;
   }
   render();
 });

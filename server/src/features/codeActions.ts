@@ -1,49 +1,82 @@
 // Quick fixes for this server's own diagnostics: take the "Did you mean" suggestion of a misspelt
 // type, field, enum value or template name; add a missing required field; turn a requester's
-// deprecated `url_base` + `path` into one `url`. Each fix edits only the text the diagnostic covers
-// or the lines next to it, and is offered only when the text looks exactly as the fix expects.
-import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+// deprecated `url_base` + `path` into one `url`. What to do comes from the diagnostic's typed
+// `data` (the runtime's ProblemFix), never from its message, so rewording a message cannot disable
+// a fix. Each fix edits only the text the diagnostic covers or the lines next to it, and is offered
+// only when the text looks exactly as the fix expects.
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver';
+import { rangeToSpan, spanEditsToWorkspaceEdit } from '../convert';
 import type { ManifestDocument } from '../documents';
-
-const SUGGESTION = /Did you mean `([^`]+)`\?/;
-const MISSING = /^(\w+): missing required field `([^`]+)`\.$/;
+import type { ProblemFix } from '../runtime/problems';
+import type { SpanEdit } from './yamlText';
 
 /** Quick fixes for the diagnostics in `params.context`. Never throws. */
 export function provideCodeActions(doc: ManifestDocument, params: CodeActionParams): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const d of params.context.diagnostics) {
     if (d.source !== 'airbyte') continue;
-    const message = typeof d.message === 'string' ? d.message : '';
-    const suggestion = SUGGESTION.exec(message)?.[1];
-    if (suggestion) actions.push(fix(doc, d, `Change to \`${suggestion}\``, [{ range: d.range, newText: suggestion }], true));
-    const missing = MISSING.exec(message);
-    if (missing) {
-      const edit = insertField(doc, d, missing[2]);
-      if (edit) actions.push(fix(doc, d, `Add required field \`${missing[2]}\` to ${missing[1]}`, [edit], true));
-    }
-    if (d.code === 'deprecated' && /`HttpRequester\.(url_base|path)`/.test(message)) {
-      const edits = mergeIntoUrl(doc, d.range.start.line);
-      if (edits) actions.push(fix(doc, d, 'Replace `url_base` and `path` with `url`', edits, false));
+    const data = problemFixOf(d.data);
+    if (!data) continue;
+    const span = rangeToSpan(doc.textDocument, d.range);
+    if (data.kind === 'replace') {
+      actions.push(quickFix(doc, d, `Change to \`${data.text}\``, [{ span, newText: data.text }], true));
+    } else if (data.kind === 'add-field') {
+      const edit = insertField(doc.text, span.start, data.field);
+      if (edit) actions.push(quickFix(doc, d, `Add required field \`${data.field}\` to ${data.component}`, [edit], true));
+    } else {
+      const edits = mergeIntoUrl(doc.text, span.start);
+      if (edits) actions.push(quickFix(doc, d, 'Replace `url_base` and `path` with `url`', edits, false));
     }
   }
   return actions;
 }
 
-function fix(doc: ManifestDocument, d: Diagnostic, title: string, edits: TextEdit[], preferred: boolean): CodeAction {
-  return { title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: preferred, edit: { changes: { [doc.uri]: edits } } };
+/** The ProblemFix carried in a diagnostic's `data` (it comes back from the client: checked, not trusted). */
+function problemFixOf(data: unknown): ProblemFix | undefined {
+  if (data === null || typeof data !== 'object') return undefined;
+  const d = data as Record<string, unknown>;
+  if (d.kind === 'replace' && typeof d.text === 'string' && d.text !== '') return { kind: 'replace', text: d.text };
+  if (d.kind === 'add-field' && typeof d.component === 'string' && typeof d.field === 'string' && /^[\w$-]+$/.test(d.field)) {
+    return { kind: 'add-field', component: d.component, field: d.field };
+  }
+  if (d.kind === 'merge-url-base-and-path') return { kind: 'merge-url-base-and-path' };
+  return undefined;
+}
+
+function quickFix(doc: ManifestDocument, d: Diagnostic, title: string, edits: SpanEdit[], preferred: boolean): CodeAction {
+  return { title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: preferred, edit: spanEditsToWorkspaceEdit(doc.textDocument, edits) };
+}
+
+/** The text split into lines, each with the offset it starts at (line breaks and `\r` excluded). */
+type Line = { text: string; start: number };
+
+function linesOf(text: string): Line[] {
+  const out: Line[] = [];
+  let start = 0;
+  for (const raw of text.split('\n')) {
+    out.push({ text: raw.replace(/\r$/, ''), start });
+    start += raw.length + 1;
+  }
+  return out;
+}
+
+function lineIndexAt(lines: Line[], offset: number): number {
+  let i = 0;
+  while (i + 1 < lines.length && lines[i + 1].start <= offset) i++;
+  return i;
 }
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 const isBlank = (line: string) => line.trim() === '' || line.trimStart().startsWith('#');
 
 /**
- * A new `field: ` line at the top of the component whose key the diagnostic covers, indented like
- * its other fields. Only for block-style components (a key alone on its line, fields below it).
+ * A new `field: ` line at the top of the component whose key is at `offset`, indented like its
+ * other fields. Only for block-style components (a key alone on its line, fields below it).
  */
-function insertField(doc: ManifestDocument, d: Diagnostic, field: string): TextEdit | null {
-  const lines = doc.text.split('\n');
-  const keyLine = d.range.start.line;
-  const line = lines[keyLine] ?? '';
+function insertField(text: string, offset: number, field: string): SpanEdit | null {
+  const lines = linesOf(text);
+  const keyLine = lineIndexAt(lines, offset);
+  const line = lines[keyLine].text;
   // The component is the value of the key on this line (`authenticator:`), or a sequence item (`- type: X`).
   const item = /^(\s*)- (\S)/.exec(line);
   let indent: number;
@@ -54,54 +87,54 @@ function insertField(doc: ManifestDocument, d: Diagnostic, field: string): TextE
   } else {
     if (!/:\s*(#.*)?$/.test(line)) return null;
     let next = keyLine + 1;
-    while (next < lines.length && isBlank(lines[next])) next++;
-    if (next >= lines.length || indentOf(lines[next]) <= indentOf(line)) return null;
-    indent = indentOf(lines[next]) + (lines[next].trimStart().startsWith('- ') ? 2 : 0);
-    if (lines[next].trimStart().startsWith('- ')) return null;
+    while (next < lines.length && isBlank(lines[next].text)) next++;
+    if (next >= lines.length || indentOf(lines[next].text) <= indentOf(line)) return null;
+    if (lines[next].text.trimStart().startsWith('- ')) return null;
+    indent = indentOf(lines[next].text);
     after = next - 1;
   }
-  const eol = lines[after].endsWith('\r') ? '\r\n' : '\n';
-  const position = { line: after, character: lines[after].replace(/\r$/, '').length };
-  return { range: { start: position, end: position }, newText: `${eol}${' '.repeat(indent)}${field}: ` };
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const end = lines[after].start + lines[after].text.length;
+  return { span: { start: end, end }, newText: `${eol}${' '.repeat(indent)}${field}: ` };
 }
 
 /**
- * `url_base: B` and `path: P` written as plain one-line values in the same mapping become
- * `url: B/P` (§4.2: the path's leading slashes are dropped and joined with one `/`).
+ * `url_base: B` and `path: P` written as plain one-line values in the same mapping (the one with a
+ * key at `offset`) become `url: B/P` (§4.2: the path's leading slashes are dropped and joined with one `/`).
  */
-function mergeIntoUrl(doc: ManifestDocument, line: number): TextEdit[] | null {
-  const lines = doc.text.split('\n');
-  const indent = indentOf(lines[line] ?? '');
+function mergeIntoUrl(text: string, offset: number): SpanEdit[] | null {
+  const lines = linesOf(text);
+  const line = lineIndexAt(lines, offset);
+  const indent = indentOf(lines[line].text);
   // The mapping's lines at this indentation, up and down until a shallower line.
   let first = line;
-  while (first > 0 && (isBlank(lines[first - 1]) || indentOf(lines[first - 1]) >= indent)) first--;
+  while (first > 0 && (isBlank(lines[first - 1].text) || indentOf(lines[first - 1].text) >= indent)) first--;
   let last = line;
-  while (last + 1 < lines.length && (isBlank(lines[last + 1]) || indentOf(lines[last + 1]) >= indent)) last++;
+  while (last + 1 < lines.length && (isBlank(lines[last + 1].text) || indentOf(lines[last + 1].text) >= indent)) last++;
   const entry = (key: string) => {
     for (let i = first; i <= last; i++) {
-      if (indentOf(lines[i]) !== indent) continue;
+      if (indentOf(lines[i].text) !== indent) continue;
       // `(.*)` then trimEnd: a lazy `(.*?)` followed by `\s*$` is quadratic on a long line of spaces.
-      const m = new RegExp(`^\\s*(?:- )?${key}:[ ]+(.*)$`).exec(lines[i].replace(/\r$/, ''));
-      if (m) return { line: i, value: m[1].trimEnd() };
+      const m = new RegExp(`^\\s*(?:- )?${key}:[ ]+(.*)$`).exec(lines[i].text);
+      if (m) return { line: lines[i], value: m[1].trimEnd() };
     }
     return null;
   };
   const base = entry('url_base');
   const path = entry('path');
   if (!base || !path || entry('url')) return null;
-  const plain = (v: string) => unquote(v);
-  const b = plain(base.value);
-  const p = plain(path.value);
+  const b = unquote(base.value);
+  const p = unquote(path.value);
   if (b === null || p === null) return null;
   const joined = p.replace(/^\/+/, '') === '' ? b : `${b.endsWith('/') ? b : `${b}/`}${p.replace(/^\/+/, '')}`;
-  const keyStart = lines[base.line].indexOf('url_base');
-  const baseEnd = lines[base.line].replace(/\r$/, '').length;
-  const edits: TextEdit[] = [
-    { range: { start: { line: base.line, character: keyStart }, end: { line: base.line, character: baseEnd } }, newText: `url: ${quoteIfNeeded(joined)}` },
+  const keyStart = base.line.start + base.line.text.indexOf('url_base');
+  const nl = text.indexOf('\n', path.line.start);
+  const pathLineEnd = nl < 0 ? text.length : nl + 1;
+  return [
+    { span: { start: keyStart, end: base.line.start + base.line.text.length }, newText: `url: ${quoteIfNeeded(joined)}` },
     // The whole `path` line goes, line break included.
-    { range: { start: { line: path.line, character: 0 }, end: { line: path.line + 1, character: 0 } }, newText: '' },
+    { span: { start: path.line.start, end: pathLineEnd }, newText: '' },
   ];
-  return edits;
 }
 
 /** The text of a one-line scalar, or null for anything else (comments, flow collections, block scalars). */

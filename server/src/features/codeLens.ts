@@ -14,8 +14,7 @@ export const SET_TESTING_VALUES_COMMAND = 'airbyte.setTestingValues';
 export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
   const lenses: CodeLens[] = [];
   for (const stream of findStreams(doc)) {
-    const start = doc.textDocument.positionAt(stream.span.start);
-    const range = { start, end: start };
+    const range = spanToRange(doc.textDocument, { start: stream.span.start, end: stream.span.start });
     const args = [{ uri: doc.uri, streamName: stream.name }];
     lenses.push({ range, command: { title: `▶ Run stream ${stream.name}`, command: RUN_STREAM_COMMAND, arguments: args } });
     lenses.push({ range, command: { title: 'Run with limits…', command: RUN_STREAM_WITH_LIMITS_COMMAND, arguments: args } });

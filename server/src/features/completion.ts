@@ -2,7 +2,7 @@
 // for the slot, enum values, snippets inserting a whole component with its required fields, and
 // `#/...` paths in reference strings. Everything is derived from the catalog via FormatIndex.
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type CompletionParams, type Range } from 'vscode-languageserver';
-import { spanToRange } from '../convert';
+import { positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { componentAt } from './componentPath';
 import { cursorContextAt, type CursorContext } from './cursorContext';
@@ -20,7 +20,7 @@ export const COMPLETION_TRIGGER_CHARACTERS = [':', ' ', '/', '#', '"', "'", '-',
 
 /** Completion items at the cursor; null when nothing fits. Never throws. */
 export function provideCompletion(ctx: FeatureContext, doc: ManifestDocument, params: CompletionParams): CompletionList | null {
-  const offset = doc.textDocument.offsetAt(params.position);
+  const offset = positionToOffset(doc.textDocument, params.position);
   const cursor = cursorContextAt(doc.text, offset);
   // Inside `{{ … }}` the template feature answers (variables, macros, filters); YAML items do not fit there.
   if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return completeInTemplate(ctx, doc, offset);

@@ -2,7 +2,7 @@
 // selecting exactly the key as written.
 import type { DefinitionParams, LocationLink } from 'vscode-languageserver';
 import { isScalar } from 'yaml';
-import { spanToRange } from '../convert';
+import { positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { findReferenceTarget, referencePath } from './references';
 import { cursorContextAt } from './cursorContext';
@@ -11,7 +11,7 @@ import { provideTemplateDefinition } from './jinjaDocument';
 /** The target of the reference under the cursor, or null when the cursor is not on a reference. Never throws. */
 export function provideDefinition(doc: ManifestDocument, params: DefinitionParams): LocationLink[] | null {
   const model = doc.model;
-  const offset = doc.textDocument.offsetAt(params.position);
+  const offset = positionToOffset(doc.textDocument, params.position);
   // A config key inside a template jumps to its spec property (features/jinjaDocument.ts).
   if (cursorContextAt(doc.text, offset)?.template) return provideTemplateDefinition(doc, offset);
   const at = model.nodeAt(offset);

@@ -2,7 +2,7 @@
 // key inside a template) to every template that reads it — `config.x`, `config['x']`,
 // `config.get('x')`, and deeper reads such as `config.x.y`, which use `x` too.
 import type { Location, ReferenceParams } from 'vscode-languageserver';
-import { spanToRange } from '../convert';
+import { positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { compileTemplate } from '../runtime/interpolation/jinja';
 import type { ConfigAccess } from '../runtime/interpolation/analysis';
@@ -16,7 +16,7 @@ const SPEC_PREFIX = ['spec', 'connection_specification'] as const;
 
 /** Every use of the config key under the cursor; null when the cursor is on no config key. Never throws. */
 export function provideReferences(doc: ManifestDocument, params: ReferenceParams): Location[] | null {
-  const offset = doc.textDocument.offsetAt(params.position);
+  const offset = positionToOffset(doc.textDocument, params.position);
   const keys = configKeysAt(doc, offset);
   if (!keys) return null;
   const spans: { start: number; end: number }[] = [];

@@ -2,7 +2,7 @@
 // on a `type` key or value, the component; on a reference, the text of its target.
 import { isScalar } from 'yaml';
 import type { Hover, HoverParams } from 'vscode-languageserver';
-import { spanToRange } from '../convert';
+import { lineNumberAt, positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { componentAt, type ComponentAtPath } from './componentPath';
 import type { FieldInfo } from './formatIndex';
@@ -18,7 +18,7 @@ const TARGET_PREVIEW_LINES = 20;
 
 /** The hover at the cursor, or null when there is nothing to say. Never throws. */
 export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params: HoverParams): Hover | null {
-  const offset = doc.textDocument.offsetAt(params.position);
+  const offset = positionToOffset(doc.textDocument, params.position);
   const cursor = cursorContextAt(doc.text, offset);
   if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return hoverInTemplate(ctx, doc, offset);
   if (!cursor) return referenceHoverFromTree(doc, offset);
@@ -87,7 +87,7 @@ function referenceHover(doc: ManifestDocument, value: unknown): string | null {
   const lineStart = doc.text.lastIndexOf('\n', start - 1) + 1;
   const lines = doc.text.slice(lineStart, location.valueSpan.end).trimEnd().split('\n');
   const shown = lines.slice(0, TARGET_PREVIEW_LINES);
-  const line = doc.textDocument.positionAt(start).line + 1;
+  const line = lineNumberAt(doc.textDocument, start);
   const more = lines.length > shown.length ? `\n\n… ${lines.length - shown.length} more lines` : '';
   return `Reference to \`#/${path}\` (line ${line}):\n\n\`\`\`yaml\n${dedent(shown).join('\n')}\n\`\`\`${more}`;
 }

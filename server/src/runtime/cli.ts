@@ -2,10 +2,12 @@
 // over the same runtime API as the extension.
 import { validateCommand } from './cli/validateCommand';
 import { readCommand } from './cli/readCommand';
+import { testCommand } from './cli/testCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
-  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty]`;
+  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty] [--record cassette.yaml | --replay cassette.yaml]
+  connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -18,6 +20,8 @@ async function main(argv: string[]): Promise<number> {
       process.once('SIGINT', () => controller.abort());
       return readCommand(rest, process.stdout, process.stderr, controller.signal);
     }
+    case 'test':
+      return testCommand(rest, process.stdout, process.stderr);
     default:
       process.stderr.write(`${USAGE}\n`);
       return 2;

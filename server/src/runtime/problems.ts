@@ -6,6 +6,16 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 export type RelatedInfo = { message: string; span: Span };
 
+/**
+ * What an editor needs to fix a problem, typed so that no fix depends on the message's wording:
+ * `replace` the problem's span with a suggestion ("did you mean"), `add-field` to the component whose
+ * key the span covers, or merge a requester's `url_base` and `path` into one `url`.
+ */
+export type ProblemFix =
+  | { kind: 'replace'; text: string }
+  | { kind: 'add-field'; component: string; field: string }
+  | { kind: 'merge-url-base-and-path' };
+
 export type Problem = {
   /** Stable kebab-case code, e.g. `yaml-syntax`, `unknown-reference`, `schema`. */
   code: string;
@@ -13,4 +23,5 @@ export type Problem = {
   severity: Severity;
   span: Span;
   related?: RelatedInfo[];
+  fix?: ProblemFix;
 };

@@ -1,6 +1,7 @@
 // Shared types of the runtime's public surface (../shared/spec/runtime-api.md). Pure data shapes:
 // nothing here performs I/O, and nothing here may import from outside server/src/runtime/.
 import type { CdkVersion } from './schema/versions';
+import type { SecretMasker } from './testRead/masking';
 
 /** A request as it goes on the wire: final URL (query encoded as sent), every header, body text or null. */
 export type HttpRequest = { method: string; url: string; headers: Record<string, string>; body: string | null };
@@ -63,7 +64,13 @@ export type TestReadLimits = { maxRecords?: number; maxPagesPerSlice?: number; m
  * `state`: the input state, as the Builder takes it: a list of AirbyteStateMessages
  * (`{type: "STREAM", stream: {stream_descriptor: {name}, stream_state}}`); the read starts from it.
  */
-export type TestReadEnv = RuntimeEnv & { signal?: AbortSignal; onProgress?: (event: object) => void; state?: object[] };
+export type TestReadEnv = RuntimeEnv & {
+  signal?: AbortSignal;
+  onProgress?: (event: object) => void;
+  state?: object[];
+  /** The masker the read collects its secrets in (a cassette recorder needs the tokens obtained); a fresh one by default. */
+  masker?: SecretMasker;
+};
 
 /** A source span in UTF-16 offsets of the manifest text. */
 export type Span = { start: number; end: number };

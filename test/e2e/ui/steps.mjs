@@ -123,4 +123,34 @@ export const steps = [
       await shot('09-resolved-manifest');
     },
   },
+  {
+    name: 'share one authenticator among three streams with "Extract to definitions"',
+    async run({ page, shot }) {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile('refactor/shared-auth.yaml');
+      // Once the text is drawn, the cursor goes on the first stream's `authenticator:` key.
+      await page.locator('.view-lines', { hasText: 'ApiKeyAuthenticator' }).first().waitFor({ timeout: 30_000 });
+      await wb.runCommand('Go to Line/Column...');
+      await page.keyboard.type('16:12');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+.');
+      const share = page.locator('.action-widget .monaco-list-row', { hasText: 'Share authenticator with 3 streams' }).first();
+      await share.waitFor({ timeout: 15_000 });
+      await page.locator('.action-widget .monaco-list-row', { hasText: 'Extract authenticator to definitions' }).first().waitFor({ timeout: 5_000 });
+      await shot('10-extract-to-definitions-menu');
+      await share.click();
+      await page.locator('.view-lines', { hasText: '$ref: "#/definitions/authenticator"' }).first().waitFor({ timeout: 10_000 });
+      // Scrolled to the top: the new definitions section, and the first stream now referencing it.
+      await page.keyboard.press('Control+Home');
+      await page.locator('.view-lines', { hasText: 'definitions:' }).first().waitFor({ timeout: 10_000 });
+      // The rewritten manifest stays valid: once validation (debounced after the edit) has had time, no error is drawn.
+      await page.waitForTimeout(1500);
+      if (await page.locator('.squiggly-error').count()) throw new Error('the refactored manifest has errors');
+      await shot('11-extract-to-definitions-applied');
+      await wb.runCommand('File: Revert File');
+      await page.locator('.view-lines', { hasText: 'definitions:' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+    },
+  },
 ];

@@ -1,18 +1,34 @@
 // `connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N]
-// [--max-slices N] [--state state.json] [--format json|pretty]`: a test read from the terminal over the same testRead as the
-// editor. Exit codes: 0 read ok, 1 read failed, 2 invalid manifest, config or arguments.
+// [--max-slices N] [--state state.json] [--format json|pretty] [--record FILE | --replay FILE]`: a test read from
+// the terminal over the same testRead as the editor; --record writes a cassette of every HTTP exchange,
+// --replay reads offline from one (docs/cassettes.md). Exit codes: 0 read ok, 1 read failed (or a
+// request the cassette does not hold), 2 invalid manifest, config, cassette or arguments.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { writeBackConfig } from './configWriteBack';
+import { formatCassette, parseCassette, type Cassette } from '../cassette/cassette';
+import { recordRead, replayRead } from '../cassette/cassetteRead';
+import type { ReplayMiss } from '../cassette/replay';
 import { parseManifest } from '../manifest/parse';
 import { readInputText } from './inputFile';
 import { terminalSafe } from './terminalText';
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
 import type { StreamRead, TestReadProgress } from '../testRead/streamRead';
-import type { TestReadLimits } from '../types';
+import type { TestReadEnv, TestReadLimits } from '../types';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
 
-type ReadArgs = { manifest: string; stream: string; config: string; limits: TestReadLimits; format: 'json' | 'pretty'; state?: string };
+type ReadArgs = {
+  manifest: string;
+  stream: string;
+  /** Optional only with --replay (the cassette holds the masked config of its recording). */
+  config: string | null;
+  limits: TestReadLimits;
+  format: 'json' | 'pretty';
+  state?: string;
+  record?: string;
+  replay?: string;
+};
 
 const FLAGS: Record<string, keyof TestReadLimits> = { '--max-records': 'maxRecords', '--max-pages': 'maxPagesPerSlice', '--max-slices': 'maxSlices' };
 
@@ -22,6 +38,8 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   let stream: string | null = null;
   let config: string | null = null;
   let state: string | undefined;
+  let record: string | undefined;
+  let replay: string | undefined;
   let format: 'json' | 'pretty' = 'pretty';
   const limits: TestReadLimits = {};
   for (let i = 0; i < args.length; i++) {
@@ -35,6 +53,8 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
       if (a === '--stream') stream = value();
       else if (a === '--config') config = value();
       else if (a === '--state') state = value();
+      else if (a === '--record') record = value();
+      else if (a === '--replay') replay = value();
       else if (a === '--format') {
         const f = value();
         if (f !== 'json' && f !== 'pretty') return `--format must be json or pretty, got "${f}"`;
@@ -53,8 +73,14 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   }
   if (!manifest) return 'name the manifest file';
   if (!stream) return 'name the stream with --stream NAME';
-  if (!config) return 'name the config file with --config config.json';
-  return { manifest, stream, config, limits, format, ...(state !== undefined ? { state } : {}) };
+  if (!config && replay === undefined) return 'name the config file with --config config.json';
+  if (record !== undefined && replay !== undefined) return '--record and --replay cannot be used together';
+  return {
+    manifest, stream, config, limits, format,
+    ...(state !== undefined ? { state } : {}),
+    ...(record !== undefined ? { record } : {}),
+    ...(replay !== undefined ? { replay } : {}),
+  };
 }
 
 /** Runs the command; resolves with the exit code. */
@@ -66,14 +92,36 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   }
   const { manifest: manifestFile, stream, config: configFile, limits, format, state: stateFile } = parsedArgs;
   const manifestInput = readInputText(manifestFile);
-  const configInput = 'error' in manifestInput ? manifestInput : readInputText(configFile);
-  if ('error' in manifestInput || 'error' in configInput) {
-    const [file, input] = 'error' in manifestInput ? [manifestFile, manifestInput] : [configFile, configInput as { error: string }];
-    err.write(`read: ${terminalSafe(file)}: ${input.error}\n`);
+  if ('error' in manifestInput) {
+    err.write(`read: ${terminalSafe(manifestFile)}: ${manifestInput.error}\n`);
     return 2;
   }
   const manifestText = manifestInput.text;
-  const configText = configInput.text;
+  let configText: string | null = null;
+  if (configFile) {
+    const configInput = readInputText(configFile);
+    if ('error' in configInput) {
+      err.write(`read: ${terminalSafe(configFile)}: ${configInput.error}\n`);
+      return 2;
+    }
+    configText = configInput.text;
+  }
+  let cassette: Cassette | null = null;
+  if (parsedArgs.replay) {
+    let cassetteText: string;
+    try {
+      cassetteText = readFileSync(parsedArgs.replay, 'utf8');
+    } catch (e) {
+      err.write(`read: cannot read ${(e as NodeJS.ErrnoException).path ?? 'input'} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+      return 2;
+    }
+    const c = parseCassette(cassetteText, parsedArgs.replay);
+    if (typeof c === 'string') {
+      err.write(`read: ${c}\n`);
+      return 2;
+    }
+    cassette = c;
+  }
   const parsed = parseManifest(manifestText);
   const yamlErrors = parsed.problems.filter((p) => p.severity === 'error');
   if (yamlErrors.length || !parsed.value || typeof parsed.value !== 'object') {
@@ -86,7 +134,7 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   }
   let config: Record<string, unknown>;
   try {
-    config = JSON.parse(configText);
+    config = configText === null ? structuredClone(cassette?.config ?? {}) : JSON.parse(configText);
     if (!config || typeof config !== 'object' || Array.isArray(config)) throw new Error('the top level must be an object');
   } catch (e) {
     err.write(`read: ${terminalSafe(`${configFile} is not a valid JSON config: ${(e as Error).message}`)}\n`);
@@ -114,34 +162,50 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   }
 
   const progress = format === 'pretty' && err.isTTY ? new ProgressLine(err) : null;
-  let writeBackFailed = false;
   let result: StreamRead;
+  let misses: ReplayMiss[] = [];
+  let writeBackFailed = false;
+  const env: TestReadEnv = {
+    signal,
+    ...(state ? { state } : {}),
+    onProgress: (e) => progress?.update(e as TestReadProgress),
+    onConfigUpdate: (updated) => {
+      // A replay never touches the user's files: its tokens come from the cassette, masked.
+      if (cassette || !configFile) return;
+      // A rotated single-use refresh token must survive this run: write the config back at once.
+      const text = `${JSON.stringify(updated, null, 2)}\n`;
+      const written = writeBackConfig(configFile, text);
+      if (written.ok) {
+        err.write(`read: the connector updated its config (e.g. a rotated refresh token); ${configFile} was rewritten.\n`);
+        return;
+      }
+      writeBackFailed = true;
+      progress?.clear();
+      if (written.recoveredAt) {
+        err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}. The new config is in ${written.recoveredAt} (readable only by you): move it over ${configFile}, or the old refresh token no longer works.\n`);
+      } else if (err.isTTY) {
+        // Last resort, on a terminal only (never into a file or a pipe that may persist): shown once.
+        err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written. Copy this config now; it is shown only once:\n${text}`);
+      } else {
+        err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written; the new refresh token is lost (authorize again).\n`);
+      }
+    },
+  };
   try {
-    result = await testRead(parsed.value, config, stream, limits, {
-      signal,
-      ...(state ? { state } : {}),
-      onProgress: (e) => progress?.update(e as TestReadProgress),
-      onConfigUpdate: (updated) => {
-        // A rotated single-use refresh token must survive this run: write the config back at once.
-        const text = `${JSON.stringify(updated, null, 2)}\n`;
-        const written = writeBackConfig(configFile, text);
-        if (written.ok) {
-          err.write(`read: the connector updated its config (e.g. a rotated refresh token); ${configFile} was rewritten.\n`);
-          return;
-        }
-        writeBackFailed = true;
-        progress?.clear();
-        if (written.recoveredAt) {
-          err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}. The new config is in ${written.recoveredAt} (readable only by you): move it over ${configFile}, or the old refresh token no longer works.\n`);
-        } else if (err.isTTY) {
-          // Last resort, on a terminal only (never into a file or a pipe that may persist): shown once.
-          err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written. Copy this config now; it is shown only once:\n${text}`);
-        } else {
-          err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written; the new refresh token is lost (authorize again).\n`);
-        }
-      },
-    });
+    if (cassette) {
+      const replayed = await replayRead(parsed.value, cassette, { config, stream, limits: { ...cassette.limits, ...limits }, name: parsedArgs.replay }, env);
+      result = replayed.result;
+      misses = replayed.misses;
+    } else if (parsedArgs.record) {
+      const recorded = await recordRead(parsed.value, config, stream, limits, env);
+      result = recorded.result;
+      writeFileSync(parsedArgs.record, formatCassette(recorded.cassette));
+      err.write(`read: recorded ${recorded.cassette.exchanges.length} HTTP exchange${recorded.cassette.exchanges.length === 1 ? '' : 's'} to ${parsedArgs.record}\n`);
+    } else {
+      result = await testRead(parsed.value, config, stream, limits, env);
+    }
   } catch (e) {
+
     progress?.clear();
     const failureType = e instanceof RuntimeError ? e.failureType : 'system_error';
     // Error messages quote API responses: no raw control characters on the terminal.
@@ -150,10 +214,11 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     return failureType === 'config_error' ? 2 : 1;
   }
   progress?.clear();
+  for (const m of misses) err.write(`read: replay of ${parsedArgs.replay}: no recorded response for ${m.method} ${m.url} (${m.reason})\n`);
   if (format === 'json') out.write(`${JSON.stringify(result, null, 2)}\n`);
   else out.write(prettySummary(result, stream));
   // A rotated token that could not be saved fails the command even when the read itself worked.
-  return writeBackFailed || result.logs.some((l) => l.level === 'ERROR') ? 1 : 0;
+  return writeBackFailed || misses.length || result.logs.some((l) => l.level === 'ERROR') ? 1 : 0;
 }
 
 /** One status line rewritten in place on a terminal. */

@@ -32,10 +32,16 @@ const cache = new Map<string, CompiledTemplate | TemplateSyntaxError>();
 /** Names every template may use without a context entry (macros and Jinja's remaining globals). */
 export const GLOBAL_NAMES: ReadonlySet<string> = new Set([...MACRO_NAMES, ...DEFAULT_GLOBAL_NAMES]);
 
-/** ` Did you mean `x`?` when a known name is close to the misspelt one (the editor offers it as a quick fix). */
-function didYouMean(name: string, known: readonly string[]): string {
+/** The known name close to a misspelt one, if any (the editor offers it as a quick fix). */
+function closeName(name: string, known: readonly string[]): string | undefined {
   const hint = closestMatch(name, known);
-  return hint && hint !== name ? ` Did you mean \`${hint}\`?` : '';
+  return hint && hint !== name ? hint : undefined;
+}
+
+/** The error for an unknown filter or test name, with its "did you mean" in the message and as data. */
+function unknownName(what: 'filter' | 'test', name: string, known: readonly string[], start: number, end: number): TemplateSyntaxError {
+  const hint = closeName(name, known);
+  return new TemplateSyntaxError(`No ${what} named '${name}'.${hint ? ` Did you mean \`${hint}\`?` : ''}`, start, end, hint);
 }
 
 /**
@@ -51,9 +57,9 @@ export function compileTemplate(source: string): CompiledTemplate {
     const stmts = parseTemplate(source);
     const facts = analyzeTemplate(stmts);
     const badFilter = facts.filters.find((f) => !findFilter(f.name));
-    if (badFilter) throw new TemplateSyntaxError(`No filter named '${badFilter.name}'.${didYouMean(badFilter.name, filterNames())}`, badFilter.start, badFilter.end);
+    if (badFilter) throw unknownName('filter', badFilter.name, filterNames(), badFilter.start, badFilter.end);
     const badTest = facts.tests.find((t) => !hasTest(t.name));
-    if (badTest) throw new TemplateSyntaxError(`No test named '${badTest.name}'.${didYouMean(badTest.name, testNames())}`, badTest.start, badTest.end);
+    if (badTest) throw unknownName('test', badTest.name, testNames(), badTest.start, badTest.end);
     result = { stmts, facts };
   } catch (e) {
     if (!(e instanceof TemplateSyntaxError)) throw e;

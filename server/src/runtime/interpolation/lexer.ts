@@ -4,7 +4,8 @@
 
 /** A template syntax error at an offset inside the template. */
 export class TemplateSyntaxError extends Error {
-  constructor(message: string, readonly start: number, readonly end: number) {
+  /** `suggestion`: the known name closest to a misspelt one, which an editor offers as a fix. */
+  constructor(message: string, readonly start: number, readonly end: number, readonly suggestion?: string) {
     super(message);
   }
 }

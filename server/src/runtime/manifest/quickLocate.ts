@@ -90,8 +90,10 @@ export function quickLocate(text: string, path: JsonPath): QuickLocation | null 
       const dash = at === lo ? lines[at].start + col : lines[at].content;
       let after = dash + 1;
       while (after < lines[at].end && text.charCodeAt(after) === 32) after++;
+      // The item's lines: its subtree when its dash starts the line (precomputed), else scanned.
       let end = at + 1;
-      while (end < hi && lines[end].indent > col) end++;
+      if (lines[at].indent === col) end = Math.min(lines[at].next, hi);
+      else while (end < hi && lines[end].indent > col) end++;
       if (depth === path.length - 1) return null; // a whole item is not a key: leave it to the parser
       if (after < lines[at].end) {
         lo = at;
@@ -147,7 +149,9 @@ export function quickLocate(text: string, path: JsonPath): QuickLocation | null 
     // Children are deeper, or a sequence at the key's own indentation.
     const indentless = next.indent === col && text[next.content] === '-';
     if (next.indent <= col && !indentless) return null;
-    while (end < hi && (lines[end].indent > col || (indentless && lines[end].indent === col && text[lines[end].content] === '-'))) end++;
+    // The key's subtree: precomputed when the key starts its line and its children are deeper.
+    if (!indentless && l.indent === col) end = Math.max(end, Math.min(l.next, hi));
+    else while (end < hi && (lines[end].indent > col || (indentless && lines[end].indent === col && text[lines[end].content] === '-'))) end++;
     lo = match + 1;
     hi = end;
     firstCol = lines[lo].indent;

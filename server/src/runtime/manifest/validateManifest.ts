@@ -1,6 +1,6 @@
 // Everything the runtime checks in a manifest, in one call: YAML problems, resolution problems,
 // schema validation and the semantic rules, each located where the author wrote the offending text.
-import type { Problem, RelatedInfo, Severity } from '../problems';
+import type { Problem, ProblemFix, RelatedInfo, Severity } from '../problems';
 import { RULES } from '../rules';
 import { CATALOG_TEMPLATES, templateProblems } from '../rules/templateRules';
 import type { RuleFinding } from '../rules/types';
@@ -13,7 +13,7 @@ import type { ParsedManifest } from './parse';
 import { relatedFor, resolveManifest, type ManifestOrigins } from './resolve';
 import { isPlainObject } from './references';
 
-type Located = { code: string; severity: Severity; message: string; path: JsonPath; anchor: SchemaIssue['anchor']; related?: RuleFinding['related'] };
+type Located = { code: string; severity: Severity; message: string; path: JsonPath; anchor: SchemaIssue['anchor']; related?: RuleFinding['related']; fix?: ProblemFix };
 
 /**
  * Validates a parsed manifest and returns every problem, sorted by position (UTF-16 offsets into
@@ -83,7 +83,7 @@ function olderVersionLeniency(p: Problem, version: CdkVersion | undefined): Prob
 
 function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem {
   const quick = locateTopLevel(issue, origins, parsed.text);
-  if (quick) return { code: issue.code, severity: issue.severity, message: issue.message, span: quick };
+  if (quick) return { code: issue.code, severity: issue.severity, message: issue.message, span: quick, ...fixFor(issue, true) };
   const where = locateBlockStyle(issue, origins, parsed) ?? locateWithParser(issue, origins, parsed);
   let message = issue.message;
   const p = where.sourcePath.indexOf('$parameters');
@@ -91,7 +91,7 @@ function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest
     // Spec §1.3: parameters fill missing fields of every nested component, sometimes unexpectedly.
     message += ` The value comes from \`$parameters.${String(where.sourcePath[p + 1])}\`, which fills this field because the component does not set it.`;
   }
-  const problem: Problem = { code: issue.code, severity: issue.severity, message, span: where.span };
+  const problem: Problem = { code: issue.code, severity: issue.severity, message, span: where.span, ...fixFor(issue, where.exact) };
   // Hints carry no related information: it is not worth locating references for them.
   if (issue.severity === 'hint') return problem;
   const related: RelatedInfo[] = [];
@@ -104,8 +104,17 @@ function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest
   return problem;
 }
 
-/** Where an issue is written: the span to underline, its source path, and the references that brought it in. */
-type Where = { span: Span; sourcePath: JsonPath; via: readonly JsonPath[] };
+/** The issue's fix, except a replacement when the span is not exactly the text it would replace. */
+function fixFor(issue: Located, exact: boolean): { fix?: ProblemFix } {
+  if (!issue.fix || (issue.fix.kind === 'replace' && !exact)) return {};
+  return { fix: issue.fix };
+}
+
+/**
+ * Where an issue is written: the span to underline, its source path, the references that brought it
+ * in, and whether the span is exactly the key or value the issue is about (not an ancestor's).
+ */
+type Where = { span: Span; sourcePath: JsonPath; via: readonly JsonPath[]; exact: boolean };
 
 /** The common case without the parser: a key or a plain value written in block style, found by indentation (quickLocate.ts). */
 function locateBlockStyle(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Where | undefined {
@@ -113,13 +122,13 @@ function locateBlockStyle(issue: Located, origins: ManifestOrigins, parsed: Pars
   const origin = origins.sourceOf(issue.path);
   const q = quickLocate(parsed.text, origin.path);
   const span = q && (issue.anchor === 'key' ? q.keySpan : q.valueSpan);
-  return span ? { span, sourcePath: origin.path, via: origin.via } : undefined;
+  return span ? { span, sourcePath: origin.path, via: origin.via, exact: true } : undefined;
 }
 
 /** Everything else, through the origin table and the parser. */
 function locateWithParser(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Where {
   const loc = origins.locate(issue.path);
-  if (!loc) return { span: { start: 0, end: 0 }, sourcePath: [], via: [] };
+  if (!loc) return { span: { start: 0, end: 0 }, sourcePath: [], via: [], exact: false };
   let via = origins.sourceOf(issue.path).via;
   let span: Span = loc.span;
   if (issue.anchor === 'component') {
@@ -137,7 +146,8 @@ function locateWithParser(issue: Located, origins: ManifestOrigins, parsed: Pars
     }
   } else if (issue.anchor === 'key' && loc.keySpan && !loc.approximate) span = loc.keySpan;
   else if (issue.anchor === 'value' && loc.approximate && loc.keySpan) span = loc.keySpan;
-  return { span, sourcePath: loc.sourcePath, via };
+  const exact = !loc.approximate && (issue.anchor === 'value' || (issue.anchor === 'key' && loc.keySpan !== undefined));
+  return { span, sourcePath: loc.sourcePath, via, exact };
 }
 
 /**

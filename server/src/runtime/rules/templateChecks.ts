@@ -37,7 +37,7 @@ export function checkTemplate(t: FoundTemplate, spec: ConfigSpec | null): Proble
     compiled = compileTemplate(t.text);
   } catch (e) {
     if (e instanceof TemplateSyntaxError) {
-      problems.push({ code: TEMPLATE_CODES.syntax, severity: 'error', message: `Template syntax error: ${e.message}`, span: span(t, e.start, e.end) });
+      problems.push({ code: TEMPLATE_CODES.syntax, severity: 'error', message: `Template syntax error: ${e.message}`, span: span(t, e.start, e.end), ...(e.suggestion ? { fix: { kind: 'replace', text: e.suggestion } } : {}) });
       return problems;
     }
     throw e;
@@ -54,8 +54,9 @@ export function checkTemplate(t: FoundTemplate, spec: ConfigSpec | null): Proble
     if (!names.has(use.name)) {
       const list = [...names].filter((n) => !available.find((v) => v.name === n)?.deprecated).join(', ');
       const hint = closestMatch(use.name, [...names, ...GLOBAL_NAMES]);
-      const suggestion = hint && hint !== use.name ? ` Did you mean \`${hint}\`?` : '';
-      problems.push({ code: TEMPLATE_CODES.notAvailable, severity: 'error', message: `'${use.name}' is not available in ${t.component}.${t.field}; available here: ${list}.${suggestion}`, span: span(t, use.start, use.end) });
+      const close = hint && hint !== use.name ? hint : undefined;
+      const suggestion = close ? ` Did you mean \`${close}\`?` : '';
+      problems.push({ code: TEMPLATE_CODES.notAvailable, severity: 'error', message: `'${use.name}' is not available in ${t.component}.${t.field}; available here: ${list}.${suggestion}`, span: span(t, use.start, use.end), ...(close ? { fix: { kind: 'replace', text: close } } : {}) });
     }
   }
   if (spec && names.has('config') && t.kind !== 'response_predicate') {

@@ -3,6 +3,7 @@
 import type { ErrorObject } from 'ajv';
 import type { JsonPath } from '../manifest/origins';
 import { closestMatch } from './suggest';
+import type { ProblemFix } from '../problems';
 
 /** A schema finding before it is located: the component-relative path and where to anchor it. */
 export type SchemaFinding = {
@@ -11,6 +12,7 @@ export type SchemaFinding = {
   /** `key`: the mapping key of `path`; `value`: the value itself; `component`: the component's own key. */
   anchor: 'key' | 'value' | 'component';
   message: string;
+  fix?: ProblemFix;
 };
 
 function pathOf(instancePath: string): JsonPath {
@@ -65,6 +67,8 @@ export function findingsFromAjv(errors: readonly ErrorObject[], componentType: s
         path: where,
         anchor: where.length ? 'key' : 'component',
         message: `${componentType}: missing required field \`${missing}\`${where.length ? ` in ${label(where)}` : ''}.`,
+        // Added under the component's own key; a field missing deeper has no key of its own to go under.
+        ...(where.length ? {} : { fix: { kind: 'add-field', component: componentType, field: missing } }),
       });
       continue;
     }
@@ -80,6 +84,7 @@ export function findingsFromAjv(errors: readonly ErrorObject[], componentType: s
       findings.push({
         path, anchor: 'value',
         message: `${componentType}: ${label(path)} must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, not ${describeValue(actual)}.${hint ? ` Did you mean \`${hint}\`?` : ''}`,
+        ...(hint ? { fix: { kind: 'replace', text: hint } } : {}),
       });
     } else if (e.keyword === 'type' || e.keyword === 'anyOf') {
       findings.push({ path, anchor: 'value', message: `${componentType}: ${label(path)} must be ${describeSchema(e.parentSchema)}, not ${describeValue(actual)}.` });

@@ -9,6 +9,7 @@ import { precompiledValidators } from './precompiledValidators';
 import { getComponent } from './catalog';
 import { findingsFromAjv } from './errors';
 import { closestMatch } from './suggest';
+import type { ProblemFix } from '../problems';
 import type { ComponentDef, FieldDef } from './types';
 import { isOlderThan, parseVersion, type CdkVersion } from './versions';
 
@@ -24,6 +25,7 @@ export type SchemaIssue = {
   path: JsonPath;
   /** `key`: the mapping key at `path`; `value`: the value; `component`: the best anchor of a whole component. */
   anchor: 'key' | 'value' | 'component';
+  fix?: ProblemFix;
 };
 
 let ajv: Ajv | undefined;
@@ -92,6 +94,7 @@ class Walker {
       this.issues.push({
         code: 'unknown-type', severity: 'error', path: [...path, 'type'], anchor: 'value',
         message: `${what}. Expected one of: ${allowed.join(', ')}.${hint && hint !== type ? ` Did you mean \`${hint}\`?` : ''}`,
+        ...(hint && hint !== type ? { fix: { kind: 'replace', text: hint } } : {}),
       });
       return;
     }
@@ -104,7 +107,7 @@ class Walker {
       for (const f of findingsFromAjv(validate.errors ?? [], def.type, node)) {
         // A value left unresolved by a broken reference is already reported by the resolver.
         if (this.skipped([...path, ...f.path])) continue;
-        this.issues.push({ code: 'schema', severity: 'error', path: [...path, ...f.path], anchor: f.anchor, message: f.message });
+        this.issues.push({ code: 'schema', severity: 'error', path: [...path, ...f.path], anchor: f.anchor, message: f.message, ...(f.fix ? { fix: f.fix } : {}) });
       }
     }
 
@@ -147,7 +150,9 @@ class Walker {
 
   /** A hint (shown struck through by editors) on something that still works but has a replacement. */
   private deprecated(what: string, advice: string, path: JsonPath, anchor: 'key' | 'value'): void {
-    this.issues.push({ code: 'deprecated', severity: 'hint', path, anchor, message: `\`${what}\` is deprecated: ${advice}.` });
+    // A requester's `url_base` and `path` can be merged into one `url` by the editor.
+    const fix: ProblemFix | undefined = what === 'HttpRequester.url_base' || what === 'HttpRequester.path' ? { kind: 'merge-url-base-and-path' } : undefined;
+    this.issues.push({ code: 'deprecated', severity: 'hint', path, anchor, message: `\`${what}\` is deprecated: ${advice}.`, ...(fix ? { fix } : {}) });
   }
 
   private unknownField(def: ComponentDef, key: string, path: JsonPath): void {
@@ -155,6 +160,7 @@ class Walker {
     this.issues.push({
       code: 'unknown-field', severity: 'warning', path: [...path, key], anchor: 'key',
       message: `Unknown field \`${key}\` in ${def.type}; the CDK ignores it.${hint ? ` Did you mean \`${hint}\`?` : ''}`,
+      ...(hint ? { fix: { kind: 'replace', text: hint } } : {}),
     });
   }
 

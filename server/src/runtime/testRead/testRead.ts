@@ -30,7 +30,7 @@ export async function testRead(manifest: object, config: object, streamName: str
   if (broken.length) throw configError(`The manifest cannot be resolved: ${broken.slice(0, 3).map((p) => p.message).join('; ')}`);
   const root = resolved.value as Record<string, unknown>;
   const cfg = config as Record<string, unknown>;
-  const masker = new SecretMasker();
+  const masker = env.masker ?? new SecretMasker();
   masker.addFromSpec(root.spec, cfg);
 
   const logs: LogMessage[] = [];

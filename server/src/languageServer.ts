@@ -1,0 +1,259 @@
+// The language server on one connection: the only module that touches `connection`. It declares
+// capabilities, routes requests to feature functions, owns the document lifecycle and debounces
+// validation. All state lives in the object made per connection (so tests can run servers in
+// process, several at once). Every handler is guarded: a failing feature logs and answers
+// "nothing", it never ends the process.
+import { CodeActionKind, ErrorCodes, ResponseError, TextDocuments, TextDocumentSyncKind, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ManifestDocuments, type ManifestDocument } from './documents';
+import { provideDiagnostics } from './features/diagnostics';
+import { handleTestRead, type OpenManifestLookup } from './testReadHandler';
+import { handleOAuthConsent, handleOAuthExchange } from './oauthHandler';
+import { handleInferredSchemaEdit } from './inferredSchemaHandler';
+import { provideDefinition } from './features/definition';
+import { provideDocumentSymbols } from './features/symbols';
+import { provideCodeLenses } from './features/codeLens';
+import { provideCodeActions } from './features/codeActions';
+import { provideExtractActions } from './features/extractDefinition';
+import { provideInlineActions } from './features/inlineReference';
+import { prepareDefinitionRename, renameDefinition } from './features/renameDefinition';
+import { provideStreamList } from './features/streams';
+import { provideSpec } from './features/spec';
+import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
+import { provideHover } from './features/hover';
+import { provideReferences } from './features/findReferences';
+import { catalogIndex } from './features/catalogIndex';
+import { provideResolvedManifest } from './features/resolvedManifest';
+import { positionToOffset, rangeToSpan, spanEditsToWorkspaceEdit, spanToRange } from './convert';
+import {
+  ConfigUpdateNotification, GetSpecRequest, InferredSchemaEditRequest, ListStreamsRequest, OAuthConsentRequest, OAuthExchangeRequest,
+  ResolvedManifestRequest, TestReadProgressNotification, TestReadRequest,
+  type GetSpecParams, type InferredSchemaEditParams, type ListStreamsParams, type OAuthConsentParams, type OAuthExchangeParams,
+  type ResolvedManifestParams, type TestReadParams,
+} from './protocol';
+
+const NOT_OPEN = '# The manifest is not open in the language server.\n';
+
+/** The server state of one connection. Made by `startLanguageServer`. */
+export class ManifestLanguageServer {
+  private readonly textDocuments = new TextDocuments(TextDocument);
+  private readonly manifests = new ManifestDocuments();
+  /** Validation waits this long after the last edit so a burst of keystrokes is validated once. */
+  private validationDelayMs = 30;
+  private readonly pendingValidation = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly validatedOnce = new Set<string>();
+  /** When the last change of each document arrived (ms): an edit after a pause is validated at once. */
+  private readonly lastChange = new Map<string, number>();
+
+  constructor(private readonly connection: Connection) {}
+
+  logFailure(what: string, e: unknown): void {
+    this.connection.console.error(`${what} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  }
+
+  /** Runs a feature; on failure logs and returns `fallback`, so no request goes unanswered. */
+  private guard<T>(what: string, fallback: T, run: () => T): T {
+    try {
+      return run();
+    } catch (e) {
+      this.logFailure(what, e);
+      return fallback;
+    }
+  }
+
+  /** The current ManifestDocument of an open uri, or undefined. */
+  private documentFor(uri: string): ManifestDocument | undefined {
+    const textDocument = this.textDocuments.get(uri);
+    return textDocument ? this.manifests.get(textDocument) : undefined;
+  }
+
+  private validate(uri: string): void {
+    this.pendingValidation.delete(uri);
+    const doc = this.documentFor(uri);
+    if (!doc) return;
+    const diagnostics = this.guard(`validation of ${uri}`, [], () => provideDiagnostics(doc));
+    void this.connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+  }
+
+  /** Test reads and OAuth: the open document's value wins over the file on disk. */
+  private readonly openManifest: OpenManifestLookup = (uri) => {
+    const doc = this.documentFor(uri);
+    if (!doc) return undefined;
+    const parsed = doc.parsed;
+    return { value: parsed.value, hasErrors: parsed.problems.some((p) => p.severity === 'error') };
+  };
+
+  /** What completion and hover read besides the document; the catalog index is built on first use. */
+  private featureContext(): FeatureContext {
+    return { index: catalogIndex() };
+  }
+
+  /** Registers every handler and starts listening. */
+  listen(): void {
+    const { connection } = this;
+    connection.onInitialize((params) => {
+      const options = (params.initializationOptions ?? {}) as { validationDelayMs?: unknown };
+      if (typeof options.validationDelayMs === 'number' && options.validationDelayMs >= 0) this.validationDelayMs = options.validationDelayMs;
+      return {
+        capabilities: {
+          textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+          completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
+          hoverProvider: true,
+          definitionProvider: true,
+          referencesProvider: true,
+          documentSymbolProvider: true,
+          codeLensProvider: { resolveProvider: false },
+          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorExtract, CodeActionKind.RefactorInline] },
+          renameProvider: { prepareProvider: true },
+        },
+        serverInfo: { name: 'airbyte-manifest-server', version: '0.1.0' },
+      };
+    });
+
+    connection.onInitialized(() => {
+      setTimeout(() => this.warmUp(), 0);
+    });
+
+    this.textDocuments.onDidChangeContent(({ document }) => {
+      const uri = document.uri;
+      const now = performance.now();
+      const previous = this.lastChange.get(uri);
+      this.lastChange.set(uri, now);
+      const pending = this.pendingValidation.get(uri);
+      clearTimeout(pending);
+      // The first version is validated at once (open → diagnostics).
+      if (!this.validatedOnce.has(uri)) {
+        this.validatedOnce.add(uri);
+        this.validate(uri);
+        return;
+      }
+      // A leading-edge debounce: an edit that follows a pause (no change for the delay, none waiting)
+      // is validated at once; the edits of a burst wait until the burst pauses, and are validated once.
+      if (pending === undefined && previous !== undefined && now - previous >= this.validationDelayMs) {
+        this.validate(uri);
+        return;
+      }
+      this.pendingValidation.set(uri, setTimeout(() => this.validate(uri), this.validationDelayMs));
+    });
+
+    this.textDocuments.onDidClose(({ document }) => {
+      clearTimeout(this.pendingValidation.get(document.uri));
+      this.pendingValidation.delete(document.uri);
+      this.validatedOnce.delete(document.uri);
+      this.lastChange.delete(document.uri);
+      this.manifests.delete(document.uri);
+      void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+    });
+
+    connection.onCompletion((params) => this.guard('completion', null, () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      return doc ? provideCompletion(this.featureContext(), doc, params) : null;
+    }));
+
+    connection.onHover((params) => this.guard('hover', null, () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      return doc ? provideHover(this.featureContext(), doc, params) : null;
+    }));
+
+    connection.onDefinition((params) => this.guard('definition', null, () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      return doc ? provideDefinition(doc, params) : null;
+    }));
+
+    connection.onReferences((params) => this.guard('references', null, () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      return doc ? provideReferences(doc, params) : null;
+    }));
+
+    connection.onDocumentSymbol((params) => this.guard('document symbols', [], () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      return doc ? provideDocumentSymbols(doc) : [];
+    }));
+
+    connection.onCodeAction((params) => this.guard('code actions', [], () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      if (!doc) return [];
+      const wants = (kind: string) => !params.context.only || params.context.only.some((k) => kind === k || kind.startsWith(`${k}.`));
+      const span = rangeToSpan(doc.textDocument, params.range);
+      return [
+        ...(wants(CodeActionKind.QuickFix) ? provideCodeActions(doc, params) : []),
+        ...(wants(CodeActionKind.RefactorExtract) ? provideExtractActions(doc, span) : []),
+        ...(wants(CodeActionKind.RefactorInline) ? provideInlineActions(doc, span) : []),
+      ];
+    }));
+
+    connection.onPrepareRename((params) => this.guard('prepare rename', null, () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      const target = doc ? prepareDefinitionRename(doc, positionToOffset(doc.textDocument, params.position)) : null;
+      return doc && target ? { range: spanToRange(doc.textDocument, target.span), placeholder: target.placeholder } : null;
+    }));
+
+    connection.onRenameRequest((params) => this.guard('rename', null, () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      if (!doc) return null;
+      const edits = renameDefinition(doc, positionToOffset(doc.textDocument, params.position), params.newName);
+      if ('refused' in edits) return new ResponseError(ErrorCodes.InvalidRequest, edits.refused);
+      return spanEditsToWorkspaceEdit(doc.textDocument, edits);
+    }));
+
+    connection.onCodeLens((params) => this.guard('code lenses', [], () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      return doc ? provideCodeLenses(doc) : [];
+    }));
+
+    connection.onRequest(ResolvedManifestRequest, (params: ResolvedManifestParams) => this.guard('resolvedManifest', { text: NOT_OPEN, problems: 0 }, () => {
+      const doc = this.documentFor(params.uri);
+      return doc ? provideResolvedManifest(doc) : { text: NOT_OPEN, problems: 0 };
+    }));
+
+    connection.onRequest(ListStreamsRequest, (params: ListStreamsParams) => this.guard('listStreams', { streams: [] }, () => {
+      const doc = this.documentFor(params.uri);
+      return doc ? provideStreamList(doc) : { streams: [] };
+    }));
+
+    connection.onRequest(GetSpecRequest, (params: GetSpecParams) => this.guard('getSpec', { connectionSpecification: null, advancedAuth: null }, () => {
+      const doc = this.documentFor(params.uri);
+      return doc ? provideSpec(doc) : { connectionSpecification: null, advancedAuth: null };
+    }));
+
+    // Test reads, OAuth and inferred schemas: the handlers get what they need, never the connection.
+    connection.onRequest(TestReadRequest, (params: TestReadParams, token: CancellationToken) => handleTestRead(params, token, this.openManifest, {
+      progress: (p) => void connection.sendNotification(TestReadProgressNotification, p),
+      configUpdate: (p) => void connection.sendNotification(ConfigUpdateNotification, p),
+    }));
+    connection.onRequest(OAuthConsentRequest, (p: OAuthConsentParams) => handleOAuthConsent(p, this.openManifest));
+    connection.onRequest(OAuthExchangeRequest, (p: OAuthExchangeParams) => handleOAuthExchange(p, this.openManifest));
+    connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) => handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()));
+
+    this.textDocuments.listen(connection);
+    connection.listen();
+  }
+
+  /**
+   * Validates a small manifest once the client is ready, so the schema validators are compiled and
+   * the parsing code is warm before the first real file arrives (the first open is then as fast as
+   * the next ones). A failure here only costs the warm-up.
+   */
+  private warmUp(): void {
+    const sample = [
+      'version: 6.4.0', 'type: DeclarativeSource', 'check:', '  type: CheckStream', '  stream_names: [items]', 'streams:',
+      '  - type: DeclarativeStream', '    name: items', '    retriever:', '      type: SimpleRetriever', '      requester:',
+      '        type: HttpRequester', '        url_base: https://api.example.test', '        path: /items', '        authenticator:',
+      '          type: BearerAuthenticator', '          api_token: "{{ config[\'token\'] }}"', '      paginator:', '        type: DefaultPaginator',
+      '        pagination_strategy:', '          type: PageIncrement', '          page_size: 10', '      record_selector:', '        type: RecordSelector',
+      '        extractor:', '          type: DpathExtractor', '          field_path: [data]', 'spec:', '  type: Spec', '  connection_specification:',
+      '    type: object', '    properties: {}',
+    ].join('\n');
+    this.guard('warm-up', undefined, () => {
+      const docs = new ManifestDocuments();
+      provideDiagnostics(docs.get({ uri: 'warmup:manifest.yaml', version: 1, getText: () => sample }));
+    });
+  }
+}
+
+/** Makes the server state for `connection`, registers every handler and starts listening. */
+export function startLanguageServer(connection: Connection): ManifestLanguageServer {
+  const server = new ManifestLanguageServer(connection);
+  server.listen();
+  return server;
+}

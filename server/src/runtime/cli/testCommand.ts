@@ -1,0 +1,129 @@
+// `connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]`:
+// regression tests of a connector (docs/cassettes.md). Each stream is replayed offline from
+// DIR/<stream>.cassette.yaml and its records and inferred schema are compared with
+// DIR/<stream>.expected.json; --update rewrites the expectations. Exit codes: 0 everything matches,
+// 1 a difference, a failed replay or a missing expectation, 2 invalid arguments, manifest or cassette.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseManifest } from '../manifest/parse';
+import { resolveManifest } from '../manifest/resolve';
+import { parseCassette } from '../cassette/cassette';
+import { replayRead } from '../cassette/cassetteRead';
+import { compareWithExpectation, expectationOf, formatDiff, isEmptyDiff, primaryKeyPaths, type Expectation } from '../cassette/regression';
+
+type Out = NodeJS.WritableStream;
+type TestArgs = { manifest: string; cassettes: string; config: string | null; stream: string | null; update: boolean };
+
+/** Parses the arguments; returns an error text instead of throwing. */
+export function parseTestArgs(args: string[]): TestArgs | string {
+  const out: TestArgs = { manifest: '', cassettes: '', config: null, stream: null, update: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = () => args[++i];
+    if (a === '--update') out.update = true;
+    else if (a === '--cassettes' || a === '--config' || a === '--stream') {
+      const v = value();
+      if (v === undefined) return `${a} needs a value`;
+      if (a === '--cassettes') out.cassettes = v;
+      else if (a === '--config') out.config = v;
+      else out.stream = v;
+    } else if (a.startsWith('--')) return `unknown option ${a}`;
+    else if (!out.manifest) out.manifest = a;
+    else return `unexpected argument "${a}"`;
+  }
+  if (!out.manifest) return 'name the manifest file';
+  if (!out.cassettes) return 'name the cassette directory with --cassettes DIR';
+  return out;
+}
+
+/** File names of a stream's cassette and expectation (characters unsafe in file names become _). */
+export function streamFiles(dir: string, stream: string): { cassette: string; expectation: string } {
+  const safe = stream.replace(/[^\w.-]/g, '_');
+  return { cassette: join(dir, `${safe}.cassette.yaml`), expectation: join(dir, `${safe}.expected.json`) };
+}
+
+/** Runs the command; resolves with the exit code. */
+export async function testCommand(args: string[], out: Out, err: Out): Promise<number> {
+  const a = parseTestArgs(args);
+  if (typeof a === 'string') {
+    err.write(`test: ${a}\n`);
+    return 2;
+  }
+  let manifestText: string;
+  let config: Record<string, unknown> | undefined;
+  try {
+    manifestText = readFileSync(a.manifest, 'utf8');
+    if (a.config) config = JSON.parse(readFileSync(a.config, 'utf8')) as Record<string, unknown>;
+  } catch (e) {
+    const io = e as NodeJS.ErrnoException;
+    err.write(io.code ? `test: cannot read ${io.path ?? 'input'} (${io.code})\n` : `test: ${a.config} is not valid JSON: ${io.message}\n`);
+    return 2;
+  }
+  const parsed = parseManifest(manifestText);
+  const resolved = parsed.value && typeof parsed.value === 'object' ? resolveManifest(parsed.value) : null;
+  const root = resolved?.value as Record<string, unknown> | undefined;
+  if (!root || parsed.problems.some((p) => p.severity === 'error')) {
+    err.write(`test: ${a.manifest} is not a valid manifest (run connector-manifest validate ${a.manifest})\n`);
+    return 2;
+  }
+  const streams = ((Array.isArray(root.streams) ? root.streams : []) as Record<string, unknown>[]).filter((s) => s && typeof s.name === 'string');
+  const selected = a.stream ? streams.filter((s) => s.name === a.stream) : streams;
+  if (a.stream && !selected.length) {
+    err.write(`test: no stream named '${a.stream}' in ${a.manifest}; streams: ${streams.map((s) => s.name).join(', ')}\n`);
+    return 2;
+  }
+
+  let failed = 0;
+  let ran = 0;
+  for (const stream of selected) {
+    const name = stream.name as string;
+    const files = streamFiles(a.cassettes, name);
+    if (!existsSync(files.cassette)) {
+      out.write(`stream '${name}': skipped, no cassette ${files.cassette} (record one with: connector-manifest read ${a.manifest} --stream ${name} --config config.json --record ${files.cassette})\n`);
+      continue;
+    }
+    const cassette = parseCassette(readFileSync(files.cassette, 'utf8'), files.cassette);
+    if (typeof cassette === 'string') {
+      err.write(`test: ${cassette}\n`);
+      return 2;
+    }
+    ran++;
+    const { result, misses } = await replayRead(parsed.value as object, cassette, { ...(config ? { config } : {}), stream: name, name: files.cassette });
+    const errors = result.logs.filter((l) => l.level === 'ERROR');
+    if (misses.length || errors.length) {
+      failed++;
+      out.write(`stream '${name}': the replay failed\n`);
+      for (const m of misses) out.write(`  no recorded response for ${m.method} ${m.url} (${m.reason})\n`);
+      for (const l of errors) out.write(`  ERROR: ${l.message}\n`);
+      continue;
+    }
+    const actual = expectationOf(name, primaryKeyPaths(stream.primary_key), result);
+    if (a.update) {
+      writeFileSync(files.expectation, `${JSON.stringify(actual, null, 2)}\n`);
+      out.write(`stream '${name}': ${actual.records.length} records; expectation written to ${files.expectation}\n`);
+      continue;
+    }
+    let expected: Expectation;
+    try {
+      expected = JSON.parse(readFileSync(files.expectation, 'utf8')) as Expectation;
+      if (!expected || !Array.isArray(expected.records)) throw new Error('it has no records list');
+    } catch (e) {
+      failed++;
+      const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
+      out.write(`stream '${name}': ${missing ? `no expectation ${files.expectation}` : `${files.expectation} is not a valid expectation (${(e as Error).message})`}; run with --update to write it\n`);
+      continue;
+    }
+    const diff = compareWithExpectation({ ...expected, primary_key: Array.isArray(expected.primary_key) ? expected.primary_key : [] }, actual);
+    if (isEmptyDiff(diff)) out.write(`stream '${name}': ok, ${actual.records.length} records as expected\n`);
+    else {
+      failed++;
+      out.write(formatDiff(name, diff));
+    }
+  }
+  if (ran === 0) {
+    err.write(`test: no cassette found in ${a.cassettes} for ${a.stream ? `stream '${a.stream}'` : `any stream of ${a.manifest}`}\n`);
+    return 2;
+  }
+  out.write(`${ran - failed} of ${ran} stream${ran === 1 ? '' : 's'} passed${a.update ? ' (expectations updated)' : ''}\n`);
+  return failed ? 1 : 0;
+}
