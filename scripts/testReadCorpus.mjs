@@ -1,12 +1,16 @@
 // Corpus check for the test read: builds every stream of every manifest in a folder (default
 // ../shared/corpus/manifests) with a config made up from its spec (defaults, examples, or a plausible
-// value per type/format) and a transport that refuses all requests, and counts streams that got as far
+// value per type/format that fits the spec's patterns) and a transport that refuses all requests, and counts streams that got as far
 // as their first request versus streams the runtime cannot build or fails on, grouped by reason.
 // Usage: npm run build && node scripts/testReadCorpus.mjs [folder]
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { parse } from 'yaml';
+import { sampleConfig as specSample } from './differential/sampleConfig.mjs';
+
+/** A config from the spec (defaults, examples, values that fit its patterns), as the differential harness makes it. */
+const sampleConfig = (schema) => specSample(schema, 9);
 
 const runtime = createRequire(import.meta.url)('../out/runtime.js');
 const dir = process.argv[2] ?? '../shared/corpus/manifests';
@@ -37,37 +41,6 @@ for (const file of files) {
     }
   }
 }
-/** A config from a JSON schema: default, first example, first oneOf branch, or a value per type/format. */
-function sampleConfig(schema) {
-  const value = sample(schema, 0);
-  return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
-function sample(s, depth) {
-  if (!s || typeof s !== 'object' || depth > 6) return undefined;
-  if (s.default !== undefined) return s.default;
-  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
-  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
-  if (s.const !== undefined) return s.const;
-  if (Array.isArray(s.oneOf) && s.oneOf.length) return sample(s.oneOf[0], depth + 1);
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  if (type === 'object' || s.properties) {
-    const out = {};
-    for (const [k, p] of Object.entries(s.properties ?? {})) {
-      const v = sample(p, depth + 1);
-      if (v !== undefined) out[k] = v;
-    }
-    return out;
-  }
-  if (type === 'array') return [];
-  if (type === 'integer' || type === 'number') return 1;
-  if (type === 'boolean') return false;
-  if (s.format === 'date-time') return '2024-01-01T00:00:00Z';
-  if (s.format === 'date') return '2024-01-01';
-  if (typeof s.pattern === 'string' && s.pattern.includes('[0-9]{4}-[0-9]{2}-[0-9]{2}T')) return '2024-01-01T00:00:00Z';
-  if (typeof s.pattern === 'string' && s.pattern.includes('[0-9]{4}-[0-9]{2}-[0-9]{2}')) return '2024-01-01';
-  return 'sample';
-}
-
 function shorten(m) {
   if (process.env.VERBOSE) return m.slice(0, 300);
   return m.replace(/'[^']*'/g, "'…'").replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N').slice(0, 110);

@@ -1,5 +1,5 @@
 // The demo API: a real node:http server on 127.0.0.1 that offers each request to its route modules in
-// turn (auth, faults, async reports, data, hostile). Tests, the CLI smoke test, the benchmark and the extension demo use it.
+// turn (auth, faults, async reports, table catalog, data, hostile). Tests, the CLI smoke test, the benchmark and the extension demo use it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DemoRequest, DemoState, RouteModule } from './types';
@@ -8,6 +8,7 @@ import { faultRoutes } from './faultRoutes';
 import { hostileRoutes } from './hostileRoutes';
 import { authRoutes } from './authRoutes';
 import { asyncReportRoutes } from './asyncReportRoutes';
+import { catalogRoutes } from './catalogRoutes';
 
 export type DemoApiOptions = {
   /** Port to listen on; 0 or absent picks a free port. */
@@ -27,7 +28,7 @@ const MAX_REQUEST_BODY = 1024 * 1024;
 /** Starts the demo API and resolves once it listens. */
 export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
   const state: DemoState = { baseUrl: '', now: options.now ?? (() => new Date()), requestCount: 0 };
-  const modules: RouteModule[] = [...(options.routes ?? []), faultRoutes, authRoutes, asyncReportRoutes, dataRoutes, ...(options.hostile ? [hostileRoutes] : [])];
+  const modules: RouteModule[] = [...(options.routes ?? []), faultRoutes, authRoutes, asyncReportRoutes, catalogRoutes, dataRoutes, ...(options.hostile ? [hostileRoutes] : [])];
   const server = createServer((req, res) => {
     handle(req, res, modules, state).catch((e) => {
       if (!res.headersSent) sendJson(res, 500, { error: `demo API failure: ${(e as Error).message}` });

@@ -8,6 +8,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
 import { handleTestRead, type OpenManifestLookup } from './testReadHandler';
+import { handleResolveStreams } from './resolveStreamsHandler';
 import { handleOAuthConsent, handleOAuthExchange } from './oauthHandler';
 import { handleInferredSchemaEdit } from './inferredSchemaHandler';
 import { provideDefinition } from './features/definition';
@@ -27,9 +28,9 @@ import { provideResolvedManifest } from './features/resolvedManifest';
 import { positionToOffset, rangeToSpan, spanEditsToWorkspaceEdit, spanToRange } from './convert';
 import {
   ConfigUpdateNotification, GetSpecRequest, InferredSchemaEditRequest, ListStreamsRequest, OAuthConsentRequest, OAuthExchangeRequest,
-  ResolvedManifestRequest, TestReadProgressNotification, TestReadRequest,
+  ResolvedManifestRequest, ResolveStreamsRequest, TestReadProgressNotification, TestReadRequest,
   type GetSpecParams, type InferredSchemaEditParams, type ListStreamsParams, type OAuthConsentParams, type OAuthExchangeParams,
-  type ResolvedManifestParams, type TestReadParams,
+  type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams,
 } from './protocol';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
@@ -221,6 +222,7 @@ export class ManifestLanguageServer {
       progress: (p) => void connection.sendNotification(TestReadProgressNotification, p),
       configUpdate: (p) => void connection.sendNotification(ConfigUpdateNotification, p),
     }));
+    connection.onRequest(ResolveStreamsRequest, (p: ResolveStreamsParams, token: CancellationToken) => handleResolveStreams(p, token, this.openManifest));
     connection.onRequest(OAuthConsentRequest, (p: OAuthConsentParams) => handleOAuthConsent(p, this.openManifest));
     connection.onRequest(OAuthExchangeRequest, (p: OAuthExchangeParams) => handleOAuthExchange(p, this.openManifest));
     connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) => handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()));

@@ -101,6 +101,21 @@ export type StreamInfo = {
 };
 export type ListStreamsResult = { streams: StreamInfo[] };
 
+/**
+ * Client → server request: the streams a test read can target with these testing values — the static
+ * ones, then those `dynamic_streams` resolve to (an HttpComponentsResolver reads the API, so the config
+ * travels with the request, as for a test read, and is never kept).
+ */
+export const ResolveStreamsRequest = 'airbyte/resolveStreams';
+export type ResolveStreamsParams = {
+  uri: string;
+  /** Sealed by the extension, like a test read's. */
+  config: ConfigPayload;
+  http?: { timeoutMs?: number; maxResponseBytes?: number };
+};
+export type ResolvedStreamInfo = { name: string; dynamic: boolean; definition?: string; resolver?: string };
+export type ResolveStreamsResult = { streams: ResolvedStreamInfo[] };
+
 /** Client → server request: the manifest's spec (connection_specification and advanced_auth). */
 export const GetSpecRequest = 'airbyte/getSpec';
 export type GetSpecParams = { uri: string };

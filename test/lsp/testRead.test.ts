@@ -11,8 +11,8 @@ import { startDemoApi, type DemoApi } from '../../demo/api/server';
 import { authRoutes } from '../../demo/api/authRoutes';
 import { DEMO_CREDENTIALS } from '../../demo/api/authCredentials';
 import {
-  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification,
-  type TestReadParams, type TestReadProgressParams, type ConfigUpdateParams,
+  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ResolveStreamsRequest,
+  type TestReadParams, type TestReadProgressParams, type ConfigUpdateParams, type ResolveStreamsParams, type ResolveStreamsResult,
 } from '../../server/src/protocol';
 
 const ROOT = join(__dirname, '..', '..');
@@ -88,6 +88,26 @@ test('an unknown manifest URI is a clear error, not a crash', async () => {
     client.connection.sendRequest(TestReadRequest, { uri: 'file:///does/not/exist.yaml', streamName: 'x', config: {}, runId: 'r4' } satisfies TestReadParams),
     /Cannot read the manifest/,
   );
+});
+
+test('dynamic streams: a "Resolve streams…" lens above dynamic_streams; airbyte/resolveStreams resolves them with the config sent', async () => {
+  const uri = 'file:///fixtures/dynamic-streams.yaml';
+  const text = readFileSync(join(ROOT, 'demo', 'workspace', 'dynamic-streams.yaml'), 'utf8');
+  await client.open(uri, text);
+  const lenses = await client.connection.sendRequest<{ range: { start: { line: number } }; command?: { title: string; command: string; arguments?: unknown[] } }[]>('textDocument/codeLens', { textDocument: { uri } });
+  const resolve = lenses.find((l) => l.command?.command === 'airbyte.resolveStreams');
+  assert.ok(resolve, 'a Resolve streams lens');
+  assert.equal(resolve.command?.title, 'Resolve streams…');
+  assert.equal(text.split('\n')[resolve.range.start.line], 'dynamic_streams:');
+  assert.deepEqual(resolve.command?.arguments, [{ uri }]);
+  const params: ResolveStreamsParams = { uri, config: { url_base: demo.url, saved_views: [{ name: 'won_deals', table: 'tbl_deals', stage: 'won' }] } };
+  const result = await client.connection.sendRequest<ResolveStreamsResult>(ResolveStreamsRequest, params);
+  assert.deepEqual(result.streams.map((s) => s.name), ['tables', 'contacts', 'open_deals', 'view_won_deals']);
+  // The resolved name is then readable through the ordinary test read.
+  const read = await client.connection.sendRequest<Read>(TestReadRequest, { uri, streamName: 'contacts', config: params.config, runId: 'r-dyn' } satisfies TestReadParams);
+  assert.equal(records(read), 2);
+  // A failing resolver answers an error carrying the runtime's failure type.
+  await assert.rejects(client.connection.sendRequest(ResolveStreamsRequest, { uri, config: { url_base: 'http://127.0.0.1:1' } } satisfies ResolveStreamsParams), /Resolving the dynamic streams of 'table_rows'/);
 });
 
 test('the input state of the request starts an incremental stream from it and the state comes back per slice', async () => {

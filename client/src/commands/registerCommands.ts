@@ -5,6 +5,7 @@ import { ResultsPanel } from '../views/resultsPanel';
 import { authorizeOAuth } from './authorizeOAuth';
 import { registerRunNotifications, runStream } from './runStream';
 import { writeInferredSchema } from './writeInferredSchema';
+import { resolveStreams } from './resolveStreams';
 import { RESOLVED_SCHEME, ResolvedManifestProvider, showResolvedManifest } from './showResolvedManifest';
 import { clearTestingValues, exportTestingValues, importTestingValues, setTestingValues } from './testingValues';
 
@@ -18,6 +19,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     ...registerRunNotifications(services),
     reg('airbyte.runStream', (arg) => runStream(services, arg, false)),
     reg('airbyte.runStreamWithLimits', (arg) => runStream(services, arg, true)),
+    reg('airbyte.resolveStreams', (arg) => resolveStreams(services, arg)),
     reg('airbyte.setTestingValues', (arg) => setTestingValues(services, arg)),
     reg('airbyte.importTestingValues', (arg) => importTestingValues(services, arg)),
     reg('airbyte.exportTestingValues', (arg) => exportTestingValues(services, arg)),

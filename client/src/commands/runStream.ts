@@ -141,29 +141,37 @@ export async function runStream(services: Services, arg: unknown, askForLimits: 
   const explicit = (arg as { limits?: Limits } | undefined)?.limits;
   const limits = askForLimits ? await askLimits(explicit ?? settings.limits) : (explicit ?? settings.limits);
   if (!limits) return undefined;
-  const uri = vscode.Uri.parse(target.uri);
+  const values = await testingValuesOrAsk(services, vscode.Uri.parse(target.uri), 'Run Anyway');
+  if (!values) return undefined;
+  return execute(services, target, values, limits, settings);
+}
+
+/**
+ * The manifest's testing values; without any, offers to import a config.json beside the manifest, to
+ * set them, or to go on with `{}` (`goOn` names that choice). Undefined when the user backs out.
+ */
+export async function testingValuesOrAsk(services: Services, uri: vscode.Uri, goOn: string): Promise<Record<string, unknown> | undefined> {
   const config = await services.store.get(uri);
-  let values = config;
-  if (!values) {
-    // A config.json beside the manifest (as in the demo workspace) can be imported in one click.
-    const beside = vscode.Uri.joinPath(uri, '..', 'config.json');
-    const hasConfigJson = await vscode.workspace.fs.stat(beside).then(() => true, () => false);
-    // Values saved for another manifest are never sent to this one's API unless the user copies them.
-    const others = await services.store.candidates(uri);
-    const copyChoice = others.length === 1 ? `Copy Testing Values from ${sourceLabel(others[0])}` : 'Copy Testing Values from…';
-    const choices = [...(hasConfigJson ? ['Import config.json'] : []), ...(others.length ? [copyChoice] : []), 'Set Testing Values', 'Run Anyway'];
-    const choice = await vscode.window.showWarningMessage(
-      `No testing values are set for ${vscode.workspace.asRelativePath(uri)}. Streams that need credentials will fail.`, ...choices);
-    if (choice === 'Set Testing Values') { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: target.uri }); return undefined; }
-    if (choice === 'Import config.json') {
-      if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: target.uri, file: beside.fsPath }))) return undefined;
-      values = await services.store.get(uri);
-    } else if (choice === copyChoice) {
-      if (!(await copyTestingValues(services, uri, others))) return undefined;
-      values = await services.store.get(uri);
-    } else if (choice !== 'Run Anyway') return undefined;
+  if (config) return config;
+  // A config.json beside the manifest (as in the demo workspace) can be imported in one click.
+  const beside = vscode.Uri.joinPath(uri, '..', 'config.json');
+  const hasConfigJson = await vscode.workspace.fs.stat(beside).then(() => true, () => false);
+  // Values saved for another manifest are never sent to this one's API unless the user copies them.
+  const others = await services.store.candidates(uri);
+  const copyChoice = others.length === 1 ? `Copy Testing Values from ${sourceLabel(others[0])}` : 'Copy Testing Values from…';
+  const choices = [...(hasConfigJson ? ['Import config.json'] : []), ...(others.length ? [copyChoice] : []), 'Set Testing Values', goOn];
+  const choice = await vscode.window.showWarningMessage(
+    `No testing values are set for ${vscode.workspace.asRelativePath(uri)}. Streams that need credentials will fail.`, ...choices);
+  if (choice === 'Set Testing Values') { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: uri.toString() }); return undefined; }
+  if (choice === 'Import config.json') {
+    if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: uri.toString(), file: beside.fsPath }))) return undefined;
+    return (await services.store.get(uri)) ?? undefined;
   }
-  return execute(services, target, values ?? {}, limits, settings);
+  if (choice === copyChoice) {
+    if (!(await copyTestingValues(services, uri, others))) return undefined;
+    return (await services.store.get(uri)) ?? undefined;
+  }
+  return choice === goOn ? {} : undefined;
 }
 
 async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>): Promise<RunStreamOutcome> {

@@ -1,5 +1,7 @@
 // Code lenses: "Run stream" and "Run with limits…" above each stream, "Set testing values" above
-// `spec`. The commands are the client's; the lens only carries `{ uri, streamName }` or `{ uri }`.
+// `spec`, "Resolve streams…" above `dynamic_streams` (their names need the config, and an API call for
+// an HttpComponentsResolver, so the client asks the server with the testing values on demand). The
+// commands are the client's; the lens only carries `{ uri, streamName }` or `{ uri }`.
 import type { CodeLens } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
@@ -9,6 +11,7 @@ import { findStreams } from './streams';
 export const RUN_STREAM_COMMAND = 'airbyte.runStream';
 export const RUN_STREAM_WITH_LIMITS_COMMAND = 'airbyte.runStreamWithLimits';
 export const SET_TESTING_VALUES_COMMAND = 'airbyte.setTestingValues';
+export const RESOLVE_STREAMS_COMMAND = 'airbyte.resolveStreams';
 
 /** The lenses of `doc`, resolved (each has its command). Never throws. */
 export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
@@ -23,6 +26,11 @@ export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
   if (spec) {
     const range = spanToRange(doc.textDocument, spec.keySpan ?? spec.valueSpan);
     lenses.push({ range, command: { title: 'Set testing values', command: SET_TESTING_VALUES_COMMAND, arguments: [{ uri: doc.uri }] } });
+  }
+  const dynamic = doc.model.locate(['dynamic_streams']);
+  if (dynamic) {
+    const range = spanToRange(doc.textDocument, dynamic.keySpan ?? dynamic.valueSpan);
+    lenses.push({ range, command: { title: 'Resolve streams…', command: RESOLVE_STREAMS_COMMAND, arguments: [{ uri: doc.uri }] } });
   }
   return lenses;
 }

@@ -2,11 +2,13 @@
 // over the same runtime API as the extension.
 import { validateCommand } from './cli/validateCommand';
 import { readCommand } from './cli/readCommand';
+import { streamsCommand } from './cli/streamsCommand';
 import { testCommand } from './cli/testCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
   connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty] [--record cassette.yaml | --replay cassette.yaml]
+  connector-manifest streams <manifest> [--config config.json] [--format json|pretty]   (static streams, then resolved dynamic streams)
   connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]`;
 
 async function main(argv: string[]): Promise<number> {
@@ -19,6 +21,11 @@ async function main(argv: string[]): Promise<number> {
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());
       return readCommand(rest, process.stdout, process.stderr, controller.signal);
+    }
+    case 'streams': {
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      return streamsCommand(rest, process.stdout, process.stderr, controller.signal);
     }
     case 'test':
       return testCommand(rest, process.stdout, process.stderr);

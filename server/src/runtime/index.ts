@@ -26,3 +26,5 @@ export { validateManifest } from './manifest/validateManifest';
 export { getComponent, allComponents, fieldInfo, componentTypesForSlot, defaultTypeFor, requiredFields, templateContextFor } from './schema/catalog';
 export type { Problem, Severity, RelatedInfo } from './problems';
 export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
+export { listStreams } from './testRead/listStreams';
+export type { StreamListing } from './testRead/listStreams';

@@ -7,7 +7,8 @@ import type { SecretMasker } from './testRead/masking';
 export type HttpRequest = { method: string; url: string; headers: Record<string, string>; body: string | null };
 
 /**
- * A response as received: status, headers (lower-case names), body text. The default transport also
+ * A response as received: status, headers (names as the server sent them; look them up with
+ * http/headers.ts `headerValue`, which ignores case), body text. The default transport also
  * attaches, non-enumerably (so the shape above is all that JSON, spreads and deep comparisons see),
  * `bodyBytes` (the body's raw bytes, needed by gzip/zip/CSV decoders) and `maxBodyBytes` (the size cap
  * the body was read under, applied again to inflated data). A scripted fetch may set them as plain fields.

@@ -48,6 +48,20 @@ describe('run stream', function () {
     assert.deepEqual(failures, []);
   });
 
+  it('resolves dynamic streams from the "Resolve streams…" lens and runs one', async () => {
+    const doc = await openWorkspaceFile('demo/dynamic-streams.yaml');
+    const uri = doc.uri.toString();
+    assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values: { ...DEMO_CONFIG, url_base: url } }), true);
+    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100)) ?? [];
+    const lens = lenses.find((l) => l.command?.command === 'airbyte.resolveStreams');
+    assert.ok(lens, 'a Resolve streams lens');
+    assert.equal(doc.lineAt(lens.range.start.line).text, 'dynamic_streams:');
+    type Resolved = { streams: { name: string; dynamic: boolean }[]; run?: Outcome };
+    const outcome = await vscode.commands.executeCommand<Resolved>('airbyte.resolveStreams', { ...(lens.command?.arguments?.[0] as object), streamName: 'open_deals' });
+    assert.deepEqual(outcome?.streams.filter((s) => s.dynamic).map((s) => s.name), ['contacts', 'open_deals', 'view_won_deals']);
+    assert.equal(recordCount(outcome?.run), 2, JSON.stringify(outcome?.run?.streamRead.logs));
+  });
+
   it('stores a rotated single-use refresh token at once, so the next run still authenticates', async () => {
     const doc = await openWorkspaceFile('oauth/manifest.yaml');
     const uri = doc.uri.toString();

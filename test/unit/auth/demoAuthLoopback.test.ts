@@ -81,7 +81,7 @@ test('rotating single-use refresh tokens: written back and never lost, even when
   assert.equal((updates[updates.length - 1].credentials as Record<string, unknown>).refresh_token, rotated);
   // The old token is spent server-side; the saved one works for the next run.
   const reuse = { credentials: { ...config.credentials, refresh_token: before, access_token: '', token_expiry_date: '' } };
-  await assert.rejects(read('/auth/oauth/items', component, reuse), { failureType: 'config_error', message: /Re-authenticate/ });
+  await assert.rejects(read('/auth/oauth/items', component, reuse), { failureType: 'config_error', message: /^Refresh token is invalid or expired\. Please re-authenticate/ });
   const next = { credentials: { ...config.credentials, access_token: '', token_expiry_date: '' } };
   assert.equal((await read('/auth/oauth/items', component, next)).status, 200);
 });

@@ -130,22 +130,22 @@ test('retries stop after 300 s of waiting with a transient error carrying the st
   assert.ok(clock.sleeps.reduce((a, b) => a + b, 0) <= 300_000);
 });
 
-test('invalid_grant is a config error telling to re-authenticate; 401 is a config error; secrets stay out of messages', async () => {
+test('invalid_grant is a config error with the reference\'s re-authenticate message; 401 is a system error (requests\' HTTPError); secrets stay out of messages', async () => {
   const http = scriptedFetch([json(400, { error: 'invalid_grant' })]);
   const rt = { type: 'OAuthAuthenticator', token_refresh_endpoint: 'https://a.example.com/t?key=SECRETQ', client_id: 'id', client_secret: 'SECRETX', refresh_token: 'SECRETR' };
   await assert.rejects(createAuthenticator(rt, {}, {}, { fetch: http.fetch }).authenticate(), (err: Error & { failureType: string; status: number }) => {
     assert.equal(err.failureType, 'config_error');
     assert.equal(err.status, 400);
-    assert.match(err.message, /Re-authenticate/);
+    assert.ok(err.message.startsWith('Refresh token is invalid or expired. Please re-authenticate from Sources/<your source>/Settings.'), err.message);
     assert.ok(!/SECRET/.test(err.message));
     return true;
   });
   const http401 = scriptedFetch([json(401, { error: 'invalid_client' })]);
-  await assert.rejects(createAuthenticator(rt, {}, {}, { fetch: http401.fetch }).authenticate(), { failureType: 'config_error', status: 401 });
+  await assert.rejects(createAuthenticator(rt, {}, {}, { fetch: http401.fetch }).authenticate(), { failureType: 'system_error', status: 401, message: /^401 Client Error: Unauthorized for url: https:\/\/a\.example\.com\/t\b/ });
   const custom = scriptedFetch([json(403, { code: 'revoked' })]);
   await assert.rejects(
     createAuthenticator({ ...rt, refresh_token_error_status_codes: [403], refresh_token_error_key: 'code', refresh_token_error_values: ['revoked'] }, {}, {}, { fetch: custom.fetch }).authenticate(),
-    /refresh token is invalid/,
+    /Refresh token is invalid or expired/,
   );
 });
 

@@ -44,8 +44,8 @@ test('§12.8: one POST login with a JSON body, X-Session header, no new login fo
   assert.deepEqual(auth.secrets(), ['S1', 'S2']);
 });
 
-test('without expiration_duration every request logs in; Bearer injection; the login has its own authenticator', async () => {
-  const http = scriptedFetch([json(200, [{ token: 'A' }]), json(200, [{ token: 'B' }])]);
+test('without expiration_duration every token read logs in, twice per sent request with a header token (the reference computes the header twice); Bearer injection; the login has its own authenticator', async () => {
+  const http = scriptedFetch([json(200, [{ token: 'A' }]), json(200, [{ token: 'B' }]), json(200, [{ token: 'C' }]), json(200, [{ token: 'D' }])]);
   const auth = createAuthenticator(
     {
       type: 'SessionTokenAuthenticator',
@@ -64,10 +64,30 @@ test('without expiration_duration every request logs in; Bearer injection; the l
     { fetch: http.fetch },
   );
   assert.equal((await auth.authenticate()).request_headers.Authorization, 'Bearer A');
-  assert.equal((await auth.authenticate()).request_headers.Authorization, 'Bearer B');
+  assert.equal(http.requests.length, 1);
+  assert.equal((await auth.authenticate({ sending: true })).request_headers.Authorization, 'Bearer C');
+  assert.equal(http.requests.length, 3);
   assert.equal(http.requests[0].url, 'https://api.example.com/v1/session?mode=token');
   assert.equal(http.requests[0].method, 'GET');
   assert.equal(http.requests[0].headers.Authorization, 'Basic dTpw');
+});
+
+test('without expiration_duration a token injected as a query parameter logs in once per request (only header tokens are computed twice)', async () => {
+  const http = scriptedFetch([json(200, { token: 'A' }), json(200, { token: 'B' })]);
+  const auth = createAuthenticator(
+    {
+      type: 'SessionTokenAuthenticator',
+      login_requester: { type: 'HttpRequester', url: 'https://api.example.com/v1/session', http_method: 'POST' },
+      session_token_path: ['token'],
+      request_authentication: { type: 'ApiKey', inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'session' } },
+    },
+    {},
+    {},
+    { fetch: http.fetch },
+  );
+  assert.deepEqual((await auth.authenticate({ sending: true })).request_parameters, { session: 'A' });
+  assert.deepEqual((await auth.authenticate({ sending: true })).request_parameters, { session: 'B' });
+  assert.equal(http.requests.length, 2);
 });
 
 test('calendar-aware expiry: P1M from January 31st lasts until February 29th', async () => {

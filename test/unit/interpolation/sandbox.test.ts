@@ -123,3 +123,14 @@ test('sandbox never mutates the host: prototype pollution attempts do nothing', 
 test('total payload count is at least 30', () => {
   assert.ok(REACH_NOTHING.length + UNDECLARED.length + EXHAUSTION.length + SYNTAX.length >= 30);
 });
+
+test('a mapping key starting with _ is reachable as an attribute (Jinja falls back to the item); dict dunders are not', () => {
+  const hal = { response: { _links: { next: { href: 'https://x/items?page=2' } }, __class__: 'shadow', __meta__: 1 } };
+  assert.equal(interpolate('{{ response._links.next.href }}', hal, 'jinja'), 'https://x/items?page=2');
+  assert.equal(interpolate("{{ response['_links']['next']['href'] }}", hal, 'jinja'), 'https://x/items?page=2');
+  // `__class__` is a real attribute of a Python dict: the sandbox refuses it even though the key exists.
+  assert.equal(interpolate('{{ response.__class__ }}', hal, 'jinja'), null);
+  // `__meta__` is not a dict attribute, so the item is returned.
+  assert.equal(interpolate('{{ response.__meta__ }}', hal, 'jinja'), 1);
+  assert.equal(interpolate("{{ ''._x }}", hal, 'jinja'), null);
+});

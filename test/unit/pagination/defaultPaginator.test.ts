@@ -25,7 +25,7 @@ test('page_size_option without a strategy page size is rejected', () => {
     type: 'DefaultPaginator',
     page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' },
     pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next }}' },
-  }, {}), /defines no page_size/);
+  }, {}), /page_size_option cannot be set if the pagination strategy does not have a page_size\. /);
 });
 
 test('page size and page token options writing the same key collide at build time', () => {

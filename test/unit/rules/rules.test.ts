@@ -50,6 +50,27 @@ test('colliding-injected-keys: page size and token with the same name; different
   assert.deepEqual(withCode(manifest({ paginator: paginator('header') }), 'colliding-injected-keys'), []);
 });
 
+test('colliding-injected-keys says what the declared version did (divergence 10: source-postmarkapp declares 5.10.2)', () => {
+  const paginator = [
+    '        type: DefaultPaginator',
+    '        page_token_option: { type: RequestOption, inject_into: request_parameter, field_name: offset }',
+    '        page_size_option: { type: RequestOption, inject_into: request_parameter, field_name: offset }',
+    '        pagination_strategy: { type: OffsetIncrement, page_size: 500 }',
+  ].join('\n');
+  const [old] = withCode(manifest({ version: '5.10.2', paginator }), 'colliding-injected-keys');
+  // 5.10.2 raised nothing: the page size replaced the token in one mapping.
+  assert.match(old.message, /With the declared CDK 5\.10\.2 the paginator wrote both into one mapping, so the paginator's `page_size_option` silently replaced the paginator's `page_token_option`/);
+  assert.doesNotMatch(old.message, /fails the request/);
+  assert.match(old.message, /from 6\.33\.7 on the CDK refuses to build this paginator/);
+  const [current] = withCode(manifest({ version: '6.44.0', paginator }), 'colliding-injected-keys');
+  assert.match(current.message, /the CDK refuses to build this paginator: "Request body collision, duplicate keys detected at key path: offset\./);
+  assert.doesNotMatch(current.message, /fails the request|declared CDK/);
+  // Between two components the collision is a request-time error in every version, in that version's words.
+  const header = apiKey('          inject_into: { type: RequestOption, inject_into: header, field_name: X-Key }') + '\n        request_headers:\n          X-Key: other';
+  assert.match(withCode(manifest({ version: '5.10.2', requester: header }), 'colliding-injected-keys')[0].message, /the declared CDK 5\.10\.2 fails the request \("Duplicate keys found: …"\)/);
+  assert.match(withCode(manifest({ version: '6.44.0', requester: header }), 'colliding-injected-keys')[0].message, /the CDK fails the request: "Request body collision/);
+});
+
 test('page-token-option-missing: warns when the token is never sent', () => {
   const paginator = '        type: DefaultPaginator\n        pagination_strategy: { type: OffsetIncrement, page_size: 10 }';
   const p = withCode(manifest({ paginator }), 'page-token-option-missing');

@@ -110,3 +110,24 @@ test('pretty output never writes API-controlled escape sequences to the terminal
     hostile.close();
   }
 });
+
+test('`streams` lists static then resolved dynamic streams; `read --stream` runs a dynamic one', async () => {
+  const cfg = config({ url_base: api.url, saved_views: [{ name: 'won_deals', table: 'tbl_deals', stage: 'won' }] });
+  const listed = await run(['streams', 'demo/workspace/dynamic-streams.yaml', '--config', cfg]);
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.equal(listed.stdout, [
+    'tables',
+    'contacts\t(dynamic: table_rows, HttpComponentsResolver)',
+    'open_deals\t(dynamic: table_rows, HttpComponentsResolver)',
+    'view_won_deals\t(dynamic: saved_views, ConfigComponentsResolver)',
+    '',
+  ].join('\n'));
+  const json = await run(['streams', 'demo/workspace/dynamic-streams.yaml', '--config', cfg, '--format', 'json']);
+  assert.deepEqual(JSON.parse(json.stdout)[3], { name: 'view_won_deals', dynamic: true, definition: 'saved_views', resolver: 'ConfigComponentsResolver' });
+  const read = await run(['read', 'demo/workspace/dynamic-streams.yaml', '--stream', 'contacts', '--config', cfg]);
+  assert.equal(read.code, 0, read.stderr);
+  assert.match(read.stdout, /^Stream 'contacts': 2 records in 1 page over 1 slice/);
+  const bad = await run(['streams', 'demo/workspace/dynamic-streams.yaml', '--config', config({ url_base: 'http://127.0.0.1:1' })]);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /^streams: Resolving the dynamic streams of 'table_rows' \(HttpComponentsResolver\) failed/);
+});

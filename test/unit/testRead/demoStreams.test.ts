@@ -173,3 +173,19 @@ test('pagination reset: both capped-API streams read all 250 items although no q
   assert.equal(refused.length, 6);
   assert.match(refused[0].response?.body ?? '', /Result window too deep/);
 });
+
+test('dynamic streams of the demo workspace resolve (API catalog and config views) and read', async () => {
+  const { listStreams } = await import('../../../server/src/runtime');
+  const manifest = parse(readFileSync(join(WORKSPACE, 'dynamic-streams.yaml'), 'utf8'));
+  const config = { ...JSON.parse(readFileSync(join(WORKSPACE, 'config.json'), 'utf8')), url_base: api.url };
+  const listed = await listStreams(manifest, config);
+  assert.deepEqual(listed.map((s) => `${s.name}:${s.dynamic ? s.resolver : 'static'}`), [
+    'tables:static', 'contacts:HttpComponentsResolver', 'open_deals:HttpComponentsResolver', 'view_won_deals:ConfigComponentsResolver',
+  ]);
+  const deals = await testRead(manifest, structuredClone(config), 'open_deals');
+  assert.deepEqual(deals.logs.filter((l) => l.level === 'ERROR'), []);
+  assert.deepEqual(deals.slices[0].pages[0].records.map((r) => r.id), [10, 11]);
+  const won = await testRead(manifest, structuredClone(config), 'view_won_deals');
+  assert.deepEqual(won.slices[0].pages[0].records, [{ id: 10, amount: 1200, stage: 'won' }]);
+  assert.match(won.slices[0].pages[0].request?.url ?? '', /\/catalog\/tables\/tbl_deals\/rows\?stage=won$/);
+});

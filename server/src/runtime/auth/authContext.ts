@@ -8,8 +8,12 @@ import { pythonStr } from './pythonText';
 
 /** A built authenticator: one `authenticate()` call per outgoing data request. */
 export interface Authenticator {
-  /** Performs token refreshes / logins as needed and returns what it adds to the data request. */
-  authenticate(): Promise<AuthParts>;
+  /**
+   * Performs token refreshes / logins as needed and returns what it adds to the data request.
+   * `sending: true` when the result goes on a request about to be sent by the requester: the
+   * reference then reads a header token twice (requester, then the session's auth hook, §6.1).
+   */
+  authenticate(request?: { sending?: boolean }): Promise<AuthParts>;
   /** Secret values this authenticator has obtained so far (access and session tokens), for masking (§11). */
   secrets(): string[];
   /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY, §9.4); no-op when nothing can be refreshed. */

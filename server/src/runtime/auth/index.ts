@@ -45,7 +45,7 @@ export function createAuthenticator(
   config: object,
   options: AuthenticatorOptions = {},
   env: RuntimeEnv = {},
-): Authenticator & { authenticate(): Promise<AuthParts> } {
+): Authenticator & { authenticate(request?: { sending?: boolean }): Promise<AuthParts> } {
   const hooks = { onAuxiliaryRequest: options.onAuxiliaryRequest, onSecret: options.onSecret };
   const inherited = (options.parameters ?? {}) as Record<string, unknown>;
   const build = (sub: unknown, parameters: Record<string, unknown>): Authenticator => {
@@ -80,8 +80,8 @@ function reportingCredentials(auth: Authenticator, onSecret: ((value: string) =>
   if (!onSecret) return auth;
   return {
     ...auth,
-    async authenticate() {
-      const parts = await auth.authenticate();
+    async authenticate(request?: { sending?: boolean }) {
+      const parts = await auth.authenticate(request);
       for (const value of credentialValues(parts)) onSecret(value);
       return parts;
     },

@@ -1,7 +1,7 @@
 // OAuthAuthenticator (reference-behaviour.md §6.7): obtains access tokens from a token endpoint
 // (refresh_token, client_credentials or JWT-bearer grants) and sends `Authorization: Bearer <token>`.
 // With refresh_token_updater the single-use variant reads and writes tokens in the config (§6.7.7).
-import { configError } from '../errors';
+import { configError, systemError } from '../errors';
 import { mayCarryCredential } from '../http/transport';
 import { pythonStr } from './pythonText';
 import { reportSecret } from './authHttp';
@@ -100,7 +100,16 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
         knownSecrets: () => [...obtained, ...sent, accessToken],
       },
       (body) => {
-        const newRefresh = findInResponse(body, paths ? paths.refreshName : field('refresh_token_name', 'refresh_token'));
+        // Without refresh_token_updater the reference never looks for a refresh token: the search here is
+        // only for masking, so a response too deep for it leaves the access token's error to speak.
+        const newRefresh = ((): unknown => {
+          try {
+            return findInResponse(body, paths ? paths.refreshName : field('refresh_token_name', 'refresh_token'));
+          } catch (e) {
+            if (paths) throw e;
+            return undefined;
+          }
+        })();
         const rotated = paths !== null && typeof newRefresh === 'string' && newRefresh !== '';
         // A refresh token in the response is a secret even when this variant does not keep it.
         if (!rotated && typeof newRefresh === 'string' && newRefresh !== '') {
@@ -117,7 +126,8 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
         try {
           const token = findInResponse(body, field('access_token_name', 'access_token'));
           if (token === undefined || token === null || token === '') {
-            throw configError(`The token response has no '${field('access_token_name', 'access_token')}' value; check access_token_name.`);
+            // The reference raises a plain Exception here, reported as a system error.
+            throw systemError(`Token refresh API response was missing access token ${field('access_token_name', 'access_token')}. The token response has no '${field('access_token_name', 'access_token')}' value; check access_token_name.`);
           }
           accessToken = pythonStr(token);
           obtained.push(accessToken);
@@ -184,7 +194,7 @@ async function buildArgs(
       if (cid !== undefined) clientId = pythonStr(cid);
       if (cs !== undefined) clientSecret = pythonStr(cs);
     }
-    if (!clientId) throw configError('OAuthAuthenticator: the client id is empty; set client_id (usually from the config).');
+    if (!clientId) throw configError('OAuthAuthenticator was unable to evaluate client_id parameter. The client id is empty; set client_id (usually from the config).');
     args[field('client_id_name', 'client_id')] = clientId;
     args[field('client_secret_name', 'client_secret')] = clientSecret;
   }

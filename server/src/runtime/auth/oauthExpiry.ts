@@ -45,7 +45,8 @@ export function expiryFromResponse(expiresIn: unknown, isMoment: boolean, nowMs:
   const seconds = typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' && expiresIn.trim() !== '' ? Number(expiresIn) : NaN;
   if (!Number.isFinite(seconds)) {
     throw systemError(
-      `The token response gives the expiry as ${JSON.stringify(expiresIn)}, but a number of seconds was expected ` +
+      `Invalid expires_in value: ${typeof expiresIn === 'string' ? expiresIn : JSON.stringify(expiresIn)}. Expected number of seconds when no format specified. ` +
+        `The token response gives the expiry as ${JSON.stringify(expiresIn)}, but a number of seconds was expected ` +
         'because token_expiry_date_format is not set; set token_expiry_date_format if the endpoint returns a date.',
     );
   }

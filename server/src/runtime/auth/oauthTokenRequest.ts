@@ -6,6 +6,7 @@ import { configError, RuntimeError, systemError, transientError } from '../error
 import { encodeForm } from './pythonText';
 import { authSleep, reportAuxiliaryRequest, safeUrl, sendRequest, signalOf } from './authHttp';
 import type { AuthBuildContext } from './authContext';
+import { STATUS_CODES } from 'node:http';
 
 /** Spec §6.7.2: retries of the token request stop once this much waiting has been spent. */
 const RETRY_BUDGET_MS = 300_000;
@@ -32,7 +33,7 @@ export type TokenRequestInput = {
  * 429/5xx after retries), system_error (anything else).
  */
 export async function sendTokenRequest(ctx: AuthBuildContext, input: TokenRequestInput, onBody: (body: unknown) => void): Promise<unknown> {
-  if (!input.endpoint) throw configError('OAuthAuthenticator.token_refresh_endpoint is empty; set the URL of the token endpoint.');
+  if (!input.endpoint) throw configError('OAuthAuthenticator was unable to evaluate token_refresh_endpoint parameter. (token_refresh_endpoint rendered empty; set the URL of the token endpoint.)');
   const request = buildRequest(input);
   let waited = 0;
   for (let attempt = 0; ; attempt++) {
@@ -59,13 +60,16 @@ export async function sendTokenRequest(ctx: AuthBuildContext, input: TokenReques
       reportAuxiliaryRequest(ctx, REFRESH_META, request, null, input.knownSecrets());
       const code = (failure as { code?: string }).code;
       if (permanent) throw new RuntimeError(`The token refresh request to ${safeUrl(request.url)} failed: ${(failure as Error).message}`, (failure as RuntimeError).failureType, { cause: failure });
-      throw transientError(`The token refresh request to ${safeUrl(request.url)} failed${code ? ` (${code})` : ''}; check the network and try again.`, { cause: failure });
+      throw transientError(`OAuth access token refresh request failed due to a network error. The token refresh request to ${safeUrl(request.url)} failed${code ? ` (${code})` : ''}; check the network and try again.`, { cause: failure });
     }
     return finish(ctx, input, request, response as HttpResponse, onBody);
   }
 }
 
 const REFRESH_META = { title: 'Refresh token', description: 'Obtains access token' };
+
+/** The reference's message for a refresh token the endpoint rejects (§6.7.6), searchable as the Builder shows it. */
+const INVALID_REFRESH_TOKEN = 'Refresh token is invalid or expired. Please re-authenticate from Sources/<your source>/Settings.';
 
 function buildRequest(input: TokenRequestInput): HttpRequest {
   const form = encodeForm(input.args);
@@ -108,8 +112,8 @@ function classifyFailure(input: TokenRequestInput, request: HttpRequest, respons
   const where = safeUrl(request.url);
   if (rule.statusCodes.includes(response.status) && rule.key && rule.values.includes(String(record[rule.key]))) {
     return configError(
-      `The refresh token is invalid or has expired (the token endpoint ${where} answered HTTP ${response.status} '${String(record[rule.key])}'). ` +
-        'Re-authenticate the source to obtain a new refresh token.',
+      `${INVALID_REFRESH_TOKEN} (The token endpoint ${where} answered HTTP ${response.status} '${String(record[rule.key])}'; ` +
+        're-authenticate the source to obtain a new refresh token.)',
       { status: response.status },
     );
   }
@@ -117,8 +121,11 @@ function classifyFailure(input: TokenRequestInput, request: HttpRequest, respons
   const secrets = input.knownSecrets();
   let detail = detailParts.join(': ').slice(0, MAX_DETAIL);
   for (const s of secrets) if (s) detail = detail.split(s).join('****');
-  const message = `The token refresh request to ${where} failed with HTTP ${response.status}${detail ? ` (${detail})` : ''}.`;
-  if (response.status === 401 || response.status === 403) return configError(`${message} Check the client id, client secret and refresh token.`, { status: response.status });
+  // The reference re-raises requests' HTTPError ("401 Client Error: Unauthorized for url: …"), which a
+  // read reports as a system error; only the invalid-refresh-token rule above is a config error.
+  const httpError = `${response.status} ${response.status >= 500 ? 'Server' : 'Client'} Error: ${STATUS_CODES[response.status] ?? 'Unknown'} for url: ${where}`;
+  const message = `${httpError}. The token refresh request failed with HTTP ${response.status}${detail ? ` (${detail})` : ''}.`;
+  if (response.status === 401 || response.status === 403) return systemError(`${message} Check the client id, client secret and refresh token.`, { status: response.status });
   if (response.status === 429 || response.status >= 500) return transientError(`${message} Retries were exhausted; try again later.`, { status: response.status });
   return systemError(message, { status: response.status });
 }
@@ -128,7 +135,8 @@ function classifyFailure(input: TokenRequestInput, request: HttpRequest, respons
  * nested objects and arrays in document order; descending deeper than 5 levels is an error.
  */
 export function findInResponse(data: unknown, key: string, depth = 0): unknown {
-  if (depth > 5) throw systemError(`The token response is nested too deeply to find '${key}' (more than 5 levels).`);
+  // The reference's own message and failure type (a config error) for a response nested too deeply.
+  if (depth > 5) throw configError(`The maximum level of recursion is reached. Couldn't find the specified \`${key}\` in the response. (The token response is nested more than 5 levels deep; check access_token_name / expires_in_name.)`);
   if (Array.isArray(data)) {
     for (const item of data) {
       const found = findInResponse(item, key, depth + 1);

@@ -28,6 +28,7 @@ export function createSessionTokenAuthenticator(component: Component, ctx: AuthB
   }
   const injection = buildInjection(component, ctx);
   const login = createLoginRequester(component.login_requester as Component, ctx);
+  const headerInjected = injection.kind === 'bearer' || injection.option.inject_into === 'header';
   const now = () => (ctx.env.now?.() ?? new Date()).getTime();
   const obtained: string[] = [];
   let token: string | null = null;
@@ -49,11 +50,14 @@ export function createSessionTokenAuthenticator(component: Component, ctx: AuthB
   };
 
   return {
-    async authenticate() {
+    async authenticate(request?: { sending?: boolean }) {
       // Spec §6.9: without expiration_duration every token read logs in again.
       if (token === null || duration === null || now() > expiry) {
         token = await fetchToken();
         if (duration) expiry = addIsoDuration(now(), duration);
+        // The reference computes a header token twice per sent request (requester, then the session's
+        // auth hook, §6.1): without expiration_duration that is a second login, whose token is sent.
+        else if (headerInjected && request?.sending) token = await fetchToken();
       }
       const parts = emptyAuthParts();
       if (injection.kind === 'bearer') parts.request_headers.Authorization = `Bearer ${token}`;

@@ -156,7 +156,10 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   }
   const streams = ((parsed.value as Record<string, unknown>).streams as unknown[] | undefined) ?? [];
   const names = streams.map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined)).filter((n) => typeof n === 'string');
-  if (names.length > 0 && !names.includes(stream)) {
+  // A dynamic stream's name is only known once its definition is resolved (testRead does that).
+  const dynamicStreams = (parsed.value as Record<string, unknown>).dynamic_streams;
+  const dynamic = Array.isArray(dynamicStreams) && dynamicStreams.length > 0;
+  if (names.length > 0 && !names.includes(stream) && !dynamic) {
     err.write(`read: ${terminalSafe(`no stream named '${stream}' in ${manifestFile}; streams: ${names.join(', ')}`)}\n`);
     return 2;
   }

@@ -6,6 +6,7 @@ import type { RE2JS } from 're2js';
 import { compilePythonRegex, pythonMatchPrefix } from '../interpolation/pythonRegex';
 import { TemplateValueError } from '../interpolation/values';
 import { evalNullable, type TemplateContext } from './interpolatedValues';
+import { headerValue } from './headers';
 
 /** Computes a wait in seconds for retry number `attempt` (1 = first retry), or null. */
 export type BackoffStrategy = (response: HttpResponse | null, attempt: number) => number | null;
@@ -80,7 +81,8 @@ function headerRegex(component: Record<string, unknown>): RE2JS | null {
 
 function headerNumber(response: HttpResponse | null, header: string, regex: RE2JS | null): number | null {
   if (!response) return null;
-  const raw = response.headers[header.toLowerCase()] ?? response.headers[header];
+  // requests' headers are case-insensitive: `X-RateLimit-Reset` finds `x-ratelimit-reset`.
+  const raw = headerValue(response.headers, header);
   if (raw === undefined) return null;
   let text = raw.trim();
   if (regex) {

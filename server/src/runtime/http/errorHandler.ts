@@ -4,6 +4,7 @@ import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError, type FailureType } from '../errors';
 import { evalBoolean, evalNullable, pythonStr } from './interpolatedValues';
 import { createBackoffStrategy, type BackoffStrategy } from './backoffStrategies';
+import { caseInsensitiveHeaders } from './headers';
 
 export type ResponseAction = 'SUCCESS' | 'FAIL' | 'RETRY' | 'IGNORE' | 'RESET_PAGINATION' | 'RATE_LIMITED' | 'REFRESH_TOKEN_THEN_RETRY';
 
@@ -102,7 +103,8 @@ function buildFilter(f: Record<string, unknown>, config: object, parameters: obj
   const contains = typeof f.error_message_contains === 'string' ? f.error_message_contains : null;
   return (response) => {
     const body = parseJson(response.body);
-    const headers = response.headers;
+    // Spec §7 (reference-incremental): the filter's templates see requests' case-insensitive headers.
+    const headers = caseInsensitiveHeaders(response.headers);
     const inCodes = codes.has(response.status);
     // Spec §3.6: the predicate sees response and headers, and config is null there.
     const predicate = !inCodes && f.predicate ? evalBoolean(f.predicate, { config: null, parameters, response: body ?? {}, headers }, env) : false;

@@ -38,7 +38,7 @@ function mergeInto(target: Mapping, source: Mapping, path: string[], opts: { jso
       continue;
     } else {
       // Spec §4.5: any duplicate key collides, even with identical values, for params/headers/forms.
-      throw configError(`Request body collision: duplicate key "${here.join('.')}" in ${opts.what} (set by two option providers, e.g. request options and the authenticator or paginator).`);
+      throw configError(`Request body collision, duplicate keys detected at key path: ${here.join('.')}. Please ensure that all keys in the request are unique. (The key "${here.join('.')}" in ${opts.what} is set by two option providers, e.g. request options and the authenticator or paginator.)`);
     }
   }
 }
@@ -56,7 +56,18 @@ export function joinUrl(base: string, path: string | null | undefined): string {
   if (path === null || path === undefined || path === '') return base;
   const b = base.endsWith('/') ? base : `${base}/`;
   try {
-    return new URL(path, b).toString();
+    const relative = !/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(path) && !/^[/?#]/.test(path);
+    if (!relative) return new URL(path, b).toString();
+    // Python's urljoin drops empty segments between the base path and a relative path
+    // (`/v4/groups//{{ id }}` reaches the API as `/v4/groups/<id>`); WHATWG URL keeps them.
+    const baseUrl = new URL(b);
+    const cut = path.search(/[?#]/);
+    const pathPart = cut < 0 ? path : path.slice(0, cut);
+    const tail = cut < 0 ? '' : path.slice(cut);
+    const segments = [...baseUrl.pathname.split('/'), ...pathPart.split('/')];
+    const middle = segments.slice(1, -1).filter((s) => s !== '');
+    const joined = [segments[0], ...middle, ...(segments.length > 1 ? [segments[segments.length - 1]] : [])];
+    return new URL(joined.join('/') + tail, baseUrl.origin).toString();
   } catch {
     throw configError(`Cannot build a URL from base "${base}" and path "${path}"; check url_base/url and path.`);
   }

@@ -7,9 +7,10 @@ import { appendQuery, combineMappings, encodeForm, joinUrl, pythonJsonDumps } fr
 import { createErrorHandler, defaultMessage, parsedErrorMessage, type ErrorHandler, type ErrorResolution } from './errorHandler';
 import { resolveFetch, safeUrl, type FetchFunction } from './transport';
 import { templateSlice, type StreamSlice } from '../records/streamSlice';
+import { headerValue } from './headers';
 
 /** Anything that authenticates a data request (runtime-api.md createAuthenticator result). */
-export type Authenticator = { authenticate(): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
+export type Authenticator = { authenticate(request?: { sending?: boolean }): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
 
 /** One request to build: the slice, the wrapped page token and the retriever-level option providers. */
 export type RequestInput = {
@@ -65,7 +66,7 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
 
   async function build(input: RequestInput): Promise<HttpRequest> {
     const ctx: TemplateContext = { config, parameters, stream_slice: templateSlice(input.slice), next_page_token: input.nextPageToken, ...(input.slice.extra_fields ?? {}) };
-    const auth = authenticator ? await authenticator.authenticate() : null;
+    const auth = authenticator ? await authenticator.authenticate({ sending: true }) : null;
     const pathToken = input.retrieverParts.map((p) => p.path).find((p) => p !== null && p !== undefined && p !== '') ?? null;
     const url = buildUrl(component, ctx, pathToken, env);
     const params = combineMappings(
@@ -172,7 +173,7 @@ function describe(resolution: ErrorResolution, exchange: { request: HttpRequest;
 
 /** Retry-After in seconds (delta or HTTP date), or null. */
 function retryAfterSeconds(response: HttpResponse | null, env: RuntimeEnv): number | null {
-  const raw = response?.headers['retry-after'];
+  const raw = headerValue(response?.headers, 'retry-after');
   if (!raw) return null;
   const n = Number(raw);
   if (Number.isFinite(n)) return Math.max(0, n);

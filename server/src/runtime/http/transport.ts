@@ -9,6 +9,7 @@ import type { HttpRequest, HttpResponse, RuntimeEnv } from '../types';
 import { RuntimeError } from '../errors';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './limits';
 import { attachBody, readBodyText } from './responseBody';
+import { headerValue, headersFromRaw } from './headers';
 
 /** Limits of the default transport. Every field is optional; defaults are in DEFAULT_TRANSPORT_OPTIONS. */
 export type TransportOptions = {
@@ -62,7 +63,7 @@ export function createHttpFetch(options: TransportOptions = {}): FetchFunction {
     const followed: Redirect[] = [];
     for (let hop = 0; ; hop++) {
       const res = await sendOnce(current, opts);
-      const location = res.headers.location;
+      const location = headerValue(res.headers, 'location');
       if (!isRedirect(res.status) || !location) return followed.length ? attachRedirects(res, followed) : res;
       if (hop >= opts.maxRedirects) {
         throw new TransportError(
@@ -102,13 +103,12 @@ async function sendOnce(req: HttpRequest, opts: ResolvedOptions): Promise<HttpRe
       body: req.body ?? undefined,
       signal: controller.signal,
       dispatcher: dispatcher(),
+      // Raw headers keep the names as the server sent them (templates see them case-sensitively).
+      responseHeaders: 'raw',
     });
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) {
-      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
-    }
-    const bytes = await readBody(res.body, headers['content-encoding'], opts.maxResponseBytes, req);
-    const { text, keepBytes } = readBodyText(bytes, headers['content-type']);
+    const headers = headersFromRaw(res.headers as unknown as string[]);
+    const bytes = await readBody(res.body, headerValue(headers, 'content-encoding'), opts.maxResponseBytes, req);
+    const { text, keepBytes } = readBodyText(bytes, headerValue(headers, 'content-type'));
     return attachBody({ status: res.statusCode, headers, body: text }, keepBytes ? bytes : null, opts.maxResponseBytes);
   } catch (e) {
     if (e instanceof RuntimeError) throw e;

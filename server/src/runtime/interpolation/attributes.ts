@@ -264,11 +264,25 @@ function missing(obj: unknown, name: string): Undefined {
   return new Undefined(`${owner} has no attribute '${name}'`);
 }
 
+/** The attributes of a Python dict whose names start with `_` (all dunders); the sandbox refuses them even when the dict has such a key. */
+const DICT_DUNDERS: ReadonlySet<string> = new Set([
+  '__class__', '__class_getitem__', '__contains__', '__delattr__', '__delitem__', '__dir__', '__doc__', '__eq__',
+  '__format__', '__ge__', '__getattribute__', '__getitem__', '__getstate__', '__gt__', '__hash__', '__init__',
+  '__init_subclass__', '__ior__', '__iter__', '__le__', '__len__', '__lt__', '__ne__', '__new__', '__or__',
+  '__reduce__', '__reduce_ex__', '__repr__', '__reversed__', '__ror__', '__setattr__', '__setitem__', '__sizeof__',
+  '__str__', '__subclasshook__',
+]);
+
 /** `obj.name` in a template: attribute first, then item (Jinja getattr), sandboxed. */
 export function getAttr(obj: unknown, name: string): unknown {
   if (obj instanceof Undefined) throw new UndefinedAccessError(obj.hint || `undefined value has no attribute '${name}'`);
   // Spec §3.1: attributes starting with '_' are unsafe in the sandbox; `_partition` is whitelisted.
-  if (name.startsWith('_') && name !== '_partition') return missing(obj, name);
+  // Jinja's sandbox only refuses attributes that exist on the Python object: a dict has no attribute
+  // `_links`, so `response._links` falls back to the item (HAL APIs). Dict dunders stay refused.
+  if (name.startsWith('_') && name !== '_partition') {
+    if (isDict(obj) && !DICT_DUNDERS.has(name) && hasKey(obj, name)) return obj[name];
+    return missing(obj, name);
+  }
   let found: unknown;
   if (typeof obj === 'string') found = methodOf(STR_METHODS, obj, name);
   else if (Array.isArray(obj)) found = methodOf(LIST_METHODS, obj, name);

@@ -3,6 +3,7 @@
 import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalBoolean, evalString } from '../http/interpolatedValues';
+import { headerValue } from '../http/headers';
 import { parseLinkHeader } from './linkHeader';
 import { evalPageSize } from './pageSize';
 import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
@@ -17,9 +18,10 @@ export function createCursorPagination(component: Record<string, unknown>, sc: S
     initialToken: () => null,
     pageSize: () => size,
     nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord, _previous, lastRecords) {
+      // Spec §7.5: a case-sensitive copy of the headers as sent, plus `link` = the parsed Link header
+      // ({} when absent; found whatever its case, so `headers['Link']` stays the raw text).
       const headers: Record<string, unknown> = { ...response.headers };
-      // Spec §7.5: `link` is replaced by the parsed Link header ({} when absent).
-      headers.link = parseLinkHeader(response.headers.link ?? response.headers.Link);
+      headers.link = parseLinkHeader(headerValue(response.headers, 'link'));
       const ctx: Record<string, unknown> = { config: sc.config, parameters: sc.parameters, response: sc.decodedResponse(response), headers, last_record: lastRecord, last_page_size: lastPageSize };
       // The Connector Builder documents `last_records` (the page's records); the current CDK has no
       // such variable. It is offered only when the caller passes the records (the test read does).

@@ -38,10 +38,10 @@ export function createPaginator(component: object | null | undefined, config: ob
   const tokenOption: RequestOption | null = tokenComponent && !tokenIsPath ? createRequestOption(tokenComponent, config, {}, options.requestOptionCompat) : null;
 
   if (sizeOption && (strategyComponent.page_size === undefined || strategyComponent.page_size === null)) {
-    throw configError('DefaultPaginator.page_size_option is set but the pagination strategy defines no page_size; a page size option needs a strategy with a page size.');
+    throw configError('page_size_option cannot be set if the pagination strategy does not have a page_size. (DefaultPaginator.page_size_option needs a pagination strategy with a page_size; add page_size or remove page_size_option.)');
   }
   if (sizeOption && tokenOption && sizeOption.inject_into === tokenOption.inject_into && sizeOption.keyPath().join('.') === tokenOption.keyPath().join('.')) {
-    throw configError(`DefaultPaginator: page_size_option and page_token_option both write "${sizeOption.keyPath().join('.')}" in ${sizeOption.inject_into}.`);
+    throw configError(`Request body collision, duplicate keys detected at key path: ${sizeOption.keyPath().join('.')}. Please ensure that all keys in the request are unique. (DefaultPaginator: page_size_option and page_token_option both write "${sizeOption.keyPath().join('.')}" in ${sizeOption.inject_into}.)`);
   }
 
   const maxPages = options.testReadMaxPages;

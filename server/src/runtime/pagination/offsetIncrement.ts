@@ -3,6 +3,7 @@ import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalPageSize } from './pageSize';
 import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
+import { pythonStr } from '../auth/pythonText';
 
 /** Builds OffsetIncrement; a page_size template is evaluated on each use and must yield an int. */
 export function createOffsetIncrement(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {
@@ -19,7 +20,7 @@ export function createOffsetIncrement(component: Record<string, unknown>, sc: St
       if ((size !== null && count < size) || count === 0) return null;
       if (previous === null || previous === undefined) return count;
       if (typeof previous !== 'number' || !Number.isInteger(previous)) {
-        throw configError(`OffsetIncrement: the previous page token ${JSON.stringify(previous)} is not an integer offset.`);
+        throw configError(`Last page token value ${pythonStr(previous)} for OffsetIncrement pagination strategy was not an integer. (OffsetIncrement: the previous page token ${JSON.stringify(previous)} is not an integer offset.)`);
       }
       return previous + count;
     },

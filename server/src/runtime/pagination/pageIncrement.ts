@@ -3,6 +3,7 @@ import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalPageSize } from './pageSize';
 import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
+import { pythonStr } from '../auth/pythonText';
 
 /** Builds PageIncrement; page_size is evaluated now and must yield an int. */
 export function createPageIncrement(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {
@@ -19,7 +20,7 @@ export function createPageIncrement(component: Record<string, unknown>, sc: Stra
       if ((size !== null && count < size) || count === 0) return null;
       if (previous === null || previous === undefined) return start + 1;
       if (typeof previous !== 'number' || !Number.isInteger(previous)) {
-        throw configError(`PageIncrement: the previous page token ${JSON.stringify(previous)} is not an integer page number.`);
+        throw configError(`Last page token value ${pythonStr(previous)} for PageIncrement pagination strategy was not an integer. (PageIncrement: the previous page token ${JSON.stringify(previous)} is not an integer page number.)`);
       }
       return previous + 1;
     },

@@ -3,6 +3,7 @@
 import type { RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalString, type TemplateContext } from '../http/interpolatedValues';
+import { pythonStr } from '../auth/pythonText';
 
 /** Evaluates a page size; throws a config error naming the value and its type when it is not an int. */
 export function evalPageSize(raw: unknown, ctx: TemplateContext, owner: string, env?: RuntimeEnv): number | null {
@@ -16,5 +17,6 @@ export function evalPageSize(raw: unknown, ctx: TemplateContext, owner: string, 
 function requireInt(v: unknown, raw: unknown, owner: string): number {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   const type = v === null ? 'None' : Array.isArray(v) ? 'list' : typeof v === 'number' ? 'float' : typeof v === 'string' ? 'str' : typeof v;
-  throw configError(`${owner}.page_size: ${JSON.stringify(raw)} evaluated to ${JSON.stringify(v)} of type ${type}; expected type int.`);
+  // The reference's wording first ("50.5 is of type <class 'float'>. Expected <class 'int'>"), then where it came from.
+  throw configError(`${pythonStr(v)} is of type <class '${type === 'None' ? 'NoneType' : type}'>. Expected <class 'int'>. (${owner}.page_size: ${JSON.stringify(raw)} evaluated to ${JSON.stringify(v)} of type ${type}; expected type int.)`);
 }

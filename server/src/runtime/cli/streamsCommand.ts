@@ -1,0 +1,46 @@
+// `connector-manifest streams <manifest> [--config config.json] [--format json|pretty]`: the streams a
+// read can target — the static ones, then those `dynamic_streams` resolve to with this config (an
+// HttpComponentsResolver reads its API). Exit codes: 0 listed, 1 resolving failed, 2 invalid input.
+import { RuntimeError } from '../errors';
+import { listStreams } from '../testRead/listStreams';
+import { loadManifestAndConfig } from './inputs';
+
+type Out = NodeJS.WritableStream;
+
+/** Runs the command; resolves with the exit code. */
+export async function streamsCommand(args: string[], out: Out, err: Out, signal?: AbortSignal): Promise<number> {
+  let manifestFile: string | null = null;
+  let configFile: string | null = null;
+  let format: 'json' | 'pretty' = 'pretty';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--config' || a === '--format') {
+      const v = args[++i];
+      if (v === undefined) return usage(err, `${a} needs a value`);
+      if (a === '--config') configFile = v;
+      else if (v === 'json' || v === 'pretty') format = v;
+      else return usage(err, `--format must be json or pretty, got "${v}"`);
+    } else if (a.startsWith('--')) return usage(err, `unknown option ${a}`);
+    else if (manifestFile === null) manifestFile = a;
+    else return usage(err, `unexpected argument "${a}"`);
+  }
+  if (!manifestFile) return usage(err, 'name the manifest file');
+  const inputs = loadManifestAndConfig('streams', manifestFile, configFile, err);
+  if (!inputs) return 2;
+  try {
+    const streams = await listStreams(inputs.manifest, inputs.config, {}, { signal }, (level, message) => {
+      if (level === 'ERROR' || level === 'WARN') err.write(`streams: ${level}: ${message}\n`);
+    });
+    if (format === 'json') out.write(`${JSON.stringify(streams, null, 2)}\n`);
+    else for (const s of streams) out.write(s.dynamic ? `${s.name}\t(dynamic: ${s.definition}, ${s.resolver})\n` : `${s.name}\n`);
+    return 0;
+  } catch (e) {
+    err.write(`streams: ${(e as Error).message}\n`);
+    return e instanceof RuntimeError && e.failureType === 'config_error' && configFile === null ? 2 : 1;
+  }
+}
+
+function usage(err: Out, problem: string): number {
+  err.write(`streams: ${problem}\n`);
+  return 2;
+}

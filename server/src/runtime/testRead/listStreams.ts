@@ -1,0 +1,50 @@
+// The streams a test read can target: the static `streams`, then those the `dynamic_streams`
+// definitions resolve to with this config (reading the API for HttpComponentsResolver). Used by the
+// CLI's `streams` command and the editor's "Resolve streams…" code lens.
+import type { TestReadEnv, TestReadLimits } from '../types';
+import { configError, RuntimeError } from '../errors';
+import { resolveManifest } from '../manifest/resolve';
+import { parseVersion } from '../schema/versions';
+import { resolveDynamicStreams } from './dynamicStreams';
+import { SecretMasker } from './masking';
+import type { ReadContext } from './readContext';
+import { DEFAULT_TEST_READ_LIMITS } from './testRead';
+
+/** One stream: its name and, for a resolved dynamic stream, the definition and resolver behind it. */
+export type StreamListing = { name: string; dynamic: boolean; definition?: string; resolver?: string };
+
+/**
+ * Lists the streams of `manifest` for `config`. Throws RuntimeError (secrets masked) when the
+ * manifest cannot be resolved or a dynamic definition cannot be resolved (e.g. its API fails).
+ * Warnings met on the way (deprecated fields of a resolver's requester, …) go to `onLog`.
+ */
+export async function listStreams(manifest: object, config: object, limits: TestReadLimits = {}, env: TestReadEnv = {}, onLog?: (level: string, message: string) => void): Promise<StreamListing[]> {
+  const resolved = resolveManifest(manifest);
+  const broken = resolved.problems.filter((p) => p.severity === 'error');
+  if (broken.length) throw configError(`The manifest cannot be resolved: ${broken.slice(0, 3).map((p) => p.message).join('; ')}`);
+  const root = resolved.value as Record<string, unknown>;
+  const cfg = config as Record<string, unknown>;
+  const masker = new SecretMasker();
+  masker.addFromSpec(root.spec, cfg);
+  const statics: StreamListing[] = (Array.isArray(root.streams) ? (root.streams as Record<string, unknown>[]) : [])
+    .filter((s) => s && typeof s.name === 'string')
+    .map((s) => ({ name: s.name as string, dynamic: false }));
+  if (!Array.isArray(root.dynamic_streams) || root.dynamic_streams.length === 0) return statics;
+  const rc: ReadContext = {
+    manifest: root,
+    config: cfg,
+    env,
+    limits: { ...DEFAULT_TEST_READ_LIMITS, ...Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) },
+    masker,
+    requestOptionCompat: { manifestVersion: parseVersion(root.version) },
+    aux: () => {},
+    log: (level, message) => onLog?.(level, masker.maskText(message)),
+  };
+  try {
+    const dynamic = await resolveDynamicStreams(root, rc);
+    return [...statics, ...dynamic.map((d) => ({ name: d.name, dynamic: true, definition: d.definition, resolver: d.resolver }))];
+  } catch (e) {
+    if (e instanceof RuntimeError) throw new RuntimeError(masker.maskText(e.message), e.failureType, e.status !== undefined ? { status: e.status } : {});
+    throw new RuntimeError(masker.maskText((e as Error)?.message ?? String(e)), 'system_error');
+  }
+}
