@@ -1,5 +1,6 @@
 // Seeded generators of broken manifests for the robustness tests: truncations, byte flips, line
 // edits, and the pathological inputs (deep nesting, a 5 MB file, an alias bomb).
+import { fanOutManifest } from './hostileInputs';
 
 /** A small deterministic PRNG (mulberry32) so a failing case can be replayed from its seed. */
 export function random(seed: number): () => number {
@@ -65,6 +66,9 @@ export function pathologicalInputs(): Record<string, string> {
     'alias bomb': `${lol.join('\n')}\nstreams: *j\n`,
     'a 5 MB manifest': bigManifest(5_000_000),
     'binary noise': Array.from({ length: 20_000 }, (_, i) => String.fromCharCode((i * 7919) % 65_536)).join(''),
+    'reference fan-out 30 levels': fanOutManifest(30),
+    'filter bombs in templates': `version: 6.0.0\nstreams:\n  - type: DeclarativeStream\n    name: s\n    retriever:\n      type: SimpleRetriever\n      requester:\n        type: HttpRequester\n        url_base: "{{ config.list | slice(10**9) | list }}{{ 'x' | center(10**8) }}{{ ('a' * 50000) | regex_search('^(a|a)*$') }}"\n`,
+    'a 1 MB key': `version: 6.0.0\n${'k'.repeat(1_000_000)}: 1\nstreams: []\n`,
   };
 }
 

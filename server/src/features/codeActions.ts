@@ -114,8 +114,9 @@ function mergeIntoUrl(text: string, offset: number): SpanEdit[] | null {
   const entry = (key: string) => {
     for (let i = first; i <= last; i++) {
       if (indentOf(lines[i].text) !== indent) continue;
-      const m = new RegExp(`^\\s*(?:- )?${key}:[ ]+(.*?)\\s*$`).exec(lines[i].text);
-      if (m) return { line: lines[i], value: m[1] };
+      // `(.*)` then trimEnd: a lazy `(.*?)` followed by `\s*$` is quadratic on a long line of spaces.
+      const m = new RegExp(`^\\s*(?:- )?${key}:[ ]+(.*)$`).exec(lines[i].text);
+      if (m) return { line: lines[i], value: m[1].trimEnd() };
     }
     return null;
   };

@@ -25,6 +25,14 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
         res.setHeader('Content-Encoding', 'gzip');
         res.end(gzipSync(Buffer.from('{"zipped":true}')));
         return;
+      case '/gzip-bomb-streamed': {
+        // Sent in two writes, so the client stops the body while it is still arriving.
+        const bomb = gzipSync(Buffer.alloc(20_000_000, 0x20));
+        res.setHeader('Content-Encoding', 'gzip');
+        res.write(bomb.subarray(0, 10));
+        setTimeout(() => res.end(bomb.subarray(10)), 30);
+        return;
+      }
       case '/stall':
         res.writeHead(200);
         res.write('{"partial":');
@@ -70,6 +78,25 @@ test('refuses a body over the size cap with a clear error', async () => {
     assert.match(e.message, /exceeds the size limit of 1000 bytes/);
     return true;
   });
+});
+
+test('a gzip body inflating past the cap while it streams fails the request and leaves no unhandled error event', async () => {
+  const uncaught: unknown[] = [];
+  const onUncaught = (e: unknown) => uncaught.push(e);
+  process.on('uncaughtException', onUncaught);
+  try {
+    for (let i = 0; i < 3; i++) {
+      await assert.rejects(
+        createHttpFetch({ maxResponseBytes: 100_000 })({ method: 'GET', url: `${base}/gzip-bomb-streamed`, headers: {}, body: null }),
+        /exceeds the size limit of 100000 bytes/,
+      );
+    }
+    // The aborted body reported its 'error' on a later tick: wait for it.
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(uncaught, []);
+  } finally {
+    process.off('uncaughtException', onUncaught);
+  }
 });
 
 test('a stalled response times out with ETIMEDOUT', async () => {

@@ -59,3 +59,29 @@ test('deprecation hints are listed only with --hints and never change the exit c
   assert.equal(loud.code, 1);
   assert.match(loud.out, /broken\.yaml:8:\d+: hint: `HttpRequester\.url_base` is deprecated: use `url` with the full endpoint URL\. \[deprecated\]/);
 });
+
+test('a binary file is "not a YAML text", exit 2, with no parse errors', () => {
+  const file = join(dir, 'image.yaml');
+  writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+  const r = run([file]);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /image\.yaml: not a YAML text: binary data \(a NUL byte at offset 8\)/);
+  assert.equal(r.out, '');
+});
+
+test('an endless input (/dev/zero) is read up to the cap only, exit 2', { skip: process.platform === 'win32' }, () => {
+  const started = Date.now();
+  const r = run(['/dev/zero']);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /\/dev\/zero: larger than 8388608 bytes; not read/);
+  assert.ok(Date.now() - started < 10_000);
+});
+
+test('pretty output shows control characters from the manifest as escapes, never raw', () => {
+  const file = join(dir, 'escapes.yaml');
+  // A key carrying an OSC (window title) and a CSI (clear screen) sequence, and a bidi override.
+  writeFileSync(file, 'version: 6.0.0\ntype: DeclarativeSource\n"\\e]0;owned\\a\\e[2J\\u202Ex": 1\n');
+  const r = run([file]);
+  assert.doesNotMatch(r.out, /[\u001b\u0007\u202e]/);
+  assert.match(r.out, /\\x1b\]0;owned\\x07\\x1b\[2J\\u202ex/);
+});

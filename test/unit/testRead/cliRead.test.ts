@@ -79,6 +79,38 @@ test('exit 1 when the read fails; what was read and the error are printed', asyn
   assert.match(failing.stdout, /ERROR: Reading stream 'items' failed: Not found/);
 });
 
+test('pretty output never writes API-controlled escape sequences to the terminal raw', async () => {
+  // An API whose record keys and error body carry terminal escapes (clear screen, window title, hyperlink).
+  const { createServer } = await import('node:http');
+  const hostile = createServer((req, res) => {
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url?.includes('fail')) {
+      res.statusCode = 400;
+      res.end('{"error": "\u001b[2J\u001b]0;owned\u0007\u001b]8;;http://evil/\u001b\\\\click\u001b]8;;\u001b\\\\"}');
+    } else res.end(JSON.stringify({ data: [{ id: 1, '\u001b[31mred\u001b[0m': 'x' }] }));
+  });
+  await new Promise<void>((r) => hostile.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(hostile.address() as { port: number }).port}`;
+  try {
+    const manifest = join(ROOT, 'demo/workspace/offset-increment.yaml');
+    const collect = async (base: string) => {
+      const out = Object.assign(new PassThrough(), { text: '' });
+      const err = Object.assign(new PassThrough(), { text: '' });
+      out.on('data', (d) => (out.text += String(d)));
+      err.on('data', (d) => (err.text += String(d)));
+      await readCommand([manifest, '--stream', 'items', '--config', config({ url_base: base, page_size: 50 })], out, err);
+      return out.text + err.text;
+    };
+    const ok = await collect(url);
+    const failed = await collect(`${url}/fail`);
+    for (const text of [ok, failed]) assert.doesNotMatch(text, /[\u0000-\u0008\u000b-\u001f\u007f]/, JSON.stringify(text));
+    assert.match(ok, /\\x1b\[31mred\\x1b\[0m/);
+    assert.match(failed, /\\x1b\[2J\\x1b\]0;owned\\x07/);
+  } finally {
+    hostile.close();
+  }
+});
+
 test('`streams` lists static then resolved dynamic streams; `read --stream` runs a dynamic one', async () => {
   const cfg = config({ url_base: api.url, saved_views: [{ name: 'won_deals', table: 'tbl_deals', stage: 'won' }] });
   const listed = await run(['streams', 'demo/workspace/dynamic-streams.yaml', '--config', cfg]);

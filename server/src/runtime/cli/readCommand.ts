@@ -9,6 +9,8 @@ import { formatCassette, parseCassette, type Cassette } from '../cassette/casset
 import { recordRead, replayRead } from '../cassette/cassetteRead';
 import type { ReplayMiss } from '../cassette/replay';
 import { parseManifest } from '../manifest/parse';
+import { readInputText } from './inputFile';
+import { terminalSafe } from './terminalText';
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
 import type { StreamRead, TestReadProgress } from '../testRead/streamRead';
@@ -89,30 +91,43 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     return 2;
   }
   const { manifest: manifestFile, stream, config: configFile, limits, format, state: stateFile } = parsedArgs;
-  let manifestText: string;
-  let configText: string | null = null;
-  let cassette: Cassette | null = null;
-  try {
-    manifestText = readFileSync(manifestFile, 'utf8');
-    if (configFile) configText = readFileSync(configFile, 'utf8');
-    if (parsedArgs.replay) {
-      const c = parseCassette(readFileSync(parsedArgs.replay, 'utf8'), parsedArgs.replay);
-      if (typeof c === 'string') {
-        err.write(`read: ${c}\n`);
-        return 2;
-      }
-      cassette = c;
-    }
-  } catch (e) {
-    err.write(`read: cannot read ${(e as NodeJS.ErrnoException).path ?? 'input'} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+  const manifestInput = readInputText(manifestFile);
+  if ('error' in manifestInput) {
+    err.write(`read: ${terminalSafe(manifestFile)}: ${manifestInput.error}\n`);
     return 2;
+  }
+  const manifestText = manifestInput.text;
+  let configText: string | null = null;
+  if (configFile) {
+    const configInput = readInputText(configFile);
+    if ('error' in configInput) {
+      err.write(`read: ${terminalSafe(configFile)}: ${configInput.error}\n`);
+      return 2;
+    }
+    configText = configInput.text;
+  }
+  let cassette: Cassette | null = null;
+  if (parsedArgs.replay) {
+    let cassetteText: string;
+    try {
+      cassetteText = readFileSync(parsedArgs.replay, 'utf8');
+    } catch (e) {
+      err.write(`read: cannot read ${(e as NodeJS.ErrnoException).path ?? 'input'} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+      return 2;
+    }
+    const c = parseCassette(cassetteText, parsedArgs.replay);
+    if (typeof c === 'string') {
+      err.write(`read: ${c}\n`);
+      return 2;
+    }
+    cassette = c;
   }
   const parsed = parseManifest(manifestText);
   const yamlErrors = parsed.problems.filter((p) => p.severity === 'error');
   if (yamlErrors.length || !parsed.value || typeof parsed.value !== 'object') {
     for (const p of yamlErrors) {
       const pos = parsed.lineCounter.linePos(p.span.start);
-      err.write(`${manifestFile}:${pos.line}:${pos.col}: ${p.message}\n`);
+      err.write(`${terminalSafe(`${manifestFile}:${pos.line}:${pos.col}: ${p.message}`)}\n`);
     }
     if (!yamlErrors.length) err.write(`${manifestFile}: the manifest is empty or not a mapping\n`);
     return 2;
@@ -122,18 +137,20 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     config = configText === null ? structuredClone(cassette?.config ?? {}) : JSON.parse(configText);
     if (!config || typeof config !== 'object' || Array.isArray(config)) throw new Error('the top level must be an object');
   } catch (e) {
-    err.write(`read: ${configFile} is not a valid JSON config: ${(e as Error).message}\n`);
+    err.write(`read: ${terminalSafe(`${configFile} is not a valid JSON config: ${(e as Error).message}`)}\n`);
     return 2;
   }
   let state: object[] | undefined;
   if (stateFile !== undefined) {
     try {
-      const value = JSON.parse(readFileSync(stateFile, 'utf8')) as unknown;
+      const stateInput = readInputText(stateFile);
+      if ('error' in stateInput) throw new Error(stateInput.error);
+      const value = JSON.parse(stateInput.text) as unknown;
       if (!value || typeof value !== 'object') throw new Error('expected a list of state messages or the stream\'s state object');
       // A bare object is the stream's own state: wrap it as the Builder's list of state messages.
       state = Array.isArray(value) ? (value as object[]) : [{ type: 'STREAM', stream: { stream_descriptor: { name: stream }, stream_state: value } }];
     } catch (e) {
-      err.write(`read: ${stateFile} is not a valid state file: ${(e as Error).message}\n`);
+      err.write(`read: ${terminalSafe(`${stateFile} is not a valid state file: ${(e as Error).message}`)}\n`);
       return 2;
     }
   }
@@ -143,7 +160,7 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   const dynamicStreams = (parsed.value as Record<string, unknown>).dynamic_streams;
   const dynamic = Array.isArray(dynamicStreams) && dynamicStreams.length > 0;
   if (names.length > 0 && !names.includes(stream) && !dynamic) {
-    err.write(`read: no stream named '${stream}' in ${manifestFile}; streams: ${names.join(', ')}\n`);
+    err.write(`read: ${terminalSafe(`no stream named '${stream}' in ${manifestFile}; streams: ${names.join(', ')}`)}\n`);
     return 2;
   }
 
@@ -194,7 +211,8 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
 
     progress?.clear();
     const failureType = e instanceof RuntimeError ? e.failureType : 'system_error';
-    err.write(`read: ${(e as Error).message}\n`);
+    // Error messages quote API responses: no raw control characters on the terminal.
+    err.write(`read: ${format === 'json' ? (e as Error).message : terminalSafe((e as Error).message)}\n`);
     if (writeBackFailed) return 1;
     return failureType === 'config_error' ? 2 : 1;
   }
@@ -216,7 +234,7 @@ class ProgressLine {
       const bar = '#'.repeat(Math.min(20, this.pages)).padEnd(20, '.');
       this.err.write(`\r[${bar}] slice ${e.slice + 1} · page ${e.page + 1} · ${e.totalRecords} records · HTTP ${e.status ?? 'failed'}  `);
     } else if (e.type === 'auxiliary_request') {
-      this.err.write(`\r${e.title} (${e.requestType}) → ${e.status ?? 'failed'}`.padEnd(70) + '\n');
+      this.err.write(`\r${terminalSafe(`${e.title} (${e.requestType}) → ${e.status ?? 'failed'}`)}`.padEnd(70) + '\n');
     }
   }
   clear(): void {
@@ -253,5 +271,6 @@ export function prettySummary(r: StreamRead, stream: string): string {
   const props = Object.keys(((r.inferred_schema?.properties as Record<string, unknown>) ?? {}));
   if (props.length) lines.push(`Inferred fields: ${props.join(', ')}`);
   for (const l of r.logs) lines.push(`${l.level}: ${l.message}`);
-  return `${lines.join('\n')}\n`;
+  // URLs, titles, field names and log messages come from the API and the manifest: shown, never obeyed.
+  return `${lines.map(terminalSafe).join('\n')}\n`;
 }

@@ -1,10 +1,12 @@
 // `connector-manifest validate <files...> [--format json|pretty] [--hints]`: the language server's checks
-// (runtime/manifest/validateManifest.ts), headless. Exit 0 clean, 1 errors found, 2 unreadable input.
+// (runtime/manifest/validateManifest.ts), headless. Exit 0 clean, 1 errors found, 2 unreadable input
+// (including a binary or oversized file: see inputFile.ts).
 // Hints (deprecated fields, which editors strike through) are listed only with --hints.
-import { readFileSync } from 'node:fs';
 import { parseManifest } from '../manifest/parse';
 import { validateManifest } from '../manifest/validateManifest';
 import type { Problem } from '../problems';
+import { readInputText } from './inputFile';
+import { terminalSafe } from './terminalText';
 
 type FileReport = { file: string; problems: (Problem & { line: number; column: number })[] };
 
@@ -35,15 +37,13 @@ export function validateCommand(args: string[], out: NodeJS.WritableStream, err:
   let unreadable = false;
   const reports: FileReport[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      err.write(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+    const input = readInputText(file);
+    if ('error' in input) {
+      err.write(`${terminalSafe(file)}: ${input.error}\n`);
       unreadable = true;
       continue;
     }
-    const parsed = parseManifest(text);
+    const parsed = parseManifest(input.text);
     const report: FileReport = { file, problems: [] };
     for (const p of validateManifest(parsed)) {
       if (p.severity === 'hint' && !hints) continue;
@@ -57,7 +57,8 @@ export function validateCommand(args: string[], out: NodeJS.WritableStream, err:
     out.write(JSON.stringify({ files: reports }, null, 2) + '\n');
   } else {
     for (const r of reports) {
-      for (const p of r.problems) out.write(`${r.file}:${p.line}:${p.column}: ${p.severity}: ${p.message} [${p.code}]\n`);
+      // Messages quote the manifest (keys, values): never raw control characters on a terminal.
+      for (const p of r.problems) out.write(terminalSafe(`${r.file}:${p.line}:${p.column}: ${p.severity}: ${p.message} [${p.code}]`) + '\n');
     }
   }
   if (unreadable) return 2;

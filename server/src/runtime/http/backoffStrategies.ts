@@ -2,6 +2,9 @@
 // A strategy returns null when it has no opinion; the first non-null, truthy wait wins.
 import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError, RuntimeError } from '../errors';
+import type { RE2JS } from 're2js';
+import { compilePythonRegex, pythonMatchPrefix } from '../interpolation/pythonRegex';
+import { TemplateValueError } from '../interpolation/values';
 import { evalNullable, type TemplateContext } from './interpolatedValues';
 import { headerValue } from './headers';
 
@@ -35,7 +38,7 @@ export function createBackoffStrategy(component: Record<string, unknown>, config
     }
     case 'WaitTimeFromHeader': {
       const header = String(evalNullable(component.header, ctx, env) ?? '');
-      const regex = typeof component.regex === 'string' ? new RegExp(`^(?:${component.regex})`) : null;
+      const regex = headerRegex(component);
       const max = num('max_waiting_time_in_seconds');
       return (response) => {
         const value = headerNumber(response, header, regex);
@@ -46,7 +49,7 @@ export function createBackoffStrategy(component: Record<string, unknown>, config
     }
     case 'WaitUntilTimeFromHeader': {
       const header = String(evalNullable(component.header, ctx, env) ?? '');
-      const regex = typeof component.regex === 'string' ? new RegExp(`^(?:${component.regex})`) : null;
+      const regex = headerRegex(component);
       const minWait = num('min_wait');
       const max = num('max_waiting_time_in_seconds');
       return (response) => {
@@ -66,7 +69,17 @@ export function createBackoffStrategy(component: Record<string, unknown>, config
   }
 }
 
-function headerNumber(response: HttpResponse | null, header: string, regex: RegExp | null): number | null {
+/** The optional `regex` of a header strategy: Python syntax, run on RE2 (a header cannot make it backtrack). */
+function headerRegex(component: Record<string, unknown>): RE2JS | null {
+  if (typeof component.regex !== 'string') return null;
+  try {
+    return compilePythonRegex(component.regex, `${String(component.type)}.regex`);
+  } catch (e) {
+    throw configError(e instanceof TemplateValueError ? e.message : String(e));
+  }
+}
+
+function headerNumber(response: HttpResponse | null, header: string, regex: RE2JS | null): number | null {
   if (!response) return null;
   // requests' headers are case-insensitive: `X-RateLimit-Reset` finds `x-ratelimit-reset`.
   const raw = headerValue(response.headers, header);
@@ -74,9 +87,15 @@ function headerNumber(response: HttpResponse | null, header: string, regex: RegE
   let text = raw.trim();
   if (regex) {
     // Spec §9.5: the whole match anchored at the start is used, not a capture group.
-    const m = regex.exec(text);
-    if (!m) return null;
-    text = m[0];
+    let m: string | null;
+    try {
+      m = pythonMatchPrefix(regex, text, 'header regex');
+    } catch {
+      // A header too long for the pattern's cost bound cannot hold a usable number.
+      return null;
+    }
+    if (m === null) return null;
+    text = m;
   }
   const n = Number(text);
   return Number.isFinite(n) ? n : null;

@@ -4,6 +4,7 @@
 import { Agent, EnvHttpProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { HttpRequest, HttpResponse, RuntimeEnv } from '../types';
 import { RuntimeError } from '../errors';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './limits';
@@ -133,16 +134,22 @@ async function readBody(body: Readable, encoding: string | undefined, cap: numbe
   const decoder = decompressor(encoding);
   const chunks: Buffer[] = [];
   let size = 0;
-  const source: AsyncIterable<Buffer> = decoder ? body.pipe(decoder) : body;
-  try {
+  const collect = async (source: AsyncIterable<Buffer>) => {
     for await (const chunk of source) {
       size += chunk.length;
       if (size > cap) throw tooLarge();
       chunks.push(chunk);
     }
+  };
+  // pipeline() destroys every stream on the first failure and keeps listening for their late
+  // 'error' events: stopping a body mid-stream (over the cap) must never leave an unhandled
+  // 'error' that crashes a long-running caller such as the language server.
+  try {
+    if (decoder) await pipeline(body, decoder, collect);
+    else await pipeline(body, collect);
   } catch (e) {
-    body.destroy();
-    throw e;
+    // Destroying the streams makes them report an abort; the cap is the real reason.
+    throw size > cap ? tooLarge() : e;
   }
   return Buffer.concat(chunks, size);
 }

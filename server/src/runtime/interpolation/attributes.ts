@@ -7,6 +7,7 @@ import {
   PyDict, PyFloat, PyFunction, PyTuple, TemplateValueError, Undefined, UndefinedAccessError, hasKey, isDict,
   iterate, makeFloat, numberOf, pyEquals, pyStr, typeName,
 } from './values';
+import { charge, checkItems, checkText, chargeText, sizeArg, splitForReplace, TextBuilder } from './limits';
 
 /** `namespace()` objects: attribute bags assignable with `{% set ns.x = … %}`. */
 export class Namespace {
@@ -28,19 +29,20 @@ function str(v: unknown, what: string): string {
 }
 
 function splitPy(s: string, sep: unknown, max: number, fromRight: boolean): string[] {
+  chargeText(s.length);
   if (sep === null || sep === undefined) {
     const parts = s.split(/\s+/).filter((p) => p !== '');
     if (max < 0 || parts.length <= max + 1) return parts;
     if (fromRight) {
-      const head = s.replace(/\s+$/, '');
+      const head = s.trimEnd();
       const tail = parts.slice(parts.length - max);
       const cut = head.length - tail.join(' ').length;
-      return [head.slice(0, Math.max(cut, 0)).replace(/\s+$/, ''), ...tail];
+      return [head.slice(0, Math.max(cut, 0)).trimEnd(), ...tail];
     }
-    const rest = s.replace(/^\s+/, '');
+    const rest = s.trimStart();
     let idx = 0;
     for (let n = 0; n < max; n++) idx = rest.indexOf(parts[n], idx) + parts[n].length;
-    return [...parts.slice(0, max), rest.slice(idx).replace(/^\s+/, '')];
+    return [...parts.slice(0, max), rest.slice(idx).trimStart()];
   }
   const d = str(sep, 'separator');
   if (d === '') throw new TemplateValueError('empty separator');
@@ -50,8 +52,8 @@ function splitPy(s: string, sep: unknown, max: number, fromRight: boolean): stri
 }
 
 function stripChars(s: string, chars: unknown, left: boolean, right: boolean): string {
-  const set = chars === null || chars === undefined ? null : str(chars, 'chars');
-  const strip = (c: string) => (set === null ? /\s/.test(c) : set.includes(c));
+  const set = chars === null || chars === undefined ? null : new Set(str(chars, 'chars'));
+  const strip = (c: string) => (set === null ? /\s/.test(c) : set.has(c));
   let a = 0;
   let b = s.length;
   if (left) while (a < b && strip(s[a])) a++;
@@ -73,24 +75,30 @@ const STR_METHODS: Record<string, Method> = {
     const old = str(a[0], 'old');
     const rep = str(a[1], 'new');
     const count = a.length > 2 ? Number(numberOf(a[2])) : -1;
-    const parts = s.split(old);
+    const parts = splitForReplace(s, old, rep, count);
     if (count < 0 || parts.length - 1 <= count) return parts.join(rep);
     return parts.slice(0, count + 1).join(rep) + old + parts.slice(count + 1).join(old);
   },
   startswith: (s: string, a) => (a[0] instanceof PyTuple ? a[0].items : [a[0]]).some((p) => s.startsWith(str(p, 'prefix'))),
   endswith: (s: string, a) => (a[0] instanceof PyTuple ? a[0].items : [a[0]]).some((p) => s.endsWith(str(p, 'suffix'))),
-  join: (s: string, a) => iterate(a[0]).map((x) => {
-    if (typeof x !== 'string') throw new TemplateValueError(`sequence item: expected str instance, ${typeName(x)} found`);
-    return x;
-  }).join(s),
-  find: (s: string, a) => s.indexOf(str(a[0], 'sub')),
-  rfind: (s: string, a) => s.lastIndexOf(str(a[0], 'sub')),
+  join: (s: string, a) => {
+    const out = new TextBuilder('str.join');
+    iterate(a[0]).forEach((x, i) => {
+      if (typeof x !== 'string') throw new TemplateValueError(`sequence item ${i}: expected str instance, ${typeName(x)} found`);
+      if (i > 0) out.add(s);
+      out.add(x);
+    });
+    return out.toString();
+  },
+  find: (s: string, a) => (chargeText(s.length), s.indexOf(str(a[0], 'sub'))),
+  rfind: (s: string, a) => (chargeText(s.length), s.lastIndexOf(str(a[0], 'sub'))),
   index: (s: string, a) => {
+    chargeText(s.length);
     const i = s.indexOf(str(a[0], 'sub'));
     if (i < 0) throw new TemplateValueError('substring not found');
     return i;
   },
-  count: (s: string, a) => s.split(str(a[0], 'sub')).length - 1,
+  count: (s: string, a) => (chargeText(s.length), s.split(str(a[0], 'sub')).length - 1),
   isdigit: (s: string) => /^\d+$/.test(s),
   isnumeric: (s: string) => /^\p{N}+$/u.test(s),
   isalpha: (s: string) => /^\p{L}+$/u.test(s),
@@ -98,7 +106,8 @@ const STR_METHODS: Record<string, Method> = {
   islower: (s: string) => /[a-z]/.test(s) && s === s.toLowerCase(),
   isupper: (s: string) => /[A-Z]/.test(s) && s === s.toUpperCase(),
   zfill: (s: string, a) => {
-    const width = Number(numberOf(a[0]));
+    const width = sizeArg(Number(numberOf(a[0])), 'zfill');
+    checkText(Math.max(width, s.length), 'zfill');
     const sign = s[0] === '-' || s[0] === '+' ? s[0] : '';
     return sign + s.slice(sign.length).padStart(width - sign.length, '0');
   },
@@ -107,15 +116,23 @@ const STR_METHODS: Record<string, Method> = {
   removesuffix: (s: string, a) => (a[0] !== '' && s.endsWith(str(a[0], 'suffix')) ? s.slice(0, s.length - (a[0] as string).length) : s),
   format: (s: string, a, kw) => {
     let auto = 0;
-    return s.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (m, field: string | undefined) => {
-      if (m === '{{') return '{';
-      if (m === '}}') return '}';
-      const key = field ?? '';
-      if (key === '') return pyStr(a[auto++]);
-      if (/^\d+$/.test(key)) return pyStr(a[Number(key)]);
-      if (!hasKey(kw, key)) throw new TemplateValueError(`KeyError: '${key}'`);
-      return pyStr(kw[key]);
-    });
+    // Every field may insert a long value: the result is built with a bound.
+    const out = new TextBuilder('str.format');
+    const field = /\{\{|\}\}|\{([^{}]*)\}/g;
+    let last = 0;
+    for (let m = field.exec(s); m; m = field.exec(s)) {
+      out.add(s.slice(last, m.index));
+      last = m.index + m[0].length;
+      const key = m[1] ?? '';
+      if (m[0] === '{{') out.add('{');
+      else if (m[0] === '}}') out.add('}');
+      else if (key === '') out.add(pyStr(a[auto++]));
+      else if (/^\d+$/.test(key)) out.add(pyStr(a[Number(key)]));
+      else if (!hasKey(kw, key)) throw new TemplateValueError(`KeyError: '${key}'`);
+      else out.add(pyStr(kw[key]));
+    }
+    out.add(s.slice(last));
+    return out.toString();
   },
 };
 
@@ -124,13 +141,14 @@ const DICT_METHODS: Record<string, Method> = {
     const key = a[0];
     return typeof key === 'string' && hasKey(d, key) ? d[key] : a.length > 1 ? a[1] : null;
   },
-  keys: (d: PyDict) => Object.keys(d),
-  values: (d: PyDict) => Object.keys(d).map((k) => d[k]),
-  items: (d: PyDict) => Object.keys(d).map((k) => new PyTuple([k, d[k]])),
-  copy: (d: PyDict) => ({ ...d }),
+  keys: (d: PyDict) => (charge(Object.keys(d).length), Object.keys(d)),
+  values: (d: PyDict) => (charge(Object.keys(d).length), Object.keys(d).map((k) => d[k])),
+  items: (d: PyDict) => (charge(Object.keys(d).length), Object.keys(d).map((k) => new PyTuple([k, d[k]]))),
+  copy: (d: PyDict) => (charge(Object.keys(d).length), { ...d }),
   update: (d: PyDict, a, kw) => {
     const src = a[0] === undefined ? {} : a[0];
     if (!isDict(src)) throw new TemplateValueError('dict.update expects a mapping');
+    charge(Object.keys(src).length);
     for (const k of Object.keys(src)) defineKey(d, k, src[k]);
     for (const k of Object.keys(kw)) defineKey(d, k, kw[k]);
     return null;
@@ -154,14 +172,18 @@ const DICT_METHODS: Record<string, Method> = {
 
 const LIST_METHODS: Record<string, Method> = {
   append: (l: unknown[], a) => {
+    checkItems(l.length + 1, 'list.append');
     l.push(a[0]);
     return null;
   },
   extend: (l: unknown[], a) => {
-    l.push(...iterate(a[0]));
+    const extra = iterate(a[0]);
+    checkItems(l.length + extra.length, 'list.extend');
+    for (const x of [...extra]) l.push(x);
     return null;
   },
   insert: (l: unknown[], a) => {
+    checkItems(l.length + 1, 'list.insert');
     l.splice(Number(numberOf(a[0])), 0, a[1]);
     return null;
   },
@@ -176,7 +198,7 @@ const LIST_METHODS: Record<string, Method> = {
     return i;
   },
   count: (l: unknown[], a) => l.filter((x) => pyEquals(x, a[0])).length,
-  copy: (l: unknown[]) => [...l],
+  copy: (l: unknown[]) => (checkItems(l.length, 'list.copy'), [...l]),
 };
 
 /** Sets a key on a dict without ever touching the prototype chain. */
@@ -280,6 +302,7 @@ export function getAttr(obj: unknown, name: string): unknown {
 
 function getItemOnly(obj: unknown, key: unknown): unknown {
   if (isDict(obj)) return typeof key === 'string' && hasKey(obj, key) ? obj[key] : undefined;
+  if (typeof obj === 'string') chargeText(obj.length);
   const seq = typeof obj === 'string' ? [...obj] : Array.isArray(obj) ? obj : obj instanceof PyTuple ? obj.items : null;
   if (seq && (typeof key === 'number' || typeof key === 'boolean') && Number.isInteger(Number(key))) {
     const i = Number(key) < 0 ? seq.length + Number(key) : Number(key);
@@ -301,6 +324,7 @@ export function getItem(obj: unknown, key: unknown): unknown {
 /** Python slicing of str, list and tuple. */
 export function sliceValue(obj: unknown, lo: unknown, hi: unknown, step: unknown): unknown {
   if (obj instanceof Undefined) throw new UndefinedAccessError(obj.hint);
+  if (typeof obj === 'string') chargeText(obj.length);
   const seq = typeof obj === 'string' ? [...obj] : Array.isArray(obj) ? obj : obj instanceof PyTuple ? obj.items : null;
   if (!seq) throw new TemplateValueError(`'${typeName(obj)}' object is not subscriptable`);
   const n = seq.length;
@@ -314,6 +338,7 @@ export function sliceValue(obj: unknown, lo: unknown, hi: unknown, step: unknown
   };
   const start = norm(lo, st > 0 ? 0 : n - 1);
   const stop = norm(hi, st > 0 ? n : -1);
+  charge(Math.max(0, Math.ceil((stop - start) / st)));
   const out: unknown[] = [];
   for (let i = start; st > 0 ? i < stop : i > stop; i += st) out.push(seq[i]);
   if (typeof obj === 'string') return out.join('');

@@ -2,6 +2,7 @@
 // strict ISO-8601 parser (isoparse), and the CDK's special formats `%s`, `%s_as_float`, `%ms`,
 // `%epoch_microseconds`, `%_ms` (reference-behaviour.md §3.7).
 import { PyDate, PyDateTime } from './datetime';
+import { wholeMatchGroups } from './pythonRegex';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -83,6 +84,9 @@ const DIRECTIVE_PATTERNS: Record<string, string> = {
   b: '([A-Za-z]{3})', B: '([A-Za-z]+)', w: '(\\d)', u: '(\\d)', s: '(\\d+)', '%': '%',
 };
 
+/** Longest text strptime reads (a date is short; RE2 keeps even long formats linear). */
+const MAX_TIME_TEXT = 10_000;
+
 /** Python datetime.strptime: the whole text must match; naive unless %z matched. Throws RangeError. */
 export function strptime(text: string, format: string): PyDateTime {
   let pattern = '';
@@ -101,12 +105,13 @@ export function strptime(text: string, format: string): PyDateTime {
       pattern += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     }
   }
-  const m = new RegExp(`^${pattern}$`, 'i').exec(text);
+  if (text.length > MAX_TIME_TEXT) throw new RangeError(`time data longer than ${MAX_TIME_TEXT} characters does not match format '${format.slice(0, 40)}'`);
+  const m = wholeMatchGroups(pattern, text, true);
   if (!m) throw new RangeError(`time data '${text}' does not match format '${format}'`);
   const f: Fields = { year: 1900, month: 1, day: 1, hour: 0, minute: 0, second: 0, micro: 0, offset: null, pm: null, doy: null };
   order.forEach((k, idx) => {
     const v = m[idx + 1];
-    if (v === undefined) return;
+    if (v === undefined || v === null) return;
     switch (k) {
       case 'Y': f.year = Number(v); break;
       case 'y': f.year = Number(v) < 69 ? 2000 + Number(v) : 1900 + Number(v); break;

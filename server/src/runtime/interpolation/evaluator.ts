@@ -5,7 +5,8 @@ import { Namespace, defineKey, getAttr, getItem, sliceValue } from './attributes
 import { AIRBYTE_FILTERS } from './filtersAirbyte';
 import { FilterHost, JINJA_FILTERS } from './filtersJinja';
 import { JINJA_TESTS } from './jinjaTests';
-import { binaryOp, compareOp, MAX_SEQUENCE } from './operators';
+import { checkItems, MAX_SEQUENCE, withMeter, WorkMeter } from './limits';
+import { binaryOp, compareOp } from './operators';
 import type { Expr, Stmt } from './parser';
 import {
   PyDict, PyFloat, PyFunction, PyTuple, TemplateValueError, Undefined, UndefinedAccessError, hasKey, isDict, isFloat,
@@ -47,23 +48,24 @@ export function hasTest(name: string): boolean {
 }
 
 export class Renderer implements FilterHost {
-  private steps = 0;
-  private readonly started = Date.now();
+  private readonly meter: WorkMeter;
   private scopes: Map<string, unknown>[] = [new Map()];
   private output = 0;
 
-  constructor(private readonly context: PyDict, private readonly globals: Record<string, unknown>, private readonly budget: Budget = DEFAULT_BUDGET) {}
-
-  private tick(): void {
-    this.steps++;
-    if (this.steps > this.budget.maxSteps) throw new TemplateValueError(`template evaluation exceeded ${this.budget.maxSteps} steps`, 'LimitError');
-    if ((this.steps & 1023) === 0 && Date.now() - this.started > this.budget.maxMillis) {
-      throw new TemplateValueError(`template evaluation exceeded ${this.budget.maxMillis} ms`, 'LimitError');
-    }
+  constructor(private readonly context: PyDict, private readonly globals: Record<string, unknown>, private readonly budget: Budget = DEFAULT_BUDGET) {
+    this.meter = new WorkMeter(budget);
   }
 
-  /** Renders statements to text. */
+  private tick(): void {
+    this.meter.charge(1);
+  }
+
+  /** Renders statements to text; filters, methods and operators charge their own work to this evaluation. */
   render(stmts: Stmt[]): string {
+    return withMeter(this.meter, () => this.renderBody(stmts));
+  }
+
+  private renderBody(stmts: Stmt[]): string {
     const parts: string[] = [];
     this.exec(stmts, parts);
     return parts.join('');
@@ -89,7 +91,7 @@ export class Renderer implements FilterHost {
         }
         case 'for': this.execFor(s, out); break;
         case 'set': {
-          const value = s.e ? this.eval(s.e) : this.render(s.body ?? []);
+          const value = s.e ? this.eval(s.e) : this.renderBody(s.body ?? []);
           if (s.attr !== null) {
             const ns = this.lookup(s.targets[0]);
             if (!(ns instanceof Namespace)) throw new TemplateValueError('can only set attributes on namespace objects', 'TypeError');
@@ -132,6 +134,8 @@ export class Renderer implements FilterHost {
     }
     const n = items.length;
     items.forEach((item, i) => {
+      // Each iteration builds its `loop` object: an empty body still costs steps.
+      this.tick();
       this.scopes.push(new Map());
       try {
         const loop: PyDict = {};
@@ -230,7 +234,11 @@ export class Renderer implements FilterHost {
 
   private evalArgs(args: Expr[], kwargs: [string, Expr][], star: Expr | null, dstar: Expr | null): { args: unknown[]; kw: Record<string, unknown> } {
     const a = args.map((x) => this.eval(x));
-    if (star) a.push(...iterate(this.eval(star)));
+    if (star) {
+      const extra = iterate(this.eval(star));
+      checkItems(a.length + extra.length, 'argument list');
+      for (const x of extra) a.push(x);
+    }
     const kw: Record<string, unknown> = Object.create(null);
     for (const [k, v] of kwargs) kw[k] = this.eval(v);
     if (dstar) {
@@ -248,14 +256,20 @@ export class Renderer implements FilterHost {
     // Functions a caller put in the context (e.g. json_loads for JWT fields) are called with positional arguments.
     if (typeof fn === 'function' && hasKeyValue(this.context, fn)) return (fn as (...a: unknown[]) => unknown)(...args);
     if (!(fn instanceof PyFunction)) throw new TemplateValueError(`'${typeName(fn)}' object is not callable`, 'TypeError');
-    return fn.call(args, kw);
+    const result = fn.call(args, kw);
+    // Macros and methods check sizes before allocating; this catches bounded expansions (strftime of a long format).
+    if ((typeof result === 'string' || Array.isArray(result)) && result.length > MAX_SEQUENCE) checkItems(result.length, `${fn.name}()`);
+    return result;
   }
 
   filter(name: string, value: unknown, args: unknown[], kw: Record<string, unknown>): unknown {
     this.tick();
     const f = findFilter(name);
     if (!f) throw new TemplateValueError(`No filter named '${name}'.`);
-    return f(value, args, kw, this);
+    const result = f(value, args, kw, this);
+    // Filters check sizes before allocating; this catches the bounded expansions they leave unchecked (upper of 'ß').
+    if ((typeof result === 'string' || Array.isArray(result)) && result.length > MAX_SEQUENCE) checkItems(result.length, `filter '${name}'`);
+    return result;
   }
 
   test(name: string, value: unknown, args: unknown[]): boolean {

@@ -1,12 +1,10 @@
 // The filters the CDK adds to Jinja (reference-behaviour.md §3.8): hash, base64encode/decode,
 // base64binascii_decode (which encodes), string (JSON in triple quotes), regex_search/replace, hmac.
-// Python regular expressions are translated to JS; patterns that could backtrack catastrophically are refused.
+// Regular expressions run on RE2 in linear time (pythonRegex.ts).
 import { createHash, createHmac, getHashes } from 'node:crypto';
-import { PyDate, PyTimedelta } from './datetime';
+import { chargeText, checkText, TextBuilder } from './limits';
+import { pythonSearch, pythonSub } from './pythonRegex';
 import { PyFloat, PyTuple, TemplateValueError, Undefined, floatRepr, isDict, pyStr, typeName } from './values';
-
-/** Longest input a regex filter accepts (bounded time even for heavy patterns). */
-const MAX_REGEX_INPUT = 100_000;
 
 const PY_HASH_NAMES: Record<string, string> = {
   md5: 'md5', sha1: 'sha1', sha224: 'sha224', sha256: 'sha256', sha384: 'sha384', sha512: 'sha512',
@@ -14,92 +12,79 @@ const PY_HASH_NAMES: Record<string, string> = {
   blake2b: 'blake2b512', blake2s: 'blake2s256', sha512_224: 'sha512-224', sha512_256: 'sha512-256',
 };
 
-/** Python json.dumps with default separators (used by the `string` and `tojson` filters). */
-export function jsonDumps(v: unknown, sortKeys = false): string {
-  if (v === null || v instanceof Undefined) return 'null';
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
-    return pyStr(v);
-  }
-  if (v instanceof PyFloat) return floatRepr(v.value);
-  if (typeof v === 'string') {
-    let out = '"';
-    for (const ch of v) {
-      const c = ch.codePointAt(0) as number;
-      if (ch === '"') out += '\\"';
-      else if (ch === '\\') out += '\\\\';
-      else if (ch === '\n') out += '\\n';
-      else if (ch === '\r') out += '\\r';
-      else if (ch === '\t') out += '\\t';
-      else if (ch === '\b') out += '\\b';
-      else if (ch === '\f') out += '\\f';
-      else if (c < 0x20 || c > 0x7e) {
-        // ensure_ascii=True: non-ASCII as \uXXXX (UTF-16 units).
-        for (let i = 0; i < ch.length; i++) out += '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0');
-      } else out += ch;
-    }
-    return out + '"';
-  }
-  if (Array.isArray(v) || v instanceof PyTuple) return `[${(Array.isArray(v) ? v : v.items).map((x) => jsonDumps(x, sortKeys)).join(', ')}]`;
-  if (isDict(v)) {
-    const keys = Object.keys(v);
-    if (sortKeys) keys.sort();
-    return `{${keys.map((k) => `${jsonDumps(k)}: ${jsonDumps(v[k], sortKeys)}`).join(', ')}}`;
-  }
-  if (v instanceof PyDate || v instanceof PyTimedelta) throw new TemplateValueError(`Object of type ${typeName(v)} is not JSON serializable`);
-  throw new TemplateValueError(`Object of type ${typeName(v)} is not JSON serializable`);
+/**
+ * Python json.dumps (used by the `string` and `tojson` filters): default separators, or with
+ * `indent` one item per line as Python writes it. Built with a bound on the output size.
+ */
+export function jsonDumps(v: unknown, sortKeys = false, indent: number | null = null): string {
+  const out = new TextBuilder('JSON text');
+  writeJson(out, v, sortKeys, indent === null ? null : ' '.repeat(Math.max(0, indent)), '');
+  return out.toString();
 }
 
-/** Translates a Python `re` pattern to a JS RegExp; refuses nested quantifiers (catastrophic backtracking). */
-export function pythonRegex(pattern: string, flags = ''): RegExp {
-  if (/\((?:[^()\\]|\\.)*[+*](?:[^()\\]|\\.)*\)[+*{]/.test(pattern)) {
-    throw new TemplateValueError('regular expression with nested repetition is refused (it could run for an unbounded time)');
-  }
-  const js = pattern
-    .replace(/\(\?P<([A-Za-z_][A-Za-z0-9_]*)>/g, '(?<$1>')
-    .replace(/\(\?P=([A-Za-z_][A-Za-z0-9_]*)\)/g, '\\k<$1>')
-    .replace(/\\A/g, '^')
-    .replace(/\\Z/g, '$(?![\\s\\S])');
-  try {
-    return new RegExp(js, flags);
-  } catch (e) {
-    throw new TemplateValueError(`invalid regular expression: ${(e as Error).message}`);
-  }
-}
-
-function pythonReplacement(rep: string): string {
-  let out = '';
-  for (let i = 0; i < rep.length; i++) {
-    const ch = rep[i];
-    if (ch === '$') out += '$$';
-    else if (ch === '\\' && i + 1 < rep.length) {
-      const next = rep[i + 1];
-      const g = /^g<([A-Za-z_0-9]+)>/.exec(rep.slice(i + 1));
-      if (g) {
-        out += /^\d+$/.test(g[1]) ? `$${g[1]}` : `$<${g[1]}>`;
-        i += g[0].length;
-      } else if (/\d/.test(next)) {
-        out += `$${next}`;
-        i++;
-      } else {
-        out += ({ n: '\n', t: '\t', r: '\r', '\\': '\\' } as Record<string, string>)[next] ?? `\\${next}`;
-        i++;
-      }
+function jsonString(v: string): string {
+  chargeText(v.length);
+  let out = '"';
+  for (const ch of v) {
+    const c = ch.codePointAt(0) as number;
+    if (ch === '"') out += '\\"';
+    else if (ch === '\\') out += '\\\\';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\b') out += '\\b';
+    else if (ch === '\f') out += '\\f';
+    else if (c < 0x20 || c > 0x7e) {
+      // ensure_ascii=True: non-ASCII as \uXXXX (UTF-16 units).
+      for (let i = 0; i < ch.length; i++) out += '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0');
     } else out += ch;
   }
-  return out;
+  return out + '"';
+}
+
+function writeJson(out: TextBuilder, v: unknown, sortKeys: boolean, indent: string | null, prefix: string): void {
+  if (v === null || v instanceof Undefined) return out.add('null');
+  if (typeof v === 'boolean') return out.add(v ? 'true' : 'false');
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return out.add(Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity');
+    return out.add(pyStr(v));
+  }
+  if (v instanceof PyFloat) return out.add(floatRepr(v.value));
+  if (typeof v === 'string') return out.add(jsonString(v));
+  const inner = indent === null ? prefix : prefix + indent;
+  // Python: ', ' and ': ' without indent; ',' + newline + indentation with it.
+  const sep = indent === null ? ', ' : `,\n${inner}`;
+  const open = (bracket: string) => out.add(indent === null ? bracket : `${bracket}\n${inner}`);
+  const close = (bracket: string) => out.add(indent === null ? bracket : `\n${prefix}${bracket}`);
+  if (Array.isArray(v) || v instanceof PyTuple) {
+    const items = Array.isArray(v) ? v : v.items;
+    if (items.length === 0) return out.add('[]');
+    open('[');
+    items.forEach((x, i) => {
+      if (i) out.add(sep);
+      writeJson(out, x, sortKeys, indent, inner);
+    });
+    return close(']');
+  }
+  if (isDict(v)) {
+    const keys = Object.keys(v);
+    if (keys.length === 0) return out.add('{}');
+    if (sortKeys) keys.sort();
+    open('{');
+    keys.forEach((k, i) => {
+      if (i) out.add(sep);
+      out.add(jsonString(k));
+      out.add(': ');
+      writeJson(out, v[k], sortKeys, indent, inner);
+    });
+    return close('}');
+  }
+  throw new TemplateValueError(`Object of type ${typeName(v)} is not JSON serializable`);
 }
 
 function requireStr(v: unknown, filter: string): string {
   if (typeof v !== 'string') throw new TemplateValueError(`filter '${filter}' expects a string, got ${typeName(v)}`);
   return v;
-}
-
-function boundedInput(v: unknown, filter: string): string {
-  const s = requireStr(v, filter);
-  if (s.length > MAX_REGEX_INPUT) throw new TemplateValueError(`filter '${filter}': input longer than ${MAX_REGEX_INPUT} characters`);
-  return s;
 }
 
 type Filter = (value: unknown, args: unknown[], kw: Record<string, unknown>) => unknown;
@@ -120,7 +105,12 @@ export const AIRBYTE_FILTERS: Record<string, Filter> = {
     if (salt !== null && salt !== '' && salt !== false && !(salt instanceof Undefined)) h.update(pyStr(salt), 'utf8');
     return h.digest('hex');
   },
-  base64encode: (value) => Buffer.from(requireStr(value, 'base64encode'), 'utf8').toString('base64'),
+  base64encode: (value) => {
+    const s = requireStr(value, 'base64encode');
+    // base64 writes 4 characters per 3 bytes of UTF-8, known before encoding.
+    checkText(Math.ceil(Buffer.byteLength(s, 'utf8') / 3) * 4, 'base64encode');
+    return Buffer.from(s, 'utf8').toString('base64');
+  },
   base64decode: (value) => {
     const text = requireStr(value, 'base64decode').replace(/[^A-Za-z0-9+/=]/g, '');
     if (text.replace(/=+$/, '').length % 4 === 1 || (text.length % 4 !== 0)) throw new TemplateValueError('Incorrect padding in base64 input');
@@ -135,13 +125,10 @@ export const AIRBYTE_FILTERS: Record<string, Filter> = {
   // Spec §3.8: non-strings become JSON wrapped in triple quotes so literal evaluation yields a string.
   string: (value) => (typeof value === 'string' ? value : `"""${jsonDumps(value)}"""`),
   regex_search: (value, args) => {
-    const m = pythonRegex(requireStr(args[0], 'regex_search')).exec(boundedInput(value, 'regex_search'));
-    return m && m.length > 1 ? m[1] ?? '' : '';
+    const groups = pythonSearch(requireStr(args[0], 'regex_search'), requireStr(value, 'regex_search'), 'regex_search');
+    return groups && groups.length > 1 ? groups[1] ?? '' : '';
   },
-  regex_replace: (value, args) => {
-    const re = pythonRegex(requireStr(args[0], 'regex_replace'), 'g');
-    return boundedInput(value, 'regex_replace').replace(re, pythonReplacement(requireStr(args[1], 'regex_replace')));
-  },
+  regex_replace: (value, args) => pythonSub(requireStr(args[0], 'regex_replace'), requireStr(args[1], 'regex_replace'), requireStr(value, 'regex_replace'), 'regex_replace'),
   hmac: (value, args, kw) => {
     const key = argOf(args, kw, 0, 'key', undefined);
     const type = String(argOf(args, kw, 1, 'hash_type', 'sha256'));

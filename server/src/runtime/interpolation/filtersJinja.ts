@@ -2,6 +2,7 @@
 // tojson, …). Filters that call other filters or tests (map, select, …) go through FilterHost.
 import { getItem } from './attributes';
 import { jsonDumps } from './filtersAirbyte';
+import { charge, checkItems, checkText, sizeArg, splitForReplace, TextBuilder } from './limits';
 import { binaryOp, compareOp } from './operators';
 import {
   PyFloat, PyTuple, TemplateValueError, Undefined, hasKey, isDict, isFloat, iterate, makeFloat, numberOf,
@@ -75,6 +76,8 @@ function sortKey(v: unknown, caseSensitive: boolean): unknown {
 }
 
 function sorted(items: unknown[], key: (x: unknown) => unknown, reverse: boolean): unknown[] {
+  // A sort compares about n·log2(n) pairs: charged before it starts.
+  charge(Math.ceil(items.length * Math.log2(items.length + 1)));
   const withKeys = items.map((x) => [key(x), x] as const);
   withKeys.sort((a, b) => (compareOp('<', a[0], b[0]) ? -1 : compareOp('<', b[0], a[0]) ? 1 : 0));
   if (reverse) withKeys.reverse();
@@ -94,12 +97,15 @@ function selectOrReject(value: unknown, args: unknown[], host: FilterHost, byAtt
 
 /** Python html escaping as markupsafe does it. */
 function htmlEscape(s: string): string {
+  // Each character grows to at most 5 (`&#34;`).
+  checkText(s.length * 5, 'escape');
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
 }
 
 /** Jinja's url quoting: safe `/` in plain strings; form encoding in query-string mode. */
 function urlQuote(v: unknown, forQs: boolean): string {
   const s = pyStr(v);
+  checkText(3 * Buffer.byteLength(s, 'utf8'), 'urlencode');
   const q = encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return forQs ? q.replace(/%20/g, '+') : q.replace(/%2F/g, '/');
 }
@@ -116,6 +122,8 @@ export const JINJA_FILTERS: Record<string, Filter> = {
     const size = Number(numberOf(a[0]));
     if (!(size > 0)) throw new TemplateValueError('batch size must be positive');
     const items = iterate(v);
+    // The last batch is padded to `size` items when a fill value is given.
+    checkItems(a.length > 1 ? Math.ceil(items.length / size) * size : items.length, 'batch');
     const out: unknown[][] = [];
     for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
     const last = out[out.length - 1];
@@ -128,7 +136,8 @@ export const JINJA_FILTERS: Record<string, Filter> = {
   },
   center: (v, a) => {
     const s = pyStr(v);
-    const width = Number(numberOf(a[0] ?? 80));
+    const width = sizeArg(Number(numberOf(a[0] ?? 80)), 'center');
+    checkText(Math.max(width, s.length), 'center');
     const total = Math.max(width - s.length, 0);
     const left = Math.floor(total / 2) + (total % 2 && width % 2 ? 1 : 0);
     return ' '.repeat(left) + s + ' '.repeat(total - left);
@@ -173,8 +182,12 @@ export const JINJA_FILTERS: Record<string, Filter> = {
   format: (v, a) => binaryOp('%', pyStr(v), new PyTuple(a)),
   indent: (v, a, kw) => {
     const width = argOf(a, kw, 0, 'width', 4);
-    const pad = typeof width === 'string' ? width : ' '.repeat(Number(numberOf(width)));
-    const lines = pyStr(v).split('\n');
+    const text = pyStr(v);
+    const padLength = typeof width === 'string' ? width.length : Math.max(0, sizeArg(Number(numberOf(width)), 'indent'));
+    const lines = text.split('\n');
+    // Every line may get the padding: the result size is known before anything is built.
+    checkText(text.length + padLength * lines.length, 'indent');
+    const pad = typeof width === 'string' ? width : ' '.repeat(padLength);
     const first = truthy(argOf(a, kw, 1, 'first', false));
     const blank = truthy(argOf(a, kw, 2, 'blank', false));
     return lines.map((l, i) => ((i > 0 || first) && (blank || l !== '') ? pad + l : l)).join('\n');
@@ -183,9 +196,18 @@ export const JINJA_FILTERS: Record<string, Filter> = {
   join: (v, a, kw) => {
     const sep = pyStr(argOf(a, kw, 0, 'd', ''));
     const attr = argOf(a, kw, 1, 'attribute', null);
-    return iterate(v).map((x) => pyStr(attr === null ? x : attrPath(x, attr))).join(sep);
+    const out = new TextBuilder('join');
+    iterate(v).forEach((x, i) => {
+      if (i > 0) out.add(sep);
+      out.add(pyStr(attr === null ? x : attrPath(x, attr)));
+    });
+    return out.toString();
   },
-  list: (v) => [...iterate(v)],
+  list: (v) => {
+    const items = iterate(v);
+    checkItems(items.length, 'list');
+    return [...items];
+  },
   lower: (v) => pyStr(v).toLowerCase(),
   upper: (v) => pyStr(v).toUpperCase(),
   map: (v, a, kw, host) => {
@@ -230,12 +252,12 @@ export const JINJA_FILTERS: Record<string, Filter> = {
     const old = pyStr(a[0]);
     const rep = pyStr(a[1]);
     const count = argOf(a, kw, 2, 'count', null);
-    const parts = s.split(old);
+    const parts = splitForReplace(s, old, rep, count === null ? -1 : Number(numberOf(count)));
     if (count === null || parts.length - 1 <= Number(numberOf(count))) return parts.join(rep);
     const c = Number(numberOf(count));
     return parts.slice(0, c + 1).join(rep) + old + parts.slice(c + 1).join(old);
   },
-  reverse: (v) => (typeof v === 'string' ? [...v].reverse().join('') : [...iterate(v)].reverse()),
+  reverse: (v) => (typeof v === 'string' ? (iterate(v) as string[]).reverse().join('') : [...iterate(v)].reverse()),
   round: (v, a, kw) => {
     const precision = Number(numberOf(argOf(a, kw, 0, 'precision', 0)));
     const method = pyStr(argOf(a, kw, 1, 'method', 'common'));
@@ -249,7 +271,10 @@ export const JINJA_FILTERS: Record<string, Filter> = {
   safe: (v) => v,
   slice: (v, a) => {
     const items = iterate(v);
-    const n = Number(numberOf(a[0]));
+    const n = sizeArg(Number(numberOf(a[0])), 'slice');
+    if (n <= 0) throw new TemplateValueError('slice: the number of slices must be positive');
+    // One list per slice, each padded by at most one fill value.
+    checkItems(n + items.length + (a.length > 1 ? n : 0), 'slice');
     const per = Math.floor(items.length / n);
     const extra = items.length % n;
     const out: unknown[][] = [];
@@ -268,29 +293,30 @@ export const JINJA_FILTERS: Record<string, Filter> = {
     const cs = truthy(argOf(a, kw, 1, 'case_sensitive', false));
     return sorted(iterate(v), (x) => sortKey(attr === null ? x : attrPath(x, attr), cs), truthy(argOf(a, kw, 0, 'reverse', false)));
   },
-  striptags: (v) => pyStr(v).replace(/<!--[\s\S]*?-->|<[^>]*>/g, '').replace(/\s+/g, ' ').trim(),
+  striptags: (v) => stripTags(pyStr(v)),
   sum: (v, a, kw) => {
     const attr = argOf(a, kw, 0, 'attribute', null);
     let total: unknown = argOf(a, kw, 1, 'start', 0);
-    for (const x of iterate(v)) total = host_add(total, attr === null ? x : attrPath(x, attr));
+    const items = iterate(v);
+    charge(items.length);
+    for (const x of items) total = host_add(total, attr === null ? x : attrPath(x, attr));
     return total;
   },
   title: (v) => pyStr(v).replace(/[\w']+/g, (w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()),
   tojson: (v, a, kw) => {
     const indent = argOf(a, kw, 0, 'indent', null);
-    let text = jsonDumps(v, true);
-    if (indent !== null) text = JSON.stringify(JSON.parse(text), null, Number(numberOf(indent)));
+    const text = indent === null ? jsonDumps(v, true) : jsonDumps(v, true, sizeArg(Number(numberOf(indent)), 'tojson'));
     // Jinja's htmlsafe_json_dumps escapes these characters.
     return text.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/'/g, '\\u0027');
   },
   trim: (v, a) => {
     const s = pyStr(v);
     if (a[0] === undefined || a[0] === null) return s.trim();
-    const chars = pyStr(a[0]);
+    const chars = new Set(pyStr(a[0]));
     let i = 0;
     let j = s.length;
-    while (i < j && chars.includes(s[i])) i++;
-    while (j > i && chars.includes(s[j - 1])) j--;
+    while (i < j && chars.has(s[i])) i++;
+    while (j > i && chars.has(s[j - 1])) j--;
     return s.slice(i, j);
   },
   truncate: (v, a, kw) => {
@@ -308,11 +334,19 @@ export const JINJA_FILTERS: Record<string, Filter> = {
   unique: (v, a, kw) => {
     const cs = truthy(argOf(a, kw, 0, 'case_sensitive', false));
     const attr = argOf(a, kw, 1, 'attribute', null);
+    // Strings and numbers are found in a Map (linear time); other keys are compared one by one.
+    const seenScalars = new Set<string>();
     const seen: unknown[] = [];
     const out: unknown[] = [];
     for (const x of iterate(v)) {
       const k = sortKey(attr === null ? x : attrPath(x, attr), cs);
-      if (!seen.some((s) => compareOp('==', s, k))) {
+      const scalar = typeof k === 'string' ? `s${k}` : numberOf(k) !== undefined ? `n${numberOf(k)}` : k === null ? 'none' : null;
+      if (scalar !== null) {
+        charge(1);
+        if (seenScalars.has(scalar)) continue;
+        seenScalars.add(scalar);
+        out.push(x);
+      } else if (!seen.some((s) => compareOp('==', s, k))) {
         seen.push(k);
         out.push(x);
       }
@@ -322,12 +356,15 @@ export const JINJA_FILTERS: Record<string, Filter> = {
   urlencode: (v) => {
     if (typeof v === 'string') return urlQuote(v, false);
     const pairs = isDict(v) ? Object.keys(v).map((k) => [k, v[k]] as const) : iterate(v).map((p) => (p instanceof PyTuple ? [p.items[0], p.items[1]] as const : [p, ''] as const));
-    return pairs.map(([k, x]) => `${urlQuote(k, true)}=${urlQuote(x, true)}`).join('&');
+    const out = new TextBuilder('urlencode');
+    pairs.forEach(([k, x], i) => out.add(`${i ? '&' : ''}${urlQuote(k, true)}=${urlQuote(x, true)}`));
+    return out.toString();
   },
   wordcount: (v) => (pyStr(v).match(/\w+/g) ?? []).length,
   urlize: (v) => htmlEscape(pyStr(v)),
   wordwrap: (v, a, kw) => {
     const width = Number(numberOf(argOf(a, kw, 0, 'width', 79)));
+    checkText(pyStr(v).length * 2, 'wordwrap');
     const out: string[] = [];
     for (const para of pyStr(v).split('\n')) {
       let line = '';
@@ -343,16 +380,18 @@ export const JINJA_FILTERS: Record<string, Filter> = {
   },
   xmlattr: (v) => {
     if (!isDict(v)) throw new TemplateValueError('xmlattr expects a mapping');
-    const parts = Object.keys(v).filter((k) => v[k] !== null && !(v[k] instanceof Undefined)).map((k) => `${htmlEscape(k)}="${htmlEscape(pyStr(v[k]))}"`);
-    return parts.length ? ' ' + parts.join(' ') : '';
+    const out = new TextBuilder('xmlattr');
+    for (const k of Object.keys(v)) if (v[k] !== null && !(v[k] instanceof Undefined)) out.add(` ${htmlEscape(k)}="${htmlEscape(pyStr(v[k]))}"`);
+    return out.toString();
   },
   groupby: (v, a, kw) => {
     const attr = argOf(a, kw, 0, 'attribute', null);
     const groups: { key: unknown; list: unknown[] }[] = [];
+    // Like itertools.groupby after the sort: equal keys are adjacent, so only the last group can match.
     for (const x of sorted(iterate(v), (x) => attrPath(x, attr), false)) {
       const k = attrPath(x, attr);
-      const g = groups.find((gr) => compareOp('==', gr.key, k));
-      if (g) g.list.push(x);
+      const g = groups.length ? groups[groups.length - 1] : undefined;
+      if (g && compareOp('==', g.key, k)) g.list.push(x);
       else groups.push({ key: k, list: [x] });
     }
     return groups.map((g) => new PyTuple([g.key, g.list]));
@@ -360,6 +399,46 @@ export const JINJA_FILTERS: Record<string, Filter> = {
 };
 JINJA_FILTERS.d = JINJA_FILTERS.default;
 JINJA_FILTERS.e = JINJA_FILTERS.escape;
+
+/** Jinja's striptags in one linear pass: comments and tags removed, whitespace runs collapsed. */
+function stripTags(s: string): string {
+  chargeTextOf(s);
+  let text = '';
+  let i = 0;
+  // Once a search for `-->` or `>` fails, no later one can succeed: remembering that keeps this linear.
+  let commentsClose = true;
+  let tagsClose = true;
+  while (i < s.length) {
+    if (s[i] === '<') {
+      if (commentsClose && s.startsWith('<!--', i)) {
+        const end = s.indexOf('-->', i + 4);
+        if (end >= 0) {
+          i = end + 3;
+          continue;
+        }
+        commentsClose = false;
+      }
+      if (tagsClose) {
+        const end = s.indexOf('>', i + 1);
+        if (end >= 0) {
+          i = end + 1;
+          continue;
+        }
+        tagsClose = false;
+      }
+    }
+    // An unclosed `<` or `<!--` stays as text; the next scan starts after it, so no stretch is scanned twice.
+    const next = s.indexOf('<', i + 1);
+    const stop = next < 0 ? s.length : next;
+    text += s.slice(i, stop);
+    i = stop;
+  }
+  return text.split(/\s+/).filter(Boolean).join(' ');
+}
+
+function chargeTextOf(s: string): void {
+  checkText(s.length, 'striptags');
+}
 
 function host_add(a: unknown, b: unknown): unknown {
   const x = numberOf(a);

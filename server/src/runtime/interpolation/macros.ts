@@ -8,6 +8,7 @@ import { PyDate, PyDateTime, parseIsoDuration } from './datetime';
 import { formatWithFormat, isoparse, parseWithFormat, strftime, strptime } from './datetimeFormat';
 import { PyDict, PyFunction, TemplateReference, TemplateValueError, Undefined, UndefinedAccessError, isDict, isFloat, iterate, makeFloat, numberOf, pyStr, typeName } from './values';
 import { compareOp } from './operators';
+import { charge, checkText } from './limits';
 
 function arg(args: unknown[], kw: Record<string, unknown>, i: number, name: string, dflt?: unknown): unknown {
   if (i < args.length) return args[i];
@@ -31,6 +32,7 @@ export function strToDatetime(value: unknown): PyDateTime {
 
 function minMax(name: 'max' | 'min', args: unknown[]): unknown {
   const items = args.length === 1 ? iterate(args[0]) : args;
+  charge(items.length);
   if (items.length === 0) throw new TemplateValueError(`${name}() arg is an empty sequence`);
   let best = items[0];
   for (const x of items.slice(1)) if (compareOp(name === 'max' ? '>' : '<', x, best)) best = x;
@@ -98,11 +100,16 @@ export function createGlobals(env: RuntimeEnv | undefined): Record<string, PyFun
     sanitize_url: fn('sanitize_url', (a, kw) => quotePlus(pyStr(arg(a, kw, 0, 'value')))),
     camel_case_to_snake_case: fn('camel_case_to_snake_case', (a, kw) => {
       const v = pyStr(arg(a, kw, 0, 'value'));
+      // One `_` per capital after the first character: the result size is known before it is built.
+      let capitals = 0;
+      for (let i = 1; i < v.length; i++) if (v.charCodeAt(i) >= 65 && v.charCodeAt(i) <= 90) capitals++;
+      checkText(v.length + capitals, 'camel_case_to_snake_case');
       return v.replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase();
     }),
     generate_uuid: fn('generate_uuid', () => randomUUID()),
     dict: fn('dict', (a, kw) => {
       const out: PyDict = Object.create(null);
+      if (a.length && isDict(a[0])) charge(Object.keys(a[0]).length);
       if (a.length && isDict(a[0])) for (const k of Object.keys(a[0])) defineKey(out, k, a[0][k]);
       for (const k of Object.keys(kw)) defineKey(out, k, kw[k]);
       return Object.assign({}, out);
@@ -141,6 +148,8 @@ export const jsonLoads = new PyFunction('json_loads', (a) => {
 
 /** Python urllib.parse.quote_plus (safe characters: letters, digits, `_.-~`). */
 export function quotePlus(text: string): string {
+  // Every UTF-8 byte becomes at most three characters (%XX): known before encoding.
+  checkText(3 * Buffer.byteLength(text, 'utf8'), 'sanitize_url');
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
 }
 

@@ -6,9 +6,7 @@ import {
   PyFloat, PyTuple, TemplateValueError, Undefined, UndefinedAccessError, hasKey, isDict, isFloat, iterate,
   makeFloat, numberOf, pyEquals, pyStr, typeName,
 } from './values';
-
-/** Longest string or list a single operation may produce (bounded output, §3.1 sandbox goals). */
-export const MAX_SEQUENCE = 1_000_000;
+import { charge, checkItems, checkText, TextBuilder } from './limits';
 
 function typeError(op: string, a: unknown, b: unknown): never {
   throw new TemplateValueError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`, 'TypeError');
@@ -23,16 +21,13 @@ function numResult(n: number, float: boolean): unknown {
   return float ? makeFloat(n) : n;
 }
 
-function checkSize(n: number): void {
-  if (n > MAX_SEQUENCE) throw new TemplateValueError(`result too large (more than ${MAX_SEQUENCE} items or characters)`, 'LimitError');
-}
-
 /** Evaluates `a <op> b` for + - * / // % ** ~. */
 export function binaryOp(op: string, a: unknown, b: unknown): unknown {
   if (op === '~') {
-    const s = pyStr(a) + pyStr(b);
-    checkSize(s.length);
-    return s;
+    const l = pyStr(a);
+    const r = pyStr(b);
+    checkText(l.length + r.length, "'~'");
+    return l + r;
   }
   if (a instanceof Undefined || b instanceof Undefined) throw new UndefinedAccessError((a instanceof Undefined ? a : (b as Undefined)).hint || 'undefined value in arithmetic');
   if (isNumeric(a) && isNumeric(b)) {
@@ -62,14 +57,17 @@ export function binaryOp(op: string, a: unknown, b: unknown): unknown {
   }
   if (op === '+') {
     if (typeof a === 'string' && typeof b === 'string') {
-      checkSize(a.length + b.length);
+      checkText(a.length + b.length, "'+' on str");
       return a + b;
     }
     if (Array.isArray(a) && Array.isArray(b)) {
-      checkSize(a.length + b.length);
+      checkItems(a.length + b.length, "'+' on list");
       return [...a, ...b];
     }
-    if (a instanceof PyTuple && b instanceof PyTuple) return new PyTuple([...a.items, ...b.items]);
+    if (a instanceof PyTuple && b instanceof PyTuple) {
+      checkItems(a.items.length + b.items.length, "'+' on tuple");
+      return new PyTuple([...a.items, ...b.items]);
+    }
     if (a instanceof PyDate && (b instanceof PyTimedelta || b instanceof PyDuration)) return addToDate(a, b, 1);
     if (b instanceof PyDate && (a instanceof PyTimedelta || a instanceof PyDuration)) return addToDate(b, a, 1);
     if (a instanceof PyTimedelta && b instanceof PyTimedelta) return new PyTimedelta(a.micros + b.micros);
@@ -88,9 +86,15 @@ export function binaryOp(op: string, a: unknown, b: unknown): unknown {
   if (op === '*') {
     const [seq, times] = typeof b === 'number' || typeof b === 'boolean' ? [a, Number(b)] : [b, numberOf(a)];
     if (times !== undefined && !isFloat(a) && !isFloat(b) && (typeof seq === 'string' || Array.isArray(seq))) {
-      const n = Math.max(0, times);
-      checkSize(seq.length * n);
-      return typeof seq === 'string' ? seq.repeat(n) : Array.from({ length: n }, () => seq).flat();
+      const n = Math.max(0, Math.trunc(times));
+      if (typeof seq === 'string') {
+        checkText(seq.length * n, "'*' on str");
+        return seq.repeat(n);
+      }
+      checkItems(seq.length * n, "'*' on list");
+      const out: unknown[] = [];
+      if (seq.length > 0) for (let i = 0; i < n; i++) for (const x of seq) out.push(x);
+      return out;
     }
     if (a instanceof PyTimedelta && isNumeric(b)) return new PyTimedelta(BigInt(Math.round(Number(a.micros) * (numberOf(b) as number))));
   }
@@ -108,19 +112,36 @@ function addToDate(d: PyDate, delta: PyTimedelta | PyDuration, sign: 1 | -1): Py
 function percentFormat(fmt: string, values: unknown): string {
   const items = values instanceof PyTuple ? values.items : [values];
   let i = 0;
-  const out = fmt.replace(/%(\.\d+)?([sdifr%])/g, (_m, prec: string | undefined, conv: string) => {
-    if (conv === '%') return '%';
+  // Every conversion may insert a long value: the result is built with a bound, not by String.replace.
+  const out = new TextBuilder("'%' formatting");
+  const directive = /%(\.\d+)?([sdifr%])/g;
+  let last = 0;
+  for (let m = directive.exec(fmt); m; m = directive.exec(fmt)) {
+    out.add(fmt.slice(last, m.index));
+    last = m.index + m[0].length;
+    const prec = m[1];
+    const conv = m[2];
+    if (conv === '%') {
+      out.add('%');
+      continue;
+    }
     if (i >= items.length) throw new TemplateValueError('not enough arguments for format string');
     const v = items[i++];
-    if (conv === 's') return pyStr(v);
-    if (conv === 'r') return typeof v === 'string' ? `'${v}'` : pyStr(v);
-    const n = numberOf(v);
-    if (n === undefined) throw new TemplateValueError(`%${conv} format: a real number is required, not ${typeName(v)}`);
-    if (conv === 'f') return n.toFixed(prec ? Number(prec.slice(1)) : 6);
-    return String(Math.trunc(n));
-  });
+    if (conv === 's') out.add(pyStr(v));
+    else if (conv === 'r') out.add(typeof v === 'string' ? `'${v}'` : pyStr(v));
+    else {
+      const n = numberOf(v);
+      if (n === undefined) throw new TemplateValueError(`%${conv} format: a real number is required, not ${typeName(v)}`);
+      if (conv === 'f') {
+        const digits = prec ? Number(prec.slice(1)) : 6;
+        if (digits > 100) throw new TemplateValueError('%f format: precision too large (at most 100 digits)');
+        out.add(n.toFixed(digits));
+      } else out.add(String(Math.trunc(n)));
+    }
+  }
+  out.add(fmt.slice(last));
   if (i < items.length) throw new TemplateValueError('not all arguments converted during string formatting');
-  return out;
+  return out.toString();
 }
 
 function ordering(a: unknown, b: unknown): number {
@@ -135,6 +156,7 @@ function ordering(a: unknown, b: unknown): number {
   const seqA = Array.isArray(a) ? a : a instanceof PyTuple ? a.items : null;
   const seqB = Array.isArray(b) ? b : b instanceof PyTuple ? b.items : null;
   if (seqA && seqB && Array.isArray(a) === Array.isArray(b)) {
+    charge(1);
     for (let i = 0; i < Math.min(seqA.length, seqB.length); i++) {
       if (!pyEquals(seqA[i], seqB[i])) return ordering(seqA[i], seqB[i]);
     }
@@ -147,6 +169,7 @@ function ordering(a: unknown, b: unknown): number {
 export function contains(haystack: unknown, needle: unknown): boolean {
   if (typeof haystack === 'string') {
     if (typeof needle !== 'string') throw new TemplateValueError(`'in <string>' requires string as left operand, not ${typeName(needle)}`, 'TypeError');
+    checkText(haystack.length, "'in'");
     return haystack.includes(needle);
   }
   if (isDict(haystack)) return typeof needle === 'string' && hasKey(haystack, needle);

@@ -2,6 +2,7 @@
 // arrays = lists, plain objects = dicts, integral numbers = int) plus wrappers for what JS lacks
 // (float, tuple, Jinja's Undefined, callables). Also Python's str()/repr(), truthiness and equality.
 import { PyDate, PyDateTime, PyDuration, PyTimedelta } from './datetime';
+import { charge, chargeText, TextBuilder } from './limits';
 
 /** A Python float whose value is integral (`1.0`); non-integral JS numbers are floats already. */
 export class PyFloat {
@@ -109,6 +110,8 @@ export function truthy(v: unknown): boolean {
 
 /** Python `==` (0 == False == 0.0, lists/dicts compare deeply, Undefined equals only Undefined). */
 export function pyEquals(a: unknown, b: unknown): boolean {
+  // Deep comparison walks shared sub-lists again on every path: each visit is work.
+  charge(1);
   if (a instanceof Undefined || b instanceof Undefined) return a instanceof Undefined && b instanceof Undefined;
   const na = numberOf(a);
   const nb = numberOf(b);
@@ -145,6 +148,7 @@ export function floatRepr(n: number): string {
 
 /** Python's repr() of a str: single quotes unless the text has ' and no ". */
 export function strRepr(s: string): string {
+  chargeText(s.length);
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {
@@ -165,7 +169,55 @@ export function pyRepr(v: unknown): string {
   if (v instanceof PyDateTime) return v.repr();
   if (v instanceof PyDate) return `datetime.date(${v.year}, ${v.month}, ${v.day})`;
   if (v instanceof PyTimedelta) return v.repr();
+  if (isContainer(v)) return containerText(v);
   return pyStr(v);
+}
+
+function isContainer(v: unknown): boolean {
+  return Array.isArray(v) || v instanceof PyTuple || v instanceof Set || isDict(v);
+}
+
+/** str() of a list, tuple, set or dict, built with a bound: a list of a million references to one big value stops early. */
+function containerText(v: unknown): string {
+  const out = new TextBuilder('str() of a container');
+  writeRepr(out, v);
+  return out.toString();
+}
+
+function writeRepr(out: TextBuilder, v: unknown): void {
+  charge(1);
+  if (!isContainer(v)) {
+    out.add(pyRepr(v));
+    return;
+  }
+  const writeItems = (items: Iterable<unknown>, open: string, close: string) => {
+    out.add(open);
+    let first = true;
+    for (const x of items) {
+      if (!first) out.add(', ');
+      first = false;
+      writeRepr(out, x);
+    }
+    out.add(close);
+  };
+  if (Array.isArray(v)) writeItems(v, '[', ']');
+  else if (v instanceof PyTuple) writeItems(v.items, '(', v.items.length === 1 ? ',)' : ')');
+  else if (v instanceof Set) {
+    if (v.size === 0) out.add('set()');
+    else writeItems(v, '{', '}');
+  } else {
+    const d = v as PyDict;
+    out.add('{');
+    let first = true;
+    for (const k of Object.keys(d)) {
+      if (!first) out.add(', ');
+      first = false;
+      out.add(strRepr(k));
+      out.add(': ');
+      writeRepr(out, d[k]);
+    }
+    out.add('}');
+  }
 }
 
 /** Python's str() of a template value: what `{{ value }}` renders. */
@@ -177,13 +229,10 @@ export function pyStr(v: unknown): string {
   if (typeof v === 'bigint') return v.toString();
   if (v instanceof PyFloat) return floatRepr(v.value);
   if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
-  if (v instanceof PyTuple) return v.items.length === 1 ? `(${pyRepr(v.items[0])},)` : `(${v.items.map(pyRepr).join(', ')})`;
-  if (v instanceof Set) return v.size === 0 ? 'set()' : `{${[...v].map(pyRepr).join(', ')}}`;
+  if (isContainer(v)) return containerText(v);
   if (v instanceof PyDateTime || v instanceof PyDate || v instanceof PyTimedelta || v instanceof PyDuration) return v.toString();
   if (v instanceof PyFunction) return `<function ${v.name}>`;
   if (v instanceof TemplateReference) return '<TemplateReference None>';
-  if (isDict(v)) return `{${Object.keys(v).map((k) => `${strRepr(k)}: ${pyRepr(v[k])}`).join(', ')}}`;
   return '<object>';
 }
 
@@ -211,7 +260,10 @@ export function iterate(v: unknown): unknown[] {
   if (Array.isArray(v)) return v;
   if (v instanceof PyTuple) return v.items;
   if (v instanceof Set) return [...v];
-  if (typeof v === 'string') return [...v];
+  if (typeof v === 'string') {
+    charge(v.length);
+    return [...v];
+  }
   if (isDict(v)) return Object.keys(v);
   throw new TemplateValueError(`'${typeName(v)}' object is not iterable`, 'TypeError');
 }
@@ -219,10 +271,27 @@ export function iterate(v: unknown): unknown[] {
 /** Python len(); Undefined has length 0 as in Jinja. */
 export function pyLen(v: unknown): number {
   if (v instanceof Undefined) return 0;
-  if (typeof v === 'string') return [...v].length;
+  if (typeof v === 'string') return codePointCount(v);
   if (Array.isArray(v)) return v.length;
   if (v instanceof PyTuple) return v.items.length;
   if (v instanceof Set) return v.size;
   if (isDict(v)) return Object.keys(v).length;
   throw new TemplateValueError(`object of type '${typeName(v)}' has no len()`, 'TypeError');
+}
+
+/** Python len() of a str: code points, counted without building an array. */
+export function codePointCount(s: string): number {
+  chargeText(s.length);
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
 }

@@ -2,8 +2,8 @@
 // `$parameters` propagation (§1.3), over the reference-free output of pass 1. Builds new containers
 // and carries their origins along; never throws.
 import { defaultTypeFor } from '../schema/defaultTypes';
-import { isPlainObject, MAX_DEPTH } from './references';
-import type { Origin, OriginTable } from './origins';
+import { isPlainObject, MAX_DEPTH, MAX_RESOLVED_VALUES, ResolutionTooLarge } from './references';
+import { toNodeOrigin, type Origin, type OriginTable } from './origins';
 
 /** One propagated parameter: its value and where it was written. */
 type Param = { value: unknown; origin: Origin };
@@ -24,6 +24,9 @@ function isJsonSchemaObject(node: Record<string, unknown>): boolean {
 }
 
 export class TypeAndParameterPropagator {
+  /** Fields written so far: every component gets the parameters it inherits, so many parameters times many components is bounded too. */
+  private written = 0;
+
   constructor(private readonly origins: OriginTable) {}
 
   /** Processes the whole manifest (its root already has a `type`). */
@@ -57,6 +60,8 @@ export class TypeAndParameterPropagator {
       return out;
     }
 
+    this.written += Object.keys(out).length + inherited.size;
+    if (this.written > 2 * MAX_RESOLVED_VALUES) throw new ResolutionTooLarge('$parameters', toNodeOrigin(origin));
     // Spec §1.3 step 1: the component's own parameters win over inherited ones.
     const params: Params = new Map(inherited);
     const own = out.$parameters;

@@ -16,10 +16,29 @@ export type ReferenceFailure = {
 /** Nesting beyond this depth is not a manifest: the rest is kept as written and reported once. */
 export const MAX_DEPTH = 500;
 
+/**
+ * Most values resolution may produce. References copy their targets, so levels that each reference
+ * the next twice double at every level: 2.5 KB of text can ask for billions of values. The largest
+ * real manifests resolve to under 200,000; past this bound resolution stops with one located error.
+ */
+export const MAX_RESOLVED_VALUES = 300_000;
+
+/** Thrown through the resolver when MAX_RESOLVED_VALUES is passed; resolveManifest reports it. */
+export class ResolutionTooLarge {
+  constructor(
+    /** The reference whose expansion passed the bound, and where it is written. */
+    readonly ref: string,
+    readonly site: NodeOrigin,
+  ) {}
+}
+
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  // A mapping, not a YAML `!!binary` (Uint8Array, whose millions of indexes are not keys to resolve).
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 /** Is `s` a reference string (§1.1: any string starting with `#/`)? */
@@ -65,6 +84,15 @@ export class ReferenceResolver {
   tooDeep: JsonPath | null = null;
   /** Origin of the target of the last reference followed successfully. */
   private lastTarget: Origin | null = null;
+  /** Values produced so far (bounded by MAX_RESOLVED_VALUES). */
+  private produced = 0;
+  /**
+   * The references being expanded, outermost first (cycle detection, §1.1). Resolution is depth-first
+   * and synchronous, so one stack serves every path: O(1) per reference instead of copying the chain
+   * (a 500-long cycle used to cost 500³ steps).
+   */
+  private readonly expanding: string[] = [];
+  private readonly expandingSet = new Set<string>();
 
   constructor(
     private readonly root: unknown,
@@ -73,37 +101,37 @@ export class ReferenceResolver {
 
   /** Resolves the whole manifest. */
   resolveRoot(): unknown {
-    return this.resolve(this.root, { path: null, via: null }, null, 0, []);
+    return this.resolve(this.root, { path: null, via: null }, null, 0);
   }
 
   /**
-   * Resolves `node` written at `origin`, placed at `outPath` in the output. `stack` holds the
-   * references being expanded (cycle detection, §1.1).
+   * Resolves `node` written at `origin`, placed at `outPath` in the output.
    */
-  private resolve(node: unknown, origin: Origin, outPath: PathLink, depth: number, stack: readonly string[]): unknown {
+  private resolve(node: unknown, origin: Origin, outPath: PathLink, depth: number): unknown {
+    this.produced++;
     if (depth > MAX_DEPTH) {
       if (!this.tooDeep) this.tooDeep = pathToArray(origin.path);
       return null;
     }
-    if (isReferenceString(node)) return this.follow(node, origin, outPath, depth, stack, node);
+    if (isReferenceString(node)) return this.follow(node, origin, outPath, depth, node);
     // Containers get no origin record here: their origin is derived from the parent's (parent path +
     // key), which keeps the table small. Only reference targets, whose origin differs, are recorded.
     if (Array.isArray(node)) {
       const out: unknown[] = [];
-      for (let i = 0; i < node.length; i++) this.resolveInto(out, i, node[i], origin, outPath, depth, stack);
+      for (let i = 0; i < node.length; i++) this.resolveInto(out, i, node[i], origin, outPath, depth);
       return out;
     }
     if (!isPlainObject(node)) return node;
 
-    if (hasOwn(node, '$ref')) return this.resolveRefMapping(node, origin, outPath, depth, stack);
+    if (hasOwn(node, '$ref')) return this.resolveRefMapping(node, origin, outPath, depth);
 
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(node)) this.resolveInto(out, key, node[key], origin, outPath, depth, stack);
+    for (const key of Object.keys(node)) this.resolveInto(out, key, node[key], origin, outPath, depth);
     return out;
   }
 
   /** Resolves `value` (child `key` of a node written at `parentOrigin`) into `out[key]`. */
-  private resolveInto(out: Record<string, unknown> | unknown[], key: string | number, value: unknown, parentOrigin: Origin, outPath: PathLink, depth: number, stack: readonly string[]): void {
+  private resolveInto(out: Record<string, unknown> | unknown[], key: string | number, value: unknown, parentOrigin: Origin, outPath: PathLink, depth: number): void {
     const childOrigin: Origin = { path: childPath(parentOrigin.path, key), via: parentOrigin.via };
     const childOut = childPath(outPath, key);
     let result: unknown;
@@ -111,25 +139,25 @@ export class ReferenceResolver {
       // Spec §1.1: the content of `config_overrides` is copied verbatim, never resolved.
       result = value;
     } else if (isReferenceString(value)) {
-      const followed = this.follow(value, childOrigin, childOut, depth + 1, stack, value);
+      const followed = this.follow(value, childOrigin, childOut, depth + 1, value);
       result = followed;
       // A scalar target has no container record: remember on the parent where it was written.
       if (followed !== value && (followed === null || typeof followed !== 'object') && this.lastTarget) {
         this.origins.setKey(out, String(key), this.lastTarget);
       }
     } else {
-      result = this.resolve(value, childOrigin, childOut, depth + 1, stack);
+      result = this.resolve(value, childOrigin, childOut, depth + 1);
     }
     (out as Record<string | number, unknown>)[key] = result;
   }
 
   /** A mapping with `$ref`: the resolved target, shallow-merged with the local keys (local wins). */
-  private resolveRefMapping(node: Record<string, unknown>, origin: Origin, outPath: PathLink, depth: number, stack: readonly string[]): unknown {
+  private resolveRefMapping(node: Record<string, unknown>, origin: Origin, outPath: PathLink, depth: number): unknown {
     const ref = node.$ref;
     const siteOrigin: Origin = { path: childPath(origin.path, '$ref'), via: origin.via };
     const local: Record<string, unknown> = {};
     for (const key of Object.keys(node)) {
-      if (key !== '$ref') this.resolveInto(local, key, node[key], origin, outPath, depth, stack);
+      if (key !== '$ref') this.resolveInto(local, key, node[key], origin, outPath, depth);
     }
     if (!isReferenceString(ref)) {
       this.failures.push({
@@ -141,7 +169,7 @@ export class ReferenceResolver {
       });
       return local;
     }
-    const target = this.follow(ref, siteOrigin, outPath, depth, stack, undefined);
+    const target = this.follow(ref, siteOrigin, outPath, depth, undefined);
     if (target === undefined) return local;
     // Spec §1.1: a non-mapping target replaces the node; the local keys are discarded.
     if (!isPlainObject(target)) return target;
@@ -157,9 +185,9 @@ export class ReferenceResolver {
    * Follows reference `ref` written at `site`. Returns the resolved target (a fresh copy), or
    * `fallback` when it cannot be followed (the failure is recorded).
    */
-  private follow(ref: string, site: Origin, outPath: PathLink, depth: number, stack: readonly string[], fallback: unknown): unknown {
-    if (stack.includes(ref)) {
-      const chain = [...stack.slice(stack.indexOf(ref)), ref].join(' → ');
+  private follow(ref: string, site: Origin, outPath: PathLink, depth: number, fallback: unknown): unknown {
+    if (this.expandingSet.has(ref)) {
+      const chain = [...this.expanding.slice(this.expanding.indexOf(ref)), ref].join(' → ');
       this.failures.push({ kind: 'cycle', ref, detail: `circular reference: ${chain}`, site: toNodeOrigin(site), resolvedPath: pathToArray(outPath) });
       return fallback;
     }
@@ -175,10 +203,19 @@ export class ReferenceResolver {
       });
       return fallback;
     }
+    if (this.produced > MAX_RESOLVED_VALUES) throw new ResolutionTooLarge(ref, toNodeOrigin(site));
     let targetPath: PathLink = null;
     for (const k of found.path) targetPath = childPath(targetPath, k);
     const targetOrigin: Origin = { path: targetPath, via: { up: site.via, site: site.path } };
-    const value = this.resolve(found.value, targetOrigin, outPath, depth, [...stack, ref]);
+    this.expanding.push(ref);
+    this.expandingSet.add(ref);
+    let value: unknown;
+    try {
+      value = this.resolve(found.value, targetOrigin, outPath, depth);
+    } finally {
+      this.expanding.pop();
+      this.expandingSet.delete(ref);
+    }
     // The innermost reference of a chain records first; outer ones must not overwrite it.
     if (value !== null && typeof value === 'object') this.origins.setContainerIfAbsent(value, targetOrigin);
     // For chained references the innermost target is the place where the value is written.

@@ -7,7 +7,7 @@ import type { Span } from '../types';
 import { locateOrigin, locateSourcePath, OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin, type SourceLocator } from './origins';
 import type { ParsedManifest } from './parse';
 import { TypeAndParameterPropagator } from './propagate';
-import { isPlainObject, MAX_DEPTH, ReferenceResolver, type ReferenceFailure } from './references';
+import { isPlainObject, MAX_DEPTH, MAX_RESOLVED_VALUES, ReferenceResolver, ResolutionTooLarge, type ReferenceFailure } from './references';
 
 export type { JsonPath, LocatedOrigin, NodeOrigin } from './origins';
 
@@ -55,13 +55,20 @@ export function resolveManifest(value: unknown, options: ResolveOptions = {}): R
 
   const refs = new ReferenceResolver(root, table);
   let resolved: unknown;
+  // Set when resolution stopped: nothing below the root is validated against a half-resolved view.
+  let stopped = false;
   try {
     resolved = refs.resolveRoot();
     resolved = new TypeAndParameterPropagator(table).propagateRoot(resolved);
   } catch (e) {
-    // Only an exhausted stack can get here (inputs are plain data); keep the unresolved value.
-    problems.push({ code: 'resolve-failed', severity: 'error', message: `The manifest could not be resolved: ${(e as Error).message}`, span: { start: 0, end: 0 } });
+    stopped = true;
     resolved = root;
+    if (e instanceof ResolutionTooLarge) {
+      problems.push(tooLargeProblem(e, doc));
+    } else {
+      // Only an exhausted stack can get here (inputs are plain data); keep the unresolved value.
+      problems.push({ code: 'resolve-failed', severity: 'error', message: `The manifest could not be resolved: ${(e as Error).message}`, span: { start: 0, end: 0 } });
+    }
   }
 
   const seen = new Set<string>();
@@ -81,13 +88,30 @@ export function resolveManifest(value: unknown, options: ResolveOptions = {}): R
     });
   }
 
-  const unresolved = refs.failures.map((f) => f.resolvedPath);
+  const unresolved = stopped ? [[]] : refs.failures.map((f) => f.resolvedPath);
   const origins: ManifestOrigins = {
     sourceOf: (path) => toNodeOrigin(table.originAt(resolved, path)),
     locate: (path) => (doc ? locateOrigin(doc, toNodeOrigin(table.originAt(resolved, path))) : undefined),
     unresolved,
   };
   return { value: resolved, problems, origins };
+}
+
+function tooLargeProblem(e: ResolutionTooLarge, doc: SourceLocator | undefined): Problem {
+  const where = doc ? '' : ` (at ${toPointer(e.site.path) || '/'})`;
+  const problem: Problem = {
+    code: 'resolution-too-large',
+    severity: 'error',
+    message:
+      e.ref === '$parameters'
+        ? `Propagating \`$parameters\` would write more than ${(2 * MAX_RESOLVED_VALUES).toLocaleString('en-US')} values; resolution stopped at this component${where}. ` +
+          'Many parameters inherited by many components multiply: move parameters to the components that use them.'
+        : `Resolving references would produce more than ${MAX_RESOLVED_VALUES.toLocaleString('en-US')} values; resolution stopped at \`${e.ref}\`${where}. ` +
+          'Definitions that each reference the next several times multiply at every level: reference a shared definition once, or flatten the chain.',
+    span: doc ? doc(e.site.path).span : { start: 0, end: 0 },
+  };
+  if (doc && e.site.via.length) problem.related = relatedFor(doc, e.site.via);
+  return problem;
 }
 
 function referenceProblem(f: ReferenceFailure, doc: SourceLocator | undefined): Problem {
@@ -104,5 +128,10 @@ function referenceProblem(f: ReferenceFailure, doc: SourceLocator | undefined): 
 /** Related information for a value copied in by references: one entry per reference site, innermost first. */
 export function relatedFor(where: Document | SourceLocator, via: readonly JsonPath[]): RelatedInfo[] {
   const locate: SourceLocator = typeof where === 'function' ? where : (p) => locateSourcePath(where, p);
-  return [...via].reverse().map((p) => ({ message: 'Brought in by this reference', span: locate(p).span }));
+  // The innermost references are the useful ones; a 500-long chain on each of 500 problems would
+  // cost 250,000 lookups and bury the message.
+  return [...via].reverse().slice(0, MAX_RELATED).map((p) => ({ message: 'Brought in by this reference', span: locate(p).span }));
 }
+
+/** Most "Brought in by this reference" entries on one problem. */
+const MAX_RELATED = 20;

@@ -161,12 +161,34 @@ function locateTopLevel(issue: Located, origins: ManifestOrigins, text: string):
   if (source.via.length || source.path.length !== issue.path.length) return undefined;
   const key = issue.path.length === 0 ? 'type' : issue.path[0];
   if (typeof key !== 'string') return undefined;
-  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const matches = [...text.matchAll(new RegExp(`^${escaped}[ \\t]*:`, 'gm'))];
-  // The later duplicate wins, as in the loaded value.
-  const m = matches[matches.length - 1];
-  if (!m || m.index === undefined) return undefined;
-  return { start: m.index, end: m.index + key.length };
+  // The later duplicate wins, as in the loaded value. An index of the column-0 keys, built once per
+  // text: a file with 100,000 unknown keys must not scan the text once per key (nor build a RegExp
+  // from a key: a key of a megabyte makes an invalid, too large regular expression).
+  const at = topLevelKeyOffsets(text).get(key);
+  return at === undefined ? undefined : { start: at, end: at + key.length };
+}
+
+let indexedText: string | null = null;
+let indexedKeys = new Map<string, number>();
+
+/** Offset of the last line starting with each plain key (`key`, spaces or tabs, then `:`). */
+function topLevelKeyOffsets(text: string): Map<string, number> {
+  if (text === indexedText) return indexedKeys;
+  const keys = new Map<string, number>();
+  for (let at = 0; at < text.length; ) {
+    const eol = text.indexOf('\n', at);
+    const end = eol < 0 ? text.length : eol;
+    const colon = text.indexOf(':', at);
+    if (colon >= 0 && colon < end) {
+      let k = colon;
+      while (k > at && (text[k - 1] === ' ' || text[k - 1] === '\t')) k--;
+      if (k > at) keys.set(text.slice(at, k), at);
+    }
+    at = end + 1;
+  }
+  indexedText = text;
+  indexedKeys = keys;
+  return keys;
 }
 
 /** The best short span for a whole component: its key, else its `type` entry. */
