@@ -3,7 +3,7 @@
 // process past 2 GB; real manifests, the largest included, resolve as before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseManifest } from '../../../server/src/runtime/manifest/parse';
 import { resolveManifest } from '../../../server/src/runtime/manifest/resolve';
@@ -49,8 +49,11 @@ test('many inherited $parameters times many components is bounded too', () => {
   assert.match(tooLarge.message, /Propagating `\$parameters` would write more than 600,000 values/);
 });
 
-test('the largest real manifest (source-appfigures) resolves without hitting the bound', () => {
-  const file = join(__dirname, '..', '..', '..', '..', 'shared', 'corpus', 'manifests', 'source-appfigures.yaml');
+// The corpus lives beside the repository (../shared) and may be absent: the corpus checks of .ci/run
+// cover every manifest there; this test adds the largest one when it is present.
+const appfigures = join(__dirname, '..', '..', '..', '..', 'shared', 'corpus', 'manifests', 'source-appfigures.yaml');
+test('the largest real manifest (source-appfigures) resolves without hitting the bound', { skip: !existsSync(appfigures) && 'the corpus (../shared) is not beside this checkout' }, () => {
+  const file = appfigures;
   const problems = resolveManifest(parseManifest(readFileSync(file, 'utf8')).value).problems;
   assert.deepEqual(problems.map((p) => p.code), []);
 });
