@@ -12,6 +12,20 @@ import { json, manifestWith, startLoopback } from './loopback';
 
 const selectData = { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } };
 
+
+/** A stream on `${base}/items` whose CursorPagination follows the next URL as a RequestPath. */
+function linkPaginated(base: string, cursorValue: string, stopCondition: string) {
+  return manifestWith({
+    requester: { type: 'HttpRequester', url: `${base}/items` },
+    record_selector: selectData,
+    paginator: {
+      type: 'DefaultPaginator',
+      page_token_option: { type: 'RequestPath' },
+      pagination_strategy: { type: 'CursorPagination', cursor_value: cursorValue, stop_condition: stopCondition },
+    },
+  });
+}
+
 test('divergence 1: `response._links.next.href` resolves (HAL): a mapping key starting with _ is reachable as an attribute', async () => {
   const api = await startLoopback((req, res, base) => {
     const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 1);
@@ -45,19 +59,7 @@ test('divergence 2: CursorPagination sees header names as sent: headers.get("Lin
   });
   try {
     // source-bugsnag's templates, verbatim.
-    const bugsnag = manifestWith({
-      requester: { type: 'HttpRequester', url: `${api.base}/items` },
-      record_selector: selectData,
-      paginator: {
-        type: 'DefaultPaginator',
-        page_token_option: { type: 'RequestPath' },
-        pagination_strategy: {
-          type: 'CursorPagination',
-          cursor_value: '{{ headers.get("Link", {}).split(";")[0][1:-1] }}',
-          stop_condition: `{{ not headers.get("Link", {}) or 'rel="next"' not in headers.get("Link", {}) }}`,
-        },
-      },
-    });
+    const bugsnag = linkPaginated(api.base, '{{ headers.get("Link", {}).split(";")[0][1:-1] }}', `{{ not headers.get("Link", {}) or 'rel="next"' not in headers.get("Link", {}) }}`);
     const r = await testRead(bugsnag, {}, 'items');
     assert.deepEqual(api.requests.map((q) => q.url), ['/items', '/items?page=2']);
     // The results view shows the names as the server sent them.
@@ -66,19 +68,7 @@ test('divergence 2: CursorPagination sees header names as sent: headers.get("Lin
 
     // `headers.link` is the parsed map; a lower-case lookup of another header misses (case-sensitive copy).
     api.requests.length = 0;
-    const parsed = manifestWith({
-      requester: { type: 'HttpRequester', url: `${api.base}/items` },
-      record_selector: selectData,
-      paginator: {
-        type: 'DefaultPaginator',
-        page_token_option: { type: 'RequestPath' },
-        pagination_strategy: {
-          type: 'CursorPagination',
-          cursor_value: "{{ headers.link.next.url if headers.get('x-total-pages') is none else 'wrong' }}",
-          stop_condition: "{{ 'next' not in headers.link }}",
-        },
-      },
-    });
+    const parsed = linkPaginated(api.base, "{{ headers.link.next.url if headers.get('x-total-pages') is none else 'wrong' }}", "{{ 'next' not in headers.link }}");
     const r2 = await testRead(parsed, {}, 'items');
     assert.deepEqual(api.requests.map((q) => q.url), ['/items', '/items?page=2']);
     assert.deepEqual(r2.logs.filter((l) => l.level === 'ERROR'), []);
