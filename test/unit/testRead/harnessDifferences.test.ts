@@ -84,3 +84,96 @@ test('harness: a single substream router looks one parent record ahead, so a pag
     await api.close();
   }
 });
+
+const noCursorState = { __ab_no_cursor_state_message: true };
+const stateOf = (s: { state: unknown[] }) => s.state.map((m) => (m as { stream: { stream_state: unknown } }).stream.stream_state);
+
+/** A child stream `items` of the parent `parents` (one page, or `?page=N` pages of three). */
+function childOfParents(base: string, parentPaginated = false) {
+  const parent = {
+    type: 'DeclarativeStream',
+    name: 'parents',
+    retriever: {
+      type: 'SimpleRetriever',
+      requester: { type: 'HttpRequester', url: `${base}/parents` },
+      record_selector: selectData,
+      ...(parentPaginated ? { paginator: { type: 'DefaultPaginator', page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' }, pagination_strategy: { type: 'PageIncrement', page_size: 3, start_from_page: 1 } } } : {}),
+    },
+  };
+  return manifestWith({
+    requester: { type: 'HttpRequester', url: `${base}/items/{{ stream_partition.pid }}` },
+    record_selector: selectData,
+    partition_router: { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', stream: parent, parent_key: 'id', partition_field: 'pid' }] },
+  });
+}
+
+test('harness: a failed partition is logged, the next partitions are still read and the stream still ends with its final state', async () => {
+  const api = await startLoopback((req, res) => {
+    if (req.url === '/parents') return json(res, { data: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] });
+    if (req.url === '/items/b') return json(res, { error: 'boom' }, {}, 500);
+    json(res, { data: [{ id: req.url }] });
+  });
+  try {
+    const r = await testRead(childOfParents(api.base), {}, 'items', { maxSlices: 5 });
+    assert.deepEqual(api.requests.map((q) => q.url), ['/parents', '/items/a', '/items/b', '/items/c']);
+    assert.deepEqual(r.slices.map((s) => s.pages.map((p) => p.records.length)), [[1], [0], [1]]);
+    assert.deepEqual(r.slices.map(stateOf), [[], [], [noCursorState]]);
+    const errors = r.logs.filter((l) => l.level === 'ERROR');
+    assert.equal(errors.length, 1);
+    assert.match(errors[0].message, /HTTP 500 for GET .*\/items\/b/);
+  } finally {
+    await api.close();
+  }
+});
+
+test('harness: when making slices fails (a parent page), the slices already made are read and the final state is emitted', async () => {
+  const api = await startLoopback((req, res) => {
+    if (req.url === '/parents?page=2') return json(res, {}, {}, 500);
+    if (req.url === '/parents') return json(res, { data: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] });
+    json(res, { data: [{ id: req.url }] });
+  });
+  try {
+    const r = await testRead(childOfParents(api.base, true), {}, 'items', { maxSlices: 5 });
+    // c is the last record of page 1: looking past it fails, so c's partition is never made (as in the reference).
+    assert.deepEqual(api.requests.map((q) => q.url), ['/parents', '/parents?page=2', '/items/a', '/items/b']);
+    assert.deepEqual(r.slices.map((s) => s.slice_descriptor), [{ pid: 'a', parent_slice: {} }, { pid: 'b', parent_slice: {} }]);
+    assert.deepEqual(r.slices.map(stateOf), [[], [noCursorState]]);
+    assert.equal(r.logs.filter((l) => l.level === 'ERROR').length, 1);
+  } finally {
+    await api.close();
+  }
+});
+
+test('harness: a stream without partitions whose only page fails still shows {"__ab_no_cursor_state_message": true}', async () => {
+  const api = await startLoopback((_req, res) => json(res, { message: 'nope' }, {}, 403));
+  try {
+    const r = await testRead(manifestWith({ requester: { type: 'HttpRequester', url: `${api.base}/items` }, record_selector: selectData }), {}, 'items');
+    assert.equal(r.slices.length, 1);
+    assert.deepEqual(stateOf(r.slices[0]), [noCursorState]);
+    assert.equal(r.logs.filter((l) => l.level === 'ERROR').length, 1);
+  } finally {
+    await api.close();
+  }
+});
+
+test('harness: a failed date window does not move the state on, and the later windows are still read', async () => {
+  const api = await startLoopback((req, res) => {
+    const since = new URL(req.url, 'http://x').searchParams.get('since') ?? '';
+    if (since.startsWith('2024-03-13')) return json(res, {}, {}, 500);
+    json(res, { data: [{ id: since, updated: `${since.slice(0, 10)}T05:00:00Z` }] });
+  });
+  try {
+    const m = manifestWith({ requester: { type: 'HttpRequester', url: `${api.base}/items` }, record_selector: selectData }, {
+      incremental_sync: {
+        type: 'DatetimeBasedCursor', cursor_field: 'updated', datetime_format: '%Y-%m-%dT%H:%M:%SZ', start_datetime: '2024-03-12T00:00:00Z',
+        step: 'P1D', cursor_granularity: 'PT1S', start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'since' },
+      },
+    });
+    const r = await testRead(m, {}, 'items', { maxSlices: 4 }, { now: () => new Date('2024-03-15T12:00:00Z') });
+    assert.equal(api.requests.length, 4);
+    // The gap left by the failed window keeps the state at the first window's value (recorded from the reference).
+    assert.deepEqual(r.slices.map(stateOf), [[{ updated: '2024-03-12T05:00:00Z' }], [{ updated: '2024-03-12T05:00:00Z' }], [{ updated: '2024-03-12T05:00:00Z' }], [{ updated: '2024-03-12T05:00:00Z' }]]);
+  } finally {
+    await api.close();
+  }
+});

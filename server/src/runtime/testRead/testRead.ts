@@ -130,24 +130,33 @@ export async function testRead(manifest: object, config: object, streamName: str
   let limitReached = false;
   const streamCursor = built.slicer.state;
   let latestState: StateMessage | null = null;
+  const cancelled = () => env.signal?.aborted === true;
+  const failed = (e: unknown) => log('ERROR', cancelled() ? 'The read was cancelled.' : `Reading stream '${streamName}' failed: ${(e as Error).message}`, e);
+  // One worker, as in the Builder: every slice (up to max_slices, parent streams read) exists before the
+  // first data request, and per-partition cursors are created for all of them (reference-incremental.md §1).
+  // A failure while making them ends slicing; the slices made so far are still read (as the reference's
+  // partitions already generated are).
+  const planned: StreamSlice[] = [];
   try {
-    // One worker, as in the Builder: every slice (up to max_slices, parent streams read) exists before the
-    // first data request, and per-partition cursors are created for all of them (reference-incremental.md §1).
-    const planned: StreamSlice[] = [];
     for await (const slice of built.slicer.slices()) {
       planned.push(slice);
       if (planned.length >= resolvedLimits.maxSlices) { limitReached = true; break; }
     }
-    for (const slice of planned) {
-      const descriptor = isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
-      const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
-      slices.push(current);
-      progress({ type: 'slice', slice: slices.length - 1, descriptor });
-      const sliceAux = (entry: AuxiliaryRequest) => {
-        const masked = masker.maskValue({ ...entry }) as AuxiliaryRequestEntry;
-        current.auxiliary_requests.push(masked);
-        progress({ type: 'auxiliary_request', title: masked.title, requestType: masked.type, status: masked.response?.status ?? null });
-      };
+  } catch (e) {
+    failed(e);
+  }
+  for (const slice of planned) {
+    if (cancelled()) break;
+    const descriptor = isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
+    const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
+    slices.push(current);
+    progress({ type: 'slice', slice: slices.length - 1, descriptor });
+    const sliceAux = (entry: AuxiliaryRequest) => {
+      const masked = masker.maskValue({ ...entry }) as AuxiliaryRequestEntry;
+      current.auxiliary_requests.push(masked);
+      progress({ type: 'auxiliary_request', title: masked.title, requestType: masked.type, status: masked.response?.status ?? null });
+    };
+    try {
       for await (const page of built.readSlice(slice, sliceAux)) {
         let records = page.records;
         const room = resolvedLimits.maxRecords - totalRecords;
@@ -166,14 +175,24 @@ export async function testRead(manifest: object, config: object, streamName: str
       }
       // Each slice shows the latest state message emitted so far (§6.1); the last one gets the final state.
       latestState = streamCursor.close(slice) ?? latestState;
-      current.state = latestState ? [masker.maskValue(latestState)] : [];
-      if (totalRecords >= resolvedLimits.maxRecords) { limitReached = true; break; }
+    } catch (e) {
+      // As the reference's concurrent read: a failed partition is logged and not closed (its state does
+      // not move on), and the next partitions are still read.
+      failed(e);
     }
-    latestState = streamCursor.finish();
-    if (slices.length) slices[slices.length - 1].state = [masker.maskValue(latestState)];
-  } catch (e) {
-    const cancelled = env.signal?.aborted === true;
-    log('ERROR', cancelled ? 'The read was cancelled.' : `Reading stream '${streamName}' failed: ${(e as Error).message}`, e);
+    current.state = latestState ? [masker.maskValue(latestState)] : [];
+    if (totalRecords >= resolvedLimits.maxRecords) { limitReached = true; break; }
+  }
+  // The stream's end always emits a state (ensure_at_least_one_state_emitted), after failures too.
+  if (cancelled()) {
+    if (!logs.some((l) => l.message === 'The read was cancelled.')) log('ERROR', 'The read was cancelled.');
+  } else {
+    try {
+      latestState = streamCursor.finish();
+      if (slices.length) slices[slices.length - 1].state = [masker.maskValue(latestState)];
+    } catch (e) {
+      failed(e);
+    }
   }
   progress({ type: 'done', slices: slices.length, pages: totalPages, records: totalRecords, limitReached });
   return result(slices, limitReached, totalRecords > 0 ? inferrer : null, [...built.primaryKey, ...built.cursorField]);
