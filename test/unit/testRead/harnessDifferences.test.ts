@@ -177,3 +177,73 @@ test('harness: a failed date window does not move the state on, and the later wi
     await api.close();
   }
 });
+
+test('harness: integral Python floats keep their float text in JSON bodies, headers, query strings and URLs (1710028800000.0, 1e+16)', async () => {
+  const api = await startLoopback((_req, res) => json(res, { data: [{ id: 1 }] }));
+  try {
+    const m = manifestWith({
+      requester: {
+        type: 'HttpRequester',
+        url: `${api.base}/items/{{ 3 * 1.0 }}`,
+        http_method: 'POST',
+        request_headers: { 'X-T': '{{ timestamp(config.start) * 1000 }}', 'X-Big': '{{ 1e16 }}' },
+        request_parameters: { p: '{{ timestamp(config.start) * 1000 }}', l: '{{ [1.0, 2] }}' },
+        request_body_json: { a: '{{ timestamp(config.start) * 1000 }}', b: '{{ 0.5 }}', c: '{{ [1.0, 1e-7, 2] }}', d: { e: '{{ 2.0 }}' }, f: '{{ 10 / 2 }}', g: '{{ 7 }}' },
+      },
+      record_selector: selectData,
+    });
+    await testRead(m, { start: '2024-03-10T00:00:00Z' }, 'items');
+    // Recorded from the reference CDK: Python's json.dumps and str() of the same values.
+    const [q] = api.requests;
+    assert.equal(q.url, '/items/3.0?p=1710028800000.0&l=1.0&l=2');
+    assert.equal(q.headers['x-t'], '1710028800000.0');
+    assert.equal(q.headers['x-big'], '1e+16');
+    assert.equal(q.body, '{"a": 1710028800000.0, "b": 0.5, "c": [1.0, 1e-07, 2], "d": {"e": 2.0}, "f": 5.0, "g": 7}');
+  } finally {
+    await api.close();
+  }
+});
+
+test('harness: a body given as one string counts by its typed value: text as is, a dict as a form (floats as 2.0), a number not at all', async () => {
+  const api = await startLoopback((_req, res) => json(res, { data: [{ id: 1 }] }));
+  try {
+    const read = async (path: string, requester: Record<string, unknown>) =>
+      testRead(manifestWith({ requester: { type: 'HttpRequester', url: `${api.base}/${path}`, http_method: 'POST', ...requester }, record_selector: selectData }), {}, 'items');
+    await read('text', { request_body: { type: 'RequestBodyPlainText', value: 'hello {{ 1 }}' } });
+    await read('float', { request_body: { type: 'RequestBodyPlainText', value: '{{ 4 * 1.0 }}' } });
+    await read('number', { request_body_data: '12' });
+    await read('dict', { request_body_data: "{{ {'a': 1, 'b': 2.0} }}" });
+    await read('list', { request_body_data: { n: '{{ [2.0] }}' } });
+    // Recorded from the reference CDK: combine_mappings drops a body that is neither a str nor a mapping.
+    assert.deepEqual(api.requests.map((q) => [q.url, q.body]), [['/text', 'hello 1'], ['/float', ''], ['/number', ''], ['/dict', 'a=1&b=2.0'], ['/list', 'n=2.0']]);
+  } finally {
+    await api.close();
+  }
+});
+
+test('harness: with incremental_dependency the parent cursor closes its slice at its last record, so the first state already has that parent value', async () => {
+  const api = await startLoopback((req, res) => {
+    const u = new URL(req.url, 'http://x');
+    const since = u.searchParams.get('since') ?? '';
+    if (u.pathname === '/parents') return json(res, { data: [{ id: `P${since.slice(8, 10)}`, updated: `${since.slice(0, 10)}T05:00:00Z` }] });
+    json(res, { data: [{ id: u.pathname, updated: `${since.slice(0, 10)}T06:00:00Z` }] });
+  });
+  try {
+    const cursor = (start: string, step: string) => ({
+      type: 'DatetimeBasedCursor', cursor_field: 'updated', datetime_format: '%Y-%m-%dT%H:%M:%SZ', start_datetime: start, step, cursor_granularity: 'PT1S',
+      start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'since' },
+    });
+    const parents = { type: 'DeclarativeStream', name: 'parents', primary_key: ['id'], incremental_sync: cursor('2024-03-13T00:00:00Z', 'P1D'), retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/parents` }, record_selector: selectData } };
+    const m = manifestWith({
+      requester: { type: 'HttpRequester', url: `${api.base}/items/{{ stream_partition.pid }}` },
+      record_selector: selectData,
+      partition_router: { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', parent_key: 'id', partition_field: 'pid', incremental_dependency: true, stream: parents }] },
+    }, { incremental_sync: cursor('2024-03-14T00:00:00Z', 'P10D') });
+    const r = await testRead(m, {}, 'items', {}, { now: () => new Date('2024-03-15T12:00:00Z') });
+    const parentState = r.slices.map((s) => (stateOf(s)[0] as { parent_state: unknown }).parent_state);
+    // Recorded from the reference: the first parent window's value (05:00), not its start (00:00).
+    assert.deepEqual(parentState, [{ parents: { updated: '2024-03-13T05:00:00Z' } }, { parents: { updated: '2024-03-13T05:00:00Z' } }, { parents: { updated: '2024-03-15T05:00:00Z' } }]);
+  } finally {
+    await api.close();
+  }
+});
