@@ -247,3 +247,42 @@ test('harness: with incremental_dependency the parent cursor closes its slice at
     await api.close();
   }
 });
+
+test('harness: with a schema, records become dicts as in the reference: pairs make an object, other values fail the slice with "An unexpected error occurred…"', async () => {
+  const api = await startLoopback((req, res) => {
+    if (req.url === '/b') return json(res, { data: [{ id: 1 }, [['a', 1], ['b', 2]], ['xy', { k: 1, v: 2 }], [[1, 2, 3]], { id: 9 }] });
+    json(res, { data: [{ id: 1 }, [1, 2], 'ab'] });
+  });
+  try {
+    const m = manifestWith(
+      { requester: { type: 'HttpRequester', url: `${api.base}/{{ stream_partition.p }}` }, record_selector: selectData, partition_router: { type: 'ListPartitionRouter', cursor_field: 'p', values: ['a', 'b'] } },
+      { schema_loader: { type: 'InlineSchemaLoader', schema: { type: 'object', properties: {} } } },
+    );
+    const r = await testRead(m, {}, 'items');
+    // Recorded from the reference CDK (dict(record) in RecordSelector._normalize_by_schema).
+    assert.deepEqual(r.slices.map((s) => s.pages.map((p) => p.records)), [[[{ id: 1 }]], [[{ id: 1 }, { a: 1, b: 2 }, { x: 'y', k: 'v' }]]]);
+    const errors = r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message);
+    assert.equal(errors.length, 2);
+    assert.match(errors[0], /An unexpected error occurred in stream items: TypeError \(cannot convert dictionary update sequence element #0 to a sequence\)/);
+    assert.match(errors[1], /An unexpected error occurred in stream items: ValueError \(dictionary update sequence element #0 has length 3; 2 is required\)/);
+    assert.ok(r.logs.some((l) => l.level === 'WARN' && /a record was a list, not an object/.test(l.message)));
+  } finally {
+    await api.close();
+  }
+});
+
+test('harness: without a schema, a record that is not an object ends the whole read as in the reference ("Unexpected type for data_or_message")', async () => {
+  const api = await startLoopback((_req, res) => json(res, { data: [[1, 2, 3]] }));
+  try {
+    const m = manifestWith({ requester: { type: 'HttpRequester', url: `${api.base}/{{ stream_partition.p }}` }, record_selector: selectData, partition_router: { type: 'ListPartitionRouter', cursor_field: 'p', values: ['a', 'b'] } });
+    const r = await testRead(m, {}, 'items');
+    // Recorded from the reference CDK: one slice with an empty page, no later slice, no final state.
+    assert.deepEqual(api.requests.map((q) => q.url), ['/a']);
+    assert.deepEqual(r.slices.map((s) => [s.pages.map((p) => p.records), s.state]), [[[[]], []]]);
+    const errors = r.logs.filter((l) => l.level === 'ERROR');
+    assert.equal(errors.length, 1);
+    assert.match(errors[0].message, /Unexpected type for data_or_message: <class 'list'>: \[1, 2, 3\]/);
+  } finally {
+    await api.close();
+  }
+});

@@ -8,6 +8,7 @@ import { parseVersion } from '../schema/versions';
 import { isEmptySlice, type StreamSlice } from '../records/streamSlice';
 import { findStreamState, type StateMessage } from './streamCursor';
 import { SecretMasker } from './masking';
+import { RecordSelectionError } from '../records/recordAsDict';
 import { redirectsOf } from '../http/transport';
 import { SchemaInferrer } from './schemaInference';
 import { configValidationError } from './configValidation';
@@ -131,7 +132,12 @@ export async function testRead(manifest: object, config: object, streamName: str
   const streamCursor = built.slicer.state;
   let latestState: StateMessage | null = null;
   const cancelled = () => env.signal?.aborted === true;
-  const failed = (e: unknown) => log('ERROR', cancelled() ? 'The read was cancelled.' : `Reading stream '${streamName}' failed: ${(e as Error).message}`, e);
+  // A few failures end the whole read in the reference (raised in its main thread, not in a partition).
+  let readEnded = false;
+  const failed = (e: unknown) => {
+    if (e instanceof RecordSelectionError && e.endsRead) readEnded = true;
+    log('ERROR', cancelled() ? 'The read was cancelled.' : `Reading stream '${streamName}' failed: ${(e as Error).message}`, e);
+  };
   // One worker, as in the Builder: every slice (up to max_slices, parent streams read) exists before the
   // first data request, and per-partition cursors are created for all of them (reference-incremental.md §1).
   // A failure while making them ends slicing; the slices made so far are still read (as the reference's
@@ -146,7 +152,7 @@ export async function testRead(manifest: object, config: object, streamName: str
     failed(e);
   }
   for (const slice of planned) {
-    if (cancelled()) break;
+    if (cancelled() || readEnded) break;
     const descriptor = isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
     const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
     slices.push(current);
@@ -181,12 +187,13 @@ export async function testRead(manifest: object, config: object, streamName: str
       failed(e);
     }
     current.state = latestState ? [masker.maskValue(latestState)] : [];
+    if (readEnded) break;
     if (totalRecords >= resolvedLimits.maxRecords) { limitReached = true; break; }
   }
   // The stream's end always emits a state (ensure_at_least_one_state_emitted), after failures too.
   if (cancelled()) {
     if (!logs.some((l) => l.message === 'The read was cancelled.')) log('ERROR', 'The read was cancelled.');
-  } else {
+  } else if (!readEnded) {
     try {
       latestState = streamCursor.finish();
       if (slices.length) slices[slices.length - 1].state = [masker.maskValue(latestState)];
