@@ -286,3 +286,24 @@ test('harness: without a schema, a record that is not an object ends the whole r
     await api.close();
   }
 });
+
+test('harness: global_substream_cursor with an empty parent state ({}) emits no intermediate state (Python: not {} is true) (source-bamboo-hr)', async () => {
+  const api = await startLoopback((req, res) => {
+    if (req.url === '/parents') return json(res, { data: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] });
+    json(res, { data: [{ id: req.url, updated: '2024-03-14T05:00:00Z' }] });
+  });
+  try {
+    const m = manifestWith({
+      requester: { type: 'HttpRequester', url: `${api.base}/items/{{ stream_partition.pid }}` },
+      record_selector: selectData,
+      partition_router: { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', parent_key: 'id', partition_field: 'pid', stream: { type: 'DeclarativeStream', name: 'parents', retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/parents` }, record_selector: selectData } } }] },
+    }, { incremental_sync: { type: 'DatetimeBasedCursor', cursor_field: 'updated', datetime_format: '%Y-%m-%dT%H:%M:%SZ', start_datetime: '2024-03-14T00:00:00Z', global_substream_cursor: true } });
+    const r = await testRead(m, {}, 'items', {}, { now: () => new Date('2024-03-15T12:00:00Z') });
+    const states = r.slices.map(stateOf);
+    assert.deepEqual(states.slice(0, 2), [[], []]);
+    const final = states[2][0] as Record<string, unknown>;
+    assert.deepEqual({ ...final, lookback_window: 'n' }, { use_global_cursor: true, state: { updated: '2024-03-14T05:00:00Z' }, lookback_window: 'n', parent_state: {} });
+  } finally {
+    await api.close();
+  }
+});

@@ -244,7 +244,8 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
       const now = performance.now() / 1000;
       if (lastEmission !== null && now - lastEmission <= THROTTLE_SECONDS) return null;
       lastEmission = now;
-      if (useGlobal && !parentState) return null;
+      // Python's `not self._parent_state`: an empty parent state ({}) skips the message too.
+      if (useGlobal && (!parentState || Object.keys(parentState).length === 0)) return null;
       return stateMessage(name, state());
     },
     finish() {
