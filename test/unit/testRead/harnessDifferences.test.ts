@@ -307,3 +307,25 @@ test('harness: global_substream_cursor with an empty parent state ({}) emits no 
     await api.close();
   }
 });
+
+test('harness: LegacySessionTokenAuthenticator validates a stored session token twice per data request, as the reference reads `token` twice (source-metabase)', async () => {
+  const api = await startLoopback((req, res) => {
+    if (req.url === '/api/user/current') return json(res, { id: 1 });
+    const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? '1');
+    json(res, { data: page < 2 ? [{ id: 1 }, { id: 2 }] : [{ id: 3 }] });
+  });
+  try {
+    const m = manifestWith({
+      requester: {
+        type: 'HttpRequester', url_base: `${api.base}/api/`, path: 'card',
+        authenticator: { type: 'LegacySessionTokenAuthenticator', header: 'X-Session', session_token: '{{ config.token }}', session_token_response_key: 'id', login_url: 'session', validate_session_url: 'user/current' },
+      },
+      record_selector: selectData,
+      paginator: { type: 'DefaultPaginator', page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' }, pagination_strategy: { type: 'PageIncrement', page_size: 2, start_from_page: 1 } },
+    });
+    await testRead(m, { token: 'S' }, 'items');
+    assert.deepEqual(api.requests.map((q) => q.url), ['/api/user/current', '/api/user/current', '/api/card', '/api/user/current', '/api/user/current', '/api/card?page=2']);
+  } finally {
+    await api.close();
+  }
+});
