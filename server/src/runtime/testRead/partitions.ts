@@ -232,8 +232,9 @@ function parentInputState(childState: Obj | null, parent: Obj, rc: ReadContext):
 async function* parentRecords(parent: BuiltStream, slice: StreamSlice, rc: ReadContext): AsyncGenerator<Obj> {
   for await (const page of parent.readSlice(slice, (entry) => rc.aux(entry, parent.name))) {
     rc.aux(parentPageEntry(parent.name, page), parent.name);
-    if (page.error) throw page.error;
+    // A page that failed part-way (a record the reference refuses) still gave the records before it.
     yield* page.records;
+    if (page.error) throw page.error;
   }
 }
 
