@@ -329,3 +329,47 @@ test('harness: LegacySessionTokenAuthenticator validates a stored session token 
     await api.close();
   }
 });
+
+/** Partitions p over `values`; the URL renders `format_datetime(p)`, which fails for a value that is not a date. */
+function datedPartitions(base: string, values: string[]) {
+  return manifestWith({
+    requester: {
+      type: 'HttpRequester', url: `${base}/y/{{ format_datetime(stream_partition.p, '%Y') }}`,
+      authenticator: { type: 'OAuthAuthenticator', token_refresh_endpoint: `${base}/token`, client_id: 'c', client_secret: 's', refresh_token: 'r' },
+    },
+    record_selector: selectData,
+    partition_router: { type: 'ListPartitionRouter', cursor_field: 'p', values },
+  });
+}
+
+async function tokenApi() {
+  return startLoopback((req, res) => (req.url === '/token' ? json(res, { access_token: 'A', expires_in: 3600 }) : json(res, { data: [{ id: req.url }] })));
+}
+
+test('harness: a slice that fails before any request is not shown (the Builder groups slices by their pages) and does not count for the slice limit (source-free-agent-connector)', async () => {
+  const api = await tokenApi();
+  try {
+    const r = await testRead(datedPartitions(api.base, ['2024-01-01', 'bad', '2023-02-02']), {}, 'items', { maxSlices: 3 });
+    // Recorded from the reference CDK.
+    assert.deepEqual(api.requests.map((q) => q.url), ['/token', '/y/2024', '/y/2023']);
+    assert.deepEqual(r.slices.map((s) => [s.slice_descriptor, stateOf(s)]), [[{ p: '2024-01-01' }, []], [{ p: '2023-02-02' }, [noCursorState]]]);
+    assert.equal(r.test_read_limit_reached, false);
+    assert.match(r.logs.find((l) => l.level === 'ERROR')?.message ?? '', /Invalid isoformat string: 'bad'/);
+    // When the last slice is the one not shown, the final state reaches no slice.
+    const last = await testRead(datedPartitions(api.base, ['2024-01-01', '2023-02-02', 'bad']), {}, 'items');
+    assert.deepEqual(last.slices.map(stateOf), [[], []]);
+  } finally {
+    await api.close();
+  }
+});
+
+test('harness: the URL and the requester headers are rendered before the authenticator, so a template error there costs no token request', async () => {
+  const api = await tokenApi();
+  try {
+    const r = await testRead(datedPartitions(api.base, ['bad']), {}, 'items');
+    assert.deepEqual(api.requests.map((q) => q.url), []);
+    assert.deepEqual(r.slices, []);
+  } finally {
+    await api.close();
+  }
+});

@@ -67,16 +67,19 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
 
   async function build(input: RequestInput): Promise<HttpRequest> {
     const ctx: TemplateContext = { config, parameters, stream_slice: templateSlice(input.slice), next_page_token: input.nextPageToken, ...(input.slice.extra_fields ?? {}) };
-    const auth = authenticator ? await authenticator.authenticate({ sending: true }) : null;
     const pathToken = input.retrieverParts.map((p) => p.path).find((p) => p !== null && p !== undefined && p !== '') ?? null;
+    // The reference's order: the URL, the requester's headers, then the authenticator (a token request),
+    // then parameters and bodies. A template failing in the URL or headers costs no token request.
     const url = buildUrl(component, ctx, pathToken, env);
+    const ownHeaders = evalMapping(component.request_headers, ctx, { stringOrList: false, what: 'request_headers' }, env);
+    const auth = authenticator ? await authenticator.authenticate({ sending: true }) : null;
     const params = combineMappings(
       [evalMapping(component.request_parameters, ctx, { stringOrList: true, what: 'request_parameters' }, env), auth?.request_parameters, ...input.retrieverParts.map((p) => p.request_parameters)],
       { json: false, what: 'request parameters' },
     );
     if (typeof params === 'string') throw configError('Request parameters must be key/value pairs, not a string.');
     const headers = combineMappings(
-      [evalMapping(component.request_headers, ctx, { stringOrList: false, what: 'request_headers' }, env), auth?.request_headers, ...input.retrieverParts.map((p) => p.request_headers)],
+      [ownHeaders, auth?.request_headers, ...input.retrieverParts.map((p) => p.request_headers)],
       { json: false, what: 'request headers' },
     );
     if (typeof headers === 'string') throw configError('Request headers must be key/value pairs; headers cannot be a string.');

@@ -143,10 +143,12 @@ export async function testRead(manifest: object, config: object, streamName: str
   // A failure while making them ends slicing; the slices made so far are still read (as the reference's
   // partitions already generated are).
   const planned: StreamSlice[] = [];
+  // Whether the last slice read is shown: the final state only reaches the result on a shown last slice.
+  let lastShown = true;
   try {
     for await (const slice of built.slicer.slices()) {
       planned.push(slice);
-      if (planned.length >= resolvedLimits.maxSlices) { limitReached = true; break; }
+      if (planned.length >= resolvedLimits.maxSlices) break;
     }
   } catch (e) {
     failed(e);
@@ -185,7 +187,15 @@ export async function testRead(manifest: object, config: object, streamName: str
       // As the reference's concurrent read: a failed partition is logged and not closed (its state does
       // not move on), and the next partitions are still read.
       failed(e);
+      // The Builder groups messages into slices by their first page: a slice that failed before any
+      // request (a template error in its URL) is not shown, its descriptor gives way to the next one's.
+      if (current.pages.length === 0 && current.auxiliary_requests.length === 0) {
+        slices.pop();
+        lastShown = false;
+        continue;
+      }
     }
+    lastShown = true;
     current.state = latestState ? [masker.maskValue(latestState)] : [];
     if (readEnded) break;
     if (totalRecords >= resolvedLimits.maxRecords) { limitReached = true; break; }
@@ -196,11 +206,13 @@ export async function testRead(manifest: object, config: object, streamName: str
   } else if (!readEnded) {
     try {
       latestState = streamCursor.finish();
-      if (slices.length) slices[slices.length - 1].state = [masker.maskValue(latestState)];
+      if (slices.length && lastShown) slices[slices.length - 1].state = [masker.maskValue(latestState)];
     } catch (e) {
       failed(e);
     }
   }
+  // §10.3: the slice limit counts the slices shown (a slice that failed before any request is not).
+  if (slices.length >= resolvedLimits.maxSlices) limitReached = true;
   progress({ type: 'done', slices: slices.length, pages: totalPages, records: totalRecords, limitReached });
   return result(slices, limitReached, totalRecords > 0 ? inferrer : null, [...built.primaryKey, ...built.cursorField]);
 }
