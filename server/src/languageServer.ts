@@ -8,6 +8,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
 import { handleTestRead, type OpenManifestLookup } from './testReadHandler';
+import { handleCassetteSummary, handleCompareReads, handleReadCassette } from './cassetteReadHandler';
+import { ReadHistory } from './readHistory';
 import { handleResolveStreams } from './resolveStreamsHandler';
 import { handleOAuthConsent, handleOAuthExchange } from './oauthHandler';
 import { handleInferredSchemaEdit } from './inferredSchemaHandler';
@@ -34,6 +36,7 @@ import {
   type ComponentLocationParams, type SchemaDifferencesParams,
   type GetSpecParams, type InferredSchemaEditParams, type ListStreamsParams, type OAuthConsentParams, type OAuthExchangeParams,
   type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams,
+  CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest, type CassetteSummaryParams, type CompareReadsParams, type ReadCassetteParams,
 } from './protocol';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
@@ -48,6 +51,8 @@ export class ManifestLanguageServer {
   private readonly validatedOnce = new Set<string>();
   /** When the last change of each document arrived (ms): an edit after a pause is validated at once. */
   private readonly lastChange = new Map<string, number>();
+  /** Past test reads (masked): the cassette commands read them (readHistory.ts). */
+  private readonly readHistory = new ReadHistory();
 
   constructor(private readonly connection: Connection) {}
 
@@ -234,7 +239,11 @@ export class ManifestLanguageServer {
     connection.onRequest(TestReadRequest, (params: TestReadParams, token: CancellationToken) => handleTestRead(params, token, this.openManifest, {
       progress: (p) => void connection.sendNotification(TestReadProgressNotification, p),
       configUpdate: (p) => void connection.sendNotification(ConfigUpdateNotification, p),
-    }));
+    }, this.readHistory));
+    // Cassettes: save the last recorded read, check a cassette before replaying it, compare two reads.
+    connection.onRequest(ReadCassetteRequest, (p: ReadCassetteParams) => this.guard('readCassette', null, () => handleReadCassette(p, this.readHistory)));
+    connection.onRequest(CassetteSummaryRequest, (p: CassetteSummaryParams) => handleCassetteSummary(p));
+    connection.onRequest(CompareReadsRequest, (p: CompareReadsParams) => handleCompareReads(p, this.readHistory));
     connection.onRequest(ResolveStreamsRequest, (p: ResolveStreamsParams, token: CancellationToken) => handleResolveStreams(p, token, this.openManifest));
     connection.onRequest(OAuthConsentRequest, (p: OAuthConsentParams) => handleOAuthConsent(p, this.openManifest));
     connection.onRequest(OAuthExchangeRequest, (p: OAuthExchangeParams) => handleOAuthExchange(p, this.openManifest));
