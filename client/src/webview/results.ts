@@ -4,6 +4,7 @@
 // from messages the extension posts, using DOM text nodes only (never innerHTML with data), so
 // response bodies cannot inject markup.
 import { el, prettyBody, headerTable, recordsTable } from './dom';
+import { cassetteButtons, replayBanner } from './cassetteControls';
 import { describeSlice, limitBanner, limitsReached, readProgressText, sliceStateView, type Limits } from '../streamReadView';
 
 type Json = Record<string, unknown>;
@@ -23,6 +24,8 @@ type State = {
   stream: string; running: boolean; limits: Limits; slices: Slice[]; aux: Aux[]; logs: LogEntry[];
   schema: unknown; schemaCheck: SchemaCheck | null; limitReached: boolean; error: LogEntry | null;
   recordsView: 'table' | 'json'; tab: Tab; pageTab: PageTab; slice: number; page: number;
+  /** The cassette the read was replayed from (null for a read from the API). */
+  replayedFrom: string | null;
 };
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
@@ -31,7 +34,7 @@ const TABS: Tab[] = ['Pages', 'State', 'Schema', 'Auxiliary requests', 'Logs'];
 const PAGE_TABS: PageTab[] = ['Records', 'Request', 'Response'];
 const state: State = {
   stream: '', running: false, limits: {}, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, limitReached: false, error: null,
-  recordsView: 'table', tab: 'Pages', pageTab: 'Records', slice: 0, page: 0,
+  recordsView: 'table', tab: 'Pages', pageTab: 'Records', slice: 0, page: 0, replayedFrom: null,
 };
 
 const pagesOf = (s: Slice | undefined) => s?.pages ?? [];
@@ -57,7 +60,10 @@ function render(): void {
     el('h1', {}, `Stream “${state.stream}”`),
     el('span', { class: 'status', id: 'status' }, status),
     el('button', { id: 'rerun', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'rerun' }) }, 'Run again'),
-    el('button', { id: 'run-with-limits', class: 'secondary', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'runWithLimits' }) }, 'Run with limits…')));
+    el('button', { id: 'run-with-limits', class: 'secondary', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'runWithLimits' }) }, 'Run with limits…'),
+    ...cassetteButtons(state.running, state.replayedFrom, (m) => vscode.postMessage(m))));
+  const replayed = replayBanner(state.replayedFrom);
+  if (replayed) root.append(replayed);
   if (state.limitReached) root.append(el('div', { class: 'banner warn', role: 'status', id: 'limit-banner' }, limitBanner(limitsReached(state.slices, state.limits))));
   if (state.error) root.append(errorBox(state.error));
   const diffs = state.schemaCheck?.differences.length ?? 0;
@@ -245,7 +251,7 @@ function applyProgress(event: Json): void {
 window.addEventListener('message', (e: MessageEvent) => {
   const m = e.data as Json;
   if (m.type === 'start') {
-    Object.assign(state, { stream: String(m.stream), limits: (m.limits as Limits) ?? {}, running: true, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, limitReached: false, error: null });
+    Object.assign(state, { stream: String(m.stream), limits: (m.limits as Limits) ?? {}, replayedFrom: typeof m.replayedFrom === 'string' ? m.replayedFrom : null, running: true, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, limitReached: false, error: null });
   } else if (m.type === 'progress') {
     applyProgress(m.event as Json);
   } else if (m.type === 'result') {
