@@ -1,6 +1,6 @@
 // The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
 // and takes a screenshot that the run keeps for inspection.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { workbench } from './workbench.mjs';
 import { findSecretsIn } from '../secretEncodings.mjs';
@@ -316,6 +316,72 @@ export const steps = [
       await shot('11-extract-to-definitions-applied');
       await wb.runCommand('File: Revert File');
       await page.locator('.view-lines', { hasText: 'definitions:' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+    },
+  },
+  {
+    name: 'Run stream → Save Read as Cassette → Replay Cassette → Compare with Previous Read',
+    async run({ page, shot, run, secrets, log }) {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile(MANIFEST);
+      await lens(page, 'Run stream items').click();
+      const results = await wb.webviewFrame('Test read: items');
+      await results.locator('#status', { hasText: /4 pages, 100 records in 1 slice/ }).waitFor({ timeout: 60_000 });
+      // Save: the results view's button opens the save dialog on cassettes/items.cassette.yaml beside the manifest.
+      await results.locator('#save-cassette').click();
+      const pathInput = page.locator('.quick-input-widget input');
+      await pathInput.waitFor({ timeout: 15_000 });
+      const proposed = await pathInput.inputValue();
+      if (!proposed.endsWith('demo/cassettes/items.cassette.yaml')) throw new Error(`the save dialog proposes ${proposed}`);
+      await shot('20-save-cassette-dialog');
+      await page.keyboard.press('Enter');
+      await page.locator('.notifications-toasts', { hasText: "Saved the read of 'items' (4 HTTP exchanges, secrets masked)" }).waitFor({ timeout: 20_000 });
+      await shot('21-cassette-saved');
+      const file = join(run, 'workspace', 'demo', 'cassettes', 'items.cassette.yaml');
+      const cassette = readFileSync(file, 'utf8');
+      const leaked = findSecretsIn(cassette, secrets);
+      if (leaked.length) throw new Error(`the cassette holds secret values: ${leaked.join(', ')}`);
+      if (!cassette.includes('api_key: "****"') && !cassette.includes("api_key: '****'")) throw new Error('the cassette does not show the API key masked');
+      log(`    cassette: ${cassette.split('\n').length} lines, ${cassette.length} bytes for 4 pages of 25 records`);
+      // Replay: the lens beside "Run stream" appears now that the cassette exists.
+      await page.locator('.tab', { hasText: 'offset-increment.yaml' }).first().click();
+      await lens(page, 'Replay cassette').waitFor({ timeout: 30_000 });
+      await shot('22-replay-cassette-lens');
+      await lens(page, 'Replay cassette').click();
+      await results.locator('#replayed-from', { hasText: 'cassettes/items.cassette.yaml' }).waitFor({ timeout: 30_000 });
+      await results.locator('#status', { hasText: /4 pages, 100 records in 1 slice/ }).waitFor({ timeout: 30_000 });
+      await shot('23-replayed-read');
+      // Compare: the replay of an unchanged manifest reads exactly what the API returned.
+      await results.locator('#compare-reads').click();
+      const compare = await wb.webviewFrame('Compare: items');
+      await compare.locator('#no-differences', { hasText: 'the same 100 records' }).waitFor({ timeout: 20_000 });
+      await compare.locator('#side-before', { hasText: 'read from the API' }).waitFor({ timeout: 5_000 });
+      await compare.locator('#side-after', { hasText: 'replay of cassettes/items.cassette.yaml' }).waitFor({ timeout: 5_000 });
+      await shot('24-compare-no-differences');
+      // A manifest change (a filter and a new field), replayed offline, then compared with the previous read.
+      const manifestFile = join(run, 'workspace', ...MANIFEST.split('/'));
+      const original = readFileSync(manifestFile, 'utf8');
+      const edited = original.replace('        extractor: {type: DpathExtractor, field_path: [data]}',
+        '        extractor: {type: DpathExtractor, field_path: [data]}\n        record_filter: {type: RecordFilter, condition: "{{ record.id <= 90 }}"}')
+        + '    transformations:\n      - type: AddFields\n        fields: [{type: AddedFieldDefinition, path: [source], value: cassette}]\n';
+      writeFileSync(manifestFile, edited);
+      try {
+        await page.locator('.view-lines', { hasText: 'record_filter' }).first().waitFor({ timeout: 20_000 });
+        await page.locator('.tab', { hasText: 'Test read: items' }).first().click();
+        await results.locator('#rerun').click();
+        await results.locator('#status', { hasText: /4 pages, 90 records in 1 slice/ }).waitFor({ timeout: 30_000 });
+        await results.locator('#compare-reads').click();
+        await compare.locator('#compare-summary', { hasText: '0 added, 10 removed, 90 changed records; 1 schema change' }).waitFor({ timeout: 20_000 });
+        await compare.locator('#removed li', { hasText: 'record id=91' }).waitFor({ timeout: 5_000 });
+        await compare.locator('details.record-change[data-key="id=1"] td.after', { hasText: '"cassette"' }).waitFor({ timeout: 5_000 });
+        await compare.locator('#schema li', { hasText: '+ source: string' }).waitFor({ timeout: 5_000 });
+        const shown = findSecretsIn(await compare.content(), secrets);
+        if (shown.length) throw new Error(`the comparison shows secret values: ${shown.join(', ')}`);
+        await shot('25-compare-after-manifest-change');
+      } finally {
+        writeFileSync(manifestFile, original);
+      }
     },
   },
 ];
