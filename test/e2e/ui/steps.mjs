@@ -1,6 +1,6 @@
 // The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
 // and takes a screenshot that the run keeps for inspection.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { workbench } from './workbench.mjs';
 import { findSecretsIn } from '../secretEncodings.mjs';
@@ -332,13 +332,30 @@ export const steps = [
       await results.locator('#save-cassette').click();
       const pathInput = page.locator('.quick-input-widget input');
       await pathInput.waitFor({ timeout: 15_000 });
-      const proposed = await pathInput.inputValue();
+      // The simple file dialog fills its input in two steps (folder, then file name).
+      const proposed = await page.waitForFunction(() => {
+        const v = document.querySelector('.quick-input-widget input')?.value ?? '';
+        return v.endsWith('.yaml') ? v : null;
+      }, null, { timeout: 10_000 }).then((h) => h.jsonValue()).catch(() => pathInput.inputValue());
       if (!proposed.endsWith('demo/cassettes/items.cassette.yaml')) throw new Error(`the save dialog proposes ${proposed}`);
       await shot('20-save-cassette-dialog');
       await page.keyboard.press('Enter');
-      await page.locator('.notifications-toasts', { hasText: "Saved the read of 'items' (4 HTTP exchanges, secrets masked)" }).waitFor({ timeout: 20_000 });
-      await shot('21-cassette-saved');
+      // The dialog offers to create the cassettes folder first; a person confirms with Enter.
       const file = join(run, 'workspace', 'demo', 'cassettes', 'items.cassette.yaml');
+      const createFolder = page.locator('.quick-input-widget', { hasText: 'does not exist. Would you like to create it?' });
+      if (await createFolder.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+        await shot('20b-create-cassettes-folder');
+        await page.keyboard.press('Enter');
+      }
+      for (const deadline = Date.now() + 20_000; !existsSync(file);) {
+        if (Date.now() > deadline) throw new Error('the cassette was not written');
+        await page.waitForTimeout(200);
+      }
+      // The confirmation names the file and the expectation written beside it.
+      await wb.runCommand('Notifications: Show Notifications');
+      await page.locator('.notifications-center', { hasText: "Saved the read of 'items' (4 HTTP exchanges, secrets masked) to cassettes/items.cassette.yaml and its expectation cassettes/items.expected.json" }).waitFor({ timeout: 20_000 });
+      await shot('21-cassette-saved');
+      await wb.runCommand('Notifications: Hide Notifications');
       const cassette = readFileSync(file, 'utf8');
       const leaked = findSecretsIn(cassette, secrets);
       if (leaked.length) throw new Error(`the cassette holds secret values: ${leaked.join(', ')}`);
@@ -359,26 +376,39 @@ export const steps = [
       await compare.locator('#side-before', { hasText: 'read from the API' }).waitFor({ timeout: 5_000 });
       await compare.locator('#side-after', { hasText: 'replay of cassettes/items.cassette.yaml' }).waitFor({ timeout: 5_000 });
       await shot('24-compare-no-differences');
-      // A manifest change (a filter and a new field), replayed offline, then compared with the previous read.
+      // A manifest change (a field added, one removed), replayed offline, then compared with the previous read.
       const manifestFile = join(run, 'workspace', ...MANIFEST.split('/'));
       const original = readFileSync(manifestFile, 'utf8');
-      const edited = original.replace('        extractor: {type: DpathExtractor, field_path: [data]}',
-        '        extractor: {type: DpathExtractor, field_path: [data]}\n        record_filter: {type: RecordFilter, condition: "{{ record.id <= 90 }}"}')
-        + '    transformations:\n      - type: AddFields\n        fields: [{type: AddedFieldDefinition, path: [source], value: cassette}]\n';
-      writeFileSync(manifestFile, edited);
+      const transformed = `${original}    transformations:\n`
+        + '      - type: AddFields\n        fields: [{type: AddedFieldDefinition, path: [source], value: cassette}]\n'
+        + '      - type: RemoveFields\n        field_pointers: [[category]]\n';
+      writeFileSync(manifestFile, transformed);
       try {
-        await page.locator('.view-lines', { hasText: 'record_filter' }).first().waitFor({ timeout: 20_000 });
+        await page.locator('.view-lines', { hasText: 'RemoveFields' }).first().waitFor({ timeout: 20_000 });
         await page.locator('.tab', { hasText: 'Test read: items' }).first().click();
         await results.locator('#rerun').click();
-        await results.locator('#status', { hasText: /4 pages, 90 records in 1 slice/ }).waitFor({ timeout: 30_000 });
+        // The new replay's records have the added field (the status reads the same as before).
+        await results.locator('table.records th', { hasText: /^source$/ }).waitFor({ timeout: 30_000 });
+        await results.locator('#replayed-from').waitFor({ timeout: 5_000 });
+        await results.locator('#status', { hasText: /4 pages, 100 records in 1 slice/ }).waitFor({ timeout: 5_000 });
         await results.locator('#compare-reads').click();
-        await compare.locator('#compare-summary', { hasText: '0 added, 10 removed, 90 changed records; 1 schema change' }).waitFor({ timeout: 20_000 });
-        await compare.locator('#removed li', { hasText: 'record id=91' }).waitFor({ timeout: 5_000 });
+        await compare.locator('#compare-summary', { hasText: '0 added, 0 removed, 100 changed records; 2 schema changes' }).waitFor({ timeout: 20_000 });
         await compare.locator('details.record-change[data-key="id=1"] td.after', { hasText: '"cassette"' }).waitFor({ timeout: 5_000 });
+        await compare.locator('details.record-change[data-key="id=1"] td.before', { hasText: '"books"' }).waitFor({ timeout: 5_000 });
         await compare.locator('#schema li', { hasText: '+ source: string' }).waitFor({ timeout: 5_000 });
+        await compare.locator('#schema li', { hasText: '- category: string' }).waitFor({ timeout: 5_000 });
         const shown = findSecretsIn(await compare.content(), secrets);
         if (shown.length) throw new Error(`the comparison shows secret values: ${shown.join(', ')}`);
         await shot('25-compare-after-manifest-change');
+        // A change that needs a request the cassette does not hold: with 10 records filtered out, the
+        // record limit is not reached after 4 pages and the read asks for a fifth page.
+        writeFileSync(manifestFile, transformed.replace('        extractor: {type: DpathExtractor, field_path: [data]}',
+          '        extractor: {type: DpathExtractor, field_path: [data]}\n        record_filter: {type: RecordFilter, condition: "{{ record.id <= 90 }}"}'));
+        await page.locator('.view-lines', { hasText: 'record_filter' }).first().waitFor({ timeout: 20_000 });
+        await page.locator('.tab', { hasText: 'Test read: items' }).first().click();
+        await results.locator('#rerun').click();
+        await results.locator('#read-error', { hasText: /Replay of cassettes\/items\.cassette\.yaml: no recorded response for GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?offset=100&limit=25/ }).waitFor({ timeout: 30_000 });
+        await shot('26-replay-names-the-missing-request');
       } finally {
         writeFileSync(manifestFile, original);
       }
