@@ -68,7 +68,8 @@ export async function runReadWithCassettes(manifest: object, config: Record<stri
     const replay = await replayRead(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
     result = replay.result;
   } else if (params.record) {
-    const read = await recordRead(manifest, config, stream, params.limits ?? {}, env);
+    // The results view shows what a read without a recorder shows; only the cassette is masked more strictly.
+    const read = await recordRead(manifest, config, stream, params.limits ?? {}, env, { readMasking: 'testRead' });
     result = read.result;
     recorded = read.cassette;
   } else {
