@@ -306,6 +306,12 @@ test('is_data_feed: the page whose last record is already synced stops the feed,
   }
 });
 
+test('AsyncRetriever: the download pages carry a trace; without download_paginator one request per download', async () => {
+  const { r, traces } = await read(demo('async-job.yaml'), 'report_lines', {}, { api_key: 'demo-api-key' }, { sleep: async () => {} });
+  assert.deepEqual(r.logs, []);
+  assert.deepEqual(traces, [stopped(null, 20, 'no download_paginator: one request per download target')]);
+});
+
 // --- The CLI ---
 
 test('CLI: the pretty format shows each page\'s trace; json includes it only with --trace', async () => {

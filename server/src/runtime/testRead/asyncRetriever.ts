@@ -205,7 +205,8 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
         throw e;
       }
       if (next === null || next === undefined) {
-        traceStop(trace, `download_paginator: ${paginator.stopReason() ?? 'no next page token'}`);
+        const paginated = paginatorComponent && paginatorComponent.type !== 'NoPagination';
+        traceStop(trace, paginated ? `download_paginator: ${paginator.stopReason() ?? 'no next page token'}` : 'no download_paginator: one request per download target');
         return;
       }
       token = next as { next_page_token: unknown };
