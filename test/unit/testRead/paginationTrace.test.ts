@@ -17,7 +17,8 @@ import { startDemoApi, type DemoApi } from '../../../demo/api/server';
 import { json, manifestWith, startLoopback } from './loopback';
 
 const WORKSPACE = join(__dirname, '../../../demo/workspace');
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// Manifests are patched freely before the read: plain parsed YAML.
+type Obj = Record<string, any>;
 
 let api: DemoApi;
 before(async () => { api = await startDemoApi({ now: () => new Date('2024-01-03T12:00:00Z') }); });
