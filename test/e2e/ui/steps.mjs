@@ -267,8 +267,12 @@ export const steps = [
       await rerun.locator('button.page-button[data-page="7"]').click();
       await rerun.locator('#page-trace', { hasText: 'stopped: stop_condition "{{ response.meta.next_cursor is none }}" evaluated true' }).waitFor({ timeout: 5_000 });
       await shot('18c-pagination-trace-stop-condition');
-      // A narrow pane: the trace wraps inside it.
-      await page.setViewportSize({ width: 700, height: 900 });
+      // A narrow pane: the trace wraps inside it (the testing-values form closed, so the view keeps a pane of its own).
+      // A middle click closes that tab only (a command palette search could pick "Close All Editors").
+      await page.locator('.tab', { hasText: 'Testing values: demo/cursor-pagination.yaml' }).first().click({ button: 'middle' });
+      await page.locator('.tab', { hasText: 'Testing values: demo/cursor-pagination.yaml' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+      await page.locator('.tab', { hasText: 'Test read: cursor_in_body' }).first().click();
+      await page.setViewportSize({ width: 900, height: 900 });
       await page.waitForTimeout(300); // the workbench re-lays out on resize
       const fits = await rerun.evaluate(() => {
         const t = document.getElementById('page-trace');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parse } from 'yaml';
 import { testRead, type StreamRead } from '../../../server/src/runtime';
-import type { PaginationTrace } from '../../../server/src/runtime/testRead/streamRead';
+import type { PaginationTrace } from '../../../server/src/runtime';
 import type { TestReadEnv, TestReadLimits } from '../../../server/src/runtime/types';
 import { readCommand } from '../../../server/src/runtime/cli/readCommand';
 import { startDemoApi, type DemoApi } from '../../../demo/api/server';

@@ -19,6 +19,7 @@ export function createPageIncrement(component: Record<string, unknown>, sc: Stra
     stopReason: () => stop,
     tokenName: 'the next page number is',
     nextPageToken(response: HttpResponse, lastPageSize: number, _lastRecord, previous) {
+      stop = null;
       const count = sc.countRawRecords(response) ?? lastPageSize;
       stop = shortPageReason(count, size, component.page_size, lastPageSize);
       if (stop !== null) return null;
