@@ -391,13 +391,13 @@ export const steps = [
         return v.endsWith('.yaml') ? v : null;
       }, null, { timeout: 10_000 }).then((h) => h.jsonValue()).catch(() => pathInput.inputValue());
       if (!proposed.endsWith('demo/cassettes/items.cassette.yaml')) throw new Error(`the save dialog proposes ${proposed}`);
-      await shot('20-save-cassette-dialog');
+      await shot('30-save-cassette-dialog');
       await page.keyboard.press('Enter');
       // The dialog offers to create the cassettes folder first; a person confirms with Enter.
       const file = join(run, 'workspace', 'demo', 'cassettes', 'items.cassette.yaml');
       const createFolder = page.locator('.quick-input-widget', { hasText: 'does not exist. Would you like to create it?' });
       if (await createFolder.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
-        await shot('20b-create-cassettes-folder');
+        await shot('30b-create-cassettes-folder');
         await page.keyboard.press('Enter');
       }
       for (const deadline = Date.now() + 20_000; !existsSync(file);) {
@@ -407,7 +407,7 @@ export const steps = [
       // The confirmation names the file and the expectation written beside it.
       await wb.runCommand('Notifications: Show Notifications');
       await page.locator('.notifications-center', { hasText: "Saved the read of 'items' (4 HTTP exchanges, secrets masked) to cassettes/items.cassette.yaml and its expectation cassettes/items.expected.json" }).waitFor({ timeout: 20_000 });
-      await shot('21-cassette-saved');
+      await shot('31-cassette-saved');
       await wb.runCommand('Notifications: Hide Notifications');
       const cassette = readFileSync(file, 'utf8');
       const leaked = findSecretsIn(cassette, secrets);
@@ -417,18 +417,18 @@ export const steps = [
       // Replay: the lens beside "Run stream" appears now that the cassette exists.
       await page.locator('.tab', { hasText: 'offset-increment.yaml' }).first().click();
       await lens(page, 'Replay cassette').waitFor({ timeout: 30_000 });
-      await shot('22-replay-cassette-lens');
+      await shot('32-replay-cassette-lens');
       await lens(page, 'Replay cassette').click();
       await results.locator('#replayed-from', { hasText: 'cassettes/items.cassette.yaml' }).waitFor({ timeout: 30_000 });
       await results.locator('#status', { hasText: /4 pages, 100 records in 1 slice/ }).waitFor({ timeout: 30_000 });
-      await shot('23-replayed-read');
+      await shot('33-replayed-read');
       // Compare: the replay of an unchanged manifest reads exactly what the API returned.
       await results.locator('#compare-reads').click();
       const compare = await wb.webviewFrame('Compare: items');
       await compare.locator('#no-differences', { hasText: 'the same 100 records' }).waitFor({ timeout: 20_000 });
       await compare.locator('#side-before', { hasText: 'read from the API' }).waitFor({ timeout: 5_000 });
       await compare.locator('#side-after', { hasText: 'replay of cassettes/items.cassette.yaml' }).waitFor({ timeout: 5_000 });
-      await shot('24-compare-no-differences');
+      await shot('34-compare-no-differences');
       // A manifest change (a field added, one removed), replayed offline, then compared with the previous read.
       const manifestFile = join(run, 'workspace', ...MANIFEST.split('/'));
       const original = readFileSync(manifestFile, 'utf8');
@@ -452,7 +452,7 @@ export const steps = [
         await compare.locator('#schema li', { hasText: '- category: string' }).waitFor({ timeout: 5_000 });
         const shown = findSecretsIn(await compare.content(), secrets);
         if (shown.length) throw new Error(`the comparison shows secret values: ${shown.join(', ')}`);
-        await shot('25-compare-after-manifest-change');
+        await shot('35-compare-after-manifest-change');
         // A change that needs a request the cassette does not hold: with 10 records filtered out, the
         // record limit is not reached after 4 pages and the read asks for a fifth page.
         writeFileSync(manifestFile, transformed.replace('        extractor: {type: DpathExtractor, field_path: [data]}',
@@ -461,7 +461,7 @@ export const steps = [
         await page.locator('.tab', { hasText: 'Test read: items' }).first().click();
         await results.locator('#rerun').click();
         await results.locator('#read-error', { hasText: /Replay of cassettes\/items\.cassette\.yaml: no recorded response for GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?offset=100&limit=25/ }).waitFor({ timeout: 30_000 });
-        await shot('26-replay-names-the-missing-request');
+        await shot('36-replay-names-the-missing-request');
       } finally {
         writeFileSync(manifestFile, original);
       }
