@@ -13,6 +13,8 @@ import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
 import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
 import { isScalar } from 'yaml';
 import { configDefinitionPath, templateHover } from './jinjaHover';
+import type { CapturedReads } from '../captured/capturedReads';
+import { capturedTemplateItems } from './capturedCompletion';
 
 type DocTemplates = { templates: FoundTemplate[]; spec: ConfigSpec | null; root: unknown };
 const cache = new WeakMap<ManifestDocument, DocTemplates>();
@@ -80,11 +82,13 @@ export function inTemplate(doc: ManifestDocument, offset: number): boolean {
 }
 
 /** Completion inside a template at `offset`, or null when the cursor is in no known template. */
-export function provideTemplateCompletion(doc: ManifestDocument, offset: number): CompletionList | null {
+export function provideTemplateCompletion(doc: ManifestDocument, offset: number, captured?: CapturedReads): CompletionList | null {
   const { spec, root } = documentTemplates(doc);
   const at = templateAtOffset(doc, offset);
   if (!at) return null;
-  const items: CompletionItem[] = templateCompletions(at, { spec, parameterKeys: parameterKeys(root, at.template) });
+  // Keys of the captured read come first (`response.` → the keys of the captured bodies there).
+  const fromRead = captured?.has(doc.uri) ? capturedTemplateItems(doc, captured, at, doc.model.nodeAt(offset)?.path ?? at.template.path) : [];
+  const items: CompletionItem[] = [...fromRead, ...templateCompletions(at, { spec, parameterKeys: parameterKeys(root, at.template) })];
   if (!items.length) return null;
   // Replace the identifier typed so far.
   const word = wordAt(at.template.text, at.index);
