@@ -79,7 +79,8 @@ export function capturedPlacesAt(doc: ManifestDocument, captured: CapturedReads 
   if (!captured || !captured.has(doc.uri)) return [];
   let index: StreamIndex;
   try {
-    index = streamIndex(doc);
+    // While the text has YAML errors (a half-typed line), the last version without any answers.
+    index = streamIndex(doc.goodSource() ?? doc);
   } catch {
     return [];
   }
