@@ -4,7 +4,8 @@
 // the headers, the page's records, the slice, the next-page token — built with the runtime's own
 // decoder and paginator, so they are what the runtime saw.
 import type { ManifestDocument } from '../documents';
-import { resolveManifest, type JsonPath, type ResolvedManifest } from '../runtime/manifest/resolve';
+import type { JsonPath } from '../runtime/manifest/resolve';
+import { documentResolved } from '../features/jinjaDocument';
 import { createDecoder } from '../runtime/records/decoders';
 import { createPaginator } from '../runtime/pagination/defaultPaginator';
 import { parseLinkHeader } from '../runtime/pagination/linkHeader';
@@ -21,7 +22,7 @@ export type StreamPlace = { streamName: string; index: number; stream: Obj; path
 /** A place with the captured read of its stream. */
 export type CapturedPlace = StreamPlace & { read: CapturedRead };
 
-type StreamIndex = { resolved: ResolvedManifest; places: Map<string, StreamPlace[]> };
+type StreamIndex = { names: string; places: Map<string, StreamPlace[]> };
 const indexes = new WeakMap<ManifestDocument, StreamIndex>();
 
 /** Walks at most this many containers per document version (a safety bound for huge manifests). */
@@ -32,21 +33,23 @@ function isMap(v: unknown): v is Obj {
 }
 
 /**
- * For each source path (as written) of a container inside a stream, the streams that use it. Built
- * once per document version, only when the document has captured reads.
+ * For each source path (as written) of a container inside a stream that has a captured read, the
+ * streams that use it. Built once per document version and set of captured streams, only for
+ * documents that have captured reads; the other streams are not walked (a 56k-line manifest has
+ * hundreds of them).
  */
-function streamIndex(doc: ManifestDocument): StreamIndex {
+function streamIndex(doc: ManifestDocument, captured: ReadonlySet<string>): StreamIndex {
+  const names = [...captured].sort().join('\u0000');
   const cached = indexes.get(doc);
-  if (cached) return cached;
-  const parsed = doc.parsed;
-  const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+  if (cached && cached.names === names) return cached;
+  const resolved = documentResolved(doc);
   const places = new Map<string, StreamPlace[]>();
   const streams = isMap(resolved.value) && Array.isArray(resolved.value.streams) ? resolved.value.streams : [];
   let budget = MAX_INDEXED_NODES;
   streams.forEach((stream, index) => {
     if (!isMap(stream)) return;
     const name = streamNameOf(stream);
-    if (!name) return;
+    if (!name || !captured.has(name)) return;
     const walk = (v: unknown, path: (string | number)[], depth: number) => {
       if (budget-- <= 0 || depth > 40 || v === null || typeof v !== 'object') return;
       const source = resolved.origins.sourceOf(['streams', index, ...path]).path;
@@ -60,7 +63,7 @@ function streamIndex(doc: ManifestDocument): StreamIndex {
     };
     walk(stream, [], 0);
   });
-  const built = { resolved, places };
+  const built = { names, places };
   indexes.set(doc, built);
   return built;
 }
@@ -80,7 +83,7 @@ export function capturedPlacesAt(doc: ManifestDocument, captured: CapturedReads 
   let index: StreamIndex;
   try {
     // While the text has YAML errors (a half-typed line), the last version without any answers.
-    index = streamIndex(doc.goodSource() ?? doc);
+    index = streamIndex(doc.goodSource() ?? doc, new Set(captured.forUri(doc.uri).keys()));
   } catch {
     return [];
   }

@@ -4,7 +4,7 @@
 import { type CompletionItem, type CompletionList, type Hover, type LocationLink } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { resolveManifest } from '../runtime/manifest/resolve';
+import { resolveManifest, type ResolvedManifest } from '../runtime/manifest/resolve';
 import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
 import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
 import { findTemplates, sourceNodeFinder, type FoundTemplate } from '../runtime/rules/templateFields';
@@ -18,6 +18,18 @@ import { capturedTemplateItems } from './capturedCompletion';
 
 type DocTemplates = { templates: FoundTemplate[]; spec: ConfigSpec | null; root: unknown };
 const cache = new WeakMap<ManifestDocument, DocTemplates>();
+const resolvedCache = new WeakMap<ManifestDocument, ResolvedManifest>();
+
+/** The resolved manifest of a document version (resolved once, shared by the template and captured-read features). */
+export function documentResolved(doc: ManifestDocument): ResolvedManifest {
+  let hit = resolvedCache.get(doc);
+  if (!hit) {
+    const parsed = doc.parsed;
+    hit = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+    resolvedCache.set(doc, hit);
+  }
+  return hit;
+}
 
 /** Templates of a document version with their fields' contexts, and the connection spec. Never throws. */
 export function documentTemplates(doc: ManifestDocument): DocTemplates {
@@ -25,7 +37,7 @@ export function documentTemplates(doc: ManifestDocument): DocTemplates {
   if (!hit) {
     try {
       const parsed = doc.parsed;
-      const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+      const resolved = documentResolved(doc);
       hit = { templates: findTemplates(sourceNodeFinder(parsed), doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
     } catch {
       hit = { templates: [], spec: null, root: null };
