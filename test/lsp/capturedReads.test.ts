@@ -137,6 +137,15 @@ test('field_path items complete the response keys at their depth, * over lists',
   await client.change(uri, text, ++version);
 });
 
+test('in a one-line flow mapping too: field_path completes and its hover counts the records', async () => {
+  const needle = 'extractor: {type: DpathExtractor, field_path: [parents]}';
+  const items = await completion(needle, needle.indexOf('[') + 1);
+  assert.deepEqual(labels(items), ['parents']);
+  assert.equal(newText(items[0]), 'parents');
+  assert.match(await hover(needle, needle.indexOf('field_path') + 2), /of `parents` \(1 page\): `field_path` \["parents"\] selects\n\nThe page → 4 records/);
+  assert.match(await hover(needle, needle.indexOf('[') + 2), /The page → 4 records/);
+});
+
 test('cursor_field, primary_key, RemoveFields.field_pointers and AddFields path complete record keys, before the catalog items', async () => {
   const cursorField = await completion('cursor_field: updated_at', 'cursor_field: '.length);
   assert.deepEqual(labels(cursorField), ['id', 'name', 'category', 'amount', 'active', 'created_at', 'updated_at']);

@@ -134,20 +134,68 @@ function yamlKey(key: string): string {
   return /^[A-Za-z_][\w-]*$/.test(key) && !/^(true|false|null|yes|no|on|off|y|n)$/i.test(key) ? key : JSON.stringify(key);
 }
 
-/** What completion at a YAML cursor needs to know to find the captured keys. */
-export type FieldCursor = { componentPath: Segment[]; componentType: string | undefined; field: string };
+/**
+ * What completion at a YAML cursor needs to know: the component and the field whose value is under
+ * the cursor, the text typed so far as the value (`prefix`), and whether it is the field's value or
+ * one of its block list items (`item`, with its index).
+ */
+export type FieldCursor = {
+  componentPath: Segment[];
+  componentType: string | undefined;
+  field: string;
+  prefix: { start: number; end: number; text: string };
+  item: number | null;
+};
 
 /**
- * Where a field completion from the captured read applies: the component and field whose value (or
- * list item) is under the cursor. `typeAt` gives a component type for a source path.
+ * The last `key: value` of a one-level flow mapping open before the cursor
+ * (`{type: DpathExtractor, field_path: [da` → field_path, `[da`), or null.
+ */
+export function flowFieldBefore(text: string): { field: string; value: string } | null {
+  let open = -1;
+  let depth = 0;
+  for (let i = text.length - 1; i >= 0 && open < 0; i--) {
+    const ch = text[i];
+    if (ch === '}' || ch === ']') depth++;
+    else if (ch === '[' && depth > 0) depth--;
+    else if (ch === '{') {
+      if (depth === 0) open = i;
+      else depth--;
+    }
+  }
+  if (open < 0 || text.slice(0, open).includes('{')) return null;
+  // The entry after the last comma outside brackets.
+  let entryStart = open + 1;
+  let brackets = 0;
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === '[') brackets++;
+    else if (text[i] === ']') brackets--;
+    else if (text[i] === ',' && brackets === 0) entryStart = i + 1;
+  }
+  const m = /^\s*([A-Za-z_$][\w-]*)\s*:\s+(.*)$/s.exec(text.slice(entryStart));
+  return m ? { field: m[1], value: m[2] } : null;
+}
+
+/**
+ * Where a field completion from the captured read applies: the value (or block list item) of a
+ * field, also inside a one-level flow mapping (`extractor: {type: DpathExtractor, field_path: [`).
+ * `typeAt` gives a component type for a source path.
  */
 export function fieldCursorOf(cursor: CursorContext, typeAt: (path: Segment[]) => string | undefined): FieldCursor | null {
-  if (cursor.position === 'value' && cursor.field) return { componentPath: cursor.mapPath, componentType: typeAt(cursor.mapPath), field: cursor.field };
   const p = cursor.mapPath;
+  if (cursor.position === 'value' && cursor.field) {
+    const flow = cursor.prefix.text.startsWith('{') ? flowFieldBefore(cursor.prefix.text) : null;
+    if (flow) {
+      const componentPath = [...p, cursor.field];
+      const prefix = { start: cursor.prefix.end - flow.value.length, end: cursor.prefix.end, text: flow.value };
+      return { componentPath, componentType: typeAt(componentPath), field: flow.field, prefix, item: null };
+    }
+    return { componentPath: p, componentType: typeAt(p), field: cursor.field, prefix: cursor.prefix, item: null };
+  }
   // A block list item: `- ` under the field (mapPath ends with the field and the item's index).
   if (cursor.position === 'key' && cursor.inNewItem && p.length >= 2 && typeof p[p.length - 1] === 'number' && typeof p[p.length - 2] === 'string') {
     const componentPath = p.slice(0, -2);
-    return { componentPath, componentType: typeAt(componentPath), field: String(p[p.length - 2]) };
+    return { componentPath, componentType: typeAt(componentPath), field: String(p[p.length - 2]), prefix: cursor.prefix, item: Number(p[p.length - 1]) };
   }
   return null;
 }
@@ -156,18 +204,16 @@ export function fieldCursorOf(cursor: CursorContext, typeAt: (path: Segment[]) =
  * Items for a field whose values are keys of the captured read (field_path, cursor_field,
  * primary_key…); [] elsewhere or without a captured read. `written` is the field's current value.
  */
-export function capturedFieldItems(doc: ManifestDocument, captured: CapturedReads | undefined, cursor: CursorContext, at: FieldCursor, written: unknown): CompletionItem[] {
+export function capturedFieldItems(doc: ManifestDocument, captured: CapturedReads | undefined, at: FieldCursor, written: unknown): CompletionItem[] {
   if (!captured?.has(doc.uri)) return [];
   const source = fieldSource(at.componentType, at.field);
   if (!source) return [];
   const place = capturedPlacesAt(doc, captured, at.componentPath)[0];
   if (!place) return [];
-  const typed = cursor.prefix.text;
-  const list = flowListBefore(typed);
-  const itemIndex = cursor.position === 'key' ? Number(cursor.mapPath[cursor.mapPath.length - 1]) : 0;
+  const list = flowListBefore(at.prefix.text);
   // The steps written before the cursor: flow-list items, or the block items above this one.
   let path: string[] = list.items;
-  if (cursor.position === 'key' && !list.open && Array.isArray(written) && !source.listOfLists) path = written.slice(0, itemIndex).map(String);
+  if (at.item !== null && !list.open && Array.isArray(written) && !source.listOfLists) path = written.slice(0, at.item).map(String);
   if (!source.nested) path = [];
   const values = keySourceValues(doc, captured, place, source);
   const { keys, arrays } = keysAt(values, path, { wildcard: source.from === 'response' });
@@ -177,8 +223,8 @@ export function capturedFieldItems(doc: ManifestDocument, captured: CapturedRead
   // Inside a flow list only the partial item is replaced; otherwise the whole value typed so far, and
   // a list field written without its brackets yet gets them.
   let brackets = 0;
-  if (!list.open) brackets = cursor.position === 'value' ? (source.listOfLists ? 2 : source.nested && at.field !== 'primary_key' ? 1 : 0) : source.listOfLists ? 1 : 0;
-  const range = list.open ? spanToRange(doc.textDocument, { start: cursor.prefix.end - list.partialLength, end: cursor.prefix.end }) : spanToRange(doc.textDocument, cursor.prefix);
+  if (!list.open) brackets = at.item === null ? (source.listOfLists ? 2 : source.nested && at.field !== 'primary_key' ? 1 : 0) : source.listOfLists ? 1 : 0;
+  const range = spanToRange(doc.textDocument, list.open ? { start: at.prefix.end - list.partialLength, end: at.prefix.end } : at.prefix);
   return shown.map((k, i) => {
     const item = keyItem(k, i, place.streamName);
     if (k.key === '*') item.detail = `every element · ${arrays} list${arrays > 1 ? 's' : ''} in the last read`;

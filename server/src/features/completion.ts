@@ -38,7 +38,7 @@ export function provideCompletion(ctx: FeatureContext, doc: ManifestDocument, pa
 /** Items from the captured read for a field whose values are its keys; [] elsewhere. */
 function completeFromCapturedRead(ctx: FeatureContext, doc: ManifestDocument, root: unknown, cursor: CursorContext): CompletionItem[] {
   const at = fieldCursorOf(cursor, (path) => componentAt(ctx.index, root, path).type);
-  return at ? capturedFieldItems(doc, ctx.captured, cursor, at, valueAt(root, [...at.componentPath, at.field])) : [];
+  return at ? capturedFieldItems(doc, ctx.captured, at, valueAt(root, [...at.componentPath, at.field])) : [];
 }
 
 /**

@@ -49,10 +49,11 @@ function capturedHoverAt(ctx: FeatureContext, doc: ManifestDocument, offset: num
     const o = at.template.offsets;
     return markdown ? { markdown, span: { start: o[0], end: o[o.length - 1] } } : null;
   }
-  const extractor = cursor ? fieldPathExtractor(cursor) : null;
+  // One-line flow mappings (`extractor: {type: DpathExtractor, field_path: [data]}`) are read from the model.
+  const extractor = (cursor ? fieldPathExtractor(cursor) : null) ?? fieldPathInModel(doc, offset);
   if (!extractor || componentAt(ctx.index, doc.featureValue, extractor).type !== 'DpathExtractor') return null;
   const markdown = capturedFieldPathHover(doc, ctx.captured, extractor);
-  return markdown ? { markdown, span: cursor!.word ?? cursor!.scalar ?? { start: offset, end: offset } } : null;
+  return markdown ? { markdown, span: cursor?.word ?? cursor?.scalar ?? { start: offset, end: offset } } : null;
 }
 
 /** The source path of the extractor when the cursor is on its `field_path` key, value or one of its items. */
@@ -61,6 +62,14 @@ function fieldPathExtractor(cursor: CursorContext): Segment[] | null {
   if (cursor.position === 'key' && !cursor.inNewItem && cursor.word?.text === 'field_path') return p;
   if (cursor.position === 'value' && cursor.field === 'field_path') return p;
   if (cursor.inNewItem && p.length >= 2 && p[p.length - 2] === 'field_path' && typeof p[p.length - 1] === 'number') return p.slice(0, -2);
+  return null;
+}
+
+/** The same, from the parsed node under the cursor (for flow mappings the line reader does not enter). */
+function fieldPathInModel(doc: ManifestDocument, offset: number): Segment[] | null {
+  const p = doc.model.nodeAt(offset)?.path ?? [];
+  if (p[p.length - 1] === 'field_path') return p.slice(0, -1);
+  if (p.length >= 2 && p[p.length - 2] === 'field_path' && typeof p[p.length - 1] === 'number') return p.slice(0, -2);
   return null;
 }
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CapturedReads, maskedConfig } from '../../../server/src/captured/capturedReads';
 import { keysAt, valuesAt } from '../../../server/src/captured/capturedKeys';
-import { accessChainBefore, flowListBefore } from '../../../server/src/features/capturedCompletion';
+import { accessChainBefore, flowFieldBefore, flowListBefore } from '../../../server/src/features/capturedCompletion';
 import { paginatorSummary } from '../../../server/src/features/paginatorLens';
 import type { StreamRead } from '../../../server/src/runtime/testRead/streamRead';
 
@@ -110,6 +110,13 @@ test('flow lists typed so far: the items of the innermost open list and the part
   assert.deepEqual(flowListBefore('[data, "*", it'), { items: ['data', '*'], partial: 'it', partialLength: 2, open: true });
   assert.deepEqual(flowListBefore('[[a], [b, '), { items: ['b'], partial: '', partialLength: 0, open: true });
   assert.deepEqual(flowListBefore('upd'), { items: [], partial: 'upd', partialLength: 3, open: false });
+});
+
+test('one-level flow mappings typed so far: the last field and its value', () => {
+  assert.deepEqual(flowFieldBefore('{type: DpathExtractor, field_path: [data, it'), { field: 'field_path', value: '[data, it' });
+  assert.deepEqual(flowFieldBefore('{type: DatetimeBasedCursor, cursor_field: upd'), { field: 'cursor_field', value: 'upd' });
+  assert.equal(flowFieldBefore('{type: DpathExtractor, field_path: [a], '), null);
+  assert.equal(flowFieldBefore('{a: {b: '), null);
 });
 
 test('keys at a path across values: order of the latest, samples that say more than null, * over lists', () => {
