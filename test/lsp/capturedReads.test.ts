@@ -198,6 +198,12 @@ test('hover on a request template uses the next-page token each page was request
   assert.match(filter, /Every page → `true`/);
 });
 
+test('hover on a partitioned stream\'s URL lists the value per slice', async () => {
+  const md = await hover('stream_partition.parent_id }}/children', 3);
+  assert.match(md, /of `children` \(4 pages\): `HttpRequester.url` evaluated/);
+  for (let i = 1; i <= 4; i++) assert.ok(md.includes(`- slice ${i} page 1 → \`${demo.url}/parents/p${i}/children\``), md);
+});
+
 test('secrets stay masked: the captured config and responses show **** and never the testing value', async () => {
   const md = await hover("config['api_key']", 3);
   assert.match(md, /Every page → `\*\*\*\*`/);
