@@ -50,6 +50,8 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
   const sealed = isSealed(params.config);
   const env = {
     signal: controller.signal,
+    // The results view shows each page's pagination trace.
+    paginationTrace: true,
     ...(Array.isArray(params.state) ? { state: params.state } : {}),
     // The runtime's own transport, bounded by the user's settings and cancelled with the run.
     fetch: runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal }),

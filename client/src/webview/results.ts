@@ -4,11 +4,11 @@
 // from messages the extension posts, using DOM text nodes only (never innerHTML with data), so
 // response bodies cannot inject markup.
 import { el, prettyBody, headerTable, recordsTable } from './dom';
-import { describeSlice, limitBanner, limitsReached, readProgressText, sliceStateView, type Limits } from '../streamReadView';
+import { describeSlice, limitBanner, limitsReached, paginationTraceView, readProgressText, sliceStateView, type Limits, type PaginationTraceLike } from '../streamReadView';
 
 type Json = Record<string, unknown>;
 type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
-type Page = { request?: Json | null; response?: Json | null; records?: unknown[]; recordCount?: number };
+type Page = { request?: Json | null; response?: Json | null; records?: unknown[]; recordCount?: number; pagination_trace?: PaginationTraceLike };
 type Slice = { pages: Page[]; slice_descriptor?: unknown; state?: unknown[]; auxiliary_requests?: Aux[] };
 type LogEntry = {
   level?: string; message?: string; line?: number; internal_message?: string | null; stacktrace?: string | null; stack_note?: string | null;
@@ -122,11 +122,12 @@ function renderPages(body: HTMLElement): void {
   const pages = pagesOf(state.slices[state.slice]);
   nav.append(el('span', { class: 'nav-label' }, 'Page'), el('div', { class: 'pager', role: 'group', 'aria-label': 'Pages' }, ...pages.map((p, i) => el('button', {
     class: i === state.page ? 'seg active page-button' : 'seg page-button', 'aria-pressed': String(i === state.page), 'data-page': String(i + 1),
-    title: `Page ${i + 1}: ${pageRecords(p)} record(s), HTTP ${String(p.response?.status ?? '…')}`,
+    title: `Page ${i + 1}: ${pageRecords(p)} record(s), HTTP ${String(p.response?.status ?? '…')}${p.pagination_trace ? `, ${paginationTraceView(p.pagination_trace).next}` : ''}`,
     onclick: () => { state.page = i; render(); },
   }, String(i + 1)))));
   body.append(nav);
   const page = pages[state.page];
+  if (page?.pagination_trace) body.append(traceLine(page.pagination_trace));
   const label: Record<PageTab, string> = { Records: `Records (${pageRecords(page)})`, Request: 'Request', Response: `Response${page?.response?.status !== undefined ? ` ${String(page.response.status)}` : ''}` };
   body.append(tabBar('tabs subtabs', PAGE_TABS, state.pageTab, label, (t) => { state.pageTab = t; }));
   const inner = el('div', { class: 'subpanel', id: 'page-panel', 'data-slice': String(state.slice + 1), 'data-page': String(state.page + 1) });
@@ -134,6 +135,15 @@ function renderPages(body: HTMLElement): void {
   else if (state.pageTab === 'Request') inner.append(...requestView(page?.request));
   else inner.append(...responseView(page?.response));
   body.append(inner);
+}
+
+/** The selected page's pagination trace: tokens in and out, its records, and why pagination went on or stopped. */
+function traceLine(trace: PaginationTraceLike): HTMLElement {
+  const v = paginationTraceView(trace);
+  return el('div', { class: 'trace', id: 'page-trace', role: 'status', 'aria-label': 'Pagination trace' },
+    el('span', { class: 'trace-tokens', title: v.title }, v.tokens), el('span', { class: 'trace-sep' }, ' · '),
+    el('span', { class: 'trace-records' }, v.records), el('span', { class: 'trace-sep' }, ' · '),
+    el('span', { class: v.stopped ? 'trace-next stopped' : 'trace-next requested' }, v.next));
 }
 
 function renderRecords(body: HTMLElement, page: Page | undefined): void {

@@ -231,6 +231,59 @@ export const steps = [
     },
   },
   {
+    name: 'cursor-pagination.yaml: each page shows its pagination trace, the last one why pagination stopped',
+    async run({ page, shot, demoUrl, run }) {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile('demo/cursor-pagination.yaml');
+      await lens(page, 'Set testing values').click();
+      const form = await wb.webviewFrame('Testing values: demo/cursor-pagination.yaml');
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
+      await revealStream(page, run, 'demo/cursor-pagination.yaml', 'cursor_in_body');
+      // Default limits: 40 records a page, so the 100-record limit ends the read inside page 3.
+      await lens(page, 'Run stream cursor_in_body').click();
+      const results = await wb.webviewFrame('Test read: cursor_in_body');
+      await results.locator('#status', { hasText: /3 pages, 100 records/ }).waitFor({ timeout: 60_000 });
+      await results.locator('#page-trace', { hasText: /^∅ → \S+ · 40 records · next page: requested$/ }).waitFor({ timeout: 10_000 });
+      await shot('18-pagination-trace-page-1');
+      await results.locator('button.page-button[data-page="3"]').click();
+      await results.locator('#page-trace', { hasText: "stopped: record limit of the test read (100) reached: 20 of the page's 40 records kept" }).waitFor({ timeout: 5_000 });
+      await shot('18b-pagination-trace-record-limit');
+      // With room for every page, the last one stops on the paginator's own stop_condition.
+      await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
+      await lens(page, 'Run with limits…').click();
+      const limits = await wb.webviewFrame('Run with limits: cursor_in_body');
+      await limits.locator('#limit_maxRecords').waitFor({ timeout: 20_000 });
+      await limits.locator('#limit_maxRecords').fill('1000');
+      await limits.locator('#limit_maxPagesPerSlice').fill('10');
+      await limits.locator('#run').click();
+      const rerun = await wb.webviewFrame('Test read: cursor_in_body');
+      await rerun.locator('#status', { hasText: /7 pages, 250 records/ }).waitFor({ timeout: 60_000 });
+      await rerun.locator('button.page-button[data-page="7"]').click();
+      await rerun.locator('#page-trace', { hasText: 'stopped: stop_condition "{{ response.meta.next_cursor is none }}" evaluated true' }).waitFor({ timeout: 5_000 });
+      await shot('18c-pagination-trace-stop-condition');
+      // A narrow pane: the trace wraps inside it (the testing-values form closed, so the view keeps a pane of its own).
+      // A middle click closes that tab only (a command palette search could pick "Close All Editors").
+      await page.locator('.tab', { hasText: 'Testing values: demo/cursor-pagination.yaml' }).first().click({ button: 'middle' });
+      await page.locator('.tab', { hasText: 'Testing values: demo/cursor-pagination.yaml' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+      await page.locator('.tab', { hasText: 'Test read: cursor_in_body' }).first().click();
+      await page.setViewportSize({ width: 900, height: 900 });
+      await page.waitForTimeout(300); // the workbench re-lays out on resize
+      const fits = await rerun.evaluate(() => {
+        const t = document.getElementById('page-trace');
+        return t ? t.getBoundingClientRect().right <= document.documentElement.clientWidth + 1 : false;
+      });
+      await shot('18d-pagination-trace-narrow-pane');
+      await page.setViewportSize({ width: 1400, height: 900 });
+      if (!fits) throw new Error('the pagination trace overflows a narrow pane');
+    },
+  },
+  {
     name: 'OAuth: Authenticate in the form runs the consent flow on the demo API; a rotated token appears in the open form',
     async run({ page, shot, demoUrl, run }) {
       const wb = workbench(page);
