@@ -34,7 +34,8 @@ after(async () => {
 const config = () => ({ url_base: demo.url, api_key: SECRET });
 
 function read(streamName: string, docUri = uri): Promise<StreamRead> {
-  return client.request<StreamRead>(TestReadRequest, { uri: docUri, streamName, config: config(), runId: `run-${streamName}` } satisfies TestReadParams);
+  // Room for every page: cursor_in_body then stops on its own stop_condition.
+  return client.request<StreamRead>(TestReadRequest, { uri: docUri, streamName, config: config(), limits: { maxRecords: 1000 }, runId: `run-${streamName}` } satisfies TestReadParams);
 }
 
 async function completion(needle: string, delta: number, nth = 0, source = text, docUri = uri): Promise<CompletionItem[]> {
@@ -221,27 +222,29 @@ test('hover shows an evaluation error as the runtime raises it, on the current t
   await client.change(uri, text, ++version);
 });
 
-test('the paginator of each read stream carries the summary lens: "N pages read" without a pagination trace', async () => {
-  const lenses = (await client.codeLenses(uri)).filter((l) => /pages? read|stopped/.test(l.command?.title ?? ''));
+test('the paginator of each read stream carries the summary lens from the read\'s pagination trace', async () => {
+  const lenses = (await client.codeLenses(uri)).filter((l) => /pages? (read|·)/.test(l.command?.title ?? ''));
   const lines = text.split('\n');
   assert.deepEqual(lenses.map((l) => [lines[l.range.start.line].trim(), l.command!.title]), [
-    ['paginator:', '3 pages read'],
-    ['paginator:', '4 pages read'],
+    ['paginator:', '3 pages · stopped: stop_condition evaluated true'],
+    ['paginator:', '4 pages · stopped: empty page'],
   ]);
+  // The whole reason, with the template, is the tooltip.
+  assert.match(lenses[0].command!.tooltip ?? '', /^Last page: stop_condition "\{\{ response\.meta\.next_cursor is none or .*\}\}" evaluated true$/);
 });
 
-test('a StreamRead whose pages carry pagination_trace gives "N pages · stopped: <reason>" (airbyte/captureRead)', async () => {
+test('a StreamRead without pagination_trace (airbyte/captureRead) gives "N pages read", and tokens are replayed with the runtime\'s paginator', async () => {
   const cursor = await read('cursor_in_body');
-  const tokens = ['b2Zmc2V0OjQw', 'b2Zmc2V0Ojgw', null];
-  cursor.slices[0].pages.forEach((page, i) => {
-    Object.assign(page, { pagination_trace: { token_in: i === 0 ? null : tokens[i - 1], token_out: tokens[i], record_count: page.records.length, next_requested: i < 2, stop_reason: i < 2 ? null : 'stop_condition evaluated true' } });
-  });
+  assert.ok(cursor.slices[0].pages.every((p) => p.pagination_trace), 'the language server asks the runtime for the trace');
+  for (const page of cursor.slices[0].pages) delete page.pagination_trace;
   const kept = await client.request<CaptureReadResult>(CaptureReadRequest, { uri, streamName: 'cursor_in_body', read: cursor, config: config() } satisfies CaptureReadParams);
   assert.deepEqual(kept, { pages: 3, droppedPages: 0 });
   const titles = (await client.codeLenses(uri)).map((l) => l.command?.title);
-  assert.ok(titles.includes('3 pages · stopped: stop_condition evaluated true'), titles.join(' | '));
-  // The traced tokens are what request templates see.
-  assert.match(await hover('next_page_token.next_page_token if', 3), /- page 2 → `b2Zmc2V0OjQw`/);
+  assert.ok(titles.includes('3 pages read'), titles.join(' | '));
+  // Without a trace, the token each page was requested with comes from the runtime's paginator over the captured responses.
+  assert.match(await hover('next_page_token.next_page_token if', 3), /- page 1 → `first`\n- page 2 → `b2Zmc2V0OjQw`\n- page 3 → `b2Zmc2V0Ojgw`/);
+  // The masked config given with the request is what templates see.
+  assert.match(await hover("config['api_key']", 3), /Every page → `\*\*\*\*`/);
 });
 
 test('a capture whose stream no longer exists is ignored; clearing forgets the reads and completion is as before', async () => {
@@ -253,7 +256,7 @@ test('a capture whose stream no longer exists is ignored; clearing forgets the r
   assert.deepEqual(labels(await completion('response.meta.next_cursor }}', 'response.'.length)), ['records', 'meta']);
   await client.request(ClearCapturedReadsRequest, { uri });
   for (const [name, needle, delta] of PROBES) assert.deepEqual(labels(await completion(needle, delta)), before_[name], name);
-  assert.ok(!(await client.codeLenses(uri)).some((l) => /pages? read|stopped/.test(l.command?.title ?? '')));
+  assert.ok(!(await client.codeLenses(uri)).some((l) => /pages? (read|·)/.test(l.command?.title ?? '')));
 });
 
 test('airbyte/captureRead refuses a request without a StreamRead', async () => {

@@ -3,21 +3,8 @@
 // every `airbyte/testRead` (a cassette replay goes through the same request) and by
 // `airbyte/captureRead`. Everything kept is already masked: the runtime masks the StreamRead, and
 // the config is masked here with the runtime's own masker before it is kept.
-import type { StreamRead, StreamReadPage } from '../runtime/testRead/streamRead';
+import type { PaginationTrace, StreamRead, StreamReadPage } from '../runtime/testRead/streamRead';
 import { SecretMasker } from '../runtime/testRead/masking';
-
-/**
- * The optional per-page pagination trace of a StreamRead (added by the runtime when asked for):
- * the token the page was requested with, the token it produced, its record count, whether a next
- * page was requested and why not.
- */
-export type PaginationTrace = {
-  token_in: unknown;
-  token_out: unknown;
-  record_count: number;
-  next_requested: boolean;
-  stop_reason: string | null;
-};
 
 /** One page of a captured read, flattened out of its slice. */
 export type CapturedPage = {
@@ -32,7 +19,7 @@ export type CapturedPage = {
   /** Response headers, names as the server sent them. */
   headers: Record<string, string>;
   records: Record<string, unknown>[];
-  /** Present when the runtime traced the pagination of this page. */
+  /** The runtime's pagination trace of this page (the language server asks for it), or null. */
   trace: PaginationTrace | null;
 };
 
@@ -155,7 +142,7 @@ function flattenPages(read: StreamRead): CapturedPage[] {
   slices.forEach((slice, s) => {
     // The reference writes "{}" (a string) for an unpartitioned stream.
     const descriptor = isMap(slice.slice_descriptor) ? slice.slice_descriptor : {};
-    (Array.isArray(slice.pages) ? slice.pages : []).forEach((page: StreamReadPage & { pagination_trace?: unknown }, p) => {
+    (Array.isArray(slice.pages) ? slice.pages : []).forEach((page: StreamReadPage, p) => {
       pages.push({
         slice: s,
         page: p,

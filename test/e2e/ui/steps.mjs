@@ -399,15 +399,15 @@ export const steps = [
       await wb.runCommand('Go to Line/Column...');
       await page.keyboard.type(`${line + 1}:${column}`);
       await page.keyboard.press('Enter');
-      // The paginator of the stream now carries the summary of the read (display-only lens).
-      await page.locator('.codelens-decoration', { hasText: '3 pages read' }).first().waitFor({ timeout: 20_000 });
+      // The paginator of the stream now carries the summary of the read's pagination trace (display-only lens).
+      await page.locator('.codelens-decoration', { hasText: '3 pages · stopped: record limit of the test read (100) reached' }).first().waitFor({ timeout: 20_000 });
       await page.keyboard.press('Control+Space');
       const suggest = page.locator('.suggest-widget .monaco-list-row');
       await suggest.filter({ hasText: 'records' }).first().waitFor({ timeout: 15_000 });
       await suggest.filter({ hasText: 'meta' }).first().waitFor({ timeout: 5_000 });
       const first = await suggest.first().getAttribute('aria-label');
       if (!/^records/.test(first ?? '')) throw new Error(`the first suggestion is ${first}, expected the captured key records`);
-      await shot('18-completion-from-captured-read');
+      await shot('20-completion-from-captured-read');
       await page.keyboard.press('Escape');
       // Hover on the cursor_value template: its value on each page of the read.
       await wb.runCommand('Show or Focus Hover');
@@ -416,7 +416,7 @@ export const steps = [
       await hover.getByText(/page 1 → /).first().waitFor({ timeout: 5_000 });
       const text = await hover.textContent();
       if (!/page 3 → /.test(text ?? '')) throw new Error(`the hover does not list every page: ${text}`);
-      await shot('19-hover-cursor-value-per-page');
+      await shot('21-hover-cursor-value-per-page');
       await page.keyboard.press('Escape');
     },
   },

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { CapturedReads, maskedConfig } from '../../../server/src/captured/capturedReads';
 import { keysAt, valuesAt } from '../../../server/src/captured/capturedKeys';
 import { accessChainBefore, flowFieldBefore, flowListBefore } from '../../../server/src/features/capturedCompletion';
-import { paginatorSummary } from '../../../server/src/features/paginatorLens';
+import { paginatorSummary, shortStopReason } from '../../../server/src/features/paginatorLens';
 import type { StreamRead } from '../../../server/src/runtime/testRead/streamRead';
 
 /** A StreamRead of `pages` pages of `perPage` records each, bodies of about `bodySize` characters. */
@@ -40,15 +40,18 @@ test('a captured read keeps every page with its body, headers as sent, records a
   assert.equal(read.pages[0].trace, null);
   assert.ok(store.has('file:///m.yaml') && !store.has('file:///other.yaml'));
   assert.equal(store.get('file:///m.yaml', 'items'), read);
-  assert.equal(paginatorSummary(read), '3 pages read');
+  assert.equal(paginatorSummary(read).title, '3 pages read');
 });
 
 test('the pagination trace of each page is kept; the summary names the last page\'s stop reason', () => {
   const read = new CapturedReads().capture('file:///m.yaml', 'items', streamRead(3, 2, 100, true));
   assert.deepEqual(read.pages[1].trace, { token_in: 1, token_out: 2, record_count: 2, next_requested: true, stop_reason: null });
-  assert.equal(paginatorSummary(read), '3 pages · stopped: 2 records < page_size 50');
+  assert.deepEqual(paginatorSummary(read), { title: '3 pages · stopped: 2 records < page_size 50', reason: '2 records < page_size 50' });
   const one = new CapturedReads().capture('file:///m.yaml', 'items', streamRead(1));
-  assert.equal(paginatorSummary(one), '1 page read');
+  assert.equal(paginatorSummary(one).title, '1 page read');
+  // Lens titles stay short: no quoted template, no detail after a colon.
+  assert.equal(shortStopReason('stop_condition "{{ response.meta.next_cursor is none }}" evaluated true'), 'stop_condition evaluated true');
+  assert.equal(shortStopReason("record limit of the test read (100) reached: 20 of the page's 40 records kept"), 'record limit of the test read (100) reached');
 });
 
 test('a read keeps at most maxPagesPerRead pages and maxSizePerRead characters: the latest pages', () => {
@@ -56,7 +59,7 @@ test('a read keeps at most maxPagesPerRead pages and maxSizePerRead characters: 
   const read = store.capture('file:///m.yaml', 'items', streamRead(10));
   assert.deepEqual(read.pages.map((p) => p.page), [6, 7, 8, 9]);
   assert.equal(read.droppedPages, 6);
-  assert.equal(paginatorSummary(read), '10 pages read');
+  assert.equal(paginatorSummary(read).title, '10 pages read');
   const small = new CapturedReads({ maxPagesPerRead: 100, maxSizePerRead: 1_000, maxSizeTotal: 10_000_000 });
   const cut = small.capture('file:///m.yaml', 'items', streamRead(10, 2, 400));
   assert.ok(cut.size <= 1_000 && cut.pages.length >= 1 && cut.pages.length < 10, `${cut.size} in ${cut.pages.length} pages`);
