@@ -5,6 +5,8 @@
 // the config is masked here with the runtime's own masker before it is kept.
 import type { PaginationTrace, StreamRead, StreamReadPage } from '../runtime/testRead/streamRead';
 import { SecretMasker } from '../runtime/testRead/masking';
+import { secretPaths } from '../runtime/shared/secretFields';
+import { MASK } from '../runtime/shared/secretPatterns';
 
 /** One page of a captured read, flattened out of its slice. */
 export type CapturedPage = {
@@ -171,12 +173,26 @@ function traceOf(v: unknown): PaginationTrace | null {
 
 /**
  * A copy of the config with every value the spec marks `airbyte_secret` masked wherever it appears
- * (the runtime's masker: the same rule as the StreamRead's), and the runtime's private `__` keys
- * left out.
+ * (the runtime's masker: the same rule as the StreamRead's), the secret properties themselves set to
+ * `****` whatever their length (the masker leaves values too short to search for), and the
+ * runtime's private `__` keys left out.
  */
 export function maskedConfig(config: Record<string, unknown>, spec: unknown): Record<string, unknown> {
   const masker = new SecretMasker();
   masker.addFromSpec(spec, config);
   const kept = Object.fromEntries(Object.entries(config).filter(([k]) => !k.startsWith('__')));
-  return masker.maskValue(structuredClone(kept));
+  const connectionSpec = isMap(spec) ? spec.connection_specification : undefined;
+  return replaceAtPaths(masker.maskValue(structuredClone(kept)), secretPaths(connectionSpec)) as Record<string, unknown>;
+}
+
+/** `node` with the value at each path (`*` matching any key or index) replaced by the mask. */
+function replaceAtPaths(node: unknown, paths: string[][]): unknown {
+  if (!paths.length || node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map((item) => replaceAtPaths(item, paths));
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const matching = paths.filter((p) => p[0] === key || p[0] === '*');
+    out[key] = matching.some((p) => p.length === 1) && value !== null && value !== undefined ? MASK : replaceAtPaths(value, matching.map((p) => p.slice(1)));
+  }
+  return out;
 }

@@ -95,6 +95,8 @@ test('the kept config has every airbyte_secret value masked wherever it appears,
   const read = store.capture('file:///m.yaml', 'items', streamRead(1), { value: config, spec });
   assert.ok(!JSON.stringify(read).includes('sk_live_abcdef123') && !JSON.stringify(read).includes('tok-999999'));
   assert.equal(store.capture('file:///m.yaml', 'items', streamRead(1)).config, null);
+  // A secret too short for the text masker is still masked where the spec declares it.
+  assert.deepEqual(maskedConfig({ api_key: 'ab', url: 'x' }, spec), { api_key: '****', url: 'x' });
 });
 
 test('access chains before the cursor: attribute, subscript, get() and index steps', () => {
