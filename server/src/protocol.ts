@@ -211,3 +211,19 @@ export type ComparedRead = { label: string; at: string | null; records: number }
 export type CompareReadsResult =
   | { stream: string; before: ComparedRead; after: ComparedRead; primaryKey: string[][]; diff: RegressionDiff; text: string }
   | { unavailable: string };
+
+/**
+ * Client → server request: keep a StreamRead (the runtime's masked output, e.g. loaded from a saved
+ * read) as the captured read of a stream, as if it had just been read; completion, hover and the
+ * paginator lens then answer from it. Every `airbyte/testRead` (a cassette replay included) is
+ * captured without this. `config` (sealed like a test read's) is optional: only a copy with its
+ * secrets masked is kept, and without it templates are evaluated with an empty config.
+ */
+export const CaptureReadRequest = 'airbyte/captureRead';
+export type CaptureReadParams = { uri: string; streamName: string; read: StreamRead; config?: ConfigPayload };
+/** How many pages were kept (the store's bounds: docs/editor.md "From the last read"). */
+export type CaptureReadResult = { pages: number; droppedPages: number };
+
+/** Client → server request: forget the captured reads of a manifest (one stream, or all). */
+export const ClearCapturedReadsRequest = 'airbyte/clearCapturedReads';
+export type ClearCapturedReadsParams = { uri: string; streamName?: string };

@@ -467,4 +467,53 @@ export const steps = [
       }
     },
   },
+  {
+    name: 'after Run stream, completion inside {{ response. }} lists the captured keys and hover on cursor_value shows each page',
+    async run({ page, shot, demoUrl, run }) {
+      const wb = workbench(page);
+      const file = 'demo/cursor-pagination.yaml';
+      await wb.ready();
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile(file);
+      await lens(page, 'Set testing values').click();
+      const form = await wb.webviewFrame(`Testing values: ${file}`);
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
+      await revealStream(page, run, file, 'cursor_in_body');
+      await lens(page, 'Run stream cursor_in_body').click();
+      const results = await wb.webviewFrame('Test read: cursor_in_body');
+      await results.locator('#status', { hasText: /3 pages, 100 records/ }).waitFor({ timeout: 60_000 });
+      await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
+      // The cursor right after `response.` in the first stream's cursor_value, then Ctrl+Space.
+      const lines = readFileSync(join(run, 'workspace', file), 'utf8').split('\n');
+      const line = lines.findIndex((l) => l.includes('cursor_value: "{{ response.meta.next_cursor }}"'));
+      const column = lines[line].indexOf('response.') + 'response.'.length + 1;
+      await wb.runCommand('Go to Line/Column...');
+      await page.keyboard.type(`${line + 1}:${column}`);
+      await page.keyboard.press('Enter');
+      // The paginator of the stream now carries the summary of the read's pagination trace (display-only lens).
+      await page.locator('.codelens-decoration', { hasText: '3 pages · stopped: record limit of the test read (100) reached' }).first().waitFor({ timeout: 20_000 });
+      await page.keyboard.press('Control+Space');
+      const suggest = page.locator('.suggest-widget .monaco-list-row');
+      await suggest.filter({ hasText: 'records' }).first().waitFor({ timeout: 15_000 });
+      await suggest.filter({ hasText: 'meta' }).first().waitFor({ timeout: 5_000 });
+      const first = await suggest.first().getAttribute('aria-label');
+      if (!/^records/.test(first ?? '')) throw new Error(`the first suggestion is ${first}, expected the captured key records`);
+      await shot('20-completion-from-captured-read');
+      await page.keyboard.press('Escape');
+      // Hover on the cursor_value template: its value on each page of the read.
+      await wb.runCommand('Show or Focus Hover');
+      const hover = page.locator('.monaco-hover', { hasText: 'From the last read' }).first();
+      await hover.waitFor({ timeout: 15_000 });
+      await hover.getByText(/page 1 → /).first().waitFor({ timeout: 5_000 });
+      const text = await hover.textContent();
+      if (!/page 3 → /.test(text ?? '')) throw new Error(`the hover does not list every page: ${text}`);
+      await shot('21-hover-cursor-value-per-page');
+      await page.keyboard.press('Escape');
+    },
+  },
 ];
