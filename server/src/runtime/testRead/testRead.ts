@@ -15,7 +15,8 @@ import { configValidationError } from './configValidation';
 import { buildStream } from './retriever';
 import { resolveDynamicStreams } from './dynamicStreams';
 import type { LogLevel, ReadContext, ResolvedLimits } from './readContext';
-import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadSlice, TestReadProgress } from './streamRead';
+import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './streamRead';
+import { closeTrace, showTrace, type PageTrace } from './paginationTrace';
 
 export type { StreamRead } from './streamRead';
 
@@ -131,6 +132,9 @@ export async function testRead(manifest: object, config: object, streamName: str
   let limitReached = false;
   const streamCursor = built.slicer.state;
   let latestState: StateMessage | null = null;
+  // Pagination trace: every shown page with its trace, and the last page of the slice being read.
+  const traced: Array<{ page: StreamReadPage; trace: PageTrace }> = [];
+  let sliceLast: PageTrace | null = null;
   const cancelled = () => env.signal?.aborted === true;
   // A few failures end the whole read in the reference (raised in its main thread, not in a partition).
   let readEnded = false;
@@ -164,6 +168,8 @@ export async function testRead(manifest: object, config: object, streamName: str
       current.auxiliary_requests.push(masked);
       progress({ type: 'auxiliary_request', title: masked.title, requestType: masked.type, status: masked.response?.status ?? null });
     };
+    sliceLast = null;
+    let sliceEnd = 'the read ended here';
     try {
       for await (const page of built.readSlice(slice, sliceAux)) {
         let records = page.records;
@@ -175,18 +181,29 @@ export async function testRead(manifest: object, config: object, streamName: str
           inferrer.add(r);
           streamCursor.observe(slice, r);
         }
-        current.pages.push({ records: masker.maskValue(records), request: showRequest(page.request, masker), response: showResponse(page.response, masker) });
+        const shown: StreamReadPage = { records: masker.maskValue(records), request: showRequest(page.request, masker), response: showResponse(page.response, masker) };
+        current.pages.push(shown);
+        if (page.trace) {
+          traced.push({ page: shown, trace: page.trace });
+          sliceLast = page.trace;
+        }
         progress({ type: 'page', slice: slices.length - 1, page: current.pages.length - 1, method: page.request.method, url: masker.maskText(page.request.url), status: page.response?.status ?? null, records: records.length, totalRecords });
         if (page.error) throw page.error;
         if (current.pages.length >= resolvedLimits.maxPagesPerSlice) limitReached = true;
-        if (totalRecords >= resolvedLimits.maxRecords) break;
+        if (totalRecords >= resolvedLimits.maxRecords) {
+          sliceEnd = `record limit of the test read (${resolvedLimits.maxRecords}) reached${records.length < page.records.length ? `: ${records.length} of the page's ${page.records.length} records kept` : ''}`;
+          break;
+        }
       }
+      // The loop stopped the slice itself (record limit) while the page loop waited after a page.
+      if (sliceLast) closeTrace(sliceLast, sliceEnd);
       // Each slice shows the latest state message emitted so far (§6.1); the last one gets the final state.
       latestState = streamCursor.close(slice) ?? latestState;
     } catch (e) {
       // As the reference's concurrent read: a failed partition is logged and not closed (its state does
       // not move on), and the next partitions are still read.
       failed(e);
+      if (sliceLast) closeTrace(sliceLast, cancelled() ? 'the read was cancelled' : `the read failed: ${(e as Error).message}`);
       // The Builder groups messages into slices by their first page: a slice that failed before any
       // request (a template error in its URL) is not shown, its descriptor gives way to the next one's.
       if (current.pages.length === 0 && current.auxiliary_requests.length === 0) {
@@ -199,6 +216,9 @@ export async function testRead(manifest: object, config: object, streamName: str
     current.state = latestState ? [masker.maskValue(latestState)] : [];
     if (readEnded) break;
     if (totalRecords >= resolvedLimits.maxRecords) { limitReached = true; break; }
+  }
+  if (env.paginationTrace === true) {
+    for (const { page, trace } of traced) page.pagination_trace = showTrace(trace, page.records.length, masker);
   }
   // The stream's end always emits a state (ensure_at_least_one_state_emitted), after failures too.
   if (cancelled()) {
