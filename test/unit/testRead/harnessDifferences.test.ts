@@ -373,3 +373,23 @@ test('harness: the URL and the requester headers are rendered before the authent
     await api.close();
   }
 });
+
+test('harness: an OAuth token whose new expiry is already past is refreshed on both token reads of a request, as in the reference (source-square)', async () => {
+  const api = await startLoopback((req, res) => {
+    if (req.url === '/token') return json(res, { access_token: 'A', expires_at: '2020-01-01T00:00:00Z' });
+    json(res, { data: [{ id: 1 }] });
+  });
+  try {
+    const m = manifestWith({
+      requester: {
+        type: 'HttpRequester', url: `${api.base}/items`,
+        authenticator: { type: 'OAuthAuthenticator', token_refresh_endpoint: `${api.base}/token`, client_id: 'c', client_secret: 's', refresh_token: 'r', expires_in_name: 'expires_at', token_expiry_date_format: 'YYYY-MM-DDTHH:mm:ss[Z]' },
+      },
+      record_selector: selectData,
+    });
+    await testRead(m, {}, 'items', {}, { now: () => new Date('2024-03-15T12:00:00Z') });
+    assert.deepEqual(api.requests.map((q) => q.url), ['/token', '/token', '/items']);
+  } finally {
+    await api.close();
+  }
+});
