@@ -393,3 +393,23 @@ test('harness: an OAuth token whose new expiry is already past is refreshed on b
     await api.close();
   }
 });
+
+test('harness: a list of routers reads every router even when the first yields no partition (itertools.product materialises all first) (source-testrail)', async () => {
+  const api = await startLoopback((req, res) => json(res, { data: req.url === '/teams' ? [{ id: 't1' }] : [] }));
+  try {
+    const parent = (name: string) => ({ type: 'DeclarativeStream', name, retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/${name}` }, record_selector: selectData } });
+    const m = manifestWith({
+      requester: { type: 'HttpRequester', url: `${api.base}/items` },
+      record_selector: selectData,
+      partition_router: [
+        { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', stream: parent('projects'), parent_key: 'id', partition_field: 'project_id' }] },
+        { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', stream: parent('teams'), parent_key: 'id', partition_field: 'team_id' }] },
+      ],
+    });
+    const r = await testRead(m, {}, 'items');
+    assert.deepEqual(api.requests.map((q) => q.url), ['/projects', '/teams']);
+    assert.deepEqual(r.slices, []);
+  } finally {
+    await api.close();
+  }
+});

@@ -96,9 +96,10 @@ async function* product(parts: Part[]): AsyncGenerator<Partition> {
   for (const part of parts) {
     const list: Partition[] = [];
     for await (const p of part.partitions()) list.push(p);
-    if (list.length === 0) return;
     lists.push(list);
   }
+  // itertools.product reads every router before it looks at any: an empty one still lets the others be read.
+  if (lists.some((list) => list.length === 0)) return;
   const index = lists.map(() => 0);
   for (;;) {
     const combo = lists.map((list, i) => list[index[i]]);
