@@ -44,6 +44,14 @@ export class ManifestLanguageServer {
   private readonly manifests = new ManifestDocuments();
   /** Validation waits this long after the last edit so a burst of keystrokes is validated once. */
   private validationDelayMs = 30;
+  /**
+   * A document whose last validation cost less CPU than this is validated at once on every edit:
+   * debouncing it would add more waiting than the work it saves (a 1k-line manifest validates in a
+   * few milliseconds, far less than the gap between keystrokes).
+   */
+  private immediateValidationMs = 20;
+  /** CPU milliseconds of each open document's last validation. */
+  private readonly validationCost = new Map<string, number>();
   private readonly pendingValidation = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly validatedOnce = new Set<string>();
   /** When the last change of each document arrived (ms): an edit after a pause is validated at once. */
@@ -75,7 +83,10 @@ export class ManifestLanguageServer {
     this.pendingValidation.delete(uri);
     const doc = this.documentFor(uri);
     if (!doc) return;
+    const before = process.cpuUsage();
     const diagnostics = this.guard(`validation of ${uri}`, [], () => provideDiagnostics(doc));
+    const spent = process.cpuUsage(before);
+    this.validationCost.set(uri, (spent.user + spent.system) / 1000);
     void this.connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
   }
 
@@ -96,8 +107,9 @@ export class ManifestLanguageServer {
   listen(): void {
     const { connection } = this;
     connection.onInitialize((params) => {
-      const options = (params.initializationOptions ?? {}) as { validationDelayMs?: unknown };
+      const options = (params.initializationOptions ?? {}) as { validationDelayMs?: unknown; immediateValidationMs?: unknown };
       if (typeof options.validationDelayMs === 'number' && options.validationDelayMs >= 0) this.validationDelayMs = options.validationDelayMs;
+      if (typeof options.immediateValidationMs === 'number' && options.immediateValidationMs >= 0) this.immediateValidationMs = options.immediateValidationMs;
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -131,9 +143,11 @@ export class ManifestLanguageServer {
         this.validate(uri);
         return;
       }
-      // A leading-edge debounce: an edit that follows a pause (no change for the delay, none waiting)
-      // is validated at once; the edits of a burst wait until the burst pauses, and are validated once.
-      if (pending === undefined && previous !== undefined && now - previous >= this.validationDelayMs) {
+      // An adaptive, leading-edge debounce: with nothing waiting, an edit is validated at once when the
+      // document validates cheaply or the edit follows a pause (no change for the delay); otherwise
+      // the edits of a burst wait until the burst pauses, and are validated once.
+      const cheap = (this.validationCost.get(uri) ?? Infinity) < this.immediateValidationMs;
+      if (pending === undefined && previous !== undefined && (cheap || now - previous >= this.validationDelayMs)) {
         this.validate(uri);
         return;
       }
@@ -145,6 +159,7 @@ export class ManifestLanguageServer {
       this.pendingValidation.delete(document.uri);
       this.validatedOnce.delete(document.uri);
       this.lastChange.delete(document.uri);
+      this.validationCost.delete(document.uri);
       this.manifests.delete(document.uri);
       void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     });
