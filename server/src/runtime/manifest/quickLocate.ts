@@ -9,8 +9,13 @@ import type { JsonPath } from './origins';
 /** The style of a scalar value written on its key's line. */
 export type QuickScalarStyle = 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
 
-/** Where a key path is written: its key, and its value when that is a one-line scalar on the key's line (quotes included in the span). */
-export type QuickLocation = { keySpan: Span; valueSpan: Span | null; valueStyle: QuickScalarStyle | null };
+/**
+ * Where a key path is written: its key, and its value when that is a one-line scalar on the key's
+ * line (quotes included in the span). `valueStart` is where the value starts on the key's line (the
+ * line's end when it starts on a later line) and `column` the key's column, so a caller can read a
+ * value written over several lines (quickScalar.ts).
+ */
+export type QuickLocation = { keySpan: Span; valueSpan: Span | null; valueStyle: QuickScalarStyle | null; valueStart: number; column: number };
 
 /** A content line; `next` is the index of the first later line indented no deeper (its subtree ends there). */
 type Line = { start: number; indent: number; content: number; end: number; next: number };
@@ -139,7 +144,7 @@ export function quickLocate(text: string, path: JsonPath): QuickLocation | null 
           valueStyle = 'PLAIN';
         }
       }
-      found = { keySpan: matchKey, valueSpan, valueStyle };
+      found = { keySpan: matchKey, valueSpan, valueStyle, valueStart: v, column: col };
       break;
     }
     if (inline) return null; // the path goes into a value written on the key's line (flow style)

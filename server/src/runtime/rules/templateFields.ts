@@ -1,11 +1,11 @@
 // Finds every template of a resolved manifest with the context kind of the field that holds it
 // (from the component catalog) and the offset map back to the document text. Templates reached
 // through references are reported once per (source scalar, kind).
-import { isScalar, Scalar, type Document, type Node } from 'yaml';
+import { isScalar, type Document, type Node } from 'yaml';
 import type { TemplateContextKind } from '../interpolation/contextKinds';
 import { hasTemplateMarkup, scalarOffsets } from '../interpolation/scalarOffsets';
 import { findSourceNode, type JsonPath } from '../manifest/origins';
-import { quickLocate } from '../manifest/quickLocate';
+import { quickScalar } from '../manifest/quickScalar';
 import type { ResolvedManifest } from '../manifest/resolve';
 
 /** What the walker needs from the component catalog. */
@@ -50,29 +50,6 @@ export function sourceNodeFinder(parsed: { doc: Document; findSourceNode?: (path
   };
 }
 
-/** The scalar written at `source` as the parser would give it, when it is a one-line block-style value that decodes to `value`. */
-function quickScalar(text: string, source: JsonPath, value: string): Scalar | null {
-  const q = quickLocate(text, source);
-  if (!q?.valueSpan || !q.valueStyle) return null;
-  const raw = text.slice(q.valueSpan.start, q.valueSpan.end);
-  let decoded: unknown;
-  if (q.valueStyle === 'PLAIN') decoded = raw;
-  else if (q.valueStyle === 'QUOTE_SINGLE') decoded = raw.slice(1, -1).replace(/''/g, "'");
-  else {
-    try {
-      // JSON escapes are a subset of YAML's: anything else fails here and goes to the parser.
-      decoded = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
-  if (decoded !== value) return null;
-  const scalar = new Scalar(value);
-  scalar.range = [q.valueSpan.start, q.valueSpan.end, q.valueSpan.end];
-  scalar.type = q.valueStyle;
-  return scalar;
-}
-
 /**
  * Walks the resolved manifest and returns its templates with document offsets. The parsed `yaml`
  * document is requested only when a template is found (it is expensive on big files). Never throws.
@@ -87,7 +64,7 @@ export function findTemplates(findNode: SourceNodeFinder, text: string, resolved
     if (!hasTemplateMarkup(value)) return;
     const here = [...path];
     const source = resolved.origins.sourceOf(here).path;
-    // Most templates are one-line scalars in block style: found by indentation, no parse needed.
+    // Most templates are scalars in block style: found by indentation, no parse needed.
     const quick = quickScalar(text, source, value);
     const where = quick ? { node: quick, base: 0 } : findNode(source);
     if (!where || !isScalar(where.node)) return;
