@@ -3,8 +3,8 @@
 // on each manifest and on a mutated copy of it (a misspelt `type`, a removed line). The
 // whole-document side runs with the indentation locator (quickLocate.ts) off, so the check also
 // proves that locator gives the parser's spans. It also finds every template of each manifest both
-// ways (scalars located by indentation, quickScalar.ts, against the parser's scalars) and requires
-// the same templates at the same offsets.
+// ways (scalars located by indentation in the model's blocks, quickScalar.ts, against the parser's
+// scalars in the whole document) and requires the same templates at the same offsets.
 // Usage: node --import tsx bench/lspModelConsistency.ts [dir]
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { validateManifest } from '../server/src/runtime/manifest/validateManifes
 import { ManifestDocument } from '../server/src/documents';
 import { quickLocateSwitch } from '../server/src/runtime/manifest/quickLocate';
 import { resolveManifest } from '../server/src/runtime/manifest/resolve';
-import { findTemplates, sourceNodeFinder } from '../server/src/runtime/rules/templateFields';
+import { findTemplates, templateSources } from '../server/src/runtime/rules/templateFields';
 import { CATALOG_TEMPLATES } from '../server/src/runtime/rules/templateRules';
 
 const dir = process.argv[2] ?? '../shared/corpus/manifests';
@@ -64,9 +64,10 @@ for (const [n, name] of names.entries()) {
     }
     if (i === 0) {
       const resolved = resolveManifest(whole.value, { parsed: whole });
-      const quick = findTemplates(sourceNodeFinder(whole), text, resolved, CATALOG_TEMPLATES);
+      // The model's sources: scalars found by indentation per block, cached with the block.
+      const quick = findTemplates(templateSources(doc.parsed), text, resolved, CATALOG_TEMPLATES);
       quickLocateSwitch.enabled = false;
-      const parser = findTemplates(sourceNodeFinder(whole), text, resolved, CATALOG_TEMPLATES);
+      const parser = findTemplates(templateSources(whole), text, resolved, CATALOG_TEMPLATES);
       quickLocateSwitch.enabled = true;
       templates += quick.length;
       if (!isDeepStrictEqual(quick, parser)) mismatches.push(`${name}: templates located by indentation differ from the parser's`);

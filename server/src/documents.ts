@@ -61,6 +61,8 @@ export class ManifestDocument {
       // Validation locates its problems through the model: no whole-document parse.
       locateSource: (path) => model.locateSource(path),
       findSourceNode: (path) => model.findSourceNode(path),
+      quickLocate: (path) => model.quickLocate(path),
+      quickScalar: (path, value) => model.quickScalar(path, value),
       get doc(): Document.Parsed {
         self.fullParse ??= parseManifest(self.text);
         return self.fullParse.doc;

@@ -7,7 +7,7 @@ import type { ManifestDocument } from '../documents';
 import { resolveManifest } from '../runtime/manifest/resolve';
 import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
 import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
-import { findTemplates, sourceNodeFinder, type FoundTemplate } from '../runtime/rules/templateFields';
+import { findTemplates, templateSources, type FoundTemplate } from '../runtime/rules/templateFields';
 import { templateCompletions } from './jinjaCompletion';
 import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
 import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
@@ -24,7 +24,7 @@ export function documentTemplates(doc: ManifestDocument): DocTemplates {
     try {
       const parsed = doc.parsed;
       const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
-      hit = { templates: findTemplates(sourceNodeFinder(parsed), doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
+      hit = { templates: findTemplates(templateSources(parsed), doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
     } catch {
       hit = { templates: [], spec: null, root: null };
     }

@@ -8,11 +8,14 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { Scalar } from 'yaml';
 import type { JsonPath } from './origins';
-import { quickLocate } from './quickLocate';
+import { quickLocate, type QuickLocation } from './quickLocate';
 
-/** The scalar written at `source`, with the parser's range and style, when it decodes to `value`; else null. */
-export function quickScalar(text: string, source: JsonPath, value: string): Scalar | null {
-  const q = quickLocate(text, source);
+/**
+ * The scalar written at `source`, with the parser's range and style, when it decodes to `value`;
+ * else null. `locate` is the indentation locator over `text` (a block's own, in the language server).
+ */
+export function quickScalar(text: string, source: JsonPath, value: string, locate: (path: JsonPath) => QuickLocation | null = (p) => quickLocate(text, p)): Scalar | null {
+  const q = locate(source);
   if (!q) return null;
   if (q.valueSpan && q.valueStyle) {
     const raw = text.slice(q.valueSpan.start, q.valueSpan.end);

@@ -8,7 +8,7 @@ import { validateResolvedManifest, type SchemaIssue } from '../schema/validate';
 import { isOlderThan, parseVersion, type CdkVersion } from '../schema/versions';
 import type { Span } from '../types';
 import { locateSourcePath, type JsonPath } from './origins';
-import { quickLocate } from './quickLocate';
+import { quickLocate, type QuickLocation } from './quickLocate';
 import type { ParsedManifest } from './parse';
 import { relatedFor, resolveManifest, type ManifestOrigins } from './resolve';
 import { isPlainObject } from './references';
@@ -38,7 +38,7 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
     if (issue.code === 'deprecated') {
       const source = resolved.origins.sourceOf(issue.path).path;
       if (source.includes('$parameters')) continue;
-      if (!quickLocate(parsed.text, source)) {
+      if (!quickLocatorOf(parsed)(source)) {
         const where = resolved.origins.locate(issue.path);
         if (!where || where.approximate) continue;
       }
@@ -116,11 +116,16 @@ function fixFor(issue: Located, exact: boolean): { fix?: ProblemFix } {
  */
 type Where = { span: Span; sourcePath: JsonPath; via: readonly JsonPath[]; exact: boolean };
 
+/** The indentation locator: the model's, per block and cached, when the manifest has one; else over the whole text. */
+function quickLocatorOf(parsed: ParsedManifest): (path: JsonPath) => QuickLocation | null {
+  return parsed.quickLocate ?? ((path) => quickLocate(parsed.text, path));
+}
+
 /** The common case without the parser: a key or a plain value written in block style, found by indentation (quickLocate.ts). */
 function locateBlockStyle(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Where | undefined {
   if (issue.anchor === 'component') return undefined;
   const origin = origins.sourceOf(issue.path);
-  const q = quickLocate(parsed.text, origin.path);
+  const q = quickLocatorOf(parsed)(origin.path);
   const span = q && (issue.anchor === 'key' ? q.keySpan : q.valueSpan);
   return span ? { span, sourcePath: origin.path, via: origin.via, exact: true } : undefined;
 }

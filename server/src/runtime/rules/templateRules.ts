@@ -5,7 +5,7 @@ import type { ResolvedManifest } from '../manifest/resolve';
 import type { Problem } from '../problems';
 import { checkTemplate } from './templateChecks';
 import type { ConfigSpec } from './templateConfigKeys';
-import { findTemplates, sourceNodeFinder, type FoundTemplate, type TemplateCatalog } from './templateFields';
+import { findTemplates, templateSources, type FoundTemplate, type TemplateCatalog } from './templateFields';
 import { getComponent, templateContextFor } from '../schema/catalog';
 
 /** The component catalog as the template walker sees it: field → template context kind. */
@@ -21,8 +21,8 @@ export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
 }
 
 /** Templates of a manifest and their problems. Never throws. */
-export function templateProblems(parsed: Pick<ParsedManifest, 'doc' | 'text' | 'findSourceNode'>, resolved: ResolvedManifest, catalog: TemplateCatalog): { templates: FoundTemplate[]; problems: Problem[] } {
-  const templates = findTemplates(sourceNodeFinder(parsed), parsed.text, resolved, catalog);
+export function templateProblems(parsed: Pick<ParsedManifest, 'doc' | 'text' | 'findSourceNode' | 'quickScalar'>, resolved: ResolvedManifest, catalog: TemplateCatalog): { templates: FoundTemplate[]; problems: Problem[] } {
+  const templates = findTemplates(templateSources(parsed), parsed.text, resolved, catalog);
   const spec = connectionSpecOf(resolved.value);
   const problems: Problem[] = [];
   const seen = new Set<string>();
