@@ -80,7 +80,7 @@ function sampleStream(n: number): string[] {
 }
 
 /** A manifest shaped like real ones, with one unknown field and one deprecated field (so problems are located too). */
-function sampleManifest(): string {
+export function sampleManifest(): string {
   const streams = [0, 1, 2].flatMap(sampleStream);
   const schema = (n: number) => [`  stream_${n}:`, '    type: object', '    properties:', '      id:', '        type: integer', '      updated_at:', '        type:', '          - "null"', '          - string'];
   return [

@@ -4,7 +4,7 @@
 import { type CompletionItem, type CompletionList, type Hover, type LocationLink } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { resolveManifest } from '../runtime/manifest/resolve';
+import { resolveManifest, type ResolvedManifest } from '../runtime/manifest/resolve';
 import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
 import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
 import { findTemplates, templateSources, type FoundTemplate } from '../runtime/rules/templateFields';
@@ -31,6 +31,11 @@ export function documentTemplates(doc: ManifestDocument): DocTemplates {
     cache.set(doc, hit);
   }
   return hit;
+}
+
+/** Keeps the templates validation found for this version (the same walk `documentTemplates` would do). */
+export function rememberTemplates(doc: ManifestDocument, resolved: ResolvedManifest, templates: FoundTemplate[]): void {
+  if (!cache.has(doc)) cache.set(doc, { templates, spec: connectionSpecOf(resolved.value), root: doc.parsed.value });
 }
 
 /** `$parameters` keys written on the enclosing components of the template's source path. */

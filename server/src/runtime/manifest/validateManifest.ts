@@ -4,13 +4,14 @@ import type { Problem, ProblemFix, RelatedInfo, Severity } from '../problems';
 import { RULES } from '../rules';
 import { CATALOG_TEMPLATES, templateProblems } from '../rules/templateRules';
 import type { RuleFinding } from '../rules/types';
+import type { FoundTemplate } from '../rules/templateFields';
 import { validateResolvedManifest, type SchemaIssue } from '../schema/validate';
 import { isOlderThan, parseVersion, type CdkVersion } from '../schema/versions';
 import type { Span } from '../types';
 import { locateSourcePath, type JsonPath } from './origins';
 import { quickLocate, type QuickLocation } from './quickLocate';
 import type { ParsedManifest } from './parse';
-import { relatedFor, resolveManifest, type ManifestOrigins } from './resolve';
+import { relatedFor, resolveManifest, type ManifestOrigins, type ResolvedManifest } from './resolve';
 import { isPlainObject } from './references';
 
 type Located = { code: string; severity: Severity; message: string; path: JsonPath; anchor: SchemaIssue['anchor']; related?: RuleFinding['related']; fix?: ProblemFix };
@@ -21,15 +22,32 @@ type Located = { code: string; severity: Severity; message: string; path: JsonPa
  * the definition is written, with related information pointing at the reference(s).
  */
 export function validateManifest(parsed: ParsedManifest): Problem[] {
+  return validateManifestDetailed(parsed).problems;
+}
+
+/** What validation computed on the way, for callers that can reuse it (the language server's template features). */
+export type ValidationDetails = {
+  problems: Problem[];
+  /** The resolved manifest, when the value could be resolved. */
+  resolved?: ResolvedManifest;
+  /** Every template with its context and offsets, when the template rules ran. */
+  templates?: FoundTemplate[];
+};
+
+/** `validateManifest`, also returning the resolved manifest and its templates. Never throws. */
+export function validateManifestDetailed(parsed: ParsedManifest): ValidationDetails {
+  const details: ValidationDetails = { problems: [] };
   const problems: Problem[] = [...parsed.problems];
   // An empty document is only a YAML-level matter; there is nothing to validate.
   if (parsed.value === null || parsed.value === undefined) {
     if (!problems.some((p) => p.severity === 'error')) {
       problems.push({ code: 'schema', severity: 'error', message: 'The manifest is empty: expected a mapping with `type: DeclarativeSource`.', span: { start: 0, end: 0 } });
     }
-    return problems;
+    details.problems = problems;
+    return details;
   }
   const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+  details.resolved = resolved;
   problems.push(...resolved.problems);
   const { issues, components } = validateResolvedManifest(resolved.value, resolved.origins.unresolved);
   for (const issue of issues) {
@@ -60,12 +78,15 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
     // Template rules locate their findings inside the template text (runtime/rules/templateRules.ts).
     try {
       const version = parseVersion(resolved.value.version);
-      for (const p of templateProblems(parsed, resolved, CATALOG_TEMPLATES).problems) problems.push(olderVersionLeniency(p, version));
+      const found = templateProblems(parsed, resolved, CATALOG_TEMPLATES);
+      details.templates = found.templates;
+      for (const p of found.problems) problems.push(olderVersionLeniency(p, version));
     } catch (e) {
       problems.push({ code: 'internal-error', severity: 'warning', message: `Template rules failed: ${(e as Error).message}`, span: { start: 0, end: 0 } });
     }
   }
-  return dedupe(problems);
+  details.problems = dedupe(problems);
+  return details;
 }
 
 /**

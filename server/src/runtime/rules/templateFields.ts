@@ -15,6 +15,8 @@ export interface TemplateCatalog {
   contextFor(type: string, field: string): TemplateContextKind | undefined;
   /** Whether `type` names a catalog component (nested components are walked on their own). */
   isComponentType(type: string): boolean;
+  /** Fields of plain data (JSON schemas) that hold neither templates nor components: not walked. */
+  isDataField?(type: string, field: string): boolean;
 }
 
 /** A template found in the document. */
@@ -124,6 +126,8 @@ export function findTemplates(sources: TemplateSources, text: string, resolved: 
     const obj = v as Record<string, unknown>;
     const type = typeof obj.type === 'string' ? obj.type : null;
     for (const k of Object.keys(obj)) {
+      // Inline JSON schemas are most of a large manifest's resolved value and never hold templates.
+      if (type && catalog.isDataField?.(type, k)) continue;
       path.push(k);
       const kind = type ? catalog.contextFor(type, k) : undefined;
       if (kind && type) visitField(obj[k], kind, type, k, 0);

@@ -12,7 +12,15 @@ import { getComponent, templateContextFor } from '../schema/catalog';
 export const CATALOG_TEMPLATES: TemplateCatalog = {
   contextFor: (type, field) => templateContextFor(type, field),
   isComponentType: (type) => getComponent(type) !== undefined,
+  isDataField: (type, field) => DATA_FIELDS.has(`${type}.${field}`),
 };
+
+/**
+ * Fields whose value is a JSON schema: the CDK renders no template in them and they hold no
+ * component, so the template walk skips them (the top level's `schemas` are reached, resolved,
+ * through the loaders that reference them).
+ */
+const DATA_FIELDS = new Set(['DeclarativeSource.schemas', 'InlineSchemaLoader.schema', 'Spec.connection_specification']);
 
 /** spec.connection_specification of a resolved manifest, or null. */
 export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
