@@ -64,3 +64,20 @@ test('the same holds on a large corpus manifest when ../shared is beside the che
     { name: 'a line deleted', apply: replace('          http_methd: GET\n', '') },
   ]);
 });
+
+test('while a version has YAML errors, features read the last good version, which keeps no older one', () => {
+  const docs = new ManifestDocuments();
+  const good = 'version: 6.4.0\ntype: DeclarativeSource\nstreams: []\n';
+  const v1 = docs.get(TextDocument.create('file:///g.yaml', 'yaml', 1, good));
+  assert.deepEqual(v1.featureValue, { version: '6.4.0', type: 'DeclarativeSource', streams: [] });
+  const v2 = docs.get(TextDocument.create('file:///g.yaml', 'yaml', 2, `${good}check: [\n`));
+  assert.deepEqual(v2.featureValue, v1.model.value);
+  const v3 = docs.get(TextDocument.create('file:///g.yaml', 'yaml', 3, `${good}check: [x\n`));
+  assert.deepEqual(v3.featureValue, v1.model.value);
+  const fixed = `${good}check:\n  type: CheckStream\n`;
+  const v4 = docs.get(TextDocument.create('file:///g.yaml', 'yaml', 4, fixed));
+  assert.equal((v4.featureValue as { check: { type: string } }).check.type, 'CheckStream');
+  // A good version is its own source for the next one; it no longer holds the versions before it.
+  assert.equal(v4.goodSource(), v4);
+  assert.equal((v4 as unknown as { lastGood: unknown }).lastGood, undefined);
+});
