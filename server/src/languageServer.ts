@@ -9,9 +9,14 @@ import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
 import { warmUpServer } from './warmUp';
 import { handleTestRead, type OpenManifestLookup } from './testReadHandler';
+import { handleCassetteSummary, handleCompareReads, handleReadCassette } from './cassetteReadHandler';
+import { ReadHistory } from './readHistory';
 import { handleResolveStreams } from './resolveStreamsHandler';
 import { handleOAuthConsent, handleOAuthExchange } from './oauthHandler';
 import { handleInferredSchemaEdit } from './inferredSchemaHandler';
+import { captureRead, handleCaptureRead } from './captureReadHandler';
+import { CapturedReads } from './captured/capturedReads';
+import { providePaginatorLenses } from './features/paginatorLens';
 import { provideDefinition } from './features/definition';
 import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
@@ -32,9 +37,11 @@ import { positionToOffset, rangeToSpan, spanEditsToWorkspaceEdit, spanToRange } 
 import {
   ConfigUpdateNotification, GetSpecRequest, InferredSchemaEditRequest, ListStreamsRequest, OAuthConsentRequest, OAuthExchangeRequest,
   ResolvedManifestRequest, ResolveStreamsRequest, TestReadProgressNotification, TestReadRequest, ComponentLocationRequest, SchemaDifferencesRequest,
-  type ComponentLocationParams, type SchemaDifferencesParams,
+  CaptureReadRequest, ClearCapturedReadsRequest,
+  type ComponentLocationParams, type SchemaDifferencesParams, type CaptureReadParams, type ClearCapturedReadsParams,
   type GetSpecParams, type InferredSchemaEditParams, type ListStreamsParams, type OAuthConsentParams, type OAuthExchangeParams,
   type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams,
+  CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest, type CassetteSummaryParams, type CompareReadsParams, type ReadCassetteParams,
 } from './protocol';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
@@ -57,6 +64,12 @@ export class ManifestLanguageServer {
   private readonly validatedOnce = new Set<string>();
   /** When the last change of each document arrived (ms): an edit after a pause is validated at once. */
   private readonly lastChange = new Map<string, number>();
+  /** Past test reads (masked): the cassette commands read them (readHistory.ts). */
+  private readonly readHistory = new ReadHistory();
+  /** The last test read of each stream, for completion, hover and the paginator lens (captured/capturedReads.ts). */
+  private readonly captured = new CapturedReads();
+  /** Whether the client re-asks for code lenses when told to (a new captured read changes the paginator lens). */
+  private codeLensRefresh = false;
 
   constructor(private readonly connection: Connection) {}
 
@@ -101,7 +114,7 @@ export class ManifestLanguageServer {
 
   /** What completion and hover read besides the document; the catalog index is built on first use. */
   private featureContext(): FeatureContext {
-    return { index: catalogIndex() };
+    return { index: catalogIndex(), captured: this.captured };
   }
 
   /** Registers every handler and starts listening. */
@@ -115,6 +128,7 @@ export class ManifestLanguageServer {
       // adds a few hundred milliseconds of CPU to the server's start and saves as much on the first
       // open, which the author waits for.
       this.guard('warm-up', undefined, warmUpServer);
+      this.codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -219,7 +233,7 @@ export class ManifestLanguageServer {
 
     connection.onCodeLens((params) => this.guard('code lenses', [], () => {
       const doc = this.documentFor(params.textDocument.uri);
-      return doc ? provideCodeLenses(doc) : [];
+      return doc ? [...provideCodeLenses(doc), ...providePaginatorLenses(doc, this.captured)] : [];
     }));
 
     connection.onRequest(ResolvedManifestRequest, (params: ResolvedManifestParams) => this.guard('resolvedManifest', { text: NOT_OPEN, problems: 0 }, () => {
@@ -248,10 +262,30 @@ export class ManifestLanguageServer {
     }));
 
     // Test reads, OAuth and inferred schemas: the handlers get what they need, never the connection.
-    connection.onRequest(TestReadRequest, (params: TestReadParams, token: CancellationToken) => handleTestRead(params, token, this.openManifest, {
-      progress: (p) => void connection.sendNotification(TestReadProgressNotification, p),
-      configUpdate: (p) => void connection.sendNotification(ConfigUpdateNotification, p),
-    }));
+    connection.onRequest(TestReadRequest, async (params: TestReadParams, token: CancellationToken) => {
+      const read = await handleTestRead(params, token, this.openManifest, {
+        progress: (p) => void connection.sendNotification(TestReadProgressNotification, p),
+        configUpdate: (p) => void connection.sendNotification(ConfigUpdateNotification, p),
+      }, this.readHistory);
+      // Every read (a cassette replay too) becomes the stream's captured read; a failure here only costs the capture.
+      await captureRead(this.captured, params.uri, params.streamName, read, params.config, this.openManifest)
+        .then(() => this.capturedReadsChanged(), (e) => this.logFailure('capturing the test read', e));
+      return read;
+    });
+    connection.onRequest(CaptureReadRequest, async (p: CaptureReadParams) => {
+      const result = await handleCaptureRead(this.captured, p, this.openManifest);
+      this.capturedReadsChanged();
+      return result;
+    });
+    connection.onRequest(ClearCapturedReadsRequest, (p: ClearCapturedReadsParams) => {
+      this.captured.clear(String(p?.uri ?? ''), typeof p?.streamName === 'string' ? p.streamName : undefined);
+      this.capturedReadsChanged();
+      return null;
+    });
+    // Cassettes: save the last recorded read, check a cassette before replaying it, compare two reads.
+    connection.onRequest(ReadCassetteRequest, (p: ReadCassetteParams) => this.guard('readCassette', null, () => handleReadCassette(p, this.readHistory)));
+    connection.onRequest(CassetteSummaryRequest, (p: CassetteSummaryParams) => handleCassetteSummary(p));
+    connection.onRequest(CompareReadsRequest, (p: CompareReadsParams) => handleCompareReads(p, this.readHistory));
     connection.onRequest(ResolveStreamsRequest, (p: ResolveStreamsParams, token: CancellationToken) => handleResolveStreams(p, token, this.openManifest));
     connection.onRequest(OAuthConsentRequest, (p: OAuthConsentParams) => handleOAuthConsent(p, this.openManifest));
     connection.onRequest(OAuthExchangeRequest, (p: OAuthExchangeParams) => handleOAuthExchange(p, this.openManifest));
@@ -259,6 +293,11 @@ export class ManifestLanguageServer {
 
     this.textDocuments.listen(connection);
     connection.listen();
+  }
+
+  /** A captured read changed: the paginator lenses are asked for again (when the client supports it). */
+  private capturedReadsChanged(): void {
+    if (this.codeLensRefresh) void this.connection.sendRequest('workspace/codeLens/refresh').catch((e) => this.logFailure('code lens refresh', e));
   }
 }
 

@@ -13,9 +13,23 @@ import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
 import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
 import { isScalar } from 'yaml';
 import { configDefinitionPath, templateHover } from './jinjaHover';
+import type { CapturedReads } from '../captured/capturedReads';
+import { capturedTemplateItems } from './capturedCompletion';
 
 type DocTemplates = { templates: FoundTemplate[]; spec: ConfigSpec | null; root: unknown };
 const cache = new WeakMap<ManifestDocument, DocTemplates>();
+const resolvedCache = new WeakMap<ManifestDocument, ResolvedManifest>();
+
+/** The resolved manifest of a document version (resolved once, shared by the template and captured-read features). */
+export function documentResolved(doc: ManifestDocument): ResolvedManifest {
+  let hit = resolvedCache.get(doc);
+  if (!hit) {
+    const parsed = doc.parsed;
+    hit = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+    resolvedCache.set(doc, hit);
+  }
+  return hit;
+}
 
 /** Templates of a document version with their fields' contexts, and the connection spec. Never throws. */
 export function documentTemplates(doc: ManifestDocument): DocTemplates {
@@ -23,7 +37,7 @@ export function documentTemplates(doc: ManifestDocument): DocTemplates {
   if (!hit) {
     try {
       const parsed = doc.parsed;
-      const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+      const resolved = documentResolved(doc);
       hit = { templates: findTemplates(templateSources(parsed), doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
     } catch {
       hit = { templates: [], spec: null, root: null };
@@ -85,11 +99,13 @@ export function inTemplate(doc: ManifestDocument, offset: number): boolean {
 }
 
 /** Completion inside a template at `offset`, or null when the cursor is in no known template. */
-export function provideTemplateCompletion(doc: ManifestDocument, offset: number): CompletionList | null {
+export function provideTemplateCompletion(doc: ManifestDocument, offset: number, captured?: CapturedReads): CompletionList | null {
   const { spec, root } = documentTemplates(doc);
   const at = templateAtOffset(doc, offset);
   if (!at) return null;
-  const items: CompletionItem[] = templateCompletions(at, { spec, parameterKeys: parameterKeys(root, at.template) });
+  // Keys of the captured read come first (`response.` → the keys of the captured bodies there).
+  const fromRead = captured?.has(doc.uri) ? capturedTemplateItems(doc, captured, at, doc.model.nodeAt(offset)?.path ?? at.template.path) : [];
+  const items: CompletionItem[] = [...fromRead, ...templateCompletions(at, { spec, parameterKeys: parameterKeys(root, at.template) })];
   if (!items.length) return null;
   // Replace the identifier typed so far.
   const word = wordAt(at.template.text, at.index);
