@@ -7,6 +7,7 @@ import { CodeActionKind, ErrorCodes, ResponseError, TextDocuments, TextDocumentS
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
+import { warmUpServer } from './warmUp';
 import { handleTestRead, type OpenManifestLookup } from './testReadHandler';
 import { handleCassetteSummary, handleCompareReads, handleReadCassette } from './cassetteReadHandler';
 import { ReadHistory } from './readHistory';
@@ -51,6 +52,14 @@ export class ManifestLanguageServer {
   private readonly manifests = new ManifestDocuments();
   /** Validation waits this long after the last edit so a burst of keystrokes is validated once. */
   private validationDelayMs = 30;
+  /**
+   * A document whose last validation cost less CPU than this is validated at once on every edit:
+   * debouncing it would add more waiting than the work it saves (a 1k-line manifest validates in a
+   * few milliseconds, far less than the gap between keystrokes).
+   */
+  private immediateValidationMs = 20;
+  /** CPU milliseconds of each open document's last validation. */
+  private readonly validationCost = new Map<string, number>();
   private readonly pendingValidation = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly validatedOnce = new Set<string>();
   /** When the last change of each document arrived (ms): an edit after a pause is validated at once. */
@@ -88,7 +97,10 @@ export class ManifestLanguageServer {
     this.pendingValidation.delete(uri);
     const doc = this.documentFor(uri);
     if (!doc) return;
+    const before = process.cpuUsage();
     const diagnostics = this.guard(`validation of ${uri}`, [], () => provideDiagnostics(doc));
+    const spent = process.cpuUsage(before);
+    this.validationCost.set(uri, (spent.user + spent.system) / 1000);
     void this.connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
   }
 
@@ -109,8 +121,13 @@ export class ManifestLanguageServer {
   listen(): void {
     const { connection } = this;
     connection.onInitialize((params) => {
-      const options = (params.initializationOptions ?? {}) as { validationDelayMs?: unknown };
+      const options = (params.initializationOptions ?? {}) as { validationDelayMs?: unknown; immediateValidationMs?: unknown };
       if (typeof options.validationDelayMs === 'number' && options.validationDelayMs >= 0) this.validationDelayMs = options.validationDelayMs;
+      if (typeof options.immediateValidationMs === 'number' && options.immediateValidationMs >= 0) this.immediateValidationMs = options.immediateValidationMs;
+      // Before answering, so the first manifest opened is validated by warm code (warmUp.ts): this
+      // adds a few hundred milliseconds of CPU to the server's start and saves as much on the first
+      // open, which the author waits for.
+      this.guard('warm-up', undefined, warmUpServer);
       this.codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
       return {
         capabilities: {
@@ -128,9 +145,6 @@ export class ManifestLanguageServer {
       };
     });
 
-    connection.onInitialized(() => {
-      setTimeout(() => this.warmUp(), 0);
-    });
 
     this.textDocuments.onDidChangeContent(({ document }) => {
       const uri = document.uri;
@@ -145,9 +159,11 @@ export class ManifestLanguageServer {
         this.validate(uri);
         return;
       }
-      // A leading-edge debounce: an edit that follows a pause (no change for the delay, none waiting)
-      // is validated at once; the edits of a burst wait until the burst pauses, and are validated once.
-      if (pending === undefined && previous !== undefined && now - previous >= this.validationDelayMs) {
+      // An adaptive, leading-edge debounce: with nothing waiting, an edit is validated at once when the
+      // document validates cheaply or the edit follows a pause (no change for the delay); otherwise
+      // the edits of a burst wait until the burst pauses, and are validated once.
+      const cheap = (this.validationCost.get(uri) ?? Infinity) < this.immediateValidationMs;
+      if (pending === undefined && previous !== undefined && (cheap || now - previous >= this.validationDelayMs)) {
         this.validate(uri);
         return;
       }
@@ -159,6 +175,7 @@ export class ManifestLanguageServer {
       this.pendingValidation.delete(document.uri);
       this.validatedOnce.delete(document.uri);
       this.lastChange.delete(document.uri);
+      this.validationCost.delete(document.uri);
       this.manifests.delete(document.uri);
       void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     });
@@ -281,27 +298,6 @@ export class ManifestLanguageServer {
   /** A captured read changed: the paginator lenses are asked for again (when the client supports it). */
   private capturedReadsChanged(): void {
     if (this.codeLensRefresh) void this.connection.sendRequest('workspace/codeLens/refresh').catch((e) => this.logFailure('code lens refresh', e));
-  }
-
-  /**
-   * Validates a small manifest once the client is ready, so the schema validators are compiled and
-   * the parsing code is warm before the first real file arrives (the first open is then as fast as
-   * the next ones). A failure here only costs the warm-up.
-   */
-  private warmUp(): void {
-    const sample = [
-      'version: 6.4.0', 'type: DeclarativeSource', 'check:', '  type: CheckStream', '  stream_names: [items]', 'streams:',
-      '  - type: DeclarativeStream', '    name: items', '    retriever:', '      type: SimpleRetriever', '      requester:',
-      '        type: HttpRequester', '        url_base: https://api.example.test', '        path: /items', '        authenticator:',
-      '          type: BearerAuthenticator', '          api_token: "{{ config[\'token\'] }}"', '      paginator:', '        type: DefaultPaginator',
-      '        pagination_strategy:', '          type: PageIncrement', '          page_size: 10', '      record_selector:', '        type: RecordSelector',
-      '        extractor:', '          type: DpathExtractor', '          field_path: [data]', 'spec:', '  type: Spec', '  connection_specification:',
-      '    type: object', '    properties: {}',
-    ].join('\n');
-    this.guard('warm-up', undefined, () => {
-      const docs = new ManifestDocuments();
-      provideDiagnostics(docs.get({ uri: 'warmup:manifest.yaml', version: 1, getText: () => sample }));
-    });
   }
 }
 

@@ -7,7 +7,7 @@ import type { ManifestDocument } from '../documents';
 import { resolveManifest, type ResolvedManifest } from '../runtime/manifest/resolve';
 import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
 import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
-import { findTemplates, sourceNodeFinder, type FoundTemplate } from '../runtime/rules/templateFields';
+import { findTemplates, templateSources, type FoundTemplate } from '../runtime/rules/templateFields';
 import { templateCompletions } from './jinjaCompletion';
 import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
 import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
@@ -38,13 +38,18 @@ export function documentTemplates(doc: ManifestDocument): DocTemplates {
     try {
       const parsed = doc.parsed;
       const resolved = documentResolved(doc);
-      hit = { templates: findTemplates(sourceNodeFinder(parsed), doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
+      hit = { templates: findTemplates(templateSources(parsed), doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
     } catch {
       hit = { templates: [], spec: null, root: null };
     }
     cache.set(doc, hit);
   }
   return hit;
+}
+
+/** Keeps the templates validation found for this version (the same walk `documentTemplates` would do). */
+export function rememberTemplates(doc: ManifestDocument, resolved: ResolvedManifest, templates: FoundTemplate[]): void {
+  if (!cache.has(doc)) cache.set(doc, { templates, spec: connectionSpecOf(resolved.value), root: doc.parsed.value });
 }
 
 /** `$parameters` keys written on the enclosing components of the template's source path. */

@@ -437,6 +437,12 @@ export const steps = [
         + '      - type: RemoveFields\n        field_pointers: [[category]]\n';
       writeFileSync(manifestFile, transformed);
       try {
+        // The editor reloads the changed file; go to its last lines (lenses above the stream and the
+        // paginator push them below the fold) and wait until they show the new transformation.
+        await page.locator('.tab', { hasText: 'offset-increment.yaml' }).first().click();
+        await wb.runCommand('Go to Line/Column...');
+        await page.keyboard.type(`${transformed.split('\n').length - 1}:1`);
+        await page.keyboard.press('Enter');
         await page.locator('.view-lines', { hasText: 'RemoveFields' }).first().waitFor({ timeout: 20_000 });
         await page.locator('.tab', { hasText: 'Test read: items' }).first().click();
         await results.locator('#rerun').click();
