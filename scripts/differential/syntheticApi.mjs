@@ -37,7 +37,7 @@ function findAll(node, pred, out = []) {
   return out;
 }
 
-function evalString(template, config, parameters) {
+export function evalString(template, config, parameters) {
   if (typeof template !== 'string') return template;
   if (!template.includes('{{') && !template.includes('{%')) return template;
   try {
@@ -51,7 +51,8 @@ function evalString(template, config, parameters) {
 function referencedPaths(node, root) {
   const out = [];
   const text = JSON.stringify(node ?? null);
-  const re = new RegExp(`\\b${root}((?:\\s*\\.\\s*[A-Za-z_][A-Za-z0-9_]*|\\s*\\[\\s*(?:\\\\?['"][^'"\\\\]*\\\\?['"]|\\d+)\\s*\\]|\\s*\\.get\\(\\s*\\\\?['"][^'"\\\\]*\\\\?['"][^)]*\\))+)`, 'g');
+  // `.get(…)` is tried before a plain `.name`, or `response.get('next')` would stop at `.get`.
+  const re = new RegExp(`\\b${root}((?:\\s*\\.get\\(\\s*\\\\?['"][^'"\\\\]*\\\\?['"][^)]*\\)|\\s*\\.\\s*[A-Za-z_][A-Za-z0-9_]*|\\s*\\[\\s*(?:\\\\?['"][^'"\\\\]*\\\\?['"]|\\d+)\\s*\\])+)`, 'g');
   for (const m of text.matchAll(re)) {
     const segs = [];
     for (const s of m[1].matchAll(/\.\s*get\(\s*\\?['"]([^'"\\]*)\\?['"]|\.\s*([A-Za-z_][A-Za-z0-9_]*)|\[\s*\\?['"]([^'"\\]*)\\?['"]\s*\]|\[\s*(\d+)\s*\]/g)) {
@@ -122,11 +123,18 @@ function describeStream(stream, allStreams, config) {
 }
 
 /** A regular expression for the request path of a requester's url (templates become wildcards). */
-function routeRegex(requester, port) {
-  let url = requester.url;
+function routeRegex(requester, port, config = {}) {
+  // Templates that read only the config or the parameters (`{{ config.base_url }}/oauth/token`) are
+  // the same on every request: evaluated, they give the route a literal prefix.
+  const fixed = (t) => typeof t !== 'string' ? t : t.replace(/\{\{[\s\S]*?\}\}/g, (part) => {
+    if (/stream_(slice|partition|interval|state)|next_page_token|response|record/.test(part)) return part;
+    const v = evalString(part, config, requester.$parameters ?? {});
+    return typeof v === 'string' && v ? v : part;
+  });
+  let url = fixed(requester.url);
   if (typeof url !== 'string') {
-    const base = typeof requester.url_base === 'string' ? requester.url_base : '';
-    const path = typeof requester.path === 'string' ? requester.path : '';
+    const base = typeof requester.url_base === 'string' ? fixed(requester.url_base) : '';
+    const path = typeof requester.path === 'string' ? fixed(requester.path) : '';
     url = path ? `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : base;
   }
   url = url.replace(`http://127.0.0.1:${port}`, '');
@@ -229,16 +237,16 @@ export async function startSyntheticApi() {
       if (!stream || typeof stream !== 'object' || seen.has(stream)) return;
       seen.add(stream);
       const requester = stream.retriever?.requester;
-      if (requester) routes.push({ ...routeRegex(requester, port), d: describeStream(stream, streams, cfg), index: routes.length });
+      if (requester) routes.push({ ...routeRegex(requester, port, cfg), d: describeStream(stream, streams, cfg), index: routes.length });
       for (const p of findAll(stream.retriever?.partition_router ?? null, (n) => n.type === 'ParentStreamConfig')) collect(p.stream);
     };
     streams.forEach(collect);
     const auth = [];
     for (const a of findAll(resolved, (n) => n.type === 'OAuthAuthenticator' && typeof n.token_refresh_endpoint === 'string')) {
-      auth.push({ kind: 'oauth', ...routeRegex({ url: a.token_refresh_endpoint }, port), a });
+      auth.push({ kind: 'oauth', ...routeRegex({ url: a.token_refresh_endpoint, $parameters: a.$parameters }, port, cfg), a });
     }
     for (const a of findAll(resolved, (n) => n.type === 'SessionTokenAuthenticator' && n.login_requester)) {
-      auth.push({ kind: 'session', ...routeRegex(a.login_requester, port), a });
+      auth.push({ kind: 'session', ...routeRegex(a.login_requester, port, cfg), a });
     }
     api.routes = routes;
     api.auth = auth;
@@ -266,8 +274,11 @@ function json(status, value, headers = {}) {
 }
 
 function respond(api, req, url, body) {
+  // The most specific route answers: a token endpoint only when no data route has a longer literal
+  // part (a catch-all token route must not answer data requests).
+  const bestData = Math.max(-1, ...api.routes.filter((r) => r.re.test(url.pathname)).map((r) => r.literal));
   for (const a of api.auth) {
-    if (!a.re.test(url.pathname)) continue;
+    if (!a.re.test(url.pathname) || a.literal < bestData) continue;
     if (a.kind === 'oauth') {
       const at = Array.isArray(a.a.access_token_name) ? a.a.access_token_name : [a.a.access_token_name ?? 'access_token'];
       const out = {};
@@ -287,7 +298,8 @@ function respond(api, req, url, body) {
   const d = route.d;
   const page = Math.max(1, pageOf(req, url, body, d));
   const more = page < LAST_PAGE && d.paginator !== null;
-  const count = d.paginator ? (more ? Math.min(d.pageSize ?? 5, 300) : 1) : 3;
+  // Full pages up to 1000 records (OffsetIncrement and PageIncrement only go on after a full page).
+  const count = d.paginator ? (more ? Math.min(d.pageSize ?? 5, 1000) : 1) : 3;
   const records = Array.from({ length: count }, (_, i) => makeRecord(d, page, i, route.index));
   const headers = {};
   const nextUrl = new URL(url.toString());
@@ -307,12 +319,15 @@ function respond(api, req, url, body) {
   } else {
     bodyValue = {};
     const star = d.fieldPath.indexOf('*');
+    const suffix = d.fieldPath.slice(star + 1);
+    const inner = {};
+    if (star > 0 && suffix.length) setPath(inner, suffix, records);
     if (star === -1) setPath(bodyValue, d.fieldPath, records);
-    else {
-      const inner = {};
-      setPath(inner, d.fieldPath.slice(star + 1).length ? d.fieldPath.slice(star + 1) : ['items'], records);
-      setPath(bodyValue, d.fieldPath.slice(0, star), [d.fieldPath.slice(star + 1).length ? inner : records]);
-    }
+    // `*` first: the JSON decoder yields each element of a top-level list as a body of its own, and
+    // the glob then walks that body's values, so the body is an object whose values are the records
+    // (or objects holding one record each at the rest of the path).
+    else if (star === 0) bodyValue = Object.fromEntries(records.map((r, i) => [`r${i}`, suffix.length ? (() => { const o = {}; setPath(o, suffix, r); return o; })() : r]));
+    else setPath(bodyValue, d.fieldPath.slice(0, star), [suffix.length ? inner : records]);
   }
   if (!Array.isArray(bodyValue)) {
     for (const segs of d.responsePaths) {
