@@ -150,6 +150,22 @@ function routeRegex(requester, port, config = {}) {
   return { re: new RegExp(`^${src.replace(/\\\?.*$/, '').replace(/\/+/g, '/+')}/?$`), literal };
 }
 
+/** Fixed strings of a requester's body and parameters (no templates), as they would appear on the wire. */
+function requestHints(requester) {
+  const out = [];
+  const walk = (v) => {
+    if (typeof v === 'string') {
+      for (const part of v.split(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/)) {
+        const t = part.trim();
+        if (t.length >= 6) out.push(t, JSON.stringify(t).slice(1, -1));
+      }
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk([requester.request_body_json, requester.request_body_data, requester.request_body?.value, requester.request_parameters]);
+  return [...new Set(out)];
+}
+
 export function formatDate(iso, format) {
   if (!format) return iso;
   if (format === '%s') return String(Math.floor(Date.parse(iso) / 1000));
@@ -237,7 +253,7 @@ export async function startSyntheticApi() {
       if (!stream || typeof stream !== 'object' || seen.has(stream)) return;
       seen.add(stream);
       const requester = stream.retriever?.requester;
-      if (requester) routes.push({ ...routeRegex(requester, port, cfg), d: describeStream(stream, streams, cfg), index: routes.length });
+      if (requester) routes.push({ ...routeRegex(requester, port, cfg), hints: requestHints(requester), d: describeStream(stream, streams, cfg), index: routes.length });
       for (const p of findAll(stream.retriever?.partition_router ?? null, (n) => n.type === 'ParentStreamConfig')) collect(p.stream);
     };
     streams.forEach(collect);
@@ -292,7 +308,11 @@ function respond(api, req, url, body) {
     setPath(out, path, 'synthetic-session-token');
     return json(200, out);
   }
-  const candidates = api.routes.filter((r) => r.re.test(url.pathname)).sort((x, y) => y.literal - x.literal);
+  // Several streams may share one path (GraphQL): the fixed parts of their request bodies and
+  // parameters tell them apart.
+  const sent = `${decodeURIComponent(url.search)}\n${body ?? ''}`;
+  const score = (r) => r.hints.filter((h) => sent.includes(h)).length;
+  const candidates = api.routes.filter((r) => r.re.test(url.pathname)).sort((x, y) => y.literal - x.literal || score(y) - score(x));
   const route = candidates[0];
   if (!route) return json(404, { error: 'no synthesized route for this path' });
   const d = route.d;
@@ -319,15 +339,16 @@ function respond(api, req, url, body) {
   } else {
     bodyValue = {};
     const star = d.fieldPath.indexOf('*');
+    // A `*` path yields every value it matches as one record (dpath.values, no flattening): the glob
+    // walks a list (or, first in the path, the values of the body) whose elements each hold one record
+    // at the rest of the path.
     const suffix = d.fieldPath.slice(star + 1);
-    const inner = {};
-    if (star > 0 && suffix.length) setPath(inner, suffix, records);
+    const wrap = (r) => { if (!suffix.length) return r; const o = {}; setPath(o, suffix, r); return o; };
     if (star === -1) setPath(bodyValue, d.fieldPath, records);
-    // `*` first: the JSON decoder yields each element of a top-level list as a body of its own, and
-    // the glob then walks that body's values, so the body is an object whose values are the records
-    // (or objects holding one record each at the rest of the path).
-    else if (star === 0) bodyValue = Object.fromEntries(records.map((r, i) => [`r${i}`, suffix.length ? (() => { const o = {}; setPath(o, suffix, r); return o; })() : r]));
-    else setPath(bodyValue, d.fieldPath.slice(0, star), [suffix.length ? inner : records]);
+    // `*` first: the JSON decoder yields each element of a top-level list as a body of its own, so
+    // the body is an object whose values are the records.
+    else if (star === 0) bodyValue = Object.fromEntries(records.map((r, i) => [`r${i}`, wrap(r)]));
+    else setPath(bodyValue, d.fieldPath.slice(0, star), records.map(wrap));
   }
   if (!Array.isArray(bodyValue)) {
     for (const segs of d.responsePaths) {
