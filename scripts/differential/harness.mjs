@@ -191,7 +191,7 @@ function writeGolden(dir, connector, stream, manifest, config, port, incremental
   // One top-level key per line keeps a fixture small and its diff readable; very large reads are
   // left out (they test nothing a smaller one does not).
   const text = `{\n${Object.entries(golden).map(([k, v]) => ` ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}\n`;
-  if (text.length > 400_000) return;
+  if (Buffer.byteLength(text) >= 100_000) return;
   writeFileSync(join(dir, `${connector}--${stream.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), text);
 }
 
