@@ -51,11 +51,23 @@ function stateOf(message) {
   return message;
 }
 
+/**
+ * A per-partition state's `lookback_window` is the duration of the read so far in whole seconds
+ * (reference-incremental.md §7), different on every run of either side: any value ≥ 1 is the same
+ * (0, before data was seen, still has to match).
+ */
+function withoutTiming(state) {
+  if (!state || typeof state !== 'object' || Array.isArray(state)) return state;
+  const perPartition = 'states' in state || 'use_global_cursor' in state || 'parent_state' in state;
+  if (!perPartition || typeof state.lookback_window !== 'number' || state.lookback_window < 1) return state;
+  return { ...state, lookback_window: '<the read so far, ≥ 1 s>' };
+}
+
 function slicesOf(sr) {
   return (sr.slices ?? []).map((s) => ({
     descriptor: text(s.slice_descriptor ?? null),
     pages: (s.pages ?? []).map((p) => (p.records ?? []).map(text)),
-    state: text(stateOf(Array.isArray(s.state) ? s.state[s.state.length - 1] : s.state)),
+    state: text(withoutTiming(stateOf(Array.isArray(s.state) ? s.state[s.state.length - 1] : s.state))),
   }));
 }
 

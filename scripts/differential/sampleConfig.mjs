@@ -91,6 +91,22 @@ function stringFor(pattern) {
   }
 }
 
+/** Another value of an item schema than `first`, or undefined when none is easy to find. */
+function secondValue(s, first) {
+  if (Array.isArray(s.enum)) return s.enum.find((v) => v !== first);
+  if (typeof first === 'number') {
+    const next = first + 1;
+    return typeof s.maximum === 'number' && next > s.maximum ? undefined : next;
+  }
+  if (typeof first === 'string') {
+    const next = `${first}-2`;
+    if (typeof s.pattern === 'string' && !matches(s.pattern, next)) return undefined;
+    if (s.format || /\d{4}-\d{2}/.test(first)) return undefined;
+    return next;
+  }
+  return undefined;
+}
+
 function matches(pattern, value) {
   try { return new RegExp(pattern).test(value); } catch { return true; }
 }
@@ -128,8 +144,13 @@ function sample(s, depth, key, port) {
     return out;
   }
   if (type === 'array') {
-    const item = sample(s.items, depth + 1, key, port);
-    return item === undefined || (item && typeof item === 'object') ? [] : [item];
+    // Two values where a list of plain values is asked for (also without `items`), so that a
+    // ListPartitionRouter over it gives two partitions.
+    const itemSchema = s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : { type: 'string' };
+    const item = sample(itemSchema, depth + 1, key, port);
+    if (item === undefined || (item && typeof item === 'object')) return [];
+    const other = secondValue(itemSchema, item);
+    return other === undefined || s.maxItems === 1 ? [item] : [item, other];
   }
   if (type === 'integer' || type === 'number') return typeof s.minimum === 'number' ? Math.max(s.minimum, 1) : 1;
   if (type === 'boolean') return false;
@@ -159,7 +180,10 @@ export function alignConfigDates(config, resolved, formatDate) {
           if (!(key in config)) continue;
           let value = formatDate(iso, format);
           const type = props[key]?.type;
-          if ((type === 'integer' || type === 'number') && /^\d+$/.test(value)) value = Number(value);
+          if (type === 'integer' || type === 'number') {
+            if (!/^\d+$/.test(value)) continue;
+            value = Number(value);
+          }
           const pattern = props[key]?.pattern;
           if (typeof value === 'number' || typeof pattern !== 'string' || matches(pattern, value)) config[key] = value;
         }
