@@ -111,7 +111,7 @@ function matches(pattern, value) {
   try { return new RegExp(pattern).test(value); } catch { return true; }
 }
 
-function sample(s, depth, key, port) {
+function sample(s, depth, key, port, required = true) {
   if (!s || typeof s !== 'object' || depth > 6) return undefined;
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   const dateLike = s.format === 'date-time' || s.format === 'date' || /start|end|date|since|from|until/i.test(key) && type === 'string' && (s.format === 'date-time' || s.format === 'date' || /\d{4}/.test(s.pattern ?? '') || /date/i.test(key));
@@ -138,14 +138,16 @@ function sample(s, depth, key, port) {
   if (type === 'object' || s.properties) {
     const out = {};
     for (const [k, p] of Object.entries(s.properties ?? {})) {
-      const v = sample(p, depth + 1, k, port);
+      const v = sample(p, depth + 1, k, port, !Array.isArray(s.required) || s.required.includes(k));
       if (v !== undefined) out[k] = v;
     }
     return out;
   }
   if (type === 'array') {
-    // Two values where a list of plain values is asked for (also without `items`), so that a
+    // An optional list stays empty, as an author who leaves it out (record filters often keep
+    // everything then); a required list of plain values (also without `items`) gets two, so that a
     // ListPartitionRouter over it gives two partitions.
+    if (!required && s.default === undefined) return [];
     const itemSchema = s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : { type: 'string' };
     const item = sample(itemSchema, depth + 1, key, port);
     if (item === undefined || (item && typeof item === 'object')) return [];

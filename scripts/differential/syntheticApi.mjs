@@ -115,7 +115,9 @@ function describeStream(stream, allStreams, config) {
     cursorFields,
     cursorFormat: cursor?.cursor_datetime_formats?.[0] ?? cursor?.datetime_format ?? null,
     nested,
-    responsePaths: referencedPaths([paginator?.pagination_strategy, requester.error_handler], 'response'),
+    // Only the paginator's: an error handler's paths are where an API reports errors (`'message' in
+    // response` → FAIL), so a value there turns every page into an error.
+    responsePaths: referencedPaths([paginator?.pagination_strategy], 'response'),
     headerPaths: referencedPaths([paginator?.pagination_strategy], 'headers'),
     tokenOption: paginator?.page_token_option ?? null,
     sizeOption: paginator?.page_size_option ?? null,
@@ -126,11 +128,20 @@ function describeStream(stream, allStreams, config) {
 function routeRegex(requester, port, config = {}) {
   // Templates that read only the config or the parameters (`{{ config.base_url }}/oauth/token`) are
   // the same on every request: evaluated, they give the route a literal prefix.
-  const fixed = (t) => typeof t !== 'string' ? t : t.replace(/\{\{[\s\S]*?\}\}/g, (part) => {
-    if (/stream_(slice|partition|interval|state)|next_page_token|response|record/.test(part)) return part;
-    const v = evalString(part, config, requester.$parameters ?? {});
-    return typeof v === 'string' && v ? v : part;
-  });
+  const dynamic = (t) => /stream_(slice|partition|interval|state)|next_page_token|response|record/.test(t);
+  const fixed = (t) => {
+    if (typeof t !== 'string') return t;
+    // A whole template with statements (`{%- set URLS = {…} -%}{{ URLS[config.region] }}`) at once.
+    if (t.includes('{%') && !dynamic(t)) {
+      const v = evalString(t, config, requester.$parameters ?? {});
+      if (typeof v === 'string' && v) return v.trim();
+    }
+    return t.replace(/\{\{[\s\S]*?\}\}/g, (part) => {
+      if (dynamic(part)) return part;
+      const v = evalString(part, config, requester.$parameters ?? {});
+      return typeof v === 'string' && v ? v : part;
+    });
+  };
   let url = fixed(requester.url);
   if (typeof url !== 'string') {
     const base = typeof requester.url_base === 'string' ? fixed(requester.url_base) : '';
@@ -196,7 +207,12 @@ function makeRecord(d, page, i, routeIndex) {
   const date = RECORD_DATES[(page - 1) % RECORD_DATES.length];
   for (const f of d.fields) rec[f] = f === 'id' ? id : isDateName(f) ? formatDate(date, null) : `${f}-${id}`;
   for (const f of d.cursorFields) rec[f] = formatDate(date, d.cursorFormat);
-  for (const segs of d.nested) setPath(rec, segs, segs.length === 1 && isDateName(segs[0]) ? date : `${segs.join('.')}-${id}`);
+  // Nested fields named like dates or time zones get values a template can parse.
+  for (const segs of d.nested) {
+    const last = segs[segs.length - 1] ?? '';
+    setPath(rec, segs, /^(time_?zone|tz)$/i.test(last) ? 'UTC' : isDateName(last) ? date : `${segs.join('.')}-${id}`);
+  }
+  for (const f of Object.keys(rec)) if (/^(time_?zone|tz)$/i.test(f)) rec[f] = 'UTC';
   rec.name = `record ${id}`;
   return rec;
 }
@@ -334,7 +350,10 @@ function respond(api, req, url, body) {
     else if (more) headers[segs[0]] = token;
   }
   let bodyValue;
-  if (d.fieldPath.length === 0) {
+  if (d.fieldPath.length === 0 && d.responsePaths.length) {
+    // The body is the record, and also where the paginator reads its next token.
+    bodyValue = records[0];
+  } else if (d.fieldPath.length === 0) {
     bodyValue = records;
   } else {
     bodyValue = {};
