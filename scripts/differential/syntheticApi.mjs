@@ -100,6 +100,8 @@ function describeStream(stream, allStreams, config) {
       if (cfg.stream?.name !== stream.name && cfg.stream !== stream) continue;
       const key = evalString(cfg.parent_key, config, cfg.$parameters ?? {});
       if (typeof key === 'string') nested.push(key.split('/'));
+      // Fields the child copies from each parent record (`stream_slice.extra_fields`).
+      for (const path of Array.isArray(cfg.extra_fields) ? cfg.extra_fields : []) if (Array.isArray(path) && path.every((p) => typeof p === 'string')) nested.push(path);
     }
   }
   for (const p of referencedPaths([selector.record_filter, stream.transformations, paginator, cursor], 'last_record')) nested.push(p);
