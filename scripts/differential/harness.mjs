@@ -4,7 +4,7 @@
 // the state. See docs/fidelity.md for how to set up the reference (it stays outside this repository).
 //
 // Usage: npm run build && node scripts/differential/harness.mjs --reference "<command>" [--corpus DIR]
-//          [--only NAME[,NAME]] [--streams STREAM[,STREAM]] [--limit N] [--report FILE [--resume]] [--goldens DIR] [--dump DIR] [--shard I/N] [--verbose]
+//          [--only NAME[,NAME]] [--streams STREAM[,STREAM]] [--limit N] [--report FILE [--resume]] [--goldens DIR] [--dump DIR] [--shard I/N [--reverse]] [--verbose]
 //        node scripts/differential/harness.mjs --summarize report-1.json,report-2.json [--report merged.json]
 // The reference command reads one JSON request per line on stdin and answers one JSON line per request
 // (a StreamRead, or {"__exception": ...}). REFERENCE_CDK_CMD may be given instead of --reference.
@@ -98,6 +98,8 @@ async function main() {
   const lastKept = kept.length ? kept[kept.length - 1].connector : null;
   const finished = new Set(kept.filter((r) => r.connector !== lastKept).map((r) => r.connector));
   const files = readdirSync(corpus).filter((f) => f.endsWith('.yaml')).sort().filter((f) => !only || only.includes(basename(f, '.yaml'))).filter((_, i) => i % shardCount === shardIndex - 1).filter((f) => !finished.has(basename(f, '.yaml')));
+  // --reverse: a second process can take a shard from its end while the first is still going.
+  if (args.includes('--reverse')) files.reverse();
   const results = kept.filter((r) => finished.has(r.connector));
   let done = 0;
   for (const file of files) {
