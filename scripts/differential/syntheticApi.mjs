@@ -310,9 +310,14 @@ function json(status, value, headers = {}) {
 function respond(api, req, url, body) {
   // The most specific route answers: a token endpoint only when no data route has a longer literal
   // part (a catch-all token route must not answer data requests).
-  const bestData = Math.max(-1, ...api.routes.filter((r) => r.re.test(url.pathname)).map((r) => r.literal));
+  // Routes are written as the manifest spells them; the path arrives percent-encoded
+  // (`<your-domain>` → `%3Cyour-domain%3E`): either spelling matches.
+  let decoded = url.pathname;
+  try { decoded = decodeURIComponent(url.pathname); } catch { /* keep the raw path */ }
+  const hits = (r) => r.re.test(url.pathname) || r.re.test(decoded);
+  const bestData = Math.max(-1, ...api.routes.filter(hits).map((r) => r.literal));
   for (const a of api.auth) {
-    if (!a.re.test(url.pathname) || a.literal < bestData) continue;
+    if (!hits(a) || a.literal < bestData) continue;
     if (a.kind === 'oauth') {
       const at = Array.isArray(a.a.access_token_name) ? a.a.access_token_name : [a.a.access_token_name ?? 'access_token'];
       const out = {};
@@ -330,7 +335,7 @@ function respond(api, req, url, body) {
   // parameters tell them apart.
   const sent = `${decodeURIComponent(url.search)}\n${body ?? ''}`;
   const score = (r) => r.hints.filter((h) => sent.includes(h)).length;
-  const candidates = api.routes.filter((r) => r.re.test(url.pathname)).sort((x, y) => y.literal - x.literal || score(y) - score(x));
+  const candidates = api.routes.filter(hits).sort((x, y) => y.literal - x.literal || score(y) - score(x));
   const route = candidates[0];
   if (!route) return json(404, { error: 'no synthesized route for this path' });
   const d = route.d;
