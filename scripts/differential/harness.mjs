@@ -56,6 +56,9 @@ function startReference(cmd) {
   const launch = () => {
     // `exec` so that the process we stop is the reference itself, not a shell around it.
     child = spawn('/bin/sh', ['-c', `exec ${cmd}`], { stdio: ['pipe', 'pipe', 'inherit'] });
+    // A reference that died takes its stdin pipe with it: the write fails (EPIPE) and the exit
+    // handler answers the read.
+    child.stdin.on('error', () => {});
     const rl = createInterface({ input: child.stdout });
     rl.on('line', (line) => { const w = waiting; waiting = null; w?.(line); });
     child.on('exit', () => { const w = waiting; waiting = null; w?.('{"__exception":"reference process exited"}'); });
