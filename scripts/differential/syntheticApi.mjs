@@ -65,7 +65,7 @@ function referencedPaths(node, root) {
   return out;
 }
 
-const isDateName = (k) => /(^|_)(date|time|at|on|updated|created|modified|timestamp|since|until|starts|ends)($|_)|At$|On$|Date$|Time$/i.test(k);
+const isDateName = (k) => /(^|_)(date|time|at|on|updated|created|modified|timestamp|since|until|starts|ends)($|_)|At$|Date$|Time$/i.test(k);
 
 /** What one stream's route serves, derived from the resolved stream. */
 function describeStream(stream, allStreams, config) {
