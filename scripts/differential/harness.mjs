@@ -109,7 +109,7 @@ async function main() {
     if (done >= limit) break;
     let manifest;
     try {
-      manifest = parse(readFileSync(join(corpus, file), 'utf8'), { maxAliasCount: 1000 });
+      manifest = parse(readFileSync(join(corpus, file), 'utf8'), { maxAliasCount: 1000, uniqueKeys: false });
     } catch {
       continue;
     }
@@ -217,7 +217,7 @@ function summarizeReports(files) {
     if (r.paginates !== undefined) continue;
     if (!shapes.has(r.connector)) {
       let streams = [];
-      try { streams = runtime.resolveManifest(parse(readFileSync(join(corpus, `${r.connector}.yaml`), 'utf8'), { maxAliasCount: 1000 })).value?.streams ?? []; } catch { /* unreadable: shape stays unknown */ }
+      try { streams = runtime.resolveManifest(parse(readFileSync(join(corpus, `${r.connector}.yaml`), 'utf8'), { maxAliasCount: 1000, uniqueKeys: false })).value?.streams ?? []; } catch { /* unreadable: shape stays unknown */ }
       shapes.set(r.connector, new Map(streams.map((s) => [s?.name, shapeOf(s)])));
     }
     Object.assign(r, shapes.get(r.connector).get(r.stream) ?? {});
