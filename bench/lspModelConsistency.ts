@@ -2,7 +2,9 @@
 // parse: the same value, the same YAML problems, and the same validation diagnostics (same spans)
 // on each manifest and on a mutated copy of it (a misspelt `type`, a removed line). The
 // whole-document side runs with the indentation locator (quickLocate.ts) off, so the check also
-// proves that locator gives the parser's spans.
+// proves that locator gives the parser's spans. It also finds every template of each manifest both
+// ways (scalars located by indentation in the model's blocks, quickScalar.ts, against the parser's
+// scalars in the whole document) and requires the same templates at the same offsets.
 // Usage: node --import tsx bench/lspModelConsistency.ts [dir]
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,12 +13,16 @@ import { parseManifest } from '../server/src/runtime/manifest/parse';
 import { validateManifest } from '../server/src/runtime/manifest/validateManifest';
 import { ManifestDocument } from '../server/src/documents';
 import { quickLocateSwitch } from '../server/src/runtime/manifest/quickLocate';
+import { resolveManifest } from '../server/src/runtime/manifest/resolve';
+import { findTemplates, templateSources } from '../server/src/runtime/rules/templateFields';
+import { CATALOG_TEMPLATES } from '../server/src/runtime/rules/templateRules';
 
 const dir = process.argv[2] ?? '../shared/corpus/manifests';
 let same = 0;
 const mismatches: string[] = [];
 let tModel = 0;
 let tParse = 0;
+let templates = 0;
 
 function mutations(text: string): string[] {
   const out = [text];
@@ -56,11 +62,22 @@ for (const [n, name] of names.entries()) {
       else mismatches.push(`${name}#${i}: the document has YAML errors, the model none`);
       continue;
     }
+    if (i === 0) {
+      const resolved = resolveManifest(whole.value, { parsed: whole });
+      // The model's sources: scalars found by indentation per block, cached with the block.
+      const quick = findTemplates(templateSources(doc.parsed), text, resolved, CATALOG_TEMPLATES);
+      quickLocateSwitch.enabled = false;
+      const parser = findTemplates(templateSources(whole), text, resolved, CATALOG_TEMPLATES);
+      quickLocateSwitch.enabled = true;
+      templates += quick.length;
+      if (!isDeepStrictEqual(quick, parser)) mismatches.push(`${name}: templates located by indentation differ from the parser's`);
+    }
     const valueSame = isDeepStrictEqual(JSON.parse(JSON.stringify(doc.model.value)), JSON.parse(JSON.stringify(whole.value)));
     if (valueSame && isDeepStrictEqual(brief(fast), brief(slow))) same++;
     else mismatches.push(`${name}#${i}: ${valueSame ? '' : 'value differs; '}model ${JSON.stringify(brief(fast).slice(0, 3))} vs document ${JSON.stringify(brief(slow).slice(0, 3))}`);
   }
 }
+console.log(`templates: ${templates} located the same by indentation and by the parser`);
 console.log(`model vs whole-document: ${same} identical, ${mismatches.length} different; parse+validate ${tModel.toFixed(0)} ms (model) vs ${tParse.toFixed(0)} ms (yaml Document)`);
 for (const m of mismatches.slice(0, 30)) console.log(`  differs: ${m}`);
 process.exit(mismatches.length ? 1 : 0);

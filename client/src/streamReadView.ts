@@ -59,6 +59,36 @@ export function sliceStateView(slice: { slice_descriptor?: unknown; state?: unkn
   return { descriptor, state: JSON.stringify(inner, null, 2), message: inner === last ? null : JSON.stringify(last, null, 2) };
 }
 
+/** A page's `pagination_trace` as the runtime sends it (runtime/testRead/paginationTrace.ts). */
+export type PaginationTraceLike = { token_in?: unknown; token_out?: unknown; record_count?: number; next_requested?: boolean; stop_reason?: string | null };
+
+/** A page token in a few characters: `∅` for none, long ones cut in the middle (full text in `full`). */
+export function shortToken(value: unknown, max = 28): { text: string; full: string } {
+  if (value === null || value === undefined) return { text: '∅', full: 'no token' };
+  const full = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  if (full.length <= max) return { text: full, full };
+  const head = Math.ceil((max - 1) / 2);
+  return { text: `${full.slice(0, head)}…${full.slice(full.length - (max - 1 - head))}`, full };
+}
+
+/**
+ * The trace line beside a page: "token in → token out", "N records", and "next page: requested" or
+ * "stopped: <reason>". `title` holds the whole tokens, for a tooltip in a narrow pane.
+ */
+export function paginationTraceView(t: PaginationTraceLike): { tokens: string; records: string; next: string; stopped: boolean; title: string } {
+  const tokenIn = shortToken(t.token_in);
+  const tokenOut = shortToken(t.token_out);
+  const n = t.record_count ?? 0;
+  const stopped = t.next_requested !== true;
+  return {
+    tokens: `${tokenIn.text} → ${tokenOut.text}`,
+    records: `${n} record${n === 1 ? '' : 's'}`,
+    next: stopped ? `stopped: ${t.stop_reason ?? 'no reason given'}` : 'next page: requested',
+    stopped,
+    title: `token in: ${tokenIn.full}\ntoken out: ${tokenOut.full}`,
+  };
+}
+
 /** Source folders of the runtime → the component an error thrown there belongs to. */
 const FRAME_COMPONENTS: Array<[RegExp, StreamComponentKind]> = [
   [/runtime[\\/]auth[\\/]/, 'authenticator'],

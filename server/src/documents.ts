@@ -21,7 +21,7 @@ export class ManifestDocument {
     readonly version: number,
     readonly text: string,
     private previous: ManifestDocument | undefined,
-    private readonly lastGood: ManifestDocument | undefined = undefined,
+    private lastGood: ManifestDocument | undefined = undefined,
     private readonly live: TextDocumentLike | undefined = undefined,
   ) {}
 
@@ -61,6 +61,8 @@ export class ManifestDocument {
       // Validation locates its problems through the model: no whole-document parse.
       locateSource: (path) => model.locateSource(path),
       findSourceNode: (path) => model.findSourceNode(path),
+      quickLocate: (path) => model.quickLocate(path),
+      quickScalar: (path, value) => model.quickScalar(path, value),
       get doc(): Document.Parsed {
         self.fullParse ??= parseManifest(self.text);
         return self.fullParse.doc;
@@ -84,7 +86,12 @@ export class ManifestDocument {
 
   /** The latest version known to be free of YAML errors (this one when it is), or undefined. */
   goodSource(): ManifestDocument | undefined {
-    if (this.modelCache && !this.hasSyntaxErrors()) return this;
+    if (this.modelCache && !this.hasSyntaxErrors()) {
+      // This version is its own good source: holding the older one would chain every version of
+      // the file (each with its text and model) for as long as the document is open.
+      this.lastGood = undefined;
+      return this;
+    }
     return this.lastGood;
   }
 

@@ -7,10 +7,16 @@ import { CodeActionKind, ErrorCodes, ResponseError, TextDocuments, TextDocumentS
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
+import { warmUpServer } from './warmUp';
 import { handleTestRead, type OpenManifestLookup } from './testReadHandler';
+import { handleCassetteSummary, handleCompareReads, handleReadCassette } from './cassetteReadHandler';
+import { ReadHistory } from './readHistory';
 import { handleResolveStreams } from './resolveStreamsHandler';
 import { handleOAuthConsent, handleOAuthExchange } from './oauthHandler';
 import { handleInferredSchemaEdit } from './inferredSchemaHandler';
+import { captureRead, handleCaptureRead } from './captureReadHandler';
+import { CapturedReads } from './captured/capturedReads';
+import { providePaginatorLenses } from './features/paginatorLens';
 import { provideDefinition } from './features/definition';
 import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
@@ -31,9 +37,11 @@ import { positionToOffset, rangeToSpan, spanEditsToWorkspaceEdit, spanToRange } 
 import {
   ConfigUpdateNotification, GetSpecRequest, InferredSchemaEditRequest, ListStreamsRequest, OAuthConsentRequest, OAuthExchangeRequest,
   ResolvedManifestRequest, ResolveStreamsRequest, TestReadProgressNotification, TestReadRequest, ComponentLocationRequest, SchemaDifferencesRequest,
-  type ComponentLocationParams, type SchemaDifferencesParams,
+  CaptureReadRequest, ClearCapturedReadsRequest,
+  type ComponentLocationParams, type SchemaDifferencesParams, type CaptureReadParams, type ClearCapturedReadsParams,
   type GetSpecParams, type InferredSchemaEditParams, type ListStreamsParams, type OAuthConsentParams, type OAuthExchangeParams,
   type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams,
+  CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest, type CassetteSummaryParams, type CompareReadsParams, type ReadCassetteParams,
 } from './protocol';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
@@ -44,10 +52,24 @@ export class ManifestLanguageServer {
   private readonly manifests = new ManifestDocuments();
   /** Validation waits this long after the last edit so a burst of keystrokes is validated once. */
   private validationDelayMs = 30;
+  /**
+   * A document whose last validation cost less CPU than this is validated at once on every edit:
+   * debouncing it would add more waiting than the work it saves (a 1k-line manifest validates in a
+   * few milliseconds, far less than the gap between keystrokes).
+   */
+  private immediateValidationMs = 20;
+  /** CPU milliseconds of each open document's last validation. */
+  private readonly validationCost = new Map<string, number>();
   private readonly pendingValidation = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly validatedOnce = new Set<string>();
   /** When the last change of each document arrived (ms): an edit after a pause is validated at once. */
   private readonly lastChange = new Map<string, number>();
+  /** Past test reads (masked): the cassette commands read them (readHistory.ts). */
+  private readonly readHistory = new ReadHistory();
+  /** The last test read of each stream, for completion, hover and the paginator lens (captured/capturedReads.ts). */
+  private readonly captured = new CapturedReads();
+  /** Whether the client re-asks for code lenses when told to (a new captured read changes the paginator lens). */
+  private codeLensRefresh = false;
 
   constructor(private readonly connection: Connection) {}
 
@@ -75,7 +97,10 @@ export class ManifestLanguageServer {
     this.pendingValidation.delete(uri);
     const doc = this.documentFor(uri);
     if (!doc) return;
+    const before = process.cpuUsage();
     const diagnostics = this.guard(`validation of ${uri}`, [], () => provideDiagnostics(doc));
+    const spent = process.cpuUsage(before);
+    this.validationCost.set(uri, (spent.user + spent.system) / 1000);
     void this.connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
   }
 
@@ -89,15 +114,21 @@ export class ManifestLanguageServer {
 
   /** What completion and hover read besides the document; the catalog index is built on first use. */
   private featureContext(): FeatureContext {
-    return { index: catalogIndex() };
+    return { index: catalogIndex(), captured: this.captured };
   }
 
   /** Registers every handler and starts listening. */
   listen(): void {
     const { connection } = this;
     connection.onInitialize((params) => {
-      const options = (params.initializationOptions ?? {}) as { validationDelayMs?: unknown };
+      const options = (params.initializationOptions ?? {}) as { validationDelayMs?: unknown; immediateValidationMs?: unknown };
       if (typeof options.validationDelayMs === 'number' && options.validationDelayMs >= 0) this.validationDelayMs = options.validationDelayMs;
+      if (typeof options.immediateValidationMs === 'number' && options.immediateValidationMs >= 0) this.immediateValidationMs = options.immediateValidationMs;
+      // Before answering, so the first manifest opened is validated by warm code (warmUp.ts): this
+      // adds a few hundred milliseconds of CPU to the server's start and saves as much on the first
+      // open, which the author waits for.
+      this.guard('warm-up', undefined, warmUpServer);
+      this.codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -114,9 +145,6 @@ export class ManifestLanguageServer {
       };
     });
 
-    connection.onInitialized(() => {
-      setTimeout(() => this.warmUp(), 0);
-    });
 
     this.textDocuments.onDidChangeContent(({ document }) => {
       const uri = document.uri;
@@ -131,9 +159,11 @@ export class ManifestLanguageServer {
         this.validate(uri);
         return;
       }
-      // A leading-edge debounce: an edit that follows a pause (no change for the delay, none waiting)
-      // is validated at once; the edits of a burst wait until the burst pauses, and are validated once.
-      if (pending === undefined && previous !== undefined && now - previous >= this.validationDelayMs) {
+      // An adaptive, leading-edge debounce: with nothing waiting, an edit is validated at once when the
+      // document validates cheaply or the edit follows a pause (no change for the delay); otherwise
+      // the edits of a burst wait until the burst pauses, and are validated once.
+      const cheap = (this.validationCost.get(uri) ?? Infinity) < this.immediateValidationMs;
+      if (pending === undefined && previous !== undefined && (cheap || now - previous >= this.validationDelayMs)) {
         this.validate(uri);
         return;
       }
@@ -145,6 +175,7 @@ export class ManifestLanguageServer {
       this.pendingValidation.delete(document.uri);
       this.validatedOnce.delete(document.uri);
       this.lastChange.delete(document.uri);
+      this.validationCost.delete(document.uri);
       this.manifests.delete(document.uri);
       void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     });
@@ -202,7 +233,7 @@ export class ManifestLanguageServer {
 
     connection.onCodeLens((params) => this.guard('code lenses', [], () => {
       const doc = this.documentFor(params.textDocument.uri);
-      return doc ? provideCodeLenses(doc) : [];
+      return doc ? [...provideCodeLenses(doc), ...providePaginatorLenses(doc, this.captured)] : [];
     }));
 
     connection.onRequest(ResolvedManifestRequest, (params: ResolvedManifestParams) => this.guard('resolvedManifest', { text: NOT_OPEN, problems: 0 }, () => {
@@ -231,10 +262,30 @@ export class ManifestLanguageServer {
     }));
 
     // Test reads, OAuth and inferred schemas: the handlers get what they need, never the connection.
-    connection.onRequest(TestReadRequest, (params: TestReadParams, token: CancellationToken) => handleTestRead(params, token, this.openManifest, {
-      progress: (p) => void connection.sendNotification(TestReadProgressNotification, p),
-      configUpdate: (p) => void connection.sendNotification(ConfigUpdateNotification, p),
-    }));
+    connection.onRequest(TestReadRequest, async (params: TestReadParams, token: CancellationToken) => {
+      const read = await handleTestRead(params, token, this.openManifest, {
+        progress: (p) => void connection.sendNotification(TestReadProgressNotification, p),
+        configUpdate: (p) => void connection.sendNotification(ConfigUpdateNotification, p),
+      }, this.readHistory);
+      // Every read (a cassette replay too) becomes the stream's captured read; a failure here only costs the capture.
+      await captureRead(this.captured, params.uri, params.streamName, read, params.config, this.openManifest)
+        .then(() => this.capturedReadsChanged(), (e) => this.logFailure('capturing the test read', e));
+      return read;
+    });
+    connection.onRequest(CaptureReadRequest, async (p: CaptureReadParams) => {
+      const result = await handleCaptureRead(this.captured, p, this.openManifest);
+      this.capturedReadsChanged();
+      return result;
+    });
+    connection.onRequest(ClearCapturedReadsRequest, (p: ClearCapturedReadsParams) => {
+      this.captured.clear(String(p?.uri ?? ''), typeof p?.streamName === 'string' ? p.streamName : undefined);
+      this.capturedReadsChanged();
+      return null;
+    });
+    // Cassettes: save the last recorded read, check a cassette before replaying it, compare two reads.
+    connection.onRequest(ReadCassetteRequest, (p: ReadCassetteParams) => this.guard('readCassette', null, () => handleReadCassette(p, this.readHistory)));
+    connection.onRequest(CassetteSummaryRequest, (p: CassetteSummaryParams) => handleCassetteSummary(p));
+    connection.onRequest(CompareReadsRequest, (p: CompareReadsParams) => handleCompareReads(p, this.readHistory));
     connection.onRequest(ResolveStreamsRequest, (p: ResolveStreamsParams, token: CancellationToken) => handleResolveStreams(p, token, this.openManifest));
     connection.onRequest(OAuthConsentRequest, (p: OAuthConsentParams) => handleOAuthConsent(p, this.openManifest));
     connection.onRequest(OAuthExchangeRequest, (p: OAuthExchangeParams) => handleOAuthExchange(p, this.openManifest));
@@ -244,25 +295,9 @@ export class ManifestLanguageServer {
     connection.listen();
   }
 
-  /**
-   * Validates a small manifest once the client is ready, so the schema validators are compiled and
-   * the parsing code is warm before the first real file arrives (the first open is then as fast as
-   * the next ones). A failure here only costs the warm-up.
-   */
-  private warmUp(): void {
-    const sample = [
-      'version: 6.4.0', 'type: DeclarativeSource', 'check:', '  type: CheckStream', '  stream_names: [items]', 'streams:',
-      '  - type: DeclarativeStream', '    name: items', '    retriever:', '      type: SimpleRetriever', '      requester:',
-      '        type: HttpRequester', '        url_base: https://api.example.test', '        path: /items', '        authenticator:',
-      '          type: BearerAuthenticator', '          api_token: "{{ config[\'token\'] }}"', '      paginator:', '        type: DefaultPaginator',
-      '        pagination_strategy:', '          type: PageIncrement', '          page_size: 10', '      record_selector:', '        type: RecordSelector',
-      '        extractor:', '          type: DpathExtractor', '          field_path: [data]', 'spec:', '  type: Spec', '  connection_specification:',
-      '    type: object', '    properties: {}',
-    ].join('\n');
-    this.guard('warm-up', undefined, () => {
-      const docs = new ManifestDocuments();
-      provideDiagnostics(docs.get({ uri: 'warmup:manifest.yaml', version: 1, getText: () => sample }));
-    });
+  /** A captured read changed: the paginator lenses are asked for again (when the client supports it). */
+  private capturedReadsChanged(): void {
+    if (this.codeLensRefresh) void this.connection.sendRequest('workspace/codeLens/refresh').catch((e) => this.logFailure('code lens refresh', e));
   }
 }
 

@@ -4,8 +4,10 @@
 // imports: nothing of the runtime's code reaches the client).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { LogMessage, StreamRead, TestReadProgress } from './runtime/testRead/streamRead';
+import type { RegressionDiff } from './runtime/cassette/regression';
 
 export type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './runtime/testRead/streamRead';
+export type { RecordChange, RegressionDiff } from './runtime/cassette/regression';
 
 /**
  * Testing values never travel in clear text: the language client's protocol trace
@@ -69,6 +71,10 @@ export type TestReadParams = {
   runId: string;
   /** The input state, as the Builder takes it: a list of AirbyteStateMessages (docs/runtime.md "Incremental sync"). */
   state?: object[];
+  /** Keep the masked cassette of this read's HTTP exchanges for `airbyte/readCassette` (docs/cassettes.md). */
+  record?: boolean;
+  /** Read offline from a cassette instead of the network; the cassette's masked config and limits are used. */
+  replay?: CassetteReplayOption;
 };
 /** The StreamRead of reference-behaviour.md §10.3 (secrets masked), as the runtime returns it. */
 export type TestReadResult = StreamRead;
@@ -94,7 +100,7 @@ type LspRange = { start: { line: number; character: number }; end: { line: numbe
 export type ShownStreamRead = Omit<StreamRead, 'logs'> & { logs: ShownLogMessage[] };
 /** Extension → results webview messages, in the order of a run: start, progress…, then result or failed. */
 export type ResultsViewMessage =
-  | { type: 'start'; stream: string; limits: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number } }
+  | { type: 'start'; stream: string; limits: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number }; replayedFrom?: string }
   | { type: 'progress'; event: TestReadProgress }
   | { type: 'result'; result: ShownStreamRead }
   | { type: 'failed'; error: { message: string; line?: number } }
@@ -173,3 +179,51 @@ export type SchemaDifferencesParams = { uri: string; streamName: string; inferre
 export type SchemaDifference = { path: string; kind: 'missing' | 'type'; declared: string | null; inferred: string; message: string };
 /** `declared`: where the stream's schema comes from; differences are only computed for an inline schema or none at all. */
 export type SchemaDifferencesResult = { declared: 'inline' | 'none' | 'other' | 'unknown-stream'; differences: SchemaDifference[] };
+
+// Cassettes in the editor (docs/cassettes.md, "In the editor"): the server keeps the masked cassette of
+// the last recorded read of each stream and the records of its last two reads, for "Save Read as
+// Cassette" and "Compare with Previous Read"; a test read can replay a cassette offline.
+
+/** `replay` of a test read: the cassette file, and how errors name it (a path relative to the manifest). */
+export type CassetteReplayOption = { cassetteUri: string; name?: string };
+
+/** Client → server request: the cassette of the last recorded read of a stream, as the CLI writes it. */
+export const ReadCassetteRequest = 'airbyte/readCassette';
+export type ReadCassetteParams = { uri: string; streamName: string };
+/**
+ * `text`: the cassette file (YAML, secrets masked); `expectation`: the `<stream>.expected.json` of the
+ * same read, as `connector-manifest test --update` writes it. Null when the stream has no recorded read.
+ */
+export type ReadCassetteResult = { text: string; expectation: string; exchanges: number; recordedAt: string; fileName: string } | null;
+
+/** Client → server request: what a cassette file holds (checked), before replaying it. */
+export const CassetteSummaryRequest = 'airbyte/cassetteSummary';
+export type CassetteSummaryParams = { cassetteUri: string };
+export type CassetteSummaryResult =
+  | { stream: string; recordedAt: string; exchanges: number; limits: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number } }
+  | { error: string };
+
+/** Client → server request: the regression diff of the last read of a stream against the read before it or a saved expectation. */
+export const CompareReadsRequest = 'airbyte/compareReads';
+export type CompareReadsParams = { uri: string; streamName: string; against: 'previous' | { expectationUri: string } };
+/** One side of a comparison: what it is ("read at 10:02:03", "replay of cassettes/x.cassette.yaml", a file) and how many records. */
+export type ComparedRead = { label: string; at: string | null; records: number };
+export type CompareReadsResult =
+  | { stream: string; before: ComparedRead; after: ComparedRead; primaryKey: string[][]; diff: RegressionDiff; text: string }
+  | { unavailable: string };
+
+/**
+ * Client → server request: keep a StreamRead (the runtime's masked output, e.g. loaded from a saved
+ * read) as the captured read of a stream, as if it had just been read; completion, hover and the
+ * paginator lens then answer from it. Every `airbyte/testRead` (a cassette replay included) is
+ * captured without this. `config` (sealed like a test read's) is optional: only a copy with its
+ * secrets masked is kept, and without it templates are evaluated with an empty config.
+ */
+export const CaptureReadRequest = 'airbyte/captureRead';
+export type CaptureReadParams = { uri: string; streamName: string; read: StreamRead; config?: ConfigPayload };
+/** How many pages were kept (the store's bounds: docs/editor.md "From the last read"). */
+export type CaptureReadResult = { pages: number; droppedPages: number };
+
+/** Client → server request: forget the captured reads of a manifest (one stream, or all). */
+export const ClearCapturedReadsRequest = 'airbyte/clearCapturedReads';
+export type ClearCapturedReadsParams = { uri: string; streamName?: string };

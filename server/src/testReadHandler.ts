@@ -7,6 +7,8 @@ import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from
 import * as runtime from './runtime';
 import { isSealed, openConfig, sealConfig, type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type TestReadProgress } from './protocol';
 import { sealKey } from './sealKey';
+import { runReadWithCassettes } from './cassetteReadHandler';
+import { ReadHistory } from './readHistory';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
@@ -38,7 +40,7 @@ export type TestReadNotifier = {
 };
 
 /** Runs one test read for the client. */
-export async function handleTestRead(params: TestReadParams, token: CancellationToken, lookup: OpenManifestLookup, notify: TestReadNotifier): Promise<TestReadResult> {
+export async function handleTestRead(params: TestReadParams, token: CancellationToken, lookup: OpenManifestLookup, notify: TestReadNotifier, history: ReadHistory = new ReadHistory()): Promise<TestReadResult> {
   const manifest = await loadManifestValue(params.uri, lookup);
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
@@ -50,6 +52,8 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
   const sealed = isSealed(params.config);
   const env = {
     signal: controller.signal,
+    // The results view shows each page's pagination trace.
+    paginationTrace: true,
     ...(Array.isArray(params.state) ? { state: params.state } : {}),
     // The runtime's own transport, bounded by the user's settings and cancelled with the run.
     fetch: runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal }),
@@ -65,7 +69,8 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
     },
   };
   try {
-    const result: TestReadResult = await runtime.testRead(manifest, config, params.streamName, params.limits ?? {}, env);
+    // Recorded, replayed from a cassette or plain, and kept for the cassette commands (cassetteReadHandler.ts).
+    const result: TestReadResult = await runReadWithCassettes(manifest, config, params, env, history);
     // The runtime reports an aborted exchange as an error of the read; to the client it is a cancellation.
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
     return result;

@@ -50,7 +50,8 @@ test('refactors and quick fixes answer in process as over stdio', async () => {
 });
 
 test('an edit after a pause is validated at once; a burst of edits is validated once, after it', async () => {
-  const server = await LspTestClient.inProcess({ validationDelayMs: 1000 });
+  // No document counts as cheap here, so only the pause rule decides.
+  const server = await LspTestClient.inProcess({ validationDelayMs: 1000, immediateValidationMs: 0 });
   try {
     const uri = 'file:///w/in-process/debounce.yaml';
     const text = manifest('BearerAuthenticator');
@@ -66,6 +67,24 @@ test('an edit after a pause is validated at once; a burst of edits is validated 
     assert.deepEqual(server.publishedVersions(uri), [1, 2, 5]);
     // Validated at once, not after the 1000 ms delay.
     assert.ok(lone < 1000, `the lone edit took ${lone} ms`);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a document that validates cheaply is validated at once on every edit, even in a burst', async () => {
+  // The long delay would show in the timing if any edit waited for it.
+  const server = await LspTestClient.inProcess({ validationDelayMs: 1000, immediateValidationMs: 10_000 });
+  try {
+    const uri = 'file:///w/in-process/cheap.yaml';
+    const text = manifest('BearerAuthenticator');
+    await server.open(uri, text);
+    const started = performance.now();
+    const last = server.waitForDiagnostics(uri, 4);
+    for (const v of [2, 3, 4]) void server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text: `${text}# ${v}\n` }] });
+    await last;
+    assert.deepEqual(server.publishedVersions(uri), [1, 2, 3, 4]);
+    assert.ok(performance.now() - started < 1000, 'no edit waited for the delay');
   } finally {
     await server.stop();
   }

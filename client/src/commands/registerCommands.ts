@@ -2,6 +2,10 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { ResultsPanel } from '../views/resultsPanel';
+import { ComparePanel } from '../views/comparePanel';
+import { CassetteLensProvider } from '../cassetteLens';
+import { readSettings } from '../settings';
+import { compareWithPreviousRead, replayCassette, saveReadAsCassette } from './cassettes';
 import { authorizeOAuth } from './authorizeOAuth';
 import { registerRunNotifications, runStream } from './runStream';
 import { writeInferredSchema } from './writeInferredSchema';
@@ -13,6 +17,7 @@ import { clearTestingValues, exportTestingValues, importTestingValues, setTestin
 export function registerCommands(services: Services): vscode.Disposable[] {
   const reg = (id: string, fn: (arg: unknown) => unknown) => vscode.commands.registerCommand(id, fn);
   const resolved = new ResolvedManifestProvider();
+  const cassetteLenses = new CassetteLensProvider(services, () => readSettings().manifestGlobs);
   return [
     vscode.workspace.registerTextDocumentContentProvider(RESOLVED_SCHEME, resolved),
     reg('airbyte.showResolvedManifest', (arg) => showResolvedManifest(services, resolved, arg)),
@@ -27,6 +32,14 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('airbyte.authorizeOAuth', (arg) => authorizeOAuth(services, arg)),
     reg('airbyte.writeInferredSchema', (arg) => writeInferredSchema(services, arg)),
     reg('airbyte.showOutput', () => services.log.channel.show(true)),
+    reg('airbyte.saveReadAsCassette', async (arg) => {
+      const file = await saveReadAsCassette(services, arg);
+      if (file) cassetteLenses.refresh();
+      return file;
+    }),
+    reg('airbyte.replayCassette', (arg) => replayCassette(services, arg)),
+    reg('airbyte.compareWithPreviousRead', (arg) => compareWithPreviousRead(services, arg)),
+    ...cassetteLenses.register(),
   ];
 }
 
@@ -34,11 +47,11 @@ export function registerCommands(services: Services): vscode.Disposable[] {
 export type ExtensionApi = {
   /** The output channel's text so far. */
   outputText(): string;
-  /** Everything sent to results views (what they can display). */
+  /** Everything sent to results and comparison views (what they can display). */
   resultsTranscript(): string;
 };
 
 /** Builds the exported API. */
 export function extensionApi(services: Services): ExtensionApi {
-  return { outputText: () => services.log.text(), resultsTranscript: () => ResultsPanel.transcripts() };
+  return { outputText: () => services.log.text(), resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}` };
 }

@@ -8,7 +8,7 @@ import {
   TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest, ComponentLocationRequest, SchemaDifferencesRequest, openConfig, sealConfig,
   type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
   type ComponentLocationParams, type ComponentLocationResult, type SchemaDifferencesParams, type SchemaDifferencesResult,
-  type ShownLogMessage, type ShownStreamRead, type TestReadProgress,
+  type ShownLogMessage, type ShownStreamRead, type TestReadProgress, type CassetteReplayOption,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import type { ValuesSource } from '../secrets';
@@ -57,7 +57,7 @@ class ViewMasker {
   }
 }
 
-async function viewMasker(services: Services, uri: vscode.Uri, config: Record<string, unknown>): Promise<ViewMasker> {
+export async function viewMasker(services: Services, uri: vscode.Uri, config: Record<string, unknown>): Promise<ViewMasker> {
   const spec = await fetchSpec(services, uri).then((r) => r.connectionSpecification, () => null);
   const masker = new ViewMasker(spec);
   masker.add(config);
@@ -199,14 +199,21 @@ export async function testingValuesOrAsk(services: Services, uri: vscode.Uri, go
   return choice === goOn ? {} : undefined;
 }
 
-async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>): Promise<RunStreamOutcome> {
+/**
+ * Runs a test read into the results view. A read from the API is recorded (the server keeps its masked
+ * cassette for "Save Read as Cassette"); with `replay` it is read offline from that cassette, the
+ * testing values stay here (they only mask what the view shows) and the view says it was replayed.
+ */
+export async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>, replay?: CassetteReplayOption & { name: string }): Promise<RunStreamOutcome> {
   const uri = vscode.Uri.parse(target.uri);
   const panel = ResultsPanel.show(services.context.extensionUri, uri, target.streamName, {
-    rerun: () => void vscode.commands.executeCommand('airbyte.runStream', target),
+    rerun: () => void vscode.commands.executeCommand(replay ? 'airbyte.replayCassette' : 'airbyte.runStream', replay ? { ...target, cassette: replay.cassetteUri } : target),
     runWithLimits: () => void vscode.commands.executeCommand('airbyte.runStreamWithLimits', target),
     writeSchema: (schema) => void vscode.commands.executeCommand('airbyte.writeInferredSchema', { ...target, schema }),
+    saveCassette: () => void vscode.commands.executeCommand('airbyte.saveReadAsCassette', target),
+    compare: () => void vscode.commands.executeCommand('airbyte.compareWithPreviousRead', target),
   });
-  panel.start(target.streamName, limits);
+  panel.start(target.streamName, limits, replay?.name);
   const line = await streamLine(services, target);
   const masker = await viewMasker(services, uri, config);
   const runId = randomUUID();
@@ -216,14 +223,16 @@ async function execute(services: Services, target: StreamTarget, config: Record<
   let records = 0;
   // Sealed: the language client's protocol trace must not show testing values (protocol.ts).
   const params: TestReadParams = {
-    uri: target.uri, streamName: target.streamName, config: sealConfig(config, services.sealKey), limits, runId,
+    uri: target.uri, streamName: target.streamName, config: sealConfig(replay ? {} : config, services.sealKey), limits, runId,
     http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
+    ...(replay ? { replay: { cassetteUri: replay.cassetteUri, name: replay.name } } : { record: true }),
   };
-  services.log.info(`test read of stream '${target.streamName}' in ${vscode.workspace.asRelativePath(uri)} (max ${limits.maxRecords} records, ${limits.maxPagesPerSlice} pages/slice, ${limits.maxSlices} slices)`);
+  const what = replay ? `replay of stream '${target.streamName}' from ${replay.name}` : `test read of stream '${target.streamName}'`;
+  services.log.info(`${what} in ${vscode.workspace.asRelativePath(uri)} (max ${limits.maxRecords} records, ${limits.maxPagesPerSlice} pages/slice, ${limits.maxSlices} slices)`);
   const started = Date.now();
   try {
     const streamRead = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Reading stream '${target.streamName}'`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: replay ? `Replaying stream '${target.streamName}' from ${replay.name}` : `Reading stream '${target.streamName}'`, cancellable: true },
       async (progress, token) => {
         runs.set(runId, {
           onProgress: (e) => {
@@ -256,7 +265,8 @@ async function execute(services: Services, target: StreamTarget, config: Record<
     panel.result(masker.mask(forDisplay(await withErrorLocations(services, target, streamRead, line))));
     const differences = await schemaDifferences(services, target, streamRead.inferred_schema);
     if (differences) panel.schemaDifferences(masker.mask(differences));
-    services.log.info(`test read of '${target.streamName}' finished in ${Date.now() - started} ms`);
+    services.log.info(`${what} finished in ${Date.now() - started} ms`);
+    if (replay) reportReplayErrors(services, target, replay.name, masker.mask(streamRead));
     return { streamRead, configUpdated };
   } catch (e) {
     await writes;
@@ -271,4 +281,12 @@ async function execute(services: Services, target: StreamTarget, config: Record<
   } finally {
     runs.delete(runId);
   }
+}
+
+/** A replay that failed (a request the cassette does not hold) says so at once, naming the request. */
+function reportReplayErrors(services: Services, target: StreamTarget, name: string, streamRead: TestReadResult): void {
+  const error = streamRead.logs.find((l) => String(l.level).toUpperCase() === 'ERROR');
+  if (!error) return;
+  services.log.warn(`replay of '${target.streamName}' from ${name} failed: ${error.message}`);
+  void vscode.window.showErrorMessage(`Replay of '${target.streamName}' from ${name} failed: ${error.message}`, 'Show Output').then((c) => c && services.log.channel.show());
 }

@@ -11,13 +11,18 @@ export type ResultsViewRequest =
   | { type: 'runWithLimits' }
   | { type: 'openLine'; line: number }
   | { type: 'revealRange'; range: { start: { line: number; character: number }; end: { line: number; character: number } } }
-  | { type: 'writeSchema'; schema: unknown };
+  | { type: 'writeSchema'; schema: unknown }
+  | { type: 'saveCassette' }
+  | { type: 'compare' };
 
 /** Handles the panel's requests for one stream (rerun, go to line, write the inferred schema). */
 export type ResultsViewActions = {
   rerun(): void;
   runWithLimits(): void;
   writeSchema(schema: unknown): void;
+  /** "Save as cassette…" and "Compare with previous read" (commands/cassettes.ts). */
+  saveCassette?(): void;
+  compare?(): void;
 };
 
 /** A results panel for one (manifest, stream); reused when the same stream runs again. */
@@ -59,9 +64,10 @@ export class ResultsPanel {
     return [...ResultsPanel.open.values()].map((p) => p.transcript.join('\n')).join('\n');
   }
 
-  start(stream: string, limits: Record<string, number | undefined>): void {
+  /** `replayedFrom`: the cassette a replay reads (the view marks the read as replayed). */
+  start(stream: string, limits: Record<string, number | undefined>, replayedFrom?: string): void {
     this.transcript = [];
-    this.post({ type: 'start', stream, limits });
+    this.post({ type: 'start', stream, limits, ...(replayedFrom ? { replayedFrom } : {}) });
   }
   /** Declared vs inferred schema, computed by the server after the read. */
   schemaDifferences(result: SchemaDifferencesResult): void {
@@ -102,6 +108,10 @@ export class ResultsPanel {
       void vscode.window.showTextDocument(this.manifest, { selection: new vscode.Range(pos, pos), viewColumn: vscode.ViewColumn.One });
     } else if (m.type === 'writeSchema') {
       this.actions.writeSchema(m.schema);
+    } else if (m.type === 'saveCassette') {
+      this.actions.saveCassette?.();
+    } else if (m.type === 'compare') {
+      this.actions.compare?.();
     }
   }
 }

@@ -45,6 +45,10 @@ table.headers th { width: 34%; color: var(--vscode-descriptionForeground); font-
 .pager button { min-width: 30px; padding: 3px 8px; }
 .tabs { flex-wrap: wrap; }
 .subtabs { margin-top: 0; }
+/* The pagination trace line wraps anywhere: tokens may be whole URLs, and the pane may be narrow. */
+.trace { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); overflow-wrap: anywhere; margin: 0 0 6px; padding: 4px 8px; border-left: 3px solid var(--vscode-panel-border); background: var(--vscode-editorWidget-background); }
+.trace .trace-sep { color: var(--vscode-descriptionForeground); }
+.trace .trace-next.requested { color: var(--vscode-descriptionForeground); }
 .subpanel { padding-top: 8px; }
 .slice-state { border: 1px solid var(--vscode-panel-border); border-radius: 3px; padding: 2px 10px 8px; margin: 8px 0; }
 ul.differences { margin: 6px 0; padding-left: 18px; }

@@ -4,11 +4,12 @@
 // from messages the extension posts, using DOM text nodes only (never innerHTML with data), so
 // response bodies cannot inject markup.
 import { el, prettyBody, headerTable, recordsTable } from './dom';
-import { describeSlice, limitBanner, limitsReached, readProgressText, sliceStateView, type Limits } from '../streamReadView';
+import { cassetteButtons, replayBanner } from './cassetteControls';
+import { describeSlice, limitBanner, limitsReached, paginationTraceView, readProgressText, sliceStateView, type Limits, type PaginationTraceLike } from '../streamReadView';
 
 type Json = Record<string, unknown>;
 type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
-type Page = { request?: Json | null; response?: Json | null; records?: unknown[]; recordCount?: number };
+type Page = { request?: Json | null; response?: Json | null; records?: unknown[]; recordCount?: number; pagination_trace?: PaginationTraceLike };
 type Slice = { pages: Page[]; slice_descriptor?: unknown; state?: unknown[]; auxiliary_requests?: Aux[] };
 type LogEntry = {
   level?: string; message?: string; line?: number; internal_message?: string | null; stacktrace?: string | null; stack_note?: string | null;
@@ -23,6 +24,8 @@ type State = {
   stream: string; running: boolean; limits: Limits; slices: Slice[]; aux: Aux[]; logs: LogEntry[];
   schema: unknown; schemaCheck: SchemaCheck | null; limitReached: boolean; error: LogEntry | null;
   recordsView: 'table' | 'json'; tab: Tab; pageTab: PageTab; slice: number; page: number;
+  /** The cassette the read was replayed from (null for a read from the API). */
+  replayedFrom: string | null;
 };
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
@@ -31,7 +34,7 @@ const TABS: Tab[] = ['Pages', 'State', 'Schema', 'Auxiliary requests', 'Logs'];
 const PAGE_TABS: PageTab[] = ['Records', 'Request', 'Response'];
 const state: State = {
   stream: '', running: false, limits: {}, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, limitReached: false, error: null,
-  recordsView: 'table', tab: 'Pages', pageTab: 'Records', slice: 0, page: 0,
+  recordsView: 'table', tab: 'Pages', pageTab: 'Records', slice: 0, page: 0, replayedFrom: null,
 };
 
 const pagesOf = (s: Slice | undefined) => s?.pages ?? [];
@@ -57,7 +60,10 @@ function render(): void {
     el('h1', {}, `Stream “${state.stream}”`),
     el('span', { class: 'status', id: 'status' }, status),
     el('button', { id: 'rerun', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'rerun' }) }, 'Run again'),
-    el('button', { id: 'run-with-limits', class: 'secondary', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'runWithLimits' }) }, 'Run with limits…')));
+    el('button', { id: 'run-with-limits', class: 'secondary', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'runWithLimits' }) }, 'Run with limits…'),
+    ...cassetteButtons(state.running, state.replayedFrom, (m) => vscode.postMessage(m))));
+  const replayed = replayBanner(state.replayedFrom);
+  if (replayed) root.append(replayed);
   if (state.limitReached) root.append(el('div', { class: 'banner warn', role: 'status', id: 'limit-banner' }, limitBanner(limitsReached(state.slices, state.limits))));
   if (state.error) root.append(errorBox(state.error));
   const diffs = state.schemaCheck?.differences.length ?? 0;
@@ -122,11 +128,12 @@ function renderPages(body: HTMLElement): void {
   const pages = pagesOf(state.slices[state.slice]);
   nav.append(el('span', { class: 'nav-label' }, 'Page'), el('div', { class: 'pager', role: 'group', 'aria-label': 'Pages' }, ...pages.map((p, i) => el('button', {
     class: i === state.page ? 'seg active page-button' : 'seg page-button', 'aria-pressed': String(i === state.page), 'data-page': String(i + 1),
-    title: `Page ${i + 1}: ${pageRecords(p)} record(s), HTTP ${String(p.response?.status ?? '…')}`,
+    title: `Page ${i + 1}: ${pageRecords(p)} record(s), HTTP ${String(p.response?.status ?? '…')}${p.pagination_trace ? `, ${paginationTraceView(p.pagination_trace).next}` : ''}`,
     onclick: () => { state.page = i; render(); },
   }, String(i + 1)))));
   body.append(nav);
   const page = pages[state.page];
+  if (page?.pagination_trace) body.append(traceLine(page.pagination_trace));
   const label: Record<PageTab, string> = { Records: `Records (${pageRecords(page)})`, Request: 'Request', Response: `Response${page?.response?.status !== undefined ? ` ${String(page.response.status)}` : ''}` };
   body.append(tabBar('tabs subtabs', PAGE_TABS, state.pageTab, label, (t) => { state.pageTab = t; }));
   const inner = el('div', { class: 'subpanel', id: 'page-panel', 'data-slice': String(state.slice + 1), 'data-page': String(state.page + 1) });
@@ -134,6 +141,15 @@ function renderPages(body: HTMLElement): void {
   else if (state.pageTab === 'Request') inner.append(...requestView(page?.request));
   else inner.append(...responseView(page?.response));
   body.append(inner);
+}
+
+/** The selected page's pagination trace: tokens in and out, its records, and why pagination went on or stopped. */
+function traceLine(trace: PaginationTraceLike): HTMLElement {
+  const v = paginationTraceView(trace);
+  return el('div', { class: 'trace', id: 'page-trace', role: 'status', 'aria-label': 'Pagination trace' },
+    el('span', { class: 'trace-tokens', title: v.title }, v.tokens), el('span', { class: 'trace-sep' }, ' · '),
+    el('span', { class: 'trace-records' }, v.records), el('span', { class: 'trace-sep' }, ' · '),
+    el('span', { class: v.stopped ? 'trace-next stopped' : 'trace-next requested' }, v.next));
 }
 
 function renderRecords(body: HTMLElement, page: Page | undefined): void {
@@ -245,7 +261,7 @@ function applyProgress(event: Json): void {
 window.addEventListener('message', (e: MessageEvent) => {
   const m = e.data as Json;
   if (m.type === 'start') {
-    Object.assign(state, { stream: String(m.stream), limits: (m.limits as Limits) ?? {}, running: true, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, limitReached: false, error: null });
+    Object.assign(state, { stream: String(m.stream), limits: (m.limits as Limits) ?? {}, replayedFrom: typeof m.replayedFrom === 'string' ? m.replayedFrom : null, running: true, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, limitReached: false, error: null });
   } else if (m.type === 'progress') {
     applyProgress(m.event as Json);
   } else if (m.type === 'result') {

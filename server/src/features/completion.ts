@@ -11,9 +11,11 @@ import { componentMarkdown, fieldMarkdown, fieldSummary } from './formatDocs';
 import type { FieldInfo, FormatIndex } from './formatIndex';
 import { findReferenceTarget, valueAt } from './references';
 import { nestedSchemaAt, schemaProperties } from './nestedSchema';
+import type { CapturedReads } from '../captured/capturedReads';
+import { capturedFieldItems, fieldCursorOf } from './capturedCompletion';
 
-/** What completion and hover need besides the document. */
-export type FeatureContext = { index: FormatIndex };
+/** What completion and hover need besides the document: the catalog, and the captured test reads (when any). */
+export type FeatureContext = { index: FormatIndex; captured?: CapturedReads };
 
 /** Characters after which the client should ask for completion again. */
 export const COMPLETION_TRIGGER_CHARACTERS = [':', ' ', '/', '#', '"', "'", '-', '.', '|', '['];
@@ -26,16 +28,25 @@ export function provideCompletion(ctx: FeatureContext, doc: ManifestDocument, pa
   if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return completeInTemplate(ctx, doc, offset);
   if (!cursor) return null;
   const root = doc.featureValue;
+  // Keys of the captured read first (field_path, cursor_field, primary_key…), then the catalog's items.
+  const captured = ctx.captured?.has(doc.uri) ? completeFromCapturedRead(ctx, doc, root, cursor) : [];
   const items = cursor.position === 'value' ? completeValue(ctx, doc, root, cursor) : completeKey(ctx, doc, root, cursor);
-  return items.length ? { isIncomplete: false, items } : null;
+  const all = [...captured, ...(captured.length && cursor.position === 'key' ? [] : items)];
+  return all.length ? { isIncomplete: false, items: all } : null;
+}
+
+/** Items from the captured read for a field whose values are its keys; [] elsewhere. */
+function completeFromCapturedRead(ctx: FeatureContext, doc: ManifestDocument, root: unknown, cursor: CursorContext): CompletionItem[] {
+  const at = fieldCursorOf(cursor, (path) => componentAt(ctx.index, root, path).type);
+  return at ? capturedFieldItems(doc, ctx.captured, at, valueAt(root, [...at.componentPath, at.field])) : [];
 }
 
 /**
  * Completion inside a template: answered by the template feature (features/jinjaDocument.ts);
  * never YAML keys, which cannot be typed there.
  */
-function completeInTemplate(_ctx: FeatureContext, doc: ManifestDocument, offset: number): CompletionList | null {
-  return provideTemplateCompletion(doc, offset);
+function completeInTemplate(ctx: FeatureContext, doc: ManifestDocument, offset: number): CompletionList | null {
+  return provideTemplateCompletion(doc, offset, ctx.captured);
 }
 
 function completeKey(ctx: FeatureContext, doc: ManifestDocument, root: unknown, cursor: CursorContext): CompletionItem[] {

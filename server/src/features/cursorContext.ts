@@ -149,12 +149,13 @@ class LineReader {
   }
   shape(i: number): LineShape {
     const start = this.startOf(i);
-    const end = this.endOf(i);
-    const line = this.text.slice(start, end);
-    const m = /^( *)((?:- +)?)(.*)$/.exec(line.replace(/\r$/, ''))!;
-    const content = m[3];
-    const blank = content.trim() === '' && m[2] === '' ? true : content.trimStart().startsWith('#') && m[2] === '';
-    return { start, indent: m[1].length, dashCol: m[2] ? m[1].length : -1, contentCol: m[1].length + m[2].length, blank };
+    const shapes = shapesOf(this.text);
+    let shape = shapes.get(start);
+    if (!shape) {
+      shape = lineShape(this.text, start);
+      shapes.set(start, shape);
+    }
+    return shape;
   }
   keyOf(i: number): string | null {
     const s = this.shape(i);
@@ -162,6 +163,35 @@ class LineReader {
     const kv = KEY_VALUE.exec(this.text.slice(s.start + s.contentCol, end).replace(/\r$/, ''));
     return kv ? unquote(kv[1]) : null;
   }
+}
+
+/**
+ * Line shapes of the last text read, by line start. The scans walk up through every earlier item of
+ * a long list (tens of thousands of lines on the largest manifests); the requests on one document
+ * version share what the earlier ones read.
+ */
+let shapeCache: { text: string; shapes: Map<number, LineShape> } | null = null;
+
+function shapesOf(text: string): Map<number, LineShape> {
+  if (shapeCache?.text !== text) shapeCache = { text, shapes: new Map() };
+  return shapeCache.shapes;
+}
+
+/** Indentation, a leading `- `, and whether the line is blank or only a comment (as `/^( *)((?:- +)?)(.*)$/` reads it). */
+function lineShape(text: string, start: number): LineShape {
+  let p = start;
+  while (text.charCodeAt(p) === 32) p++;
+  const indent = p - start;
+  if (text.charCodeAt(p) === 45 /* - */ && text.charCodeAt(p + 1) === 32) {
+    p += 1;
+    while (text.charCodeAt(p) === 32) p++;
+    return { start, indent, dashCol: indent, contentCol: p - start, blank: false };
+  }
+  // Blank: nothing but whitespace before the line break; a comment: `#` first after whitespace.
+  let q = p;
+  while (q < text.length && text[q] !== '\n' && /\s/.test(text[q])) q++;
+  const blank = q >= text.length || text[q] === '\n' || text[q] === '#';
+  return { start, indent, dashCol: -1, contentCol: indent, blank };
 }
 
 /** Path of the mapping in which a key at column `col` on line `i` lives (the line's own dash aside). */

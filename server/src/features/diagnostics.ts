@@ -3,9 +3,14 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import { problemToDiagnostic } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { validateManifest } from '../runtime/manifest/validateManifest';
+import { validateManifestDetailed } from '../runtime/manifest/validateManifest';
+import { rememberTemplates } from './jinjaDocument';
 
 /** All diagnostics of `doc` at its current version. Never throws. */
 export function provideDiagnostics(doc: ManifestDocument): Diagnostic[] {
-  return validateManifest(doc.parsed).map((p) => problemToDiagnostic(doc.textDocument, p));
+  const details = validateManifestDetailed(doc.parsed);
+  // Validation found every template of this version: completion and hover inside templates reuse
+  // them instead of resolving the manifest again on their first request.
+  if (details.resolved && details.templates) rememberTemplates(doc, details.resolved, details.templates);
+  return details.problems.map((p) => problemToDiagnostic(doc.textDocument, p));
 }

@@ -11,7 +11,9 @@ import { cursorContextAt, type CursorContext } from './cursorContext';
 import { componentMarkdown, fieldMarkdown } from './formatDocs';
 import type { FeatureContext } from './completion';
 import { findReferenceTarget, referencePath } from './references';
-import { inTemplate, mayBeInTemplate, provideTemplateHover } from './jinjaDocument';
+import { inTemplate, mayBeInTemplate, provideTemplateHover, templateAtOffset } from './jinjaDocument';
+import { capturedFieldPathHover, capturedTemplateHover } from './capturedHover';
+import type { Segment } from '../model/manifestModel';
 
 /** Lines of a reference target shown in its hover. */
 const TARGET_PREVIEW_LINES = 20;
@@ -19,6 +21,60 @@ const TARGET_PREVIEW_LINES = 20;
 /** The hover at the cursor, or null when there is nothing to say. Never throws. */
 export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params: HoverParams): Hover | null {
   const offset = positionToOffset(doc.textDocument, params.position);
+  const hover = catalogHover(ctx, doc, offset);
+  if (!ctx.captured?.has(doc.uri)) return hover;
+  // With a captured read, what the API answered is added below what the catalog says.
+  const fromRead = capturedHoverAt(ctx, doc, offset);
+  if (!fromRead) return hover;
+  const before = hover && typeof hover.contents === 'object' && 'kind' in hover.contents ? `${hover.contents.value}\n\n---\n\n` : '';
+  return { contents: { kind: 'markdown', value: before + fromRead.markdown }, range: hover?.range ?? spanToRange(doc.textDocument, fromRead.span) };
+}
+
+/** The captured read's part of a hover: a template evaluated per page, or what a field_path selects. */
+function capturedHoverAt(ctx: FeatureContext, doc: ManifestDocument, offset: number): { markdown: string; span: { start: number; end: number } } | null {
+  let at = mayBeInTemplate(doc.text, offset) ? templateAtOffset(doc, offset) : null;
+  let sourcePath = at ? doc.model.nodeAt(offset)?.path : undefined;
+  const cursor = cursorContextAt(doc.text, offset);
+  if (!at && cursor?.position === 'key' && cursor.word && !cursor.inNewItem) {
+    // On the key of a templated field (`cursor_value:`), its value's template.
+    const path = [...cursor.mapPath, cursor.word.text];
+    const value = doc.model.locate(path);
+    if (value && mayBeInTemplate(doc.text, value.valueSpan.start + 1)) {
+      at = templateAtOffset(doc, value.valueSpan.start + 1);
+      sourcePath = path;
+    }
+  }
+  if (at) {
+    const markdown = capturedTemplateHover(doc, ctx.captured, at, sourcePath ?? at.template.path);
+    const o = at.template.offsets;
+    return markdown ? { markdown, span: { start: o[0], end: o[o.length - 1] } } : null;
+  }
+  // One-line flow mappings (`extractor: {type: DpathExtractor, field_path: [data]}`) are read from the model.
+  const extractor = (cursor ? fieldPathExtractor(cursor) : null) ?? fieldPathInModel(doc, offset);
+  if (!extractor || componentAt(ctx.index, doc.featureValue, extractor).type !== 'DpathExtractor') return null;
+  const markdown = capturedFieldPathHover(doc, ctx.captured, extractor);
+  return markdown ? { markdown, span: cursor?.word ?? cursor?.scalar ?? { start: offset, end: offset } } : null;
+}
+
+/** The source path of the extractor when the cursor is on its `field_path` key, value or one of its items. */
+function fieldPathExtractor(cursor: CursorContext): Segment[] | null {
+  const p = cursor.mapPath;
+  if (cursor.position === 'key' && !cursor.inNewItem && cursor.word?.text === 'field_path') return p;
+  if (cursor.position === 'value' && cursor.field === 'field_path') return p;
+  if (cursor.inNewItem && p.length >= 2 && p[p.length - 2] === 'field_path' && typeof p[p.length - 1] === 'number') return p.slice(0, -2);
+  return null;
+}
+
+/** The same, from the parsed node under the cursor (for flow mappings the line reader does not enter). */
+function fieldPathInModel(doc: ManifestDocument, offset: number): Segment[] | null {
+  const p = doc.model.nodeAt(offset)?.path ?? [];
+  if (p[p.length - 1] === 'field_path') return p.slice(0, -1);
+  if (p.length >= 2 && p[p.length - 2] === 'field_path' && typeof p[p.length - 1] === 'number') return p.slice(0, -2);
+  return null;
+}
+
+/** The hover of the catalog, the references and the templates, or null. */
+function catalogHover(ctx: FeatureContext, doc: ManifestDocument, offset: number): Hover | null {
   const cursor = cursorContextAt(doc.text, offset);
   if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return hoverInTemplate(ctx, doc, offset);
   if (!cursor) return referenceHoverFromTree(doc, offset);

@@ -4,18 +4,32 @@
 import { type CompletionItem, type CompletionList, type Hover, type LocationLink } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { resolveManifest } from '../runtime/manifest/resolve';
+import { resolveManifest, type ResolvedManifest } from '../runtime/manifest/resolve';
 import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
 import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
-import { findTemplates, sourceNodeFinder, type FoundTemplate } from '../runtime/rules/templateFields';
+import { findTemplates, templateSources, type FoundTemplate } from '../runtime/rules/templateFields';
 import { templateCompletions } from './jinjaCompletion';
 import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
 import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
 import { isScalar } from 'yaml';
 import { configDefinitionPath, templateHover } from './jinjaHover';
+import type { CapturedReads } from '../captured/capturedReads';
+import { capturedTemplateItems } from './capturedCompletion';
 
 type DocTemplates = { templates: FoundTemplate[]; spec: ConfigSpec | null; root: unknown };
 const cache = new WeakMap<ManifestDocument, DocTemplates>();
+const resolvedCache = new WeakMap<ManifestDocument, ResolvedManifest>();
+
+/** The resolved manifest of a document version (resolved once, shared by the template and captured-read features). */
+export function documentResolved(doc: ManifestDocument): ResolvedManifest {
+  let hit = resolvedCache.get(doc);
+  if (!hit) {
+    const parsed = doc.parsed;
+    hit = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+    resolvedCache.set(doc, hit);
+  }
+  return hit;
+}
 
 /** Templates of a document version with their fields' contexts, and the connection spec. Never throws. */
 export function documentTemplates(doc: ManifestDocument): DocTemplates {
@@ -23,14 +37,19 @@ export function documentTemplates(doc: ManifestDocument): DocTemplates {
   if (!hit) {
     try {
       const parsed = doc.parsed;
-      const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
-      hit = { templates: findTemplates(sourceNodeFinder(parsed), doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
+      const resolved = documentResolved(doc);
+      hit = { templates: findTemplates(templateSources(parsed), doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
     } catch {
       hit = { templates: [], spec: null, root: null };
     }
     cache.set(doc, hit);
   }
   return hit;
+}
+
+/** Keeps the templates validation found for this version (the same walk `documentTemplates` would do). */
+export function rememberTemplates(doc: ManifestDocument, resolved: ResolvedManifest, templates: FoundTemplate[]): void {
+  if (!cache.has(doc)) cache.set(doc, { templates, spec: connectionSpecOf(resolved.value), root: doc.parsed.value });
 }
 
 /** `$parameters` keys written on the enclosing components of the template's source path. */
@@ -80,11 +99,13 @@ export function inTemplate(doc: ManifestDocument, offset: number): boolean {
 }
 
 /** Completion inside a template at `offset`, or null when the cursor is in no known template. */
-export function provideTemplateCompletion(doc: ManifestDocument, offset: number): CompletionList | null {
+export function provideTemplateCompletion(doc: ManifestDocument, offset: number, captured?: CapturedReads): CompletionList | null {
   const { spec, root } = documentTemplates(doc);
   const at = templateAtOffset(doc, offset);
   if (!at) return null;
-  const items: CompletionItem[] = templateCompletions(at, { spec, parameterKeys: parameterKeys(root, at.template) });
+  // Keys of the captured read come first (`response.` → the keys of the captured bodies there).
+  const fromRead = captured?.has(doc.uri) ? capturedTemplateItems(doc, captured, at, doc.model.nodeAt(offset)?.path ?? at.template.path) : [];
+  const items: CompletionItem[] = [...fromRead, ...templateCompletions(at, { spec, parameterKeys: parameterKeys(root, at.template) })];
   if (!items.length) return null;
   // Replace the identifier typed so far.
   const word = wordAt(at.template.text, at.index);

@@ -3,8 +3,11 @@
 // keys) go through the runtime's parseManifest so problems are exactly those the CLI reports. The
 // `yaml` Document with source ranges is built lazily, only when a feature needs positions.
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { parseDocument, type Document } from 'yaml';
+import { parseDocument, type Document, type Scalar } from 'yaml';
 import { parseManifest } from '../runtime/manifest/parse';
+import type { JsonPath } from '../runtime/manifest/origins';
+import { quickLocatorFor, quickLocateSwitch, type QuickLocation } from '../runtime/manifest/quickLocate';
+import { quickScalar } from '../runtime/manifest/quickScalar';
 import type { Problem } from '../runtime/problems';
 
 /** An anchor (`&name`) where YAML allows one. */
@@ -22,6 +25,10 @@ export class LeafParse {
   shapeOk = true;
   problems: Problem[] = [];
   private docCache: Document.Parsed | undefined;
+  /** Indentation lookups in this block's text, kept with the block (so reused while it is unchanged). */
+  private locator: ((path: JsonPath) => QuickLocation | null) | undefined;
+  private readonly located = new Map<string, QuickLocation | null>();
+  private readonly scalars = new Map<string, Scalar | null>();
 
   constructor(readonly localText: string, readonly kind: LeafKind) {
     this.load();
@@ -31,6 +38,32 @@ export class LeafParse {
   get doc(): Document.Parsed {
     this.docCache ??= parseDocument(this.localText, { keepSourceTokens: true, uniqueKeys: true, prettyErrors: false });
     return this.docCache;
+  }
+
+  /** quickLocate.ts over this block's text (offsets local to `localText`), cached per path. */
+  quickLocate(path: JsonPath): QuickLocation | null {
+    // The corpus check turns the locator off to compare with the parser: no caching then.
+    if (!quickLocateSwitch.enabled) return null;
+    const key = JSON.stringify(path);
+    let found = this.located.get(key);
+    if (found === undefined) {
+      this.locator ??= quickLocatorFor(this.localText);
+      found = this.locator(path);
+      this.located.set(key, found);
+    }
+    return found;
+  }
+
+  /** quickScalar.ts over this block's text (range local to `localText`), cached per path and value. */
+  quickScalar(path: JsonPath, value: string): Scalar | null {
+    if (!quickLocateSwitch.enabled) return null;
+    const key = `${JSON.stringify(path)}\u0000${value}`;
+    let found = this.scalars.get(key);
+    if (found === undefined) {
+      found = quickScalar(this.localText, path, value, (p) => this.quickLocate(p));
+      this.scalars.set(key, found);
+    }
+    return found;
   }
 
   private load(): void {

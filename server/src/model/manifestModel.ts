@@ -2,7 +2,9 @@
 // on its own (leafParser.ts) and reused by the next version when its text is unchanged, the plain
 // value assembled from the blocks, and source positions computed lazily per block. Offsets only.
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { isMap, isPair, isScalar, isSeq, type Node, type Pair } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, type Node, type Pair, type Scalar } from 'yaml';
+import { quickLocate, type QuickLocation } from '../runtime/manifest/quickLocate';
+import { quickScalar } from '../runtime/manifest/quickScalar';
 import type { Problem } from '../runtime/problems';
 import type { Span } from '../runtime/types';
 import { splitManifest, type Block } from './blockSplitter';
@@ -161,6 +163,39 @@ export class ManifestModel {
       return { span, ...(keySpan ? { keySpan } : {}), approximate: n < path.length };
     }
     return { span: { start: 0, end: 0 }, approximate: true };
+  }
+
+  /** quickLocate.ts answered by the block that holds `path` (cached while that block is unchanged). */
+  quickLocate(path: readonly Segment[]): QuickLocation | null {
+    const found = this.leafFor(path);
+    if (!found) return quickLocate(this.text, path);
+    const q = found.leaf.quickLocate(found.local);
+    return q && shiftLocation(q, found.base);
+  }
+
+  /** quickScalar.ts answered by the block that holds `path`; `base` is the offset the range is relative to. */
+  quickScalar(path: readonly Segment[], value: string): { node: Scalar; base: number } | null {
+    const found = this.leafFor(path);
+    if (!found) {
+      const node = quickScalar(this.text, path, value);
+      return node ? { node, base: 0 } : null;
+    }
+    const node = found.leaf.quickScalar(found.local, value);
+    return node ? { node, base: found.base } : null;
+  }
+
+  /** The leaf block holding `path`, its offset, and the path inside its own text (its key or item index first). */
+  private leafFor(path: readonly Segment[]): { leaf: LeafParse; base: number; local: Segment[] } | null {
+    if (!this.nodes) return null;
+    let nodes: ModelNode[] = this.nodes;
+    for (let i = 0; i < path.length; i++) {
+      const node = findChild(nodes, path[i]);
+      if (!node) return null;
+      if (node.leaf) return { leaf: node.leaf, base: node.block.lineStart, local: [node.block.kind === 'item' ? 0 : (node.key ?? ''), ...path.slice(i + 1)] };
+      if (!node.children) return null;
+      nodes = node.children;
+    }
+    return null;
   }
 
   private leafAt(offset: number): { leaf: LeafParse; base: number; path: Segment[] } | null {
@@ -386,6 +421,11 @@ function descend(start: Node | null, local: number, base: number, path: Segment[
 
 function scalarKey(key: Node | null): string {
   return isScalar(key) ? String(key.value) : '';
+}
+
+function shiftLocation(q: QuickLocation, base: number): QuickLocation {
+  const move = (s: Span): Span => ({ start: s.start + base, end: s.end + base });
+  return { keySpan: move(q.keySpan), valueSpan: q.valueSpan && move(q.valueSpan), valueStyle: q.valueStyle, valueStart: q.valueStart + base, column: q.column };
 }
 
 function shift(range: readonly number[], base: number): Span {

@@ -7,7 +7,7 @@ import { testCommand } from './cli/testCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
-  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty] [--record cassette.yaml | --replay cassette.yaml]
+  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty] [--trace] [--record cassette.yaml | --replay cassette.yaml]
   connector-manifest streams <manifest> [--config config.json] [--format json|pretty]   (static streams, then resolved dynamic streams)
   connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]`;
 

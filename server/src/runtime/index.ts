@@ -19,7 +19,7 @@ export type { PaginationStrategy } from './pagination/paginationStrategy';
 export { resolveManifest } from './manifest/resolve';
 export type { ResolvedManifest, ResolveOptions, ManifestOrigins } from './manifest/resolve';
 export { testRead, DEFAULT_TEST_READ_LIMITS } from './testRead/testRead';
-export type { StreamRead, StreamReadSlice, StreamReadPage, LogMessage, TestReadProgress } from './testRead/streamRead';
+export type { StreamRead, StreamReadSlice, StreamReadPage, PaginationTrace, LogMessage, TestReadProgress } from './testRead/streamRead';
 export { createHttpRequester } from './http/requester';
 export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, oauthInputsFromConfig, renderConsentTemplate } from './oauth';
 export { validateManifest } from './manifest/validateManifest';

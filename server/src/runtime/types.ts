@@ -71,6 +71,8 @@ export type TestReadEnv = RuntimeEnv & {
   state?: object[];
   /** The masker the read collects its secrets in (a cassette recorder needs the tokens obtained); a fresh one by default. */
   masker?: SecretMasker;
+  /** Adds each page's `pagination_trace` (token in and out, why the next page was or was not requested) to the result. */
+  paginationTrace?: boolean;
 };
 
 /** A source span in UTF-16 offsets of the manifest text. */

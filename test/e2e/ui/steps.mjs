@@ -1,6 +1,6 @@
 // The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
 // and takes a screenshot that the run keeps for inspection.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { workbench } from './workbench.mjs';
 import { findSecretsIn } from '../secretEncodings.mjs';
@@ -231,6 +231,59 @@ export const steps = [
     },
   },
   {
+    name: 'cursor-pagination.yaml: each page shows its pagination trace, the last one why pagination stopped',
+    async run({ page, shot, demoUrl, run }) {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile('demo/cursor-pagination.yaml');
+      await lens(page, 'Set testing values').click();
+      const form = await wb.webviewFrame('Testing values: demo/cursor-pagination.yaml');
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
+      await revealStream(page, run, 'demo/cursor-pagination.yaml', 'cursor_in_body');
+      // Default limits: 40 records a page, so the 100-record limit ends the read inside page 3.
+      await lens(page, 'Run stream cursor_in_body').click();
+      const results = await wb.webviewFrame('Test read: cursor_in_body');
+      await results.locator('#status', { hasText: /3 pages, 100 records/ }).waitFor({ timeout: 60_000 });
+      await results.locator('#page-trace', { hasText: /^∅ → \S+ · 40 records · next page: requested$/ }).waitFor({ timeout: 10_000 });
+      await shot('18-pagination-trace-page-1');
+      await results.locator('button.page-button[data-page="3"]').click();
+      await results.locator('#page-trace', { hasText: "stopped: record limit of the test read (100) reached: 20 of the page's 40 records kept" }).waitFor({ timeout: 5_000 });
+      await shot('18b-pagination-trace-record-limit');
+      // With room for every page, the last one stops on the paginator's own stop_condition.
+      await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
+      await lens(page, 'Run with limits…').click();
+      const limits = await wb.webviewFrame('Run with limits: cursor_in_body');
+      await limits.locator('#limit_maxRecords').waitFor({ timeout: 20_000 });
+      await limits.locator('#limit_maxRecords').fill('1000');
+      await limits.locator('#limit_maxPagesPerSlice').fill('10');
+      await limits.locator('#run').click();
+      const rerun = await wb.webviewFrame('Test read: cursor_in_body');
+      await rerun.locator('#status', { hasText: /7 pages, 250 records/ }).waitFor({ timeout: 60_000 });
+      await rerun.locator('button.page-button[data-page="7"]').click();
+      await rerun.locator('#page-trace', { hasText: 'stopped: stop_condition "{{ response.meta.next_cursor is none }}" evaluated true' }).waitFor({ timeout: 5_000 });
+      await shot('18c-pagination-trace-stop-condition');
+      // A narrow pane: the trace wraps inside it (the testing-values form closed, so the view keeps a pane of its own).
+      // A middle click closes that tab only (a command palette search could pick "Close All Editors").
+      await page.locator('.tab', { hasText: 'Testing values: demo/cursor-pagination.yaml' }).first().click({ button: 'middle' });
+      await page.locator('.tab', { hasText: 'Testing values: demo/cursor-pagination.yaml' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+      await page.locator('.tab', { hasText: 'Test read: cursor_in_body' }).first().click();
+      await page.setViewportSize({ width: 900, height: 900 });
+      await page.waitForTimeout(300); // the workbench re-lays out on resize
+      const fits = await rerun.evaluate(() => {
+        const t = document.getElementById('page-trace');
+        return t ? t.getBoundingClientRect().right <= document.documentElement.clientWidth + 1 : false;
+      });
+      await shot('18d-pagination-trace-narrow-pane');
+      await page.setViewportSize({ width: 1400, height: 900 });
+      if (!fits) throw new Error('the pagination trace overflows a narrow pane');
+    },
+  },
+  {
     name: 'OAuth: Authenticate in the form runs the consent flow on the demo API; a rotated token appears in the open form',
     async run({ page, shot, demoUrl, run }) {
       const wb = workbench(page);
@@ -316,6 +369,157 @@ export const steps = [
       await shot('11-extract-to-definitions-applied');
       await wb.runCommand('File: Revert File');
       await page.locator('.view-lines', { hasText: 'definitions:' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+    },
+  },
+  {
+    name: 'Run stream → Save Read as Cassette → Replay Cassette → Compare with Previous Read',
+    async run({ page, shot, run, secrets, log }) {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile(MANIFEST);
+      await lens(page, 'Run stream items').click();
+      const results = await wb.webviewFrame('Test read: items');
+      await results.locator('#status', { hasText: /4 pages, 100 records in 1 slice/ }).waitFor({ timeout: 60_000 });
+      // Save: the results view's button opens the save dialog on cassettes/items.cassette.yaml beside the manifest.
+      await results.locator('#save-cassette').click();
+      const pathInput = page.locator('.quick-input-widget input');
+      await pathInput.waitFor({ timeout: 15_000 });
+      // The simple file dialog fills its input in two steps (folder, then file name).
+      const proposed = await page.waitForFunction(() => {
+        const v = document.querySelector('.quick-input-widget input')?.value ?? '';
+        return v.endsWith('.yaml') ? v : null;
+      }, null, { timeout: 10_000 }).then((h) => h.jsonValue()).catch(() => pathInput.inputValue());
+      if (!proposed.endsWith('demo/cassettes/items.cassette.yaml')) throw new Error(`the save dialog proposes ${proposed}`);
+      await shot('30-save-cassette-dialog');
+      await page.keyboard.press('Enter');
+      // The dialog offers to create the cassettes folder first; a person confirms with Enter.
+      const file = join(run, 'workspace', 'demo', 'cassettes', 'items.cassette.yaml');
+      const createFolder = page.locator('.quick-input-widget', { hasText: 'does not exist. Would you like to create it?' });
+      if (await createFolder.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+        await shot('30b-create-cassettes-folder');
+        await page.keyboard.press('Enter');
+      }
+      for (const deadline = Date.now() + 20_000; !existsSync(file);) {
+        if (Date.now() > deadline) throw new Error('the cassette was not written');
+        await page.waitForTimeout(200);
+      }
+      // The confirmation names the file and the expectation written beside it.
+      await wb.runCommand('Notifications: Show Notifications');
+      await page.locator('.notifications-center', { hasText: "Saved the read of 'items' (4 HTTP exchanges, secrets masked) to cassettes/items.cassette.yaml and its expectation cassettes/items.expected.json" }).waitFor({ timeout: 20_000 });
+      await shot('31-cassette-saved');
+      await wb.runCommand('Notifications: Hide Notifications');
+      const cassette = readFileSync(file, 'utf8');
+      const leaked = findSecretsIn(cassette, secrets);
+      if (leaked.length) throw new Error(`the cassette holds secret values: ${leaked.join(', ')}`);
+      if (!cassette.includes('api_key: "****"') && !cassette.includes("api_key: '****'")) throw new Error('the cassette does not show the API key masked');
+      log(`    cassette: ${cassette.split('\n').length} lines, ${cassette.length} bytes for 4 pages of 25 records`);
+      // Replay: the lens beside "Run stream" appears now that the cassette exists.
+      await page.locator('.tab', { hasText: 'offset-increment.yaml' }).first().click();
+      await lens(page, 'Replay cassette').waitFor({ timeout: 30_000 });
+      await shot('32-replay-cassette-lens');
+      await lens(page, 'Replay cassette').click();
+      await results.locator('#replayed-from', { hasText: 'cassettes/items.cassette.yaml' }).waitFor({ timeout: 30_000 });
+      await results.locator('#status', { hasText: /4 pages, 100 records in 1 slice/ }).waitFor({ timeout: 30_000 });
+      await shot('33-replayed-read');
+      // Compare: the replay of an unchanged manifest reads exactly what the API returned.
+      await results.locator('#compare-reads').click();
+      const compare = await wb.webviewFrame('Compare: items');
+      await compare.locator('#no-differences', { hasText: 'the same 100 records' }).waitFor({ timeout: 20_000 });
+      await compare.locator('#side-before', { hasText: 'read from the API' }).waitFor({ timeout: 5_000 });
+      await compare.locator('#side-after', { hasText: 'replay of cassettes/items.cassette.yaml' }).waitFor({ timeout: 5_000 });
+      await shot('34-compare-no-differences');
+      // A manifest change (a field added, one removed), replayed offline, then compared with the previous read.
+      const manifestFile = join(run, 'workspace', ...MANIFEST.split('/'));
+      const original = readFileSync(manifestFile, 'utf8');
+      const transformed = `${original}    transformations:\n`
+        + '      - type: AddFields\n        fields: [{type: AddedFieldDefinition, path: [source], value: cassette}]\n'
+        + '      - type: RemoveFields\n        field_pointers: [[category]]\n';
+      writeFileSync(manifestFile, transformed);
+      try {
+        // The editor reloads the changed file; go to its last lines (lenses above the stream and the
+        // paginator push them below the fold) and wait until they show the new transformation.
+        await page.locator('.tab', { hasText: 'offset-increment.yaml' }).first().click();
+        await wb.runCommand('Go to Line/Column...');
+        await page.keyboard.type(`${transformed.split('\n').length - 1}:1`);
+        await page.keyboard.press('Enter');
+        await page.locator('.view-lines', { hasText: 'RemoveFields' }).first().waitFor({ timeout: 20_000 });
+        await page.locator('.tab', { hasText: 'Test read: items' }).first().click();
+        await results.locator('#rerun').click();
+        // The new replay's records have the added field (the status reads the same as before).
+        await results.locator('table.records th', { hasText: /^source$/ }).waitFor({ timeout: 30_000 });
+        await results.locator('#replayed-from').waitFor({ timeout: 5_000 });
+        await results.locator('#status', { hasText: /4 pages, 100 records in 1 slice/ }).waitFor({ timeout: 5_000 });
+        await results.locator('#compare-reads').click();
+        await compare.locator('#compare-summary', { hasText: '0 added, 0 removed, 100 changed records; 2 schema changes' }).waitFor({ timeout: 20_000 });
+        await compare.locator('details.record-change[data-key="id=1"] td.after', { hasText: '"cassette"' }).waitFor({ timeout: 5_000 });
+        await compare.locator('details.record-change[data-key="id=1"] td.before', { hasText: '"books"' }).waitFor({ timeout: 5_000 });
+        await compare.locator('#schema li', { hasText: '+ source: string' }).waitFor({ timeout: 5_000 });
+        await compare.locator('#schema li', { hasText: '- category: string' }).waitFor({ timeout: 5_000 });
+        const shown = findSecretsIn(await compare.content(), secrets);
+        if (shown.length) throw new Error(`the comparison shows secret values: ${shown.join(', ')}`);
+        await shot('35-compare-after-manifest-change');
+        // A change that needs a request the cassette does not hold: with 10 records filtered out, the
+        // record limit is not reached after 4 pages and the read asks for a fifth page.
+        writeFileSync(manifestFile, transformed.replace('        extractor: {type: DpathExtractor, field_path: [data]}',
+          '        extractor: {type: DpathExtractor, field_path: [data]}\n        record_filter: {type: RecordFilter, condition: "{{ record.id <= 90 }}"}'));
+        await page.locator('.view-lines', { hasText: 'record_filter' }).first().waitFor({ timeout: 20_000 });
+        await page.locator('.tab', { hasText: 'Test read: items' }).first().click();
+        await results.locator('#rerun').click();
+        await results.locator('#read-error', { hasText: /Replay of cassettes\/items\.cassette\.yaml: no recorded response for GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?offset=100&limit=25/ }).waitFor({ timeout: 30_000 });
+        await shot('36-replay-names-the-missing-request');
+      } finally {
+        writeFileSync(manifestFile, original);
+      }
+    },
+  },
+  {
+    name: 'after Run stream, completion inside {{ response. }} lists the captured keys and hover on cursor_value shows each page',
+    async run({ page, shot, demoUrl, run }) {
+      const wb = workbench(page);
+      const file = 'demo/cursor-pagination.yaml';
+      await wb.ready();
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile(file);
+      await lens(page, 'Set testing values').click();
+      const form = await wb.webviewFrame(`Testing values: ${file}`);
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
+      await revealStream(page, run, file, 'cursor_in_body');
+      await lens(page, 'Run stream cursor_in_body').click();
+      const results = await wb.webviewFrame('Test read: cursor_in_body');
+      await results.locator('#status', { hasText: /3 pages, 100 records/ }).waitFor({ timeout: 60_000 });
+      await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
+      // The cursor right after `response.` in the first stream's cursor_value, then Ctrl+Space.
+      const lines = readFileSync(join(run, 'workspace', file), 'utf8').split('\n');
+      const line = lines.findIndex((l) => l.includes('cursor_value: "{{ response.meta.next_cursor }}"'));
+      const column = lines[line].indexOf('response.') + 'response.'.length + 1;
+      await wb.runCommand('Go to Line/Column...');
+      await page.keyboard.type(`${line + 1}:${column}`);
+      await page.keyboard.press('Enter');
+      // The paginator of the stream now carries the summary of the read's pagination trace (display-only lens).
+      await page.locator('.codelens-decoration', { hasText: '3 pages · stopped: record limit of the test read (100) reached' }).first().waitFor({ timeout: 20_000 });
+      await page.keyboard.press('Control+Space');
+      const suggest = page.locator('.suggest-widget .monaco-list-row');
+      await suggest.filter({ hasText: 'records' }).first().waitFor({ timeout: 15_000 });
+      await suggest.filter({ hasText: 'meta' }).first().waitFor({ timeout: 5_000 });
+      const first = await suggest.first().getAttribute('aria-label');
+      if (!/^records/.test(first ?? '')) throw new Error(`the first suggestion is ${first}, expected the captured key records`);
+      await shot('20-completion-from-captured-read');
+      await page.keyboard.press('Escape');
+      // Hover on the cursor_value template: its value on each page of the read.
+      await wb.runCommand('Show or Focus Hover');
+      const hover = page.locator('.monaco-hover', { hasText: 'From the last read' }).first();
+      await hover.waitFor({ timeout: 15_000 });
+      await hover.getByText(/page 1 → /).first().waitFor({ timeout: 5_000 });
+      const text = await hover.textContent();
+      if (!/page 3 → /.test(text ?? '')) throw new Error(`the hover does not list every page: ${text}`);
+      await shot('21-hover-cursor-value-per-page');
+      await page.keyboard.press('Escape');
     },
   },
 ];

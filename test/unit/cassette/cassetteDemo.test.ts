@@ -9,6 +9,8 @@ import { parse } from 'yaml';
 import { startDemoApi, type DemoApi } from '../../../demo/api/server';
 import { recordRead, replayRead } from '../../../server/src/runtime/cassette/cassetteRead';
 import { formatCassette, parseCassette, type Cassette } from '../../../server/src/runtime/cassette/cassette';
+import { compileSecrets, encodedForms, maskSecretsIn } from '../../../server/src/runtime/shared/secretPatterns';
+import { CassetteMasker } from '../../../server/src/runtime/cassette/cassetteMasker';
 
 const WORKSPACE = join(__dirname, '../../../demo/workspace');
 const FROZEN = new Date('2024-01-03T12:00:00Z');
@@ -36,17 +38,38 @@ function secrets(manifest: Record<string, unknown>, config: Record<string, unkno
   return out;
 }
 
-/** The forms a secret takes on the wire. */
-function encodings(secret: string): string[] {
-  return [secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), Buffer.from(secret).toString('base64')];
+/**
+ * Where a secret occurs in `text`, in any encoding secretPatterns.ts knows (as written, JSON- and
+ * HTML-escaped, URL- and form-encoded, base64 standalone or inside a longer base64 text such as Basic
+ * `user:pass`), as a short description; the secret itself is never printed.
+ */
+function secretsIn(text: string, secrets: string[]): string[] {
+  const hits: string[] = [];
+  for (const [i, s] of secrets.entries()) {
+    const forms = encodedForms(s).filter((f) => text.includes(f));
+    if (forms.length || maskSecretsIn(text, compileSecrets([s])) !== text) hits.push(`secret #${i + 1} (${s.slice(0, 4)}…)${forms.length ? ` as ${forms.length} plain form(s)` : ' in an encoding'}`);
+  }
+  return hits;
 }
 
 const authKinds = new Set<string>();
+/** Authenticator types of the demo manifests whose reads were recorded. */
+const authenticators = new Set<string>();
+function collectAuthenticators(node: unknown): void {
+  if (Array.isArray(node)) node.forEach(collectAuthenticators);
+  else if (node && typeof node === 'object') {
+    const type = (node as Record<string, unknown>).type;
+    if (typeof type === 'string' && type.endsWith('Authenticator')) authenticators.add(type);
+    Object.values(node).forEach(collectAuthenticators);
+  }
+}
 
 for (const file of manifests) {
   test(`demo/workspace/${file}: every stream records, replays offline to the same StreamRead, and the cassette holds no secret`, async () => {
     const manifest = parse(readFileSync(join(WORKSPACE, file), 'utf8')) as Record<string, unknown>;
-    for (const stream of manifest.streams as { name?: string }[]) {
+    // Both ways a read is recorded: as `read --record` does, and as the editor's Run stream does (its
+    // StreamRead masked like a plain read, the cassette as strictly).
+    for (const [readMasking, stream] of (['cassette', 'testRead'] as const).flatMap((m) => (manifest.streams as { name?: string }[]).map((s) => [m, s] as const))) {
       if (!stream?.name) continue;
       const config: Record<string, unknown> = { ...structuredClone(baseConfig), url_base: api.url };
       // Refresh tokens are single use: a manifest read after another OAuth one gets the token the API issued last.
@@ -54,13 +77,23 @@ for (const file of manifests) {
       if (current) config.credentials = { ...(config.credentials as object), refresh_token: current };
       const before = structuredClone(config);
       const env = { now: () => FROZEN, sleep: async () => {} };
-      const { result, cassette } = await recordRead(manifest, config, stream.name, {}, env);
+      const { result, cassette } = await recordRead(manifest, config, stream.name, {}, env, { readMasking });
       assert.deepEqual(result.logs.filter((l) => l.level === 'ERROR'), [], `${file}/${stream.name}`);
       assert.ok(cassette.exchanges.length > 0);
 
       const text = formatCassette(cassette);
-      for (const s of secrets(manifest, before).concat(secrets(manifest, config))) {
-        for (const form of encodings(s)) assert.ok(!text.includes(form), `${file}/${stream.name}: the cassette holds a secret (${form.slice(0, 8)}…)`);
+      collectAuthenticators(manifest.streams);
+      const all = [...new Set(secrets(manifest, before).concat(secrets(manifest, config)))];
+      assert.deepEqual(secretsIn(text, all), [], `${file}/${stream.name}: the cassette holds a secret`);
+      // Readable: one exchange per list entry, JSON bodies as YAML structures (one field per line).
+      assert.equal((text.match(/^ {2}- request:$/gm) ?? []).length, cassette.exchanges.length);
+      for (const x of cassette.exchanges) {
+        const body = x.response?.body;
+        const contentType = Object.entries(x.response?.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+        // application/json (not JSON Lines, whose body is several values and stays text).
+        if (body && 'text' in body && !('base64' in body) && /\bjson\s*(;|$)/i.test(contentType) && body.text.trim()) {
+          assert.fail(`${file}/${stream.name}: a JSON response body was stored as text: ${body.text.slice(0, 60)}`);
+        }
       }
       // Basic credentials travel as base64(user:password): the whole header value is masked.
       assert.ok(!text.includes(Buffer.from('demo-user:demo-pass').toString('base64')));
@@ -78,11 +111,30 @@ for (const file of manifests) {
       assert.equal(api.state.requestCount, served, `${file}/${stream.name}: the replay went to the network`);
       assert.deepEqual(replay.misses, []);
       assert.equal(replay.unused, 0);
-      assert.deepEqual(replay.result, result, `${file}/${stream.name}: the replayed StreamRead differs`);
+      // The editor's read shows config values whose key merely names a credential (as a plain read does);
+      // the cassette, and so its replay, masks them: equal once those are masked on both sides.
+      const strict = new CassetteMasker();
+      strict.addCredentialsOf(before);
+      strict.addCredentialsOf(config);
+      const comparable = (r: typeof result) => (readMasking === 'cassette' ? r : strict.maskValue(r));
+      assert.deepEqual(comparable(replay.result), comparable(result), `${file}/${stream.name} (${readMasking}): the replayed StreamRead differs`);
     }
   });
 }
 
 test('the demo workspace exercises Basic and Bearer authorization headers (masked whole)', () => {
   assert.ok(authKinds.has('Basic') && authKinds.has('Bearer'), [...authKinds].join(', '));
+});
+
+test('cassettes were checked after a read with every authenticator kind', () => {
+  const kinds = ['ApiKeyAuthenticator', 'BasicHttpAuthenticator', 'BearerAuthenticator', 'JwtAuthenticator', 'OAuthAuthenticator', 'SessionTokenAuthenticator'];
+  assert.deepEqual(kinds.filter((k) => !authenticators.has(k)), []);
+});
+
+test('the secret check finds a secret in the encodings a cassette could carry it in', () => {
+  const basic = `Authorization: Basic ${Buffer.from('demo-user:demo-pass').toString('base64')}`;
+  assert.equal(secretsIn(basic, ['demo-pass']).length, 1, 'base64 inside Basic credentials');
+  assert.equal(secretsIn('url: http://x/?key=demo%2Bkey%21', ['demo+key!']).length, 1, 'URL-encoded');
+  assert.equal(secretsIn('body: {"k": "demo\\/secret"}', ['demo/secret']).length, 1, 'JSON-escaped');
+  assert.deepEqual(secretsIn('api_key: "****"', ['demo-api-key']), []);
 });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { changedPaths, mergeEdits } from '../../../client/src/configMerge';
-import { describeSlice, failedComponent, limitBanner, limitsReached, readableStack, readProgressText, sliceStateView } from '../../../client/src/streamReadView';
+import { describeSlice, failedComponent, limitBanner, limitsReached, paginationTraceView, readableStack, readProgressText, shortToken, sliceStateView } from '../../../client/src/streamReadView';
 import { parseRichText, richTextToPlain, safeHref } from '../../../client/src/webview/richText';
 
 test('a form loaded before a token rotation never writes the used-up token back', () => {
@@ -88,4 +88,19 @@ test('the State tab shows each slice descriptor and the stream state of the Stre
   assert.deepEqual(sliceStateView({ slice_descriptor: '{}', state: [] }), { descriptor: null, state: null, message: null });
   assert.equal(readProgressText(3, 75), '3 pages, 75 records so far');
   assert.equal(readProgressText(1, 1), '1 page, 1 record so far');
+});
+
+test('the pagination trace line beside a page: tokens in and out, records, and requested or the stop reason', () => {
+  assert.deepEqual(paginationTraceView({ token_in: null, token_out: 50, record_count: 50, next_requested: true, stop_reason: null }),
+    { tokens: '∅ → 50', records: '50 records', next: 'next page: requested', stopped: false, title: 'token in: no token\ntoken out: 50' });
+  const last = paginationTraceView({ token_in: 100, token_out: null, record_count: 1, next_requested: false, stop_reason: '1 record < page_size 50' });
+  assert.equal(`${last.tokens} · ${last.records} · ${last.next}`, '100 → ∅ · 1 record · stopped: 1 record < page_size 50');
+  assert.equal(last.stopped, true);
+  // A whole next URL is cut in the middle for a narrow pane; the tooltip keeps it whole.
+  const url = 'http://127.0.0.1:8787/next-url/items?limit=50&offset=150';
+  const short = shortToken(url);
+  assert.equal(short.text.length, 28);
+  assert.ok(short.text.startsWith('http://127.0.') && short.text.endsWith('offset=150') && short.text.includes('…'));
+  assert.equal(short.full, url);
+  assert.match(paginationTraceView({ token_in: url, token_out: null, record_count: 0, next_requested: false, stop_reason: 'x' }).title, /offset=150\n/);
 });

@@ -50,3 +50,19 @@ export class CassetteMasker extends SecretMasker {
     return out;
   }
 }
+
+/**
+ * A read's own masker that teaches a cassette masker every secret it learns (spec secrets, tokens
+ * obtained during the read): the StreamRead is then masked exactly as a read without a recorder masks
+ * it, while the cassette gets those secrets plus its own stricter rules.
+ */
+export class TeachingMasker extends SecretMasker {
+  constructor(private readonly cassette: CassetteMasker) {
+    super();
+  }
+
+  override add(value: unknown): void {
+    super.add(value);
+    this.cassette.add(value);
+  }
+}

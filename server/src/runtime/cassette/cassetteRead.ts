@@ -5,19 +5,27 @@ import { testRead } from '../testRead/testRead';
 import type { StreamRead } from '../testRead/streamRead';
 import type { TestReadEnv, TestReadLimits } from '../types';
 import type { Cassette } from './cassette';
-import { CassetteMasker } from './cassetteMasker';
+import { CassetteMasker, TeachingMasker } from './cassetteMasker';
 import { CassetteRecorder } from './recorder';
 import { CassetteReplayer, type ReplayMiss } from './replay';
 
+/**
+ * How a recorded read's StreamRead is masked: `cassette` (the default, what `read --record` prints) masks
+ * it like the cassette, credential-named config values included; `testRead` masks it exactly as a read
+ * without a recorder would (the editor records every Run stream and must show what it always showed).
+ */
+export type RecordOptions = { readMasking?: 'cassette' | 'testRead' };
+
 /** Runs a test read and returns its result with the masked cassette of every exchange it made. */
-export async function recordRead(manifest: object, config: Record<string, unknown>, stream: string, limits: TestReadLimits = {}, env: TestReadEnv = {}): Promise<{ result: StreamRead; cassette: Cassette }> {
+export async function recordRead(manifest: object, config: Record<string, unknown>, stream: string, limits: TestReadLimits = {}, env: TestReadEnv = {}, options: RecordOptions = {}): Promise<{ result: StreamRead; cassette: Cassette }> {
   const masker = new CassetteMasker();
   masker.addCredentialsOf(config);
+  const readMasker = options.readMasking === 'testRead' ? new TeachingMasker(masker) : masker;
   const recorder = new CassetteRecorder(env.now ? env.now() : new Date());
   // The config as it was before the read: a rotated refresh token is written back into it during the read.
   const configAtStart = structuredClone(config);
   const fetch = recorder.wrap(resolveFetch(env, { signal: env.signal }));
-  const result = await testRead(manifest, config, stream, limits, { ...env, fetch, masker });
+  const result = await testRead(manifest, config, stream, limits, { ...env, fetch, masker: readMasker });
   masker.addCredentialsOf(config);
   return { result, cassette: recorder.cassette(masker, stream, configAtStart, limits) };
 }

@@ -1,5 +1,5 @@
 // `connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N]
-// [--max-slices N] [--state state.json] [--format json|pretty] [--record FILE | --replay FILE]`: a test read from
+// [--max-slices N] [--state state.json] [--format json|pretty] [--trace] [--record FILE | --replay FILE]`: a test read from
 // the terminal over the same testRead as the editor; --record writes a cassette of every HTTP exchange,
 // --replay reads offline from one (docs/cassettes.md). Exit codes: 0 read ok, 1 read failed (or a
 // request the cassette does not hold), 2 invalid manifest, config, cassette or arguments.
@@ -13,7 +13,7 @@ import { readInputText } from './inputFile';
 import { terminalSafe } from './terminalText';
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
-import type { StreamRead, TestReadProgress } from '../testRead/streamRead';
+import type { PaginationTrace, StreamRead, TestReadProgress } from '../testRead/streamRead';
 import type { TestReadEnv, TestReadLimits } from '../types';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
@@ -28,6 +28,8 @@ type ReadArgs = {
   state?: string;
   record?: string;
   replay?: string;
+  /** `--trace`: the JSON output includes each page's pagination_trace (the pretty format always shows it). */
+  trace?: boolean;
 };
 
 const FLAGS: Record<string, keyof TestReadLimits> = { '--max-records': 'maxRecords', '--max-pages': 'maxPagesPerSlice', '--max-slices': 'maxSlices' };
@@ -41,6 +43,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   let record: string | undefined;
   let replay: string | undefined;
   let format: 'json' | 'pretty' = 'pretty';
+  let trace = false;
   const limits: TestReadLimits = {};
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -55,6 +58,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
       else if (a === '--state') state = value();
       else if (a === '--record') record = value();
       else if (a === '--replay') replay = value();
+      else if (a === '--trace') trace = true;
       else if (a === '--format') {
         const f = value();
         if (f !== 'json' && f !== 'pretty') return `--format must be json or pretty, got "${f}"`;
@@ -80,6 +84,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
     ...(state !== undefined ? { state } : {}),
     ...(record !== undefined ? { record } : {}),
     ...(replay !== undefined ? { replay } : {}),
+    ...(trace ? { trace } : {}),
   };
 }
 
@@ -170,6 +175,7 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   let writeBackFailed = false;
   const env: TestReadEnv = {
     signal,
+    paginationTrace: format === 'pretty' || parsedArgs.trace === true,
     ...(state ? { state } : {}),
     onProgress: (e) => progress?.update(e as TestReadProgress),
     onConfigUpdate: (updated) => {
@@ -246,6 +252,12 @@ function auxiliaryLine(a: StreamRead['auxiliary_requests'][number]): string {
   return `${a.type} ${a.title}: ${a.request.http_method} ${a.request.url} → ${a.response ? `HTTP ${a.response.status}` : 'no response'}`;
 }
 
+/** A page's pagination trace in one line: `token in → token out · next page: requested` or `stopped: why`. */
+export function traceLine(t: PaginationTrace): string {
+  const token = (v: unknown) => (v === null || v === undefined ? '∅' : typeof v === 'string' ? v : JSON.stringify(v));
+  return `token ${token(t.token_in)} → ${token(t.token_out)} · ${t.next_requested ? 'next page: requested' : `stopped: ${t.stop_reason ?? 'no reason given'}`}`;
+}
+
 /** The readable summary of the pretty format. */
 export function prettySummary(r: StreamRead, stream: string): string {
   const lines: string[] = [];
@@ -259,6 +271,7 @@ export function prettySummary(r: StreamRead, stream: string): string {
     for (const a of s.auxiliary_requests) lines.push(`    ${auxiliaryLine(a)}`);
     s.pages.forEach((p, j) => {
       lines.push(`    page ${j + 1}: ${p.request?.http_method ?? '?'} ${p.request?.url ?? '?'} → ${p.response ? `HTTP ${p.response.status}` : 'no response'}, ${p.records.length} records`);
+      if (p.pagination_trace) lines.push(`      ${traceLine(p.pagination_trace)}`);
     });
   });
   // The state the Builder would show on the last slice: what a sync would checkpoint after this read.

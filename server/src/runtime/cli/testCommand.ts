@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseManifest } from '../manifest/parse';
 import { resolveManifest } from '../manifest/resolve';
 import { parseCassette } from '../cassette/cassette';
+import { cassetteFileNames } from '../shared/cassetteFiles';
 import { replayRead } from '../cassette/cassetteRead';
 import { compareWithExpectation, expectationOf, formatDiff, isEmptyDiff, primaryKeyPaths, type Expectation } from '../cassette/regression';
 
@@ -38,8 +39,8 @@ export function parseTestArgs(args: string[]): TestArgs | string {
 
 /** File names of a stream's cassette and expectation (characters unsafe in file names become _). */
 export function streamFiles(dir: string, stream: string): { cassette: string; expectation: string } {
-  const safe = stream.replace(/[^\w.-]/g, '_');
-  return { cassette: join(dir, `${safe}.cassette.yaml`), expectation: join(dir, `${safe}.expected.json`) };
+  const names = cassetteFileNames(stream);
+  return { cassette: join(dir, names.cassette), expectation: join(dir, names.expectation) };
 }
 
 /** Runs the command; resolves with the exit code. */

@@ -1,8 +1,9 @@
 // Text → parsed manifest: the `yaml` Document with exact source ranges, its plain JS value, and
 // every YAML problem as a located Problem. Never throws (design invariant 3).
-import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node, type Scalar } from 'yaml';
 import type { Problem } from '../problems';
-import type { SourceLocator } from './origins';
+import type { JsonPath, SourceLocator } from './origins';
+import type { QuickLocation } from './quickLocate';
 
 export type ParsedManifest = {
   text: string;
@@ -18,6 +19,13 @@ export type ParsedManifest = {
    * `base` is the document offset its ranges are relative to. Null when the path is not written.
    */
   findSourceNode?: (path: readonly (string | number)[]) => { node: Node; base: number } | null;
+  /**
+   * The indentation-only locator (quickLocate.ts) answered per block and cached while the block is
+   * unchanged (set by the incremental model); without it callers run quickLocate over `text`.
+   */
+  quickLocate?: (path: JsonPath) => QuickLocation | null;
+  /** Likewise for quickScalar.ts: `base` is the document offset the scalar's range is relative to. */
+  quickScalar?: (path: JsonPath, value: string) => { node: Scalar; base: number } | null;
 };
 
 /** YAML codes that do not stop the CDK from loading the file: reported as warnings. */

@@ -9,20 +9,27 @@ import type { JsonPath } from './origins';
 /** The style of a scalar value written on its key's line. */
 export type QuickScalarStyle = 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
 
-/** Where a key path is written: its key, and its value when that is a one-line scalar on the key's line (quotes included in the span). */
-export type QuickLocation = { keySpan: Span; valueSpan: Span | null; valueStyle: QuickScalarStyle | null };
+/**
+ * Where a key path is written: its key, and its value when that is a one-line scalar on the key's
+ * line (quotes included in the span). `valueStart` is where the value starts on the key's line (the
+ * line's end when it starts on a later line) and `column` the key's column, so a caller can read a
+ * value written over several lines (quickScalar.ts).
+ */
+export type QuickLocation = { keySpan: Span; valueSpan: Span | null; valueStyle: QuickScalarStyle | null; valueStart: number; column: number };
 
 /** A content line; `next` is the index of the first later line indented no deeper (its subtree ends there). */
 type Line = { start: number; indent: number; content: number; end: number; next: number };
 
-let cachedText: string | null = null;
-let cachedLines: Line[] = [];
 type Entry = { line: number; keySpan: Span; valueStart: number };
-let cachedEntries = new Map<string, Map<string, Entry> | null>();
+
+/** The line index of one text, and the mapping entries of each region looked up so far. */
+type TextIndex = { text: string; lines: Line[]; entries: Map<string, Map<string, Entry> | null> };
+
+/** The index of the last whole text looked up through `quickLocate`. */
+let lastIndex: TextIndex | null = null;
 
 /** Lines that carry content (not blank, not comments), with their indentation. */
 function contentLines(text: string): Line[] {
-  if (text === cachedText) return cachedLines;
   const lines: Line[] = [];
   let start = 0;
   while (start <= text.length) {
@@ -41,9 +48,6 @@ function contentLines(text: string): Line[] {
     open.push(i);
   });
   for (const i of open) lines[i].next = lines.length;
-  cachedText = text;
-  cachedLines = lines;
-  cachedEntries = new Map();
   return lines;
 }
 
@@ -56,7 +60,25 @@ export const quickLocateSwitch = { enabled: true };
 /** The key written at `path`, or null when the layout is not plain block style along the way. */
 export function quickLocate(text: string, path: JsonPath): QuickLocation | null {
   if (!quickLocateSwitch.enabled) return null;
-  const lines = contentLines(text);
+  if (lastIndex?.text !== text) lastIndex = { text, lines: contentLines(text), entries: new Map() };
+  return locateIn(lastIndex, path);
+}
+
+/**
+ * A locator over one text with its own index (the language server's model keeps one per block, so
+ * an unchanged block answers from its cache and no edit re-indexes the whole file).
+ */
+export function quickLocatorFor(text: string): (path: JsonPath) => QuickLocation | null {
+  let index: TextIndex | null = null;
+  return (path) => {
+    if (!quickLocateSwitch.enabled) return null;
+    index ??= { text, lines: contentLines(text), entries: new Map() };
+    return locateIn(index, path);
+  };
+}
+
+function locateIn(index: TextIndex, path: JsonPath): QuickLocation | null {
+  const { text, lines } = index;
   // The region being searched: lines [lo, hi) of the collection, whose entries start at column `col`
   // of line `lo` (a virtual column for the first line of a sequence item: `- key: value`).
   let lo = 0;
@@ -107,7 +129,7 @@ export function quickLocate(text: string, path: JsonPath): QuickLocation | null 
       continue;
     }
     // Mapping entries: lines at `col`, indexed once per region and text.
-    const entries = mappingEntries(text, lines, lo, hi, col);
+    const entries = mappingEntries(index, lo, hi, col);
     if (!entries) return null;
     const entry = entries.get(String(segment));
     if (!entry) return null;
@@ -139,7 +161,7 @@ export function quickLocate(text: string, path: JsonPath): QuickLocation | null 
           valueStyle = 'PLAIN';
         }
       }
-      found = { keySpan: matchKey, valueSpan, valueStyle };
+      found = { keySpan: matchKey, valueSpan, valueStyle, valueStart: v, column: col };
       break;
     }
     if (inline) return null; // the path goes into a value written on the key's line (flow style)
@@ -180,7 +202,8 @@ function closingQuote(text: string, open: number, lineEnd: number): number {
 }
 
 /** The keys of the block mapping in lines [lo, hi) at column `col`; null when an entry is not a plain or simply quoted key. */
-function mappingEntries(text: string, lines: Line[], lo: number, hi: number, col: number): Map<string, Entry> | null {
+function mappingEntries(index: TextIndex, lo: number, hi: number, col: number): Map<string, Entry> | null {
+  const { text, lines, entries: cachedEntries } = index;
   const id = `${lo}:${hi}:${col}`;
   const cached = cachedEntries.get(id);
   if (cached !== undefined) return cached;

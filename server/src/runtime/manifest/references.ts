@@ -132,6 +132,13 @@ export class ReferenceResolver {
 
   /** Resolves `value` (child `key` of a node written at `parentOrigin`) into `out[key]`. */
   private resolveInto(out: Record<string, unknown> | unknown[], key: string | number, value: unknown, parentOrigin: Origin, outPath: PathLink, depth: number): void {
+    // Most values are plain scalars: copied as `resolve` would copy them, without allocating their
+    // origin and output path (on the largest manifests that garbage cost more than the copying).
+    if ((value === null || typeof value !== 'object') && !isReferenceString(value) && depth + 1 <= MAX_DEPTH && key !== 'config_overrides') {
+      this.produced++;
+      (out as Record<string | number, unknown>)[key] = value;
+      return;
+    }
     const childOrigin: Origin = { path: childPath(parentOrigin.path, key), via: parentOrigin.via };
     const childOut = childPath(outPath, key);
     let result: unknown;

@@ -4,13 +4,14 @@ import type { Problem, ProblemFix, RelatedInfo, Severity } from '../problems';
 import { RULES } from '../rules';
 import { CATALOG_TEMPLATES, templateProblems } from '../rules/templateRules';
 import type { RuleFinding } from '../rules/types';
+import type { FoundTemplate } from '../rules/templateFields';
 import { validateResolvedManifest, type SchemaIssue } from '../schema/validate';
 import { isOlderThan, parseVersion, type CdkVersion } from '../schema/versions';
 import type { Span } from '../types';
 import { locateSourcePath, type JsonPath } from './origins';
-import { quickLocate } from './quickLocate';
+import { quickLocate, type QuickLocation } from './quickLocate';
 import type { ParsedManifest } from './parse';
-import { relatedFor, resolveManifest, type ManifestOrigins } from './resolve';
+import { relatedFor, resolveManifest, type ManifestOrigins, type ResolvedManifest } from './resolve';
 import { isPlainObject } from './references';
 
 type Located = { code: string; severity: Severity; message: string; path: JsonPath; anchor: SchemaIssue['anchor']; related?: RuleFinding['related']; fix?: ProblemFix };
@@ -21,15 +22,32 @@ type Located = { code: string; severity: Severity; message: string; path: JsonPa
  * the definition is written, with related information pointing at the reference(s).
  */
 export function validateManifest(parsed: ParsedManifest): Problem[] {
+  return validateManifestDetailed(parsed).problems;
+}
+
+/** What validation computed on the way, for callers that can reuse it (the language server's template features). */
+export type ValidationDetails = {
+  problems: Problem[];
+  /** The resolved manifest, when the value could be resolved. */
+  resolved?: ResolvedManifest;
+  /** Every template with its context and offsets, when the template rules ran. */
+  templates?: FoundTemplate[];
+};
+
+/** `validateManifest`, also returning the resolved manifest and its templates. Never throws. */
+export function validateManifestDetailed(parsed: ParsedManifest): ValidationDetails {
+  const details: ValidationDetails = { problems: [] };
   const problems: Problem[] = [...parsed.problems];
   // An empty document is only a YAML-level matter; there is nothing to validate.
   if (parsed.value === null || parsed.value === undefined) {
     if (!problems.some((p) => p.severity === 'error')) {
       problems.push({ code: 'schema', severity: 'error', message: 'The manifest is empty: expected a mapping with `type: DeclarativeSource`.', span: { start: 0, end: 0 } });
     }
-    return problems;
+    details.problems = problems;
+    return details;
   }
   const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+  details.resolved = resolved;
   problems.push(...resolved.problems);
   const { issues, components } = validateResolvedManifest(resolved.value, resolved.origins.unresolved);
   for (const issue of issues) {
@@ -38,7 +56,7 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
     if (issue.code === 'deprecated') {
       const source = resolved.origins.sourceOf(issue.path).path;
       if (source.includes('$parameters')) continue;
-      if (!quickLocate(parsed.text, source)) {
+      if (!quickLocatorOf(parsed)(source)) {
         const where = resolved.origins.locate(issue.path);
         if (!where || where.approximate) continue;
       }
@@ -60,12 +78,15 @@ export function validateManifest(parsed: ParsedManifest): Problem[] {
     // Template rules locate their findings inside the template text (runtime/rules/templateRules.ts).
     try {
       const version = parseVersion(resolved.value.version);
-      for (const p of templateProblems(parsed, resolved, CATALOG_TEMPLATES).problems) problems.push(olderVersionLeniency(p, version));
+      const found = templateProblems(parsed, resolved, CATALOG_TEMPLATES);
+      details.templates = found.templates;
+      for (const p of found.problems) problems.push(olderVersionLeniency(p, version));
     } catch (e) {
       problems.push({ code: 'internal-error', severity: 'warning', message: `Template rules failed: ${(e as Error).message}`, span: { start: 0, end: 0 } });
     }
   }
-  return dedupe(problems);
+  details.problems = dedupe(problems);
+  return details;
 }
 
 /**
@@ -116,11 +137,16 @@ function fixFor(issue: Located, exact: boolean): { fix?: ProblemFix } {
  */
 type Where = { span: Span; sourcePath: JsonPath; via: readonly JsonPath[]; exact: boolean };
 
+/** The indentation locator: the model's, per block and cached, when the manifest has one; else over the whole text. */
+function quickLocatorOf(parsed: ParsedManifest): (path: JsonPath) => QuickLocation | null {
+  return parsed.quickLocate ?? ((path) => quickLocate(parsed.text, path));
+}
+
 /** The common case without the parser: a key or a plain value written in block style, found by indentation (quickLocate.ts). */
 function locateBlockStyle(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Where | undefined {
   if (issue.anchor === 'component') return undefined;
   const origin = origins.sourceOf(issue.path);
-  const q = quickLocate(parsed.text, origin.path);
+  const q = quickLocatorOf(parsed)(origin.path);
   const span = q && (issue.anchor === 'key' ? q.keySpan : q.valueSpan);
   return span ? { span, sourcePath: origin.path, via: origin.via, exact: true } : undefined;
 }

@@ -14,23 +14,52 @@ export function createCursorPagination(component: Record<string, unknown>, sc: S
     throw configError('CursorPagination requires cursor_value (a template producing the next page token).');
   }
   const size = evalPageSize(component.page_size, { config: sc.config, parameters: sc.parameters }, 'CursorPagination', env);
+  const stopCondition = component.stop_condition !== undefined && component.stop_condition !== null && component.stop_condition !== '' ? component.stop_condition : null;
+  const cursorValue = component.cursor_value;
+  let stop: string | null = null;
   return {
     initialToken: () => null,
     pageSize: () => size,
+    stopReason: () => stop,
+    tokenName: `cursor_value "${cursorValue}" evaluated to`,
     nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord, _previous, lastRecords) {
+      stop = null;
       // Spec §7.5: a case-sensitive copy of the headers as sent, plus `link` = the parsed Link header
       // ({} when absent; found whatever its case, so `headers['Link']` stays the raw text).
       const headers: Record<string, unknown> = { ...response.headers };
-      headers.link = parseLinkHeader(headerValue(response.headers, 'link'));
+      const link = parseLinkHeader(headerValue(response.headers, 'link'));
+      headers.link = link;
       const ctx: Record<string, unknown> = { config: sc.config, parameters: sc.parameters, response: sc.decodedResponse(response), headers, last_record: lastRecord, last_page_size: lastPageSize };
       // The Connector Builder documents `last_records` (the page's records); the current CDK has no
       // such variable. It is offered only when the caller passes the records (the test read does).
       if (lastRecords) ctx.last_records = lastRecords;
-      if (component.stop_condition !== undefined && component.stop_condition !== null && component.stop_condition !== '') {
-        if (evalBoolean(component.stop_condition, ctx, env)) return null;
+      // The trace names a missing rel="next" link when the templates read the Link header.
+      const noNextLink = (template: unknown) => (typeof template === 'string' && /\blink\b/i.test(template) && !link.next ? 'no next link: ' : '');
+      if (stopCondition !== null) {
+        let done: boolean;
+        try {
+          done = evalBoolean(stopCondition, ctx, env);
+        } catch (e) {
+          stop = `${noNextLink(stopCondition)}stop_condition "${String(stopCondition)}" failed: ${(e as Error).message}`;
+          throw e;
+        }
+        if (done) {
+          stop = `${noNextLink(stopCondition)}stop_condition "${String(stopCondition)}" evaluated true`;
+          return null;
+        }
       }
-      const token = evalString(component.cursor_value, ctx, env);
-      return token === '' ? null : token;
+      let token: unknown;
+      try {
+        token = evalString(cursorValue, ctx, env);
+      } catch (e) {
+        stop = `${noNextLink(cursorValue)}cursor_value "${cursorValue}" failed: ${(e as Error).message}`;
+        throw e;
+      }
+      if (token === '' || token === null || token === undefined) {
+        stop = `${noNextLink(cursorValue)}cursor_value "${cursorValue}" evaluated to empty`;
+        return null;
+      }
+      return token;
     },
   };
 }

@@ -15,6 +15,8 @@ export type Paginator = {
   nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: object | null, lastPageTokenValue: unknown | null, lastRecords?: object[]): unknown | null;
   /** What the paginator adds to a request; accepts the wrapped token or a raw one. */
   requestOptions(token: unknown | null): RequestParts;
+  /** Why the last nextPageToken call stopped (returned null or threw), for the pagination trace; null after a token. */
+  stopReason(): string | null;
 };
 
 /** Builds DefaultPaginator or NoPagination (absent component → NoPagination). */
@@ -47,6 +49,7 @@ export function createPaginator(component: object | null | undefined, config: ob
   const maxPages = options.testReadMaxPages;
   if (maxPages !== undefined && maxPages < 1) throw configError(`The test-read page limit must be at least 1, got ${maxPages}.`);
   let pagesRead = 1;
+  let stop: string | null = null;
 
   return {
     initialToken() {
@@ -56,13 +59,28 @@ export function createPaginator(component: object | null | undefined, config: ob
     nextPageToken(response, lastPageSize, lastRecord, lastPageTokenValue, lastRecords) {
       // Spec §7.10: at most max_pages_per_slice requests per slice in a test read.
       if (maxPages !== undefined) {
-        if (pagesRead >= maxPages) return null;
+        if (pagesRead >= maxPages) {
+          stop = `page limit of the test read (${maxPages}) reached`;
+          return null;
+        }
         pagesRead++;
       }
-      const token = strategy.nextPageToken(response, lastPageSize, lastRecord, lastPageTokenValue, lastRecords);
+      let token: unknown;
+      try {
+        token = strategy.nextPageToken(response, lastPageSize, lastRecord, lastPageTokenValue, lastRecords);
+      } catch (e) {
+        stop = strategy.stopReason();
+        throw e;
+      }
       // Spec §7.1: a falsy token (0, "", false, [], {}) stops pagination (reference quirk).
-      return truthy(token) ? { next_page_token: token } : null;
+      if (truthy(token)) {
+        stop = null;
+        return { next_page_token: token };
+      }
+      stop = strategy.stopReason() ?? `${strategy.tokenName} ${shortJson(token)}, a falsy token (the CDK stops on 0, "", false, [] and {})`;
+      return null;
     },
+    stopReason: () => stop,
     requestOptions(token) {
       const parts = emptyParts() as RequestParts;
       const raw = unwrap(token);
@@ -90,5 +108,12 @@ function noPagination(): Paginator {
     initialToken: () => null,
     nextPageToken: () => null,
     requestOptions: () => emptyParts() as RequestParts,
+    stopReason: () => 'no pagination (NoPagination): one request per slice',
   };
+}
+
+/** A token as the trace quotes it: JSON, cut short. */
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

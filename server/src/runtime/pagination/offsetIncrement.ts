@@ -2,7 +2,7 @@
 import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalPageSize } from './pageSize';
-import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
+import { shortPageReason, type PaginationStrategy, type StrategyContext } from './paginationStrategy';
 import { pythonStr } from '../auth/pythonText';
 
 /** Builds OffsetIncrement; a page_size template is evaluated on each use and must yield an int. */
@@ -10,16 +10,28 @@ export function createOffsetIncrement(component: Record<string, unknown>, sc: St
   const ctx = { config: sc.config, parameters: sc.parameters };
   const raw = component.page_size;
   const injectFirst = component.inject_on_first_request === true;
+  let stop: string | null = null;
   return {
     initialToken: () => (injectFirst ? 0 : null),
     pageSize: () => evalPageSize(raw, ctx, 'OffsetIncrement', env),
+    stopReason: () => stop,
+    tokenName: 'the next offset is',
     nextPageToken(response: HttpResponse, lastPageSize: number, _lastRecord, previous) {
+      stop = null;
       // Spec §7.3: records are re-counted with the extractor, before record_filter and transformations.
       const count = sc.countRawRecords(response) ?? lastPageSize;
-      const size = raw === undefined || raw === null ? null : evalPageSize(raw, { ...ctx, response: sc.decodedResponse(response) }, 'OffsetIncrement', env);
-      if ((size !== null && count < size) || count === 0) return null;
+      let size: number | null;
+      try {
+        size = raw === undefined || raw === null ? null : evalPageSize(raw, { ...ctx, response: sc.decodedResponse(response) }, 'OffsetIncrement', env);
+      } catch (e) {
+        stop = `OffsetIncrement.page_size ${JSON.stringify(raw)} failed: ${(e as Error).message}`;
+        throw e;
+      }
+      stop = shortPageReason(count, size, raw, lastPageSize);
+      if (stop !== null) return null;
       if (previous === null || previous === undefined) return count;
       if (typeof previous !== 'number' || !Number.isInteger(previous)) {
+        stop = `the previous offset ${JSON.stringify(previous)} is not an integer`;
         throw configError(`Last page token value ${pythonStr(previous)} for OffsetIncrement pagination strategy was not an integer. (OffsetIncrement: the previous page token ${JSON.stringify(previous)} is not an integer offset.)`);
       }
       return previous + count;

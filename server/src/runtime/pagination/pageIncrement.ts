@@ -2,7 +2,7 @@
 import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalPageSize } from './pageSize';
-import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
+import { shortPageReason, type PaginationStrategy, type StrategyContext } from './paginationStrategy';
 import { pythonStr } from '../auth/pythonText';
 
 /** Builds PageIncrement; page_size is evaluated now and must yield an int. */
@@ -12,14 +12,20 @@ export function createPageIncrement(component: Record<string, unknown>, sc: Stra
   const start = component.start_from_page === undefined || component.start_from_page === null ? 0 : Number(component.start_from_page);
   if (!Number.isInteger(start)) throw configError(`PageIncrement.start_from_page must be an integer, got ${JSON.stringify(component.start_from_page)}.`);
   const injectFirst = component.inject_on_first_request === true;
+  let stop: string | null = null;
   return {
     initialToken: () => (injectFirst ? start : null),
     pageSize: () => size,
+    stopReason: () => stop,
+    tokenName: 'the next page number is',
     nextPageToken(response: HttpResponse, lastPageSize: number, _lastRecord, previous) {
+      stop = null;
       const count = sc.countRawRecords(response) ?? lastPageSize;
-      if ((size !== null && count < size) || count === 0) return null;
+      stop = shortPageReason(count, size, component.page_size, lastPageSize);
+      if (stop !== null) return null;
       if (previous === null || previous === undefined) return start + 1;
       if (typeof previous !== 'number' || !Number.isInteger(previous)) {
+        stop = `the previous page number ${JSON.stringify(previous)} is not an integer`;
         throw configError(`Last page token value ${pythonStr(previous)} for PageIncrement pagination strategy was not an integer. (PageIncrement: the previous page token ${JSON.stringify(previous)} is not an integer page number.)`);
       }
       return previous + 1;

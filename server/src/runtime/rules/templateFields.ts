@@ -1,11 +1,12 @@
 // Finds every template of a resolved manifest with the context kind of the field that holds it
 // (from the component catalog) and the offset map back to the document text. Templates reached
 // through references are reported once per (source scalar, kind).
-import { isScalar, Scalar, type Document, type Node } from 'yaml';
+import { isScalar, type Node, type Scalar } from 'yaml';
 import type { TemplateContextKind } from '../interpolation/contextKinds';
 import { hasTemplateMarkup, scalarOffsets } from '../interpolation/scalarOffsets';
 import { findSourceNode, type JsonPath } from '../manifest/origins';
-import { quickLocate } from '../manifest/quickLocate';
+import { quickScalar } from '../manifest/quickScalar';
+import type { ParsedManifest } from '../manifest/parse';
 import type { ResolvedManifest } from '../manifest/resolve';
 
 /** What the walker needs from the component catalog. */
@@ -14,6 +15,8 @@ export interface TemplateCatalog {
   contextFor(type: string, field: string): TemplateContextKind | undefined;
   /** Whether `type` names a catalog component (nested components are walked on their own). */
   isComponentType(type: string): boolean;
+  /** Fields of plain data (JSON schemas) that hold neither templates nor components: not walked. */
+  isDataField?(type: string, field: string): boolean;
 }
 
 /** A template found in the document. */
@@ -37,47 +40,38 @@ function isObject(v: unknown): v is Record<string, unknown> {
 /** Finds the node written at a source path; `base` is the offset its ranges are relative to. */
 export type SourceNodeFinder = (path: JsonPath) => { node: Node; base: number } | null;
 
-/**
- * The finder for a parsed manifest: the incremental model's own when it has one (no whole-document
- * parse on big files), otherwise a walk of the parsed `yaml` Document, requested only when a
- * template is found.
- */
-export function sourceNodeFinder(parsed: { doc: Document; findSourceNode?: (path: readonly (string | number)[]) => { node: Node; base: number } | null }): SourceNodeFinder {
-  if (parsed.findSourceNode) return parsed.findSourceNode;
-  return (path) => {
-    const { node, matched } = findSourceNode(parsed.doc, path);
-    return node && matched === path.length ? { node, base: 0 } : null;
-  };
+/** Where the walker reads template scalars: by indentation first, through the parser otherwise. */
+export interface TemplateSources {
+  /** The string scalar written at `path` found by indentation (quickScalar.ts), or null. */
+  quickScalar(path: JsonPath, value: string): { node: Scalar; base: number } | null;
+  /** The node written at `path`, through the parser. */
+  findNode: SourceNodeFinder;
 }
 
-/** The scalar written at `source` as the parser would give it, when it is a one-line block-style value that decodes to `value`. */
-function quickScalar(text: string, source: JsonPath, value: string): Scalar | null {
-  const q = quickLocate(text, source);
-  if (!q?.valueSpan || !q.valueStyle) return null;
-  const raw = text.slice(q.valueSpan.start, q.valueSpan.end);
-  let decoded: unknown;
-  if (q.valueStyle === 'PLAIN') decoded = raw;
-  else if (q.valueStyle === 'QUOTE_SINGLE') decoded = raw.slice(1, -1).replace(/''/g, "'");
-  else {
-    try {
-      // JSON escapes are a subset of YAML's: anything else fails here and goes to the parser.
-      decoded = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
-  if (decoded !== value) return null;
-  const scalar = new Scalar(value);
-  scalar.range = [q.valueSpan.start, q.valueSpan.end, q.valueSpan.end];
-  scalar.type = q.valueStyle;
-  return scalar;
+type ParsedSources = Pick<ParsedManifest, 'doc' | 'text' | 'findSourceNode' | 'quickScalar'>;
+
+/**
+ * The sources of a parsed manifest: the incremental model's own when it has them (per block, cached
+ * while a block is unchanged, no whole-document parse), otherwise lookups over the whole text and a
+ * walk of the parsed `yaml` Document, requested only when a template needs it.
+ */
+export function templateSources(parsed: ParsedSources): TemplateSources {
+  const findNode: SourceNodeFinder = parsed.findSourceNode ?? ((path) => {
+    const { node, matched } = findSourceNode(parsed.doc, path);
+    return node && matched === path.length ? { node, base: 0 } : null;
+  });
+  const quick = parsed.quickScalar ?? ((path: JsonPath, value: string) => {
+    const node = quickScalar(parsed.text, path, value);
+    return node ? { node, base: 0 } : null;
+  });
+  return { quickScalar: quick, findNode };
 }
 
 /**
  * Walks the resolved manifest and returns its templates with document offsets. The parsed `yaml`
  * document is requested only when a template is found (it is expensive on big files). Never throws.
  */
-export function findTemplates(findNode: SourceNodeFinder, text: string, resolved: ResolvedManifest, catalog: TemplateCatalog): FoundTemplate[] {
+export function findTemplates(sources: TemplateSources, text: string, resolved: ResolvedManifest, catalog: TemplateCatalog): FoundTemplate[] {
   const found: FoundTemplate[] = [];
   const seen = new Set<string>();
   // One mutable path: copied only for the templates found, not for every visited value.
@@ -87,9 +81,8 @@ export function findTemplates(findNode: SourceNodeFinder, text: string, resolved
     if (!hasTemplateMarkup(value)) return;
     const here = [...path];
     const source = resolved.origins.sourceOf(here).path;
-    // Most templates are one-line scalars in block style: found by indentation, no parse needed.
-    const quick = quickScalar(text, source, value);
-    const where = quick ? { node: quick, base: 0 } : findNode(source);
+    // Most templates are scalars in block style: found by indentation, no parse needed.
+    const where = sources.quickScalar(source, value) ?? sources.findNode(source);
     if (!where || !isScalar(where.node)) return;
     const node = where.node;
     const offsets = scalarOffsets(text, node, where.base);
@@ -133,6 +126,8 @@ export function findTemplates(findNode: SourceNodeFinder, text: string, resolved
     const obj = v as Record<string, unknown>;
     const type = typeof obj.type === 'string' ? obj.type : null;
     for (const k of Object.keys(obj)) {
+      // Inline JSON schemas are most of a large manifest's resolved value and never hold templates.
+      if (type && catalog.isDataField?.(type, k)) continue;
       path.push(k);
       const kind = type ? catalog.contextFor(type, k) : undefined;
       if (kind && type) visitField(obj[k], kind, type, k, 0);

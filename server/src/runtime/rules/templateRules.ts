@@ -5,14 +5,22 @@ import type { ResolvedManifest } from '../manifest/resolve';
 import type { Problem } from '../problems';
 import { checkTemplate } from './templateChecks';
 import type { ConfigSpec } from './templateConfigKeys';
-import { findTemplates, sourceNodeFinder, type FoundTemplate, type TemplateCatalog } from './templateFields';
+import { findTemplates, templateSources, type FoundTemplate, type TemplateCatalog } from './templateFields';
 import { getComponent, templateContextFor } from '../schema/catalog';
 
 /** The component catalog as the template walker sees it: field → template context kind. */
 export const CATALOG_TEMPLATES: TemplateCatalog = {
   contextFor: (type, field) => templateContextFor(type, field),
   isComponentType: (type) => getComponent(type) !== undefined,
+  isDataField: (type, field) => DATA_FIELDS.has(`${type}.${field}`),
 };
+
+/**
+ * Fields whose value is a JSON schema: the CDK renders no template in them and they hold no
+ * component, so the template walk skips them (the top level's `schemas` are reached, resolved,
+ * through the loaders that reference them).
+ */
+const DATA_FIELDS = new Set(['DeclarativeSource.schemas', 'InlineSchemaLoader.schema', 'Spec.connection_specification']);
 
 /** spec.connection_specification of a resolved manifest, or null. */
 export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
@@ -21,8 +29,8 @@ export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
 }
 
 /** Templates of a manifest and their problems. Never throws. */
-export function templateProblems(parsed: Pick<ParsedManifest, 'doc' | 'text' | 'findSourceNode'>, resolved: ResolvedManifest, catalog: TemplateCatalog): { templates: FoundTemplate[]; problems: Problem[] } {
-  const templates = findTemplates(sourceNodeFinder(parsed), parsed.text, resolved, catalog);
+export function templateProblems(parsed: Pick<ParsedManifest, 'doc' | 'text' | 'findSourceNode' | 'quickScalar'>, resolved: ResolvedManifest, catalog: TemplateCatalog): { templates: FoundTemplate[]; problems: Problem[] } {
+  const templates = findTemplates(templateSources(parsed), parsed.text, resolved, catalog);
   const spec = connectionSpecOf(resolved.value);
   const problems: Problem[] = [];
   const seen = new Set<string>();

@@ -42,6 +42,25 @@ function validatorFor(def: ComponentDef): ValidateFunction {
   return v;
 }
 
+/**
+ * "Did you mean" for an unknown field, memoized per component type and key: a manifest repeating the
+ * same unknown keys in hundreds of components (source-opsgenie: 516) computes each suggestion once,
+ * not on every validation.
+ */
+const fieldSuggestions = new WeakMap<ComponentDef, Map<string, string | null>>();
+function fieldSuggestion(def: ComponentDef, key: string): string | undefined {
+  let known = fieldSuggestions.get(def);
+  if (!known) fieldSuggestions.set(def, (known = new Map()));
+  let hint = known.get(key);
+  if (hint === undefined) {
+    // Bounded: keys are the author's text, and a file of random keys must not grow this forever.
+    if (known.size > 1000) known.clear();
+    hint = closestMatch(key, Object.keys(def.fields)) ?? null;
+    known.set(key, hint);
+  }
+  return hint ?? undefined;
+}
+
 /** Validates a resolved manifest. `unresolved` paths (broken references) and everything below are skipped. */
 export function validateResolvedManifest(root: unknown, unresolved: readonly JsonPath[] = []): { issues: SchemaIssue[]; components: VisitedComponent[] } {
   const issues: SchemaIssue[] = [];
@@ -156,7 +175,7 @@ class Walker {
   }
 
   private unknownField(def: ComponentDef, key: string, path: JsonPath): void {
-    const hint = closestMatch(key, Object.keys(def.fields));
+    const hint = fieldSuggestion(def, key);
     this.issues.push({
       code: 'unknown-field', severity: 'warning', path: [...path, key], anchor: 'key',
       message: `Unknown field \`${key}\` in ${def.type}; the CDK ignores it.${hint ? ` Did you mean \`${hint}\`?` : ''}`,

@@ -15,6 +15,7 @@ import { createSlicer, type BuildParent } from './partitions';
 import { createStatusMapping, jobError, jobTimeoutMs, POLL_INTERVAL_MS } from './asyncJobStatus';
 import type { BuiltStream, SliceAuxiliarySink } from './retriever';
 import { requestPage, wrapToken, type PageResult } from './pageRequest';
+import { openTrace, traceNext, traceStop } from './paginationTrace';
 import type { ReadContext } from './readContext';
 import { caseInsensitiveHeaders } from '../http/headers';
 
@@ -187,15 +188,29 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
     for (;;) {
       if (cancelled()) throw new RuntimeError('The read was cancelled.', 'system_error');
       const outcome = await requestPage(download, selector, { slice: downloadSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token)] }, name, rc);
-      yield outcome.page;
+      const trace = openTrace(token);
       // A failed page, or an error status the error handler let through, ends this download.
-      if (!outcome.exchange || outcome.ignored || outcome.exchange.response.status >= 400) return;
+      if (!outcome.exchange) traceStop(trace, `the download failed: ${outcome.page.error?.message ?? 'no response'}`);
+      else if (outcome.ignored || outcome.exchange.response.status >= 400) traceStop(trace, `HTTP ${outcome.exchange.response.status} ends the download`);
+      yield { ...outcome.page, trace };
+      if (trace.settled || !outcome.exchange) return;
       const { response } = outcome.exchange;
       const records = outcome.page.records;
       const last = records.length ? records[records.length - 1] : null;
-      const next = paginator.nextPageToken(response, records.length, last, token ? token.next_page_token : null, records);
-      if (next === null || next === undefined) return;
+      let next: unknown;
+      try {
+        next = paginator.nextPageToken(response, records.length, last, token ? token.next_page_token : null, records);
+      } catch (e) {
+        traceStop(trace, paginator.stopReason() ?? `computing the next page token failed: ${(e as Error).message}`);
+        throw e;
+      }
+      if (next === null || next === undefined) {
+        const paginated = paginatorComponent && paginatorComponent.type !== 'NoPagination';
+        traceStop(trace, paginated ? `download_paginator: ${paginator.stopReason() ?? 'no next page token'}` : 'no download_paginator: one request per download target');
+        return;
+      }
       token = next as { next_page_token: unknown };
+      traceNext(trace, token);
     }
   }
 

@@ -8,9 +8,13 @@ import { describeRedirect, redirectsOf, safeUrl } from '../http/transport';
 import type { RecordSelector } from '../records/recordSelector';
 import type { ReadContext } from './readContext';
 import { headerValue } from '../http/headers';
+import type { PageTrace } from './paginationTrace';
 
-/** One page as read: the exchange (response null on a network failure), its records, and an error if it failed. */
-export type PageResult = { request: HttpRequest; response: HttpResponse | null; records: Record<string, unknown>[]; error: RuntimeError | null };
+/**
+ * One page as read: the exchange (response null on a network failure), its records, and an error if it
+ * failed. `trace` is filled by the page loop as it decides about the next page (paginationTrace.ts).
+ */
+export type PageResult = { request: HttpRequest; response: HttpResponse | null; records: Record<string, unknown>[]; error: RuntimeError | null; trace?: PageTrace };
 
 /**
  * `page` is what the test read shows; `exchange` is null when the page failed (`page.error` set:

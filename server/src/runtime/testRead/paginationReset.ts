@@ -20,6 +20,8 @@ export type SliceResets = {
   limitReached(): boolean;
   /** Starts a new attempt (`why` says what triggered it) and returns its slice; throws a system error when the reset cannot proceed. */
   reset(why: string): StreamSlice;
+  /** What the last reset did, in the words of its INFO log (for the pagination trace); null before any. */
+  readonly lastReset: string | null;
 };
 
 /** A built `pagination_reset` (or the default RESET behaviour when the retriever has none). */
@@ -68,8 +70,10 @@ export function createPaginationReset(retriever: Obj, stream: string, cursor: Da
       let count = 0;
       let last: Obj | null = null;
       let sameSliceResets = 0;
+      let lastReset: string | null = null;
       return {
         get slice() { return slice; },
+        get lastReset() { return lastReset; },
         observe(records) {
           count += records.length;
           if (records.length) last = records[records.length - 1];
@@ -94,7 +98,8 @@ export function createPaginationReset(retriever: Obj, stream: string, cursor: Da
             slice = { ...slice, cursor_slice: narrowed.slice };
             from = `reading again from the first page with ${cursor.startKey} ${JSON.stringify(narrowed.slice[cursor.startKey])} (was ${JSON.stringify(before)}), the last '${cursor.cursorField}' read`;
           }
-          rc.log('INFO', `Stream '${stream}': pagination reset (${action}) because ${why}; ${from}.`);
+          lastReset = `pagination reset (${action}) because ${why}; ${from}`;
+          rc.log('INFO', `Stream '${stream}': ${lastReset}.`);
           count = 0;
           last = null;
           return slice;

@@ -11,7 +11,8 @@ import { createRecordSelector, type RecordSelector } from '../records/recordSele
 import type { StreamSlice } from '../records/streamSlice';
 import { createSlicer, type Slicer } from './partitions';
 import { requestPage, wrapToken, type PageResult } from './pageRequest';
-import { createPaginationReset } from './paginationReset';
+import { createPaginationReset, type SliceResets } from './paginationReset';
+import { openTrace, traceNext, traceStop, type PageTrace } from './paginationTrace';
 import type { ReadContext } from './readContext';
 import { buildAsyncStream } from './asyncRetriever';
 
@@ -104,35 +105,63 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       const slicerParts: RequestParts[] = token && ignoreSlicerOnPaginated ? [] : [slicer.requestParts(current)];
       const outcome = await requestPage(requester, selector, { slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
       const records = outcome.page.records;
+      const trace = openTrace(token);
+      // The test read stops at a failed page without resuming this loop: its trace is settled first.
+      if (!outcome.exchange) traceStop(trace, `the page failed: ${outcome.page.error?.message ?? 'no response'}`);
+      else if (outcome.ignored) traceStop(trace, `HTTP ${outcome.exchange.response.status} ignored by the error handler (action IGNORE): the slice ends`);
       // A data feed (§3) drops the records the cursor would not sync after the paginator has seen them all.
-      yield isDataFeed ? { ...outcome.page, records: records.filter((r) => slicer.state.shouldBeSynced(slice, r)) } : outcome.page;
+      yield { ...outcome.page, ...(isDataFeed ? { records: records.filter((r) => slicer.state.shouldBeSynced(slice, r)) } : {}), trace };
       if (!outcome.exchange) return;
       const { response, resolution } = outcome.exchange;
       attempts.observe(records);
       // Spec §7.7 order: a reset signal, then a falsy response, then the reset limit, then the next token.
       if (resolution.action === 'RESET_PAGINATION') {
-        attempts.reset(`the error handler answered RESET_PAGINATION to HTTP ${response.status} from ${safeUrl(outcome.page.request.url)}`);
+        resetAttempt(attempts, trace, `the error handler answered RESET_PAGINATION to HTTP ${response.status} from ${safeUrl(outcome.page.request.url)}`);
         // A new initial token also restarts the test-read page cap (§7.10).
         token = wrapToken(paginator.initialToken());
         continue;
       }
       if (outcome.ignored) return;
       if (attempts.limitReached()) {
-        attempts.reset(`this attempt read ${paginationReset.recordLimit} records (pagination_reset.limits.number_of_records)`);
+        resetAttempt(attempts, trace, `this attempt read ${paginationReset.recordLimit} records (pagination_reset.limits.number_of_records)`);
         token = wrapToken(paginator.initialToken());
         continue;
       }
       const previous = token ? token.next_page_token : null;
       const last = records.length ? records[records.length - 1] : null;
       // A data feed stops paginating at a page whose last record is already synced (or beyond the end).
-      if (isDataFeed && last && !slicer.state.shouldBeSynced(slice, last)) return;
-      const next = paginator.nextPageToken(response, records.length, last, previous, records);
-      if (next === null || next === undefined) return;
+      if (isDataFeed && last && !slicer.state.shouldBeSynced(slice, last)) {
+        traceStop(trace, `is_data_feed: the page's last record is outside the cursor's range (already synced), so the feed stops here`);
+        return;
+      }
+      let next: unknown;
+      try {
+        next = paginator.nextPageToken(response, records.length, last, previous, records);
+      } catch (e) {
+        traceStop(trace, paginator.stopReason() ?? `computing the next page token failed: ${(e as Error).message}`);
+        throw e;
+      }
+      if (next === null || next === undefined) {
+        traceStop(trace, paginator.stopReason() ?? 'the paginator returned no next page token');
+        return;
+      }
       token = next as { next_page_token: unknown };
+      traceNext(trace, token);
     }
   }
 
   return { name, primaryKey: keyPaths(stream.primary_key), cursorField: cursorPaths(stream), slicer, readSlice };
+}
+
+/** Starts a new attempt at the slice; the page's trace says why pagination restarts from the first page. */
+function resetAttempt(attempts: SliceResets, trace: PageTrace, why: string): void {
+  try {
+    attempts.reset(why);
+  } catch (e) {
+    traceStop(trace, `pagination reset failed: ${(e as Error).message}`);
+    throw e;
+  }
+  traceStop(trace, attempts.lastReset ?? `pagination reset because ${why}`);
 }
 
 function keyPaths(pk: unknown): string[][] {

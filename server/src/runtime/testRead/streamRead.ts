@@ -1,5 +1,8 @@
 // The StreamRead output shape of a test read (§10.3), exactly as the Connector Builder returns it.
 import type { Redirect } from '../http/transport';
+import type { PaginationTrace } from './paginationTrace';
+
+export type { PaginationTrace } from './paginationTrace';
 
 /** A request as shown in test-read output. */
 export type ReadRequest = { url: string; headers: Record<string, string> | null; http_method: string; body: string | null };
@@ -7,7 +10,8 @@ export type ReadRequest = { url: string; headers: Record<string, string> | null;
 /** `redirects` (ours, not the reference's) lists the redirects followed to get this response, when there were any. */
 export type ReadResponse = { status: number; body: string; headers: Record<string, string> | null; redirects?: Redirect[] };
 
-export type StreamReadPage = { records: Record<string, unknown>[]; request: ReadRequest | null; response: ReadResponse | null };
+/** `pagination_trace` (ours) is present only when the read was asked for it (`env.paginationTrace`). */
+export type StreamReadPage = { records: Record<string, unknown>[]; request: ReadRequest | null; response: ReadResponse | null; pagination_trace?: PaginationTrace };
 
 export type AuxiliaryRequestEntry = { title: string; type: string; description: string; request: ReadRequest; response: ReadResponse | null };
 

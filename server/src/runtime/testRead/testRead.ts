@@ -14,7 +14,8 @@ import { configValidationError } from './configValidation';
 import { buildStream } from './retriever';
 import { resolveDynamicStreams } from './dynamicStreams';
 import type { LogLevel, ReadContext, ResolvedLimits } from './readContext';
-import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadSlice, TestReadProgress } from './streamRead';
+import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './streamRead';
+import { closeTrace, showTrace, type PageTrace } from './paginationTrace';
 
 export type { StreamRead } from './streamRead';
 
@@ -130,6 +131,9 @@ export async function testRead(manifest: object, config: object, streamName: str
   let limitReached = false;
   const streamCursor = built.slicer.state;
   let latestState: StateMessage | null = null;
+  // Pagination trace: every shown page with its trace, and the last page of the slice being read.
+  const traced: Array<{ page: StreamReadPage; trace: PageTrace }> = [];
+  let sliceLast: PageTrace | null = null;
   try {
     // One worker, as in the Builder: every slice (up to max_slices, parent streams read) exists before the
     // first data request, and per-partition cursors are created for all of them (reference-incremental.md §1).
@@ -148,6 +152,8 @@ export async function testRead(manifest: object, config: object, streamName: str
         current.auxiliary_requests.push(masked);
         progress({ type: 'auxiliary_request', title: masked.title, requestType: masked.type, status: masked.response?.status ?? null });
       };
+      sliceLast = null;
+      let sliceEnd = 'the read ended here';
       for await (const page of built.readSlice(slice, sliceAux)) {
         let records = page.records;
         const room = resolvedLimits.maxRecords - totalRecords;
@@ -158,12 +164,22 @@ export async function testRead(manifest: object, config: object, streamName: str
           inferrer.add(r);
           streamCursor.observe(slice, r);
         }
-        current.pages.push({ records: masker.maskValue(records), request: showRequest(page.request, masker), response: showResponse(page.response, masker) });
+        const shown: StreamReadPage = { records: masker.maskValue(records), request: showRequest(page.request, masker), response: showResponse(page.response, masker) };
+        current.pages.push(shown);
+        if (page.trace) {
+          traced.push({ page: shown, trace: page.trace });
+          sliceLast = page.trace;
+        }
         progress({ type: 'page', slice: slices.length - 1, page: current.pages.length - 1, method: page.request.method, url: masker.maskText(page.request.url), status: page.response?.status ?? null, records: records.length, totalRecords });
         if (page.error) throw page.error;
         if (current.pages.length >= resolvedLimits.maxPagesPerSlice) limitReached = true;
-        if (totalRecords >= resolvedLimits.maxRecords) break;
+        if (totalRecords >= resolvedLimits.maxRecords) {
+          sliceEnd = `record limit of the test read (${resolvedLimits.maxRecords}) reached${records.length < page.records.length ? `: ${records.length} of the page's ${page.records.length} records kept` : ''}`;
+          break;
+        }
       }
+      // The loop stopped the slice itself (record limit) while the page loop waited after a page.
+      if (sliceLast) closeTrace(sliceLast, sliceEnd);
       // Each slice shows the latest state message emitted so far (§6.1); the last one gets the final state.
       latestState = streamCursor.close(slice) ?? latestState;
       current.state = latestState ? [masker.maskValue(latestState)] : [];
@@ -174,6 +190,10 @@ export async function testRead(manifest: object, config: object, streamName: str
   } catch (e) {
     const cancelled = env.signal?.aborted === true;
     log('ERROR', cancelled ? 'The read was cancelled.' : `Reading stream '${streamName}' failed: ${(e as Error).message}`, e);
+    if (sliceLast) closeTrace(sliceLast, cancelled ? 'the read was cancelled' : `the read failed: ${(e as Error).message}`);
+  }
+  if (env.paginationTrace === true) {
+    for (const { page, trace } of traced) page.pagination_trace = showTrace(trace, page.records.length, masker);
   }
   progress({ type: 'done', slices: slices.length, pages: totalPages, records: totalRecords, limitReached });
   return result(slices, limitReached, totalRecords > 0 ? inferrer : null, [...built.primaryKey, ...built.cursorField]);

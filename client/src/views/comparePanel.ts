@@ -1,0 +1,77 @@
+// The "Compare with Previous Read" view: one webview panel per manifest stream showing the diff of
+// `connector-manifest test` (records by primary key, inferred schema) the server computed. Queues the
+// result until the page's script says it is ready.
+import * as vscode from 'vscode';
+import { webviewHtml, webviewOptions } from './webviewHtml';
+import type { CompareReadsResult } from '../../../server/src/protocol';
+import type { StreamTarget } from '../services';
+
+/** Extension → compare webview. */
+export type CompareViewMessage = { type: 'comparison'; result: Extract<CompareReadsResult, { diff: unknown }> };
+/** Compare webview → extension. */
+export type CompareViewRequest = { type: 'ready' } | { type: 'refresh' };
+
+const CSS = `
+.sides { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0; }
+.sides .side-label { color: var(--vscode-descriptionForeground); }
+section.diff-section { margin: 12px 0; }
+ul.keys { margin: 4px 0; padding-left: 18px; font-family: var(--vscode-editor-font-family); }
+li.added { color: var(--vscode-gitDecoration-addedResourceForeground, var(--vscode-foreground)); }
+li.removed { color: var(--vscode-gitDecoration-deletedResourceForeground, var(--vscode-foreground)); }
+table.changes td.before { color: var(--vscode-gitDecoration-deletedResourceForeground, var(--vscode-foreground)); }
+table.changes td.after { color: var(--vscode-gitDecoration-addedResourceForeground, var(--vscode-foreground)); }
+details.record-change { border: 1px solid var(--vscode-panel-border); border-radius: 3px; margin: 4px 0; padding: 2px 8px; }
+details.record-change > summary { cursor: pointer; font-family: var(--vscode-editor-font-family); padding: 2px 0; }
+`;
+
+export class ComparePanel {
+  private static readonly open = new Map<string, ComparePanel>();
+  private ready = false;
+  private pending: CompareViewMessage | null = null;
+  private transcript = '';
+  private disposed = false;
+
+  private constructor(private readonly panel: vscode.WebviewPanel, private refresh: () => void) {
+    panel.webview.onDidReceiveMessage((m: CompareViewRequest) => {
+      if (m.type === 'ready') {
+        this.ready = true;
+        if (this.pending) void this.panel.webview.postMessage(this.pending);
+        this.pending = null;
+      } else if (m.type === 'refresh') this.refresh();
+    });
+    panel.onDidDispose(() => {
+      this.disposed = true;
+      for (const [k, v] of ComparePanel.open) if (v === this) ComparePanel.open.delete(k);
+    });
+  }
+
+  /** Shows the comparison of a stream, in its panel (reused) beside the editor. */
+  static show(extensionUri: vscode.Uri, target: StreamTarget, result: CompareViewMessage['result'], refresh: () => void): ComparePanel {
+    const key = `${target.uri}#${target.streamName}`;
+    let view = ComparePanel.open.get(key);
+    if (!view || view.disposed) {
+      const title = `Compare: ${target.streamName}`;
+      const panel = vscode.window.createWebviewPanel('airbyte.compare', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(extensionUri));
+      panel.webview.html = webviewHtml(panel.webview, extensionUri, 'compare', title, CSS);
+      view = new ComparePanel(panel, refresh);
+      ComparePanel.open.set(key, view);
+    } else {
+      view.refresh = refresh;
+      view.panel.reveal(vscode.ViewColumn.Beside, true);
+    }
+    view.post({ type: 'comparison', result });
+    return view;
+  }
+
+  /** What the open comparison views were sent (the secret-safety test reads it). */
+  static transcripts(): string {
+    return [...ComparePanel.open.values()].map((p) => p.transcript).join('\n');
+  }
+
+  private post(message: CompareViewMessage): void {
+    if (this.disposed) return;
+    this.transcript = JSON.stringify(message);
+    if (this.ready) void this.panel.webview.postMessage(message);
+    else this.pending = message;
+  }
+}
