@@ -51,12 +51,44 @@ function stateOf(message) {
   return message;
 }
 
+/**
+ * A per-partition state's `lookback_window` is the duration of the read so far in whole seconds
+ * (reference-incremental.md §7), different on every run of either side: any value ≥ 1 is the same
+ * (0, before data was seen, still has to match).
+ */
+function withoutTiming(state) {
+  if (!state || typeof state !== 'object' || Array.isArray(state)) return state;
+  const perPartition = 'states' in state || 'use_global_cursor' in state || 'parent_state' in state;
+  if (!perPartition || typeof state.lookback_window !== 'number' || state.lookback_window < 1) return state;
+  return { ...state, lookback_window: '<the read so far, ≥ 1 s>' };
+}
+
 function slicesOf(sr) {
   return (sr.slices ?? []).map((s) => ({
     descriptor: text(s.slice_descriptor ?? null),
     pages: (s.pages ?? []).map((p) => (p.records ?? []).map(text)),
-    state: text(stateOf(Array.isArray(s.state) ? s.state[s.state.length - 1] : s.state)),
+    state: text(withoutTiming(stateOf(Array.isArray(s.state) ? s.state[s.state.length - 1] : s.state))),
   }));
+}
+
+/**
+ * The reference's failure, without the config and catalog its Connector Builder handler puts in front
+ * of the real message ("Error reading stream with config={…} and catalog=…: <message>"), with the
+ * end of its stack trace so that a report says where it failed.
+ */
+export function referenceFailure(ref) {
+  const raw = String(ref?.__exception ?? ref?.__trace?.trace?.error?.message ?? '');
+  const m = /^Error reading stream with config=[\s\S]*? and catalog=ConfiguredAirbyteCatalog\([\s\S]*\)\]\): ([\s\S]*)$/.exec(raw);
+  const message = m ? `Error reading stream: ${m[1]}` : raw;
+  const stack = String(ref?.__tb ?? ref?.__trace?.trace?.error?.stack_trace ?? '');
+  return { message, stack: stack.slice(-1500) };
+}
+
+/** The first ERROR log of a read, with the end of its stack trace when it has one. */
+export function firstError(read) {
+  const log = (read?.logs ?? []).find((l) => l.level === 'ERROR');
+  if (!log) return null;
+  return { message: String(log.message), stack: String(log.stacktrace ?? log.stack_trace ?? '').slice(-1500) };
 }
 
 const describeRequest = (r) => `${r.method} ${r.path}${r.query ? '?' + r.query : ''}${r.body ? ' body ' + r.body.slice(0, 80) : ''}`;
@@ -68,8 +100,9 @@ export function compareReads(ref, refWire, ours, ourWire) {
   const reasons = [];
   const refFailed = ref?.__exception || ref?.__trace;
   const ourFailed = ours?.__exception;
-  if (refFailed && ourFailed) return { status: 'both_failed', reasons: [`reference: ${String(ref.__exception ?? ref.__trace?.trace?.error?.message ?? '').slice(0, 120)}`, `ours: ${String(ours.__exception).slice(0, 120)}`], depth: 0 };
-  if (refFailed) return { status: 'reference_failed', reasons: [`reference: ${String(ref.__exception ?? ref.__trace?.trace?.error?.message ?? '').slice(0, 160)}`, ...(ours ? [`ours read ${(ours.slices ?? []).length} slices`] : [])], depth: 0 };
+  const refError = refFailed ? referenceFailure(ref) : null;
+  if (refFailed && ourFailed) return { status: 'both_failed', reasons: [`reference: ${refError.message.slice(0, 160)}`, `ours: ${String(ours.__exception).slice(0, 120)}`], depth: 0, referenceError: refError };
+  if (refFailed) return { status: 'reference_failed', reasons: [`reference: ${refError.message.slice(0, 160)}`, ...(ours ? [`ours read ${(ours.slices ?? []).length} slices`] : [])], depth: 0, referenceError: refError };
   if (ourFailed) return { status: 'different', reasons: [`ours failed to build: ${String(ours.__exception).slice(0, 160)}`], depth: 0 };
 
   const a = wireRequests(refWire);
@@ -110,6 +143,7 @@ export function compareReads(ref, refWire, ours, ourWire) {
   const errB = (ours.logs ?? []).filter((l) => l.level === 'ERROR').length > 0;
   if (errA !== errB) reasons.push(errA ? `reference logged an error: ${String((ref.logs ?? []).find((l) => l.level === 'ERROR')?.message).slice(0, 120)}` : `ours logged an error: ${String((ours.logs ?? []).find((l) => l.level === 'ERROR')?.message).slice(0, 120)}`);
   const depth = Math.max(sa.length, ...sa.map((s) => s.pages.length), 0);
-  if (a.length === 0 && !reasons.length) return { status: 'reference_failed', reasons: ['reference sent no request'], depth };
-  return { status: reasons.length ? 'different' : 'identical', reasons, depth };
+  const extra = errA ? { referenceError: firstError(ref) } : {};
+  if (a.length === 0 && !reasons.length) return { status: 'reference_failed', reasons: ['reference sent no request'], depth, ...extra };
+  return { status: reasons.length ? 'different' : 'identical', reasons, depth, ...extra };
 }

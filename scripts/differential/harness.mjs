@@ -4,18 +4,20 @@
 // the state. See docs/fidelity.md for how to set up the reference (it stays outside this repository).
 //
 // Usage: npm run build && node scripts/differential/harness.mjs --reference "<command>" [--corpus DIR]
-//          [--only NAME[,NAME]] [--limit N] [--report FILE] [--goldens DIR] [--dump DIR] [--shard I/N] [--verbose]
+//          [--only NAME[,NAME]] [--streams STREAM[,STREAM]] [--limit N] [--report FILE [--resume]] [--goldens DIR] [--dump DIR] [--shard I/N [--reverse]] [--verbose]
+//        node scripts/differential/harness.mjs --summarize report-1.json,report-2.json [--report merged.json]
 // The reference command reads one JSON request per line on stdin and answers one JSON line per request
 // (a StreamRead, or {"__exception": ...}). REFERENCE_CDK_CMD may be given instead of --reference.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { parse } from 'yaml';
-import { startSyntheticApi, rewriteUrls, formatDate, FROZEN_NOW } from './syntheticApi.mjs';
+import { startSyntheticApi, rewriteUrls, formatDate, evalString, FROZEN_NOW } from './syntheticApi.mjs';
 import { compareReads, summaryOf, wireRequests } from './compare.mjs';
-import { alignConfigDates, alignConfigUrls, sampleConfig } from './sampleConfig.mjs';
+import { alignConfigDates, alignConfigStart, alignConfigUrls, sampleConfig } from './sampleConfig.mjs';
+import { figuresOf, printFigures, shapeOf } from './figures.mjs';
 
 const runtime = createRequire(import.meta.url)('../../out/runtime.js');
 const args = process.argv.slice(2);
@@ -23,34 +25,57 @@ const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args
 const referenceCmd = opt('--reference', process.env.REFERENCE_CDK_CMD);
 const corpus = opt('--corpus', '../shared/corpus/manifests');
 const only = opt('--only', null)?.split(',');
+const onlyStreams = opt('--streams', null)?.split(',');
+const resume = args.includes('--resume');
 const limit = Number(opt('--limit', '100000'));
 const reportFile = opt('--report', null);
 const goldensDir = opt('--goldens', null);
 const verbose = args.includes('--verbose');
 const dumpDir = opt('--dump', null);
 const [shardIndex, shardCount] = (opt('--shard', '1/1')).split('/').map(Number);
+const summarizeFiles = opt('--summarize', null)?.split(',');
 // The reference does not stop at max_records at this snapshot (reference-behaviour.md §10.2, we do, by
-// design): the record limit is set above what 3 slices × 4 pages can return so both read the same.
-const LIMITS = { maxRecords: 5000, maxPagesPerSlice: 4, maxSlices: 3 };
+// design): the record limit is set above what a read can return (3 slices × 4 pages × 1000 records) so
+// both read the same.
+const LIMITS = { maxRecords: 15000, maxPagesPerSlice: 4, maxSlices: 3 };
 const STREAM_TIMEOUT_MS = 60_000;
 
-if (!referenceCmd) {
+if (!referenceCmd && !summarizeFiles) {
   console.error('harness: give the reference command with --reference "<command>" or REFERENCE_CDK_CMD (see docs/fidelity.md)');
   process.exit(2);
 }
 
-/** The reference as a long-running process: one JSON request per line, one answer per line. */
+/**
+ * The reference as a long-running process: one JSON request per line, one answer per line. A read
+ * that does not answer in time is stopped with its process (a new one serves the next read): a
+ * read left running would go on sending requests into the next stream's exchanges.
+ */
 function startReference(cmd) {
-  const child = spawn('/bin/sh', ['-c', cmd], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const rl = createInterface({ input: child.stdout });
-  const waiting = [];
-  rl.on('line', (line) => waiting.shift()?.(line));
-  child.on('exit', () => { while (waiting.length) waiting.shift()('{"__exception":"reference process exited"}'); });
+  let child = null;
+  let waiting = null;
+  const launch = () => {
+    // `exec` so that the process we stop is the reference itself, not a shell around it.
+    child = spawn('/bin/sh', ['-c', `exec ${cmd}`], { stdio: ['pipe', 'pipe', 'inherit'] });
+    // A reference that died takes its stdin pipe with it: the write fails (EPIPE) and the exit
+    // handler answers the read.
+    child.stdin.on('error', () => {});
+    const rl = createInterface({ input: child.stdout });
+    rl.on('line', (line) => { const w = waiting; waiting = null; w?.(line); });
+    child.on('exit', () => { const w = waiting; waiting = null; w?.('{"__exception":"reference process exited"}'); });
+  };
+  launch();
   return {
     read(request) {
+      if (child.exitCode !== null || child.signalCode !== null) launch();
       return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve({ __exception: `reference timed out after ${STREAM_TIMEOUT_MS / 1000} s` }), STREAM_TIMEOUT_MS);
-        waiting.push((line) => { clearTimeout(timer); try { resolve(JSON.parse(line)); } catch { resolve({ __exception: `unreadable answer: ${line.slice(0, 200)}` }); } });
+        const timer = setTimeout(() => {
+          waiting = null;
+          child.removeAllListeners('exit');
+          child.kill('SIGKILL');
+          launch();
+          resolve({ __exception: `reference timed out after ${STREAM_TIMEOUT_MS / 1000} s` });
+        }, STREAM_TIMEOUT_MS);
+        waiting = (line) => { clearTimeout(timer); try { resolve(JSON.parse(line)); } catch { resolve({ __exception: `unreadable answer: ${line.slice(0, 200)}` }); } };
         child.stdin.write(JSON.stringify(request) + '\n');
       });
     },
@@ -60,16 +85,31 @@ function startReference(cmd) {
 
 const hasCustom = (node) => JSON.stringify(node ?? null).includes('"type":"Custom');
 
+/** The manifest with one of its streams (by index) and no dynamic streams that need custom code. */
+function onlyStream(manifest, index) {
+  const out = { ...manifest, streams: [manifest.streams[index]] };
+  if (hasCustom(out.dynamic_streams)) delete out.dynamic_streams;
+  return out;
+}
+
 async function main() {
   const reference = startReference(referenceCmd);
-  const files = readdirSync(corpus).filter((f) => f.endsWith('.yaml')).sort().filter((f) => !only || only.includes(basename(f, '.yaml'))).filter((_, i) => i % shardCount === shardIndex - 1);
-  const results = [];
+  // --resume: keep the results of the manifests an earlier run of this report finished (its last
+  // manifest may be incomplete, so it runs again).
+  const earlier = resume && reportFile && existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : null;
+  const kept = earlier ? (Array.isArray(earlier) ? earlier : earlier.streams) : [];
+  const lastKept = kept.length ? kept[kept.length - 1].connector : null;
+  const finished = new Set(kept.filter((r) => r.connector !== lastKept).map((r) => r.connector));
+  const files = readdirSync(corpus).filter((f) => f.endsWith('.yaml')).sort().filter((f) => !only || only.includes(basename(f, '.yaml'))).filter((_, i) => i % shardCount === shardIndex - 1).filter((f) => !finished.has(basename(f, '.yaml')));
+  // --reverse: a second process can take a shard from its end while the first is still going.
+  if (args.includes('--reverse')) files.reverse();
+  const results = kept.filter((r) => finished.has(r.connector));
   let done = 0;
   for (const file of files) {
     if (done >= limit) break;
     let manifest;
     try {
-      manifest = parse(readFileSync(join(corpus, file), 'utf8'), { maxAliasCount: 1000 });
+      manifest = parse(readFileSync(join(corpus, file), 'utf8'), { maxAliasCount: 1000, uniqueKeys: false });
     } catch {
       continue;
     }
@@ -77,23 +117,33 @@ async function main() {
     try {
       const rewritten = rewriteUrls(manifest, api.port);
       const resolved = runtime.resolveManifest(rewritten).value;
-      const config = alignConfigUrls(alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate), resolved, api.port);
+      const made = alignConfigUrls(alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate), resolved, api.port);
+      const config = alignConfigStart(made, resolved, (step) => evalString(step, made, {}));
       api.configure(resolved, config);
       const streams = Array.isArray(resolved?.streams) ? resolved.streams : [];
-      for (const stream of streams) {
+      const customElsewhere = hasCustom(resolved);
+      for (const [index, stream] of streams.entries()) {
         if (done >= limit) break;
         const name = stream?.name;
-        if (typeof name !== 'string') continue;
+        if (typeof name !== 'string' || (onlyStreams && !onlyStreams.includes(name))) continue;
         done++;
         const connector = basename(file, '.yaml');
-        if (hasCustom(stream)) { results.push({ connector, stream: name, status: 'out_of_scope', reasons: ['custom Python component'] }); continue; }
+        const shape = shapeOf(stream);
+        if (hasCustom(stream)) { results.push({ connector, stream: name, ...shape, status: 'out_of_scope', reasons: ['custom Python component'] }); continue; }
+        // The synthetic API does not play an asynchronous job (creation, status polling, download):
+        // the reference would poll until it times out.
+        if (stream.retriever?.type === 'AsyncRetriever') { results.push({ connector, stream: name, ...shape, status: 'not_covered', reasons: ['AsyncRetriever: the synthetic API does not simulate asynchronous jobs'] }); continue; }
         const incremental = Boolean(stream.incremental_sync);
+        // The reference builds every stream of a manifest before it reads one, and refuses custom
+        // Python code: a stream without custom components is read from a manifest that keeps only it
+        // (both sides get the same one).
+        const streamManifest = customElsewhere ? onlyStream(rewritten, index) : rewritten;
         api.exchanges.length = 0;
-        const ref = await reference.read({ manifest: rewritten, config, stream: name, limits: LIMITS, incremental, now: FROZEN_NOW });
+        const ref = await reference.read({ manifest: streamManifest, config, stream: name, limits: LIMITS, incremental, now: FROZEN_NOW });
         const refWire = api.exchanges.splice(0);
         let ours;
         try {
-          ours = await runtime.testRead(rewritten, structuredClone(config), name, LIMITS, { now: () => new Date(FROZEN_NOW), sleep: async () => {} });
+          ours = await runtime.testRead(streamManifest, structuredClone(config), name, LIMITS, { now: () => new Date(FROZEN_NOW), sleep: async () => {} });
         } catch (e) {
           ours = { __exception: String(e?.message ?? e) };
         }
@@ -103,18 +153,26 @@ async function main() {
           mkdirSync(dumpDir, { recursive: true });
           writeFileSync(join(dumpDir, `${connector}--${name.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), JSON.stringify({ verdict, reference: ref, referenceWire: refWire, ours, oursWire: ourWire }, null, 1));
         }
-        const entry = { connector, stream: name, ...verdict };
+        const entry = { connector, stream: name, ...shape, ...verdict };
         results.push(entry);
         if (verbose || verdict.status !== 'identical') console.log(`${verdict.status.padEnd(16)} ${connector}/${name}${verdict.reasons.length ? ': ' + verdict.reasons.slice(0, 3).join(' | ') : ''}`);
-        if (goldensDir && verdict.status === 'identical' && verdict.depth >= 2) writeGolden(goldensDir, connector, name, rewritten, config, api.port, incremental, refWire, ours);
+        if (goldensDir && verdict.status === 'identical' && verdict.depth >= 2) writeGolden(goldensDir, connector, name, streamManifest, config, api.port, incremental, refWire, ours);
       }
     } finally {
       await api.close();
     }
+    // The report grows manifest by manifest, so a run stopped early still leaves what it covered.
+    if (reportFile) writeReport(reportFile, results, false);
   }
   reference.close();
   summarize(results);
-  if (reportFile) writeFileSync(reportFile, JSON.stringify(results, null, 1));
+  if (reportFile) writeReport(reportFile, results, true);
+}
+
+/** The report: the figures, whether the run covered its whole share of the corpus, every stream's result. */
+function writeReport(file, results, complete) {
+  const run = { date: new Date().toISOString(), shard: `${shardIndex}/${shardCount}`, only: only ?? null, complete };
+  writeFileSync(file, JSON.stringify({ run, figures: figuresOf(results), streams: results }, null, 1));
 }
 
 /**
@@ -139,20 +197,35 @@ function writeGolden(dir, connector, stream, manifest, config, port, incremental
   // One top-level key per line keeps a fixture small and its diff readable; very large reads are
   // left out (they test nothing a smaller one does not).
   const text = `{\n${Object.entries(golden).map(([k, v]) => ` ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}\n`;
-  if (text.length > 400_000) return;
+  if (Buffer.byteLength(text) >= 100_000) return;
   writeFileSync(join(dir, `${connector}--${stream.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), text);
 }
 
 function summarize(results) {
-  const by = new Map();
-  for (const r of results) by.set(r.status, (by.get(r.status) ?? 0) + 1);
-  const buildable = results.filter((r) => r.status !== 'out_of_scope').length;
-  const deep = results.filter((r) => r.status === 'identical' && r.depth >= 2).length;
-  console.log(`\n${results.length} streams: ${[...by].map(([k, n]) => `${n} ${k}`).join(', ')}`);
-  console.log(`${buildable} without custom Python; identical: ${by.get('identical') ?? 0} (${deep} of them through at least two pages or slices)`);
-  const reasons = new Map();
-  for (const r of results) for (const why of r.reasons ?? []) { const k = why.replace(/\d+/g, 'N').slice(0, 90); reasons.set(k, (reasons.get(k) ?? 0) + 1); }
-  for (const [k, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${String(n).padStart(5)}  ${k}`);
+  console.log(`\n${printFigures(figuresOf(results))}`);
 }
 
-await main();
+/**
+ * `--summarize a.json,b.json`: the figures of several reports together (the shards of one run, then
+ * re-runs with --only, later files winning). Streams of reports written before the shape was recorded
+ * get it from the corpus.
+ */
+function summarizeReports(files) {
+  const results = files.flatMap((f) => { const r = JSON.parse(readFileSync(f, 'utf8')); return Array.isArray(r) ? r : r.streams; });
+  const shapes = new Map();
+  for (const r of results) {
+    if (r.paginates !== undefined) continue;
+    if (!shapes.has(r.connector)) {
+      let streams = [];
+      try { streams = runtime.resolveManifest(parse(readFileSync(join(corpus, `${r.connector}.yaml`), 'utf8'), { maxAliasCount: 1000, uniqueKeys: false })).value?.streams ?? []; } catch { /* unreadable: shape stays unknown */ }
+      shapes.set(r.connector, new Map(streams.map((s) => [s?.name, shapeOf(s)])));
+    }
+    Object.assign(r, shapes.get(r.connector).get(r.stream) ?? {});
+  }
+  const figures = figuresOf(results);
+  console.log(printFigures(figures, 40));
+  if (reportFile) writeFileSync(reportFile, JSON.stringify({ run: { date: new Date().toISOString(), merged: files }, figures, streams: results }, null, 1));
+}
+
+if (summarizeFiles) summarizeReports(summarizeFiles);
+else await main();

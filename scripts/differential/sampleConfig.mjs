@@ -91,11 +91,27 @@ function stringFor(pattern) {
   }
 }
 
+/** Another value of an item schema than `first`, or undefined when none is easy to find. */
+function secondValue(s, first) {
+  if (Array.isArray(s.enum)) return s.enum.find((v) => v !== first);
+  if (typeof first === 'number') {
+    const next = first + 1;
+    return typeof s.maximum === 'number' && next > s.maximum ? undefined : next;
+  }
+  if (typeof first === 'string') {
+    const next = `${first}-2`;
+    if (typeof s.pattern === 'string' && !matches(s.pattern, next)) return undefined;
+    if (s.format || /\d{4}-\d{2}/.test(first)) return undefined;
+    return next;
+  }
+  return undefined;
+}
+
 function matches(pattern, value) {
   try { return new RegExp(pattern).test(value); } catch { return true; }
 }
 
-function sample(s, depth, key, port) {
+function sample(s, depth, key, port, required = true) {
   if (!s || typeof s !== 'object' || depth > 6) return undefined;
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   const dateLike = s.format === 'date-time' || s.format === 'date' || /start|end|date|since|from|until/i.test(key) && type === 'string' && (s.format === 'date-time' || s.format === 'date' || /\d{4}/.test(s.pattern ?? '') || /date/i.test(key));
@@ -122,14 +138,21 @@ function sample(s, depth, key, port) {
   if (type === 'object' || s.properties) {
     const out = {};
     for (const [k, p] of Object.entries(s.properties ?? {})) {
-      const v = sample(p, depth + 1, k, port);
+      const v = sample(p, depth + 1, k, port, !Array.isArray(s.required) || s.required.includes(k));
       if (v !== undefined) out[k] = v;
     }
     return out;
   }
   if (type === 'array') {
-    const item = sample(s.items, depth + 1, key, port);
-    return item === undefined || (item && typeof item === 'object') ? [] : [item];
+    // An optional list stays empty, as an author who leaves it out (record filters often keep
+    // everything then); a required list of plain values (also without `items`) gets two, so that a
+    // ListPartitionRouter over it gives two partitions.
+    if (!required && s.default === undefined) return [];
+    const itemSchema = s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : { type: 'string' };
+    const item = sample(itemSchema, depth + 1, key, port);
+    if (item === undefined || (item && typeof item === 'object')) return [];
+    const other = secondValue(itemSchema, item);
+    return other === undefined || s.maxItems === 1 ? [item] : [item, other];
   }
   if (type === 'integer' || type === 'number') return typeof s.minimum === 'number' ? Math.max(s.minimum, 1) : 1;
   if (type === 'boolean') return false;
@@ -151,18 +174,37 @@ export function alignConfigDates(config, resolved, formatDate) {
         const v = node[field];
         const template = typeof v === 'string' ? v : v?.datetime;
         const format = (typeof v === 'object' && v?.datetime_format) || node.datetime_format;
-        const m = typeof template === 'string' ? /^\s*\{\{\s*config(?:\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\])\s*\}\}\s*$/.exec(template) : null;
-        const key = m ? m[1] ?? m[2] : null;
-        if (!key || typeof format !== 'string' || !(key in config)) continue;
-        const value = formatDate(iso, format);
-        const pattern = props[key]?.pattern;
-        if (typeof pattern !== 'string' || matches(pattern, value)) config[key] = value;
+        if (typeof template !== 'string' || typeof format !== 'string') continue;
+        // The value reaches the cursor's parser as written when no function reformats it on the way
+        // (`{{ config.start }}`, `{{ config.get('start', '2020-01-01') }}`, `{{ config['start'] or … }}`).
+        if (/format_datetime|str_to_datetime|timestamp\s*\(|strftime|\[\s*:\s*\d/.test(template.replace(/\bday_delta\([^)]*\)|now_utc\(\)(?:\.strftime\([^)]*\))?/g, ''))) continue;
+        for (const key of configKeysOf(template)) {
+          if (!(key in config)) continue;
+          let value = formatDate(iso, format);
+          const type = props[key]?.type;
+          if (type === 'integer' || type === 'number') {
+            if (!/^\d+$/.test(value)) continue;
+            value = Number(value);
+          }
+          const pattern = props[key]?.pattern;
+          if (typeof value === 'number' || typeof pattern !== 'string' || matches(pattern, value)) config[key] = value;
+        }
       }
     }
     Object.values(node).forEach(visit);
   };
   visit(resolved?.streams ?? []);
   return config;
+}
+
+/** The top-level config keys a template reads: `config.k`, `config['k']`, `config.get('k'…)`. */
+function configKeysOf(template) {
+  const keys = new Set();
+  for (const m of template.matchAll(/\bconfig(?:\.get\(\s*['"]([^'"]+)['"]|\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\])/g)) {
+    const k = m[1] ?? m[2] ?? m[3];
+    if (k && k !== 'get') keys.add(k);
+  }
+  return [...keys];
 }
 
 /** Config keys that a URL field starts with (`url_base: "{{ config.host }}/api"`) point at the API. */
@@ -181,4 +223,47 @@ export function alignConfigUrls(config, resolved, port) {
   visit(resolved?.streams ?? [], null);
   visit(resolved?.definitions ?? {}, null);
   return config;
+}
+
+/** An ISO 8601 duration in days (months and years at their longest), or 0 when unreadable. */
+function durationDays(text) {
+  const m = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:([\d.]+)S)?)?$/.exec(String(text ?? '').trim());
+  if (!m) return 0;
+  const [y, mo, w, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
+  return y * 366 + mo * 31 + w * 7 + d + h / 24 + mi / 1440 + s / 86400;
+}
+
+/**
+ * Moves the config's start date back far enough that the longest date-window step of the manifest
+ * still gives at least two windows before the frozen clock: the made-up start (2024-03-10, in every
+ * spelling the config uses) is five days before it, too short for a P1W, P1M or P1Y step.
+ */
+export function alignConfigStart(config, resolved, evalStep) {
+  let days = 0;
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (node.type === 'DatetimeBasedCursor' && node.step) days = Math.max(days, durationDays(evalStep(node.step)));
+    Object.values(node).forEach(visit);
+  };
+  visit(resolved?.streams ?? []);
+  if (days <= 2) return config;
+  const start = new Date(Date.parse('2024-03-15T00:00:00Z') - Math.ceil(2 * days + 2) * 86400_000);
+  const pad = (n) => String(n).padStart(2, '0');
+  const [Y, M, D] = [start.getUTCFullYear(), pad(start.getUTCMonth() + 1), pad(start.getUTCDate())];
+  const epoch = Math.floor(start.getTime() / 1000);
+  const spellings = [['2024-03-10', `${Y}-${M}-${D}`], ['03/10/2024', `${M}/${D}/${Y}`], ['20240310', `${Y}${M}${D}`], ['2024/03/10', `${Y}/${M}/${D}`], ['1710028800', String(epoch)]];
+  const shift = (v) => {
+    if (typeof v === 'number') return v === 1710028800 ? epoch : v === 1710028800000 ? epoch * 1000 : v;
+    if (typeof v !== 'string') return v;
+    if (v === '2024-03') return `${Y}-${M}`;
+    for (const [from, to] of spellings) if (v.includes(from)) return v.split(from).join(to);
+    return v;
+  };
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    return shift(node);
+  };
+  return walk(config);
 }

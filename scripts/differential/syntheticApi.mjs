@@ -37,7 +37,7 @@ function findAll(node, pred, out = []) {
   return out;
 }
 
-function evalString(template, config, parameters) {
+export function evalString(template, config, parameters) {
   if (typeof template !== 'string') return template;
   if (!template.includes('{{') && !template.includes('{%')) return template;
   try {
@@ -51,7 +51,8 @@ function evalString(template, config, parameters) {
 function referencedPaths(node, root) {
   const out = [];
   const text = JSON.stringify(node ?? null);
-  const re = new RegExp(`\\b${root}((?:\\s*\\.\\s*[A-Za-z_][A-Za-z0-9_]*|\\s*\\[\\s*(?:\\\\?['"][^'"\\\\]*\\\\?['"]|\\d+)\\s*\\]|\\s*\\.get\\(\\s*\\\\?['"][^'"\\\\]*\\\\?['"][^)]*\\))+)`, 'g');
+  // `.get(…)` is tried before a plain `.name`, or `response.get('next')` would stop at `.get`.
+  const re = new RegExp(`\\b${root}((?:\\s*\\.get\\(\\s*\\\\?['"][^'"\\\\]*\\\\?['"][^)]*\\)|\\s*\\.\\s*[A-Za-z_][A-Za-z0-9_]*|\\s*\\[\\s*(?:\\\\?['"][^'"\\\\]*\\\\?['"]|\\d+)\\s*\\])+)`, 'g');
   for (const m of text.matchAll(re)) {
     const segs = [];
     for (const s of m[1].matchAll(/\.\s*get\(\s*\\?['"]([^'"\\]*)\\?['"]|\.\s*([A-Za-z_][A-Za-z0-9_]*)|\[\s*\\?['"]([^'"\\]*)\\?['"]\s*\]|\[\s*(\d+)\s*\]/g)) {
@@ -64,7 +65,7 @@ function referencedPaths(node, root) {
   return out;
 }
 
-const isDateName = (k) => /(^|_)(date|time|at|updated|created|modified|timestamp|since|until)($|_)|At$|Date$|Time$/i.test(k);
+const isDateName = (k) => /(^|_)(date|time|at|on|updated|created|modified|timestamp|since|until|starts|ends)($|_)|At$|Date$|Time$/i.test(k);
 
 /** What one stream's route serves, derived from the resolved stream. */
 function describeStream(stream, allStreams, config) {
@@ -99,6 +100,8 @@ function describeStream(stream, allStreams, config) {
       if (cfg.stream?.name !== stream.name && cfg.stream !== stream) continue;
       const key = evalString(cfg.parent_key, config, cfg.$parameters ?? {});
       if (typeof key === 'string') nested.push(key.split('/'));
+      // Fields the child copies from each parent record (`stream_slice.extra_fields`).
+      for (const path of Array.isArray(cfg.extra_fields) ? cfg.extra_fields : []) if (Array.isArray(path) && path.every((p) => typeof p === 'string')) nested.push(path);
     }
   }
   for (const p of referencedPaths([selector.record_filter, stream.transformations, paginator, cursor], 'last_record')) nested.push(p);
@@ -114,7 +117,9 @@ function describeStream(stream, allStreams, config) {
     cursorFields,
     cursorFormat: cursor?.cursor_datetime_formats?.[0] ?? cursor?.datetime_format ?? null,
     nested,
-    responsePaths: referencedPaths([paginator?.pagination_strategy, requester.error_handler], 'response'),
+    // Only the paginator's: an error handler's paths are where an API reports errors (`'message' in
+    // response` → FAIL), so a value there turns every page into an error.
+    responsePaths: referencedPaths([paginator?.pagination_strategy], 'response'),
     headerPaths: referencedPaths([paginator?.pagination_strategy], 'headers'),
     tokenOption: paginator?.page_token_option ?? null,
     sizeOption: paginator?.page_size_option ?? null,
@@ -122,11 +127,27 @@ function describeStream(stream, allStreams, config) {
 }
 
 /** A regular expression for the request path of a requester's url (templates become wildcards). */
-function routeRegex(requester, port) {
-  let url = requester.url;
+function routeRegex(requester, port, config = {}) {
+  // Templates that read only the config or the parameters (`{{ config.base_url }}/oauth/token`) are
+  // the same on every request: evaluated, they give the route a literal prefix.
+  const dynamic = (t) => /stream_(slice|partition|interval|state)|next_page_token|response|record/.test(t);
+  const fixed = (t) => {
+    if (typeof t !== 'string') return t;
+    // A whole template with statements (`{%- set URLS = {…} -%}{{ URLS[config.region] }}`) at once.
+    if (t.includes('{%') && !dynamic(t)) {
+      const v = evalString(t, config, requester.$parameters ?? {});
+      if (typeof v === 'string' && v) return v.trim();
+    }
+    return t.replace(/\{\{[\s\S]*?\}\}/g, (part) => {
+      if (dynamic(part)) return part;
+      const v = evalString(part, config, requester.$parameters ?? {});
+      return typeof v === 'string' && v ? v : part;
+    });
+  };
+  let url = fixed(requester.url);
   if (typeof url !== 'string') {
-    const base = typeof requester.url_base === 'string' ? requester.url_base : '';
-    const path = typeof requester.path === 'string' ? requester.path : '';
+    const base = typeof requester.url_base === 'string' ? fixed(requester.url_base) : '';
+    const path = typeof requester.path === 'string' ? fixed(requester.path) : '';
     url = path ? `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : base;
   }
   url = url.replace(`http://127.0.0.1:${port}`, '');
@@ -140,6 +161,22 @@ function routeRegex(requester, port) {
   }).join('');
   // Runs of slashes may reach the API collapsed (urljoin drops empty segments).
   return { re: new RegExp(`^${src.replace(/\\\?.*$/, '').replace(/\/+/g, '/+')}/?$`), literal };
+}
+
+/** Fixed strings of a requester's body and parameters (no templates), as they would appear on the wire. */
+function requestHints(requester) {
+  const out = [];
+  const walk = (v) => {
+    if (typeof v === 'string') {
+      for (const part of v.split(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/)) {
+        const t = part.trim();
+        if (t.length >= 6) out.push(t, JSON.stringify(t).slice(1, -1));
+      }
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk([requester.request_body_json, requester.request_body_data, requester.request_body?.value, requester.request_parameters]);
+  return [...new Set(out)];
 }
 
 export function formatDate(iso, format) {
@@ -172,7 +209,12 @@ function makeRecord(d, page, i, routeIndex) {
   const date = RECORD_DATES[(page - 1) % RECORD_DATES.length];
   for (const f of d.fields) rec[f] = f === 'id' ? id : isDateName(f) ? formatDate(date, null) : `${f}-${id}`;
   for (const f of d.cursorFields) rec[f] = formatDate(date, d.cursorFormat);
-  for (const segs of d.nested) setPath(rec, segs, segs.length === 1 && isDateName(segs[0]) ? date : `${segs.join('.')}-${id}`);
+  // Nested fields named like dates or time zones get values a template can parse.
+  for (const segs of d.nested) {
+    const last = segs[segs.length - 1] ?? '';
+    setPath(rec, segs, /^(time_?zone|tz)$/i.test(last) ? 'UTC' : isDateName(last) ? date : `${segs.join('.')}-${id}`);
+  }
+  for (const f of Object.keys(rec)) if (/^(time_?zone|tz)$/i.test(f)) rec[f] = 'UTC';
   rec.name = `record ${id}`;
   return rec;
 }
@@ -229,16 +271,16 @@ export async function startSyntheticApi() {
       if (!stream || typeof stream !== 'object' || seen.has(stream)) return;
       seen.add(stream);
       const requester = stream.retriever?.requester;
-      if (requester) routes.push({ ...routeRegex(requester, port), d: describeStream(stream, streams, cfg), index: routes.length });
+      if (requester) routes.push({ ...routeRegex(requester, port, cfg), hints: requestHints(requester), d: describeStream(stream, streams, cfg), index: routes.length });
       for (const p of findAll(stream.retriever?.partition_router ?? null, (n) => n.type === 'ParentStreamConfig')) collect(p.stream);
     };
     streams.forEach(collect);
     const auth = [];
     for (const a of findAll(resolved, (n) => n.type === 'OAuthAuthenticator' && typeof n.token_refresh_endpoint === 'string')) {
-      auth.push({ kind: 'oauth', ...routeRegex({ url: a.token_refresh_endpoint }, port), a });
+      auth.push({ kind: 'oauth', ...routeRegex({ url: a.token_refresh_endpoint, $parameters: a.$parameters }, port, cfg), a });
     }
     for (const a of findAll(resolved, (n) => n.type === 'SessionTokenAuthenticator' && n.login_requester)) {
-      auth.push({ kind: 'session', ...routeRegex(a.login_requester, port), a });
+      auth.push({ kind: 'session', ...routeRegex(a.login_requester, port, cfg), a });
     }
     api.routes = routes;
     api.auth = auth;
@@ -266,8 +308,16 @@ function json(status, value, headers = {}) {
 }
 
 function respond(api, req, url, body) {
+  // The most specific route answers: a token endpoint only when no data route has a longer literal
+  // part (a catch-all token route must not answer data requests).
+  // Routes are written as the manifest spells them; the path arrives percent-encoded
+  // (`<your-domain>` → `%3Cyour-domain%3E`): either spelling matches.
+  let decoded = url.pathname;
+  try { decoded = decodeURIComponent(url.pathname); } catch { /* keep the raw path */ }
+  const hits = (r) => r.re.test(url.pathname) || r.re.test(decoded);
+  const bestData = Math.max(-1, ...api.routes.filter(hits).map((r) => r.literal));
   for (const a of api.auth) {
-    if (!a.re.test(url.pathname)) continue;
+    if (!hits(a) || a.literal < bestData) continue;
     if (a.kind === 'oauth') {
       const at = Array.isArray(a.a.access_token_name) ? a.a.access_token_name : [a.a.access_token_name ?? 'access_token'];
       const out = {};
@@ -281,13 +331,18 @@ function respond(api, req, url, body) {
     setPath(out, path, 'synthetic-session-token');
     return json(200, out);
   }
-  const candidates = api.routes.filter((r) => r.re.test(url.pathname)).sort((x, y) => y.literal - x.literal);
+  // Several streams may share one path (GraphQL): the fixed parts of their request bodies and
+  // parameters tell them apart.
+  const sent = `${decodeURIComponent(url.search)}\n${body ?? ''}`;
+  const score = (r) => r.hints.filter((h) => sent.includes(h)).length;
+  const candidates = api.routes.filter(hits).sort((x, y) => y.literal - x.literal || score(y) - score(x));
   const route = candidates[0];
   if (!route) return json(404, { error: 'no synthesized route for this path' });
   const d = route.d;
   const page = Math.max(1, pageOf(req, url, body, d));
   const more = page < LAST_PAGE && d.paginator !== null;
-  const count = d.paginator ? (more ? Math.min(d.pageSize ?? 5, 300) : 1) : 3;
+  // Full pages up to 1000 records (OffsetIncrement and PageIncrement only go on after a full page).
+  const count = d.paginator ? (more ? Math.min(d.pageSize ?? 5, 1000) : 1) : 3;
   const records = Array.from({ length: count }, (_, i) => makeRecord(d, page, i, route.index));
   const headers = {};
   const nextUrl = new URL(url.toString());
@@ -302,17 +357,24 @@ function respond(api, req, url, body) {
     else if (more) headers[segs[0]] = token;
   }
   let bodyValue;
-  if (d.fieldPath.length === 0) {
+  if (d.fieldPath.length === 0 && d.responsePaths.length) {
+    // The body is the record, and also where the paginator reads its next token.
+    bodyValue = records[0];
+  } else if (d.fieldPath.length === 0) {
     bodyValue = records;
   } else {
     bodyValue = {};
     const star = d.fieldPath.indexOf('*');
+    // A `*` path yields every value it matches as one record (dpath.values, no flattening): the glob
+    // walks a list (or, first in the path, the values of the body) whose elements each hold one record
+    // at the rest of the path.
+    const suffix = d.fieldPath.slice(star + 1);
+    const wrap = (r) => { if (!suffix.length) return r; const o = {}; setPath(o, suffix, r); return o; };
     if (star === -1) setPath(bodyValue, d.fieldPath, records);
-    else {
-      const inner = {};
-      setPath(inner, d.fieldPath.slice(star + 1).length ? d.fieldPath.slice(star + 1) : ['items'], records);
-      setPath(bodyValue, d.fieldPath.slice(0, star), [d.fieldPath.slice(star + 1).length ? inner : records]);
-    }
+    // `*` first: the JSON decoder yields each element of a top-level list as a body of its own, so
+    // the body is an object whose values are the records.
+    else if (star === 0) bodyValue = Object.fromEntries(records.map((r, i) => [`r${i}`, wrap(r)]));
+    else setPath(bodyValue, d.fieldPath.slice(0, star), records.map(wrap));
   }
   if (!Array.isArray(bodyValue)) {
     for (const segs of d.responsePaths) {

@@ -32,10 +32,22 @@ const manifest = {
 const config = () => ({ url_base: api.url, auth_mode: 'visible-mode', api_key: 'hidden-api-key' });
 const env = { now: () => new Date('2024-01-03T12:00:00Z') };
 
+/** The HTTP server sets its own `Date` header from the wall clock: two reads may straddle a second. */
+function withoutDateHeaders<T>(read: T): T {
+  const copy = JSON.parse(JSON.stringify(read));
+  for (const slice of copy.slices ?? []) {
+    for (const page of slice.pages ?? []) {
+      const headers = page.response?.headers;
+      if (headers) for (const name of Object.keys(headers)) if (name.toLowerCase() === 'date') delete headers[name];
+    }
+  }
+  return copy;
+}
+
 test("readMasking 'testRead': the StreamRead equals a plain testRead's; the cassette masks more", async () => {
   const plain = await testRead(manifest, config(), 'items', {}, env);
   const { result, cassette } = await recordRead(manifest, config(), 'items', {}, env, { readMasking: 'testRead' });
-  assert.deepEqual(result, plain);
+  assert.deepEqual(withoutDateHeaders(result), withoutDateHeaders(plain));
   const url = result.slices[0].pages[0].request?.url ?? '';
   assert.match(url, /mode=visible-mode/);
   assert.match(url, /key=\*\*\*\*/);

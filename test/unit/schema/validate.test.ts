@@ -79,6 +79,12 @@ test('a removed component is a warning for a manifest declaring an older version
   assert.equal(p[0].at, 'CustomIncrementalSync');
 });
 
+test('a removed component says that the reference refuses the whole manifest, in its words (harness: source-braze, source-freshdesk, source-gong, source-posthog, source-recharge)', () => {
+  const [w] = check(manifest({ version: '5.16.0', extra: customCursor })).filter((x) => x.code === 'removed-component');
+  assert.equal(w.severity, 'warning');
+  assert.match(w.message, /refuses the whole manifest, every stream included: "Validation against json schema defined in declarative_component_schema\.yaml schema failed" \('CustomIncrementalSync' is not one of \['DatetimeBasedCursor'\], \['IncrementingCountCursor'\] in DeclarativeStream\.incremental_sync\)/);
+});
+
 test('a removed component is an error for a manifest declaring a newer version', () => {
   const e = errors(manifest({ version: '7.1.0', extra: customCursor }));
   assert.equal(e.length, 1);

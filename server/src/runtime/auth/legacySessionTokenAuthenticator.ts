@@ -63,8 +63,12 @@ export function createLegacySessionTokenAuthenticator(component: Component, ctx:
   };
 
   return {
-    async authenticate() {
-      const token = await resolveToken();
+    async authenticate(request?: { sending?: boolean }) {
+      let token = await resolveToken();
+      // The reference reads `token` twice per sent request (requester, then the session's auth hook,
+      // §6.1), and each read of a stored token validates it again: two validation requests per page.
+      // A login is cached, so the second read costs nothing then.
+      if (request?.sending) token = await resolveToken();
       const parts = emptyAuthParts();
       parts.request_headers[renderText(ctx, component.header)] = token;
       return parts;

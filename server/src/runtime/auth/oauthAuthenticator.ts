@@ -149,8 +149,11 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
   };
 
   return {
-    async authenticate() {
-      if (!staticToken && (forced || now() > expiry)) {
+    async authenticate(request?: { sending?: boolean }) {
+      // The reference reads the token twice per sent request (requester, then the session's auth hook,
+      // §6.1): a token whose new expiry is already past (an expiry date in the past) is refreshed twice.
+      for (let read = 0; read < (request?.sending ? 2 : 1); read++) {
+        if (staticToken || !(forced || now() > expiry)) break;
         // Refreshes are serialised: concurrent callers wait for the one in flight (§6.7.3).
         pending ??= refresh().finally(() => {
           pending = null;

@@ -1,7 +1,7 @@
 // The reference's Interpolated* wrappers (§3.4) as used by requests, pagination and record selection,
 // on top of the template evaluator's helpers (interpolation/wrappers.ts). Keeping them in one module means the request
 // pipeline switches evaluator helpers in one place.
-import { interpolate, evalString as evalInterpolatedString, evalBoolean as evalInterpolatedBoolean, evalMapping as evalInterpolatedMapping, evalNestedMapping as evalInterpolatedNested, pythonText } from '../interpolation';
+import { interpolate, evalString as evalInterpolatedString, evalText as evalInterpolatedText, evalBoolean as evalInterpolatedBoolean, evalMapping as evalInterpolatedMapping, evalNestedMapping as evalInterpolatedNested, pythonText } from '../interpolation';
 import type { RuntimeEnv } from '../types';
 import { configError } from '../errors';
 
@@ -11,6 +11,15 @@ export type TemplateContext = Record<string, unknown>;
 export function evalString(value: unknown, ctx: TemplateContext, env?: RuntimeEnv): unknown {
   if (typeof value !== 'string') return value;
   return evalInterpolatedString(value, ctx, {}, env);
+}
+
+/**
+ * Python's `str()` of InterpolatedString.eval: what the reference sends when it stringifies a field (URL
+ * parts, plain-text bodies). A float stays a float (`{{ 1710028800 * 1000 }}` → "1710028800000.0").
+ */
+export function evalText(value: unknown, ctx: TemplateContext, env?: RuntimeEnv): string {
+  if (typeof value !== 'string') return pythonStr(value);
+  return evalInterpolatedText(value, ctx, {}, env);
 }
 
 /** Plain evaluation with no default: an empty render gives null (§3.2 step 9). */
@@ -47,7 +56,8 @@ export function evalMapping(mapping: unknown, ctx: TemplateContext, opts: { stri
     return {};
   }
   if (typeof mapping !== 'object' || Array.isArray(mapping)) throw configError(`${opts.what} must be an object or a template string.`);
-  const evaluated = evalInterpolatedMapping(mapping as Record<string, unknown>, ctx, opts.stringOrList ? { validValueTypes: ['str', 'list'] } : {}, env);
+  // Values are str()-ed later (query, form, headers) as Python would: integral floats stay floats.
+  const evaluated = evalInterpolatedMapping(mapping as Record<string, unknown>, ctx, opts.stringOrList ? { validValueTypes: ['str', 'list'], keepFloats: true } : { keepFloats: true }, env);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(evaluated)) {
     // Spec §3.4: a value that renders empty becomes null and its key is dropped.
@@ -60,9 +70,12 @@ export function evalMapping(mapping: unknown, ctx: TemplateContext, opts: { stri
   return out;
 }
 
-/** InterpolatedNestedMapping (§3.4): recursive, typed values; null entries removed from objects. */
+/**
+ * InterpolatedNestedMapping (§3.4): recursive, typed values; null entries removed from objects. Integral
+ * floats stay PyFloat so that a JSON body carries Python's `1.0` (pythonJsonDumps).
+ */
 export function evalNestedMapping(value: unknown, ctx: TemplateContext, env?: RuntimeEnv): unknown {
-  return evalInterpolatedNested(value, ctx, env);
+  return evalInterpolatedNested(value, ctx, env, true);
 }
 
 /** Python truthiness of a JSON value (falsy: null, false, 0, "", [], {}). */

@@ -2,6 +2,7 @@
 // RFC 3986 reference rules, and byte-exact serialisation of query strings, form and JSON bodies.
 import { configError } from '../errors';
 import { pythonStr } from './interpolatedValues';
+import { PyFloat, floatRepr } from '../interpolation/values';
 
 type Mapping = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ function mergeInto(target: Mapping, source: Mapping, path: string[], opts: { jso
 }
 
 function isPlainObject(v: unknown): v is Mapping {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof PyFloat);
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
@@ -85,7 +86,7 @@ export function encodePairs(params: Mapping): [string, string][] {
     const values = Array.isArray(v) ? v : [v];
     for (const item of values) {
       if (item === null || item === undefined) continue;
-      if (typeof item === 'object') throw configError(`Invalid value for \`${k}\`: values of request params cannot be an object.`);
+      if (typeof item === 'object' && !(item instanceof PyFloat)) throw configError(`Invalid value for \`${k}\`: values of request params cannot be an object.`);
       pairs.push([k, pythonStr(item)]);
     }
   }
@@ -112,15 +113,23 @@ export function appendQuery(url: string, params: Mapping): string {
   return `${withoutHash}${sep}${encoded}${hashAt >= 0 ? url.slice(hashAt) : ''}`;
 }
 
-/** Python json.dumps with default separators (", " and ": ") and ASCII escapes. */
+/** Python json.dumps with default separators (", " and ": ") and ASCII escapes; floats as float.__repr__. */
 export function pythonJsonDumps(value: unknown): string {
   if (value === null || value === undefined) return 'null';
+  if (value instanceof PyFloat) return floatJson(value.value);
   if (typeof value === 'string') return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : value > 0 ? 'Infinity' : value < 0 ? '-Infinity' : 'NaN';
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : floatJson(value);
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
   return `{${Object.entries(value as Mapping).map(([k, v]) => `${pythonJsonDumps(k)}: ${pythonJsonDumps(v)}`).join(', ')}}`;
+}
+
+/** json.dumps of a float: its repr, with JSON's names for the non-finite ones. */
+function floatJson(n: number): string {
+  if (Number.isNaN(n)) return 'NaN';
+  if (!Number.isFinite(n)) return n > 0 ? 'Infinity' : '-Infinity';
+  return floatRepr(n);
 }
 
 /** An empty RequestParts record. */

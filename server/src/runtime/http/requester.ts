@@ -2,7 +2,8 @@
 // through the transport and applies the error handler with retries (§9.5). Nothing here knows about pages.
 import type { AuthParts, HttpRequest, HttpResponse, RequestParts, RuntimeEnv } from '../types';
 import { configError, RuntimeError, type FailureType } from '../errors';
-import { evalMapping, evalNestedMapping, evalString, pythonStr, type TemplateContext } from './interpolatedValues';
+import { evalMapping, evalNestedMapping, evalString, evalText, pythonStr, type TemplateContext } from './interpolatedValues';
+import { PyFloat } from '../interpolation/values';
 import { appendQuery, combineMappings, encodeForm, joinUrl, pythonJsonDumps } from './requestOptions';
 import { createErrorHandler, defaultMessage, parsedErrorMessage, type ErrorHandler, type ErrorResolution } from './errorHandler';
 import { resolveFetch, safeUrl, type FetchFunction } from './transport';
@@ -66,16 +67,19 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
 
   async function build(input: RequestInput): Promise<HttpRequest> {
     const ctx: TemplateContext = { config, parameters, stream_slice: templateSlice(input.slice), next_page_token: input.nextPageToken, ...(input.slice.extra_fields ?? {}) };
-    const auth = authenticator ? await authenticator.authenticate({ sending: true }) : null;
     const pathToken = input.retrieverParts.map((p) => p.path).find((p) => p !== null && p !== undefined && p !== '') ?? null;
+    // The reference's order: the URL, the requester's headers, then the authenticator (a token request),
+    // then parameters and bodies. A template failing in the URL or headers costs no token request.
     const url = buildUrl(component, ctx, pathToken, env);
+    const ownHeaders = evalMapping(component.request_headers, ctx, { stringOrList: false, what: 'request_headers' }, env);
+    const auth = authenticator ? await authenticator.authenticate({ sending: true }) : null;
     const params = combineMappings(
       [evalMapping(component.request_parameters, ctx, { stringOrList: true, what: 'request_parameters' }, env), auth?.request_parameters, ...input.retrieverParts.map((p) => p.request_parameters)],
       { json: false, what: 'request parameters' },
     );
     if (typeof params === 'string') throw configError('Request parameters must be key/value pairs, not a string.');
     const headers = combineMappings(
-      [evalMapping(component.request_headers, ctx, { stringOrList: false, what: 'request_headers' }, env), auth?.request_headers, ...input.retrieverParts.map((p) => p.request_headers)],
+      [ownHeaders, auth?.request_headers, ...input.retrieverParts.map((p) => p.request_headers)],
       { json: false, what: 'request headers' },
     );
     if (typeof headers === 'string') throw configError('Request headers must be key/value pairs; headers cannot be a string.');
@@ -184,7 +188,7 @@ function retryAfterSeconds(response: HttpResponse | null, env: RuntimeEnv): numb
 
 /** §4.2 URL construction from url / url_base / path and a paginator path token. */
 function buildUrl(component: Record<string, unknown>, ctx: TemplateContext, pathToken: string | null, env: RuntimeEnv): string {
-  const render = (v: unknown) => (v === undefined || v === null ? '' : pythonStr(evalString(v, ctx, env)));
+  const render = (v: unknown) => (v === undefined || v === null ? '' : evalText(v, ctx, env));
   const u = render(component.url);
   const b = render(component.url_base);
   // Spec §4.2: a paginator path token is used as is; the requester's own path loses leading slashes.
@@ -201,7 +205,7 @@ function requesterBodies(component: Record<string, unknown>, ctx: TemplateContex
   const rb = component.request_body as Record<string, unknown> | undefined;
   if (rb) {
     switch (rb.type) {
-      case 'RequestBodyPlainText': return { data: pythonStr(evalString(rb.value, ctx, env)), json };
+      case 'RequestBodyPlainText': return { data: textBody(rb.value, ctx, env), json };
       case 'RequestBodyUrlEncodedForm': return { data: evalMapping(rb.value, ctx, { stringOrList: true, what: 'request_body' }, env), json };
       case 'RequestBodyJsonObject': return { data, json: asJsonBody(evalNestedMapping(rb.value, ctx, env)) };
       case 'RequestBodyGraphQL': {
@@ -212,7 +216,7 @@ function requesterBodies(component: Record<string, unknown>, ctx: TemplateContex
     }
   }
   const d = component.request_body_data;
-  if (typeof d === 'string') data = pythonStr(evalString(d, ctx, env));
+  if (typeof d === 'string') data = textBody(d, ctx, env);
   else if (d) data = evalMapping(d, ctx, { stringOrList: true, what: 'request_body_data' }, env);
   const j = component.request_body_json;
   if (typeof j === 'string') json = asJsonBody(evalString(j, ctx, env));
@@ -220,9 +224,21 @@ function requesterBodies(component: Record<string, unknown>, ctx: TemplateContex
   return { data, json };
 }
 
+/**
+ * A body given as one string (request_body_data, RequestBodyPlainText) is an InterpolatedString, so its typed
+ * result counts: a str is sent as is, a dict becomes a form (floats keep their text), and anything else (a
+ * number such as "12", a list) is dropped by the reference's combine_mappings: no body is sent.
+ */
+function textBody(value: unknown, ctx: TemplateContext, env: RuntimeEnv): Record<string, unknown> | string {
+  const v = typeof value === 'string' ? evalNestedMapping(value, ctx, env) : value;
+  if (typeof v === 'string') return v;
+  if (v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof PyFloat)) return v as Record<string, unknown>;
+  return {};
+}
+
 function asJsonBody(v: unknown): Record<string, unknown> | string {
   if (v === null || v === undefined || v === '') return {};
-  if (typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  if (typeof v === 'object' && !Array.isArray(v) && !(v instanceof PyFloat)) return v as Record<string, unknown>;
   if (Array.isArray(v)) return pythonJsonDumps(v);
   return pythonStr(v);
 }

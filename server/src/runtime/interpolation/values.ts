@@ -236,18 +236,22 @@ export function pyStr(v: unknown): string {
   return '<object>';
 }
 
-/** Converts a computed value to plain JSON-like JS for callers (floats → numbers, tuples/sets → arrays, huge ints → digit strings). */
-export function toPlain(v: unknown): unknown {
-  if (v instanceof PyFloat) return v.value;
+/**
+ * Converts a computed value to plain JSON-like JS for callers (floats → numbers, tuples/sets → arrays, huge
+ * ints → digit strings). `keepFloats` keeps integral floats as PyFloat, for callers that serialise the value
+ * as Python does (a JSON body or a header carries `1710028800000.0`, not `1710028800000`).
+ */
+export function toPlain(v: unknown, keepFloats = false): unknown {
+  if (v instanceof PyFloat) return keepFloats ? v : v.value;
   // JS numbers cannot hold Python ints beyond ±2^53 exactly: callers get the exact digits as text.
   if (typeof v === 'bigint') return v.toString();
   if (v instanceof Undefined) return null;
-  if (Array.isArray(v)) return v.map(toPlain);
-  if (v instanceof PyTuple) return v.items.map(toPlain);
-  if (v instanceof Set) return [...v].map(toPlain);
+  if (Array.isArray(v)) return v.map((x) => toPlain(x, keepFloats));
+  if (v instanceof PyTuple) return v.items.map((x) => toPlain(x, keepFloats));
+  if (v instanceof Set) return [...v].map((x) => toPlain(x, keepFloats));
   if (isDict(v)) {
     const out: PyDict = {};
-    for (const k of Object.keys(v)) out[k] = toPlain(v[k]);
+    for (const k of Object.keys(v)) out[k] = toPlain(v[k], keepFloats);
     return out;
   }
   if (v instanceof PyDateTime || v instanceof PyDate || v instanceof PyTimedelta || v instanceof PyDuration) return v.toString();

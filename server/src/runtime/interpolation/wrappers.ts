@@ -56,6 +56,8 @@ export function evalBoolean(condition: string | boolean, context: object, env?: 
 export interface MappingOptions {
   validKeyTypes?: readonly LiteralType[];
   validValueTypes?: readonly LiteralType[];
+  /** Keep integral floats as PyFloat (see toPlain) for values serialised as Python would. */
+  keepFloats?: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ export function evalMapping(mapping: Record<string, unknown>, context: object, o
   for (const [name, value] of Object.entries(mapping)) {
     const key = evaluateTemplate(name, context, { default: null, validTypes: options.validKeyTypes ?? ['str'] }, env);
     const v = typeof value === 'string' ? evaluateTemplate(value, context, { default: null, validTypes: options.validValueTypes }, env) : value;
-    Object.defineProperty(out, typeof key === 'string' ? key : pyStr(key), { value: toPlain(v), writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(out, typeof key === 'string' ? key : pyStr(key), { value: toPlain(v, options.keepFloats === true), writable: true, enumerable: true, configurable: true });
   }
   return out;
 }
@@ -75,9 +77,10 @@ export function evalMapping(mapping: Record<string, unknown>, context: object, o
 /**
  * InterpolatedNestedMapping.eval (§3.4): recursive over objects and lists; strings are evaluated
  * with no default; entries of objects whose value is null are removed (nulls in lists are kept).
+ * `keepFloats` keeps integral floats as PyFloat (see toPlain).
  */
-export function evalNestedMapping(value: unknown, context: object, env?: RuntimeEnv): unknown {
-  return toPlain(nested(value, context, env));
+export function evalNestedMapping(value: unknown, context: object, env?: RuntimeEnv, keepFloats = false): unknown {
+  return toPlain(nested(value, context, env), keepFloats);
 }
 
 function nested(value: unknown, context: object, env?: RuntimeEnv): unknown {

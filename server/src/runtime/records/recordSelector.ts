@@ -6,6 +6,7 @@ import { createDecoder, type Decoder } from './decoders';
 import { createDpathExtractor, type RecordExtractor } from './dpathExtractor';
 import { createTransformations } from './transformations';
 import { templateSlice, type StreamSlice } from './streamSlice';
+import { recordsAreObjects, recordsAsDicts, type RecordsAsDicts } from './recordAsDict';
 
 /** Selects the records of one page. */
 export type RecordSelector = {
@@ -33,6 +34,8 @@ export function createRecordSelector(
   parameters: object,
   env?: RuntimeEnv,
   incremental: IncrementalSelection = {},
+  /** Records of a stream: each must be an object, or becomes a dict when the stream has a schema (recordAsDict.ts). */
+  ofStream: RecordsAsDicts | null = null,
 ): RecordSelector {
   const params = (component?.$parameters as object) ?? parameters;
   const decoder = createDecoder(decoderComponent);
@@ -75,7 +78,8 @@ export function createRecordSelector(
         if (filtering) records = records.filter(keep);
         records = records.map(transform);
       }
-      return records;
+      if (!ofStream) return records;
+      return ofStream.schema ? recordsAsDicts(records, ofStream) : recordsAreObjects(records, ofStream.stream);
     },
   };
 }

@@ -117,7 +117,7 @@ class Walker {
       });
       return;
     }
-    if (def.removedIn && !this.removal(def.type, def.removedIn, [...path, 'type'], 'removed-component')) return;
+    if (def.removedIn && !this.removal(def.type, def.removedIn, [...path, 'type'], 'removed-component', refusedBy(def.type, allowed, slot))) return;
     if (def.deprecated) this.deprecated(def.type, def.deprecated, [...path, 'type'], 'value');
     this.visited.push({ node, path, type: def.type });
 
@@ -187,15 +187,24 @@ class Walker {
    * A component or field removed in CDK `removedIn`: a warning when the manifest declares an older
    * version (it still works there), an error otherwise. Returns true when the caller should go on.
    */
-  private removal(what: string, removedIn: string, path: JsonPath, code: 'removed-component' | 'removed-field'): boolean {
+  private removal(what: string, removedIn: string, path: JsonPath, code: 'removed-component' | 'removed-field', refused = ''): boolean {
     if (this.version && !isOlderThan(this.version, removedIn)) {
-      this.issues.push({ code, severity: 'error', path, anchor: 'value', message: `\`${what}\` was removed in CDK ${removedIn}; this manifest declares version ${this.versionText()}.` });
+      this.issues.push({ code, severity: 'error', path, anchor: 'value', message: `\`${what}\` was removed in CDK ${removedIn}; this manifest declares version ${this.versionText()}.${refused}` });
       return false;
     }
     this.issues.push({
       code, severity: 'warning', path, anchor: 'value',
-      message: `\`${what}\` was removed in CDK ${removedIn}. It is accepted because this manifest ${this.version ? `declares the older version ${this.versionText()}` : 'declares no version'}; upgrading the CDK will break it.`,
+      message: `\`${what}\` was removed in CDK ${removedIn}. It is accepted because this manifest ${this.version ? `declares the older version ${this.versionText()}` : 'declares no version'}; upgrading the CDK will break it.${refused}`,
     });
     return true;
   }
+}
+
+/**
+ * What a CDK without a removed component does with a manifest using it: its schema no longer lists the type
+ * in the slot, so the whole manifest is refused, every stream included (the Connector Builder too).
+ */
+function refusedBy(type: string, allowed: readonly string[], slot: string): string {
+  const accepted = allowed.filter((t) => t !== type && !getComponent(t)?.removedIn);
+  return ` From that version the reference CDK, and the Connector Builder running it, refuses the whole manifest, every stream included: "Validation against json schema defined in declarative_component_schema.yaml schema failed" ('${type}' is not one of ${accepted.map((t) => `['${t}']`).join(', ')} in ${slot}).`;
 }

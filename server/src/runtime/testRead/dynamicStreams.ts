@@ -86,7 +86,8 @@ async function resolveDefinition(resolver: Obj, template: Obj, definition: Obj, 
       if (!retriever || typeof retriever !== 'object') throw configError('HttpComponentsResolver requires a retriever.');
       const name = typeof definition.name === 'string' && definition.name ? definition.name : '__http_components_resolver';
       // The resolver's requests are not part of the stream read's output (the grouper drops them).
-      const quiet: ReadContext = { ...rc, aux: () => {} };
+      // Its retriever is used on its own, so its records may be any JSON value (a list of names).
+      const quiet: ReadContext = { ...rc, aux: () => {}, recordsOfStream: false };
       const built = buildStream({ type: 'DeclarativeStream', name, retriever }, quiet);
       const out: Obj[] = [];
       for await (const slice of built.slicer.slices()) {

@@ -6,6 +6,7 @@ import { RuntimeError } from '../errors';
 import { RequestFailedError, type Exchange, type HttpRequester, type RequestInput } from '../http/requester';
 import { describeRedirect, redirectsOf, safeUrl } from '../http/transport';
 import type { RecordSelector } from '../records/recordSelector';
+import { RecordSelectionError } from '../records/recordAsDict';
 import type { ReadContext } from './readContext';
 import { headerValue } from '../http/headers';
 import type { PageTrace } from './paginationTrace';
@@ -51,7 +52,9 @@ export async function requestPage(requester: HttpRequester, selector: RecordSele
     // A body that cannot be decoded at all (broken zip, gzip bomb) or a failing filter ends the
     // read with the page still shown.
     if (!(e instanceof RuntimeError)) throw e;
-    return { page: { request, response, records: [], error: e }, exchange: null, ignored: false };
+    // Records selected before a record the reference refuses were already emitted there.
+    const before = e instanceof RecordSelectionError ? e.records : [];
+    return { page: { request, response, records: before, error: e }, exchange: null, ignored: false };
   }
   reportUndecodable(request, response, stream, selector, rc);
   return { page: { request, response, records, error: null }, exchange, ignored: false };

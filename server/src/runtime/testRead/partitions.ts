@@ -53,7 +53,9 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
     counter = incrementingCountCursor(name, incremental, inputState, rc);
   }
   const cursor = incremental && !counter ? createDatetimeCursor(incremental, rc, name) : null;
-  const single = routers.length === 1 ? (routers[0] as Obj) : null;
+  // A list, even of one router, is the reference's CartesianProductStreamSlicer (eager, no router state).
+  const isProduct = Array.isArray(retriever.partition_router);
+  const single = !isProduct && routers.length === 1 ? (routers[0] as Obj) : null;
   const state: StreamCursor = counter
     ? counter
     : !cursor
@@ -69,7 +71,7 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
     cursor,
     state,
     slices() {
-      return state.slices(parts.length === 0 ? null : product(parts));
+      return state.slices(parts.length === 0 ? null : isProduct ? product(parts) : parts[0].partitions());
     },
     requestParts(slice) {
       const out = emptyParts() as RequestParts;
@@ -84,27 +86,20 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
 }
 
 /**
- * The partitions of the routers (reference-incremental.md §5.3). One router is read lazily. A list is
- * the reference's CartesianProductStreamSlicer: `itertools.product` reads every router in full once
- * (each parent stream once, before the first slice), the first router is the outer loop, and each
- * combination is merged like `dict(ChainMap(p1, p2, …))`.
+ * The partitions of a list of routers (reference-incremental.md §5.3; a router given alone is read lazily).
+ * A list, even of one router, is the reference's CartesianProductStreamSlicer: `itertools.product` reads
+ * every router in full once (each parent stream once, before the first slice), the first router is the
+ * outer loop, and each combination is merged like `dict(ChainMap(p1, p2, …))`.
  */
 async function* product(parts: Part[]): AsyncGenerator<Partition> {
-  if (parts.length === 0) {
-    yield { partition: {} };
-    return;
-  }
-  if (parts.length === 1) {
-    yield* parts[0].partitions();
-    return;
-  }
   const lists: Partition[][] = [];
   for (const part of parts) {
     const list: Partition[] = [];
     for await (const p of part.partitions()) list.push(p);
-    if (list.length === 0) return;
     lists.push(list);
   }
+  // itertools.product reads every router before it looks at any: an empty one still lets the others be read.
+  if (lists.some((list) => list.length === 0)) return;
   const index = lists.map(() => 0);
   for (;;) {
     const combo = lists.map((list, i) => list[index[i]]);
@@ -171,27 +166,28 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, ch
           for (const pc of configs) {
             // The last parent built keeps what was read in its cursor, for the router's state.
             const parent = (pc.built = buildFor(pc));
-            let slices = 0;
-            for await (const parentSlice of parent.slicer.slices()) {
-              // Parent streams are bounded by the same slice limit as the stream itself.
-              if (++slices > rc.limits.maxSlices) break;
-              for await (const page of parent.readSlice(parentSlice, (entry) => rc.aux(entry, parent.name))) {
-                rc.aux(parentPageEntry(parent.name, page), parent.name);
-                if (page.error) throw page.error;
-                for (const record of page.records) {
+            // As the reference's iterate_with_last_flag: the next parent slice and the next parent record are
+            // fetched before the current one yields its partition (so a page boundary costs one more parent page).
+            for await (const [parentSlice] of withLastFlag(firstOf(parent.slicer.slices(), rc.limits.maxSlices))) {
+              if (parentSlice === null) break;
+              for await (const [record, lastInSlice] of withLastFlag(parentRecords(parent, parentSlice, rc))) {
+                let out: Partition | null = null;
+                if (record !== null) {
                   parent.slicer.state.observe(parentSlice, record);
                   const value = getPath(record, pc.parentKey.split('/'));
-                  if (value === undefined || value === null) continue;
-                  // Extra fields ride along as the slice's extra_fields, keyed by their dotted path,
-                  // not as partition keys (so they stay out of the slice descriptor, as in the CDK).
-                  const extra: Obj = {};
-                  for (const path of pc.extraFields) extra[path.join('.')] = getPath(record, path);
-                  const partition: Obj = { [pc.field]: value, parent_slice: parentSlice.partition };
-                  yield Object.keys(extra).length ? { partition, extra_fields: extra } : { partition };
+                  if (value !== undefined && value !== null) {
+                    // Extra fields ride along as the slice's extra_fields, keyed by their dotted path,
+                    // not as partition keys (so they stay out of the slice descriptor, as in the CDK).
+                    const extra: Obj = {};
+                    for (const path of pc.extraFields) extra[path.join('.')] = getPath(record, path);
+                    const partition: Obj = { [pc.field]: value, parent_slice: parentSlice.partition };
+                    out = Object.keys(extra).length ? { partition, extra_fields: extra } : { partition };
+                  }
                 }
+                // The parent cursor closes its slice at the slice's last record, before that record's partition is used.
+                if (lastInSlice) parent.slicer.state.close(parentSlice);
+                if (out) yield out;
               }
-              // The parent slice was read: its cursor moves on (the reference closes it at its last record).
-              parent.slicer.state.close(parentSlice);
             }
           }
         },
@@ -231,6 +227,51 @@ function parentInputState(childState: Obj | null, parent: Obj, rc: ReadContext):
     return { [field]: values[0] };
   }
   return null;
+}
+
+/** The records of one parent slice, page after page (each page logged as a PARENT_STREAM request). */
+async function* parentRecords(parent: BuiltStream, slice: StreamSlice, rc: ReadContext): AsyncGenerator<Obj> {
+  for await (const page of parent.readSlice(slice, (entry) => rc.aux(entry, parent.name))) {
+    rc.aux(parentPageEntry(parent.name, page), parent.name);
+    // A page that failed part-way (a record the reference refuses) still gave the records before it.
+    yield* page.records;
+    if (page.error) throw page.error;
+  }
+}
+
+/** The first `n` items, never pulling the next one (Python's islice: parent streams are bounded by the slice limit). */
+async function* firstOf<T>(items: AsyncIterable<T>, n: number): AsyncGenerator<T> {
+  if (n <= 0) return;
+  let count = 0;
+  for await (const item of items) {
+    yield item;
+    if (++count >= n) return;
+  }
+}
+
+/**
+ * Each item with whether it is the last, looking one item ahead; an empty sequence gives `[null, true]`
+ * (the reference's iterate_with_last_flag, which closes an empty parent slice too).
+ */
+async function* withLastFlag<T>(items: AsyncIterable<T>): AsyncGenerator<[T | null, boolean]> {
+  const it = items[Symbol.asyncIterator]();
+  try {
+    let current = await it.next();
+    if (current.done) {
+      yield [null, true];
+      return;
+    }
+    for (;;) {
+      const next = await it.next();
+      if (next.done) break;
+      yield [current.value, false];
+      current = next;
+    }
+    yield [current.value, true];
+  } finally {
+    // A consumer that stops early (slice limit, error) closes the source too.
+    await it.return?.();
+  }
 }
 
 function parentPageEntry(parent: string, page: { request: { url: string; headers: Record<string, string>; method: string; body: string | null }; response: { status: number; body: string; headers: Record<string, string> } | null }) {

@@ -20,4 +20,9 @@ export type ReadContext = {
   /** Records an auxiliary request; `parentStream` is set for exchanges made on behalf of a parent stream. */
   aux(entry: AuxiliaryRequest, parentStream: string | null): void;
   log(level: LogLevel, message: string): void;
+  /**
+   * Records are read as a stream's records (the reference's DeclarativePartition: a record must be an object,
+   * or a dict with a schema). False for a retriever used on its own, e.g. an HttpComponentsResolver's.
+   */
+  recordsOfStream?: boolean;
 };

@@ -81,7 +81,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   const selector: RecordSelector = createRecordSelector(selectorComponent, decoder, stream.transformations, rc.config, (selectorComponent?.$parameters as Obj) ?? {}, env, {
     transformFirstByDefault: cursor?.isClientSideIncremental === true,
     keep: cursor?.isClientSideIncremental && !isDataFeed ? (record, slice) => slicer.state.shouldBeSynced(slice, record) : undefined,
-  });
+  }, rc.recordsOfStream === false ? null : { stream: name, schema: hasSchema(stream.schema_loader), warn: (message) => rc.log('WARN', message) });
   const paginatorComponent = retriever.paginator as Obj | undefined;
   const paginator: Paginator = createPaginator(paginatorComponent, rc.config, {
     urlBase: requester.urlBase,
@@ -197,4 +197,17 @@ function warnDeprecated(requester: Obj, rc: ReadContext): void {
   for (const [field, advice] of DEPRECATED) {
     if (requester[field] !== undefined) rc.log('WARN', `Component type: \`HttpRequester\`. Field '${field}' is deprecated. ${advice}`);
   }
+}
+
+/**
+ * Whether the stream's schema is known and not empty at read time, so that the reference normalises records
+ * by it: an InlineSchemaLoader with a schema (alone or in a list). Other loaders are left out (a file loader
+ * has no file in a test read; a dynamic one needs its own request).
+ */
+function hasSchema(loader: unknown): boolean {
+  const loaders = Array.isArray(loader) ? loader : [loader];
+  return loaders.some((l) => {
+    const schema = (l as Obj | null)?.type === 'InlineSchemaLoader' ? (l as Obj).schema : null;
+    return schema !== null && typeof schema === 'object' && Object.keys(schema as Obj).length > 0;
+  });
 }

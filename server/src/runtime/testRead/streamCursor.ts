@@ -136,6 +136,8 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
   let syncedSomeData = false;
   let lastEmission: number | null = null;
   let startedAt = 0;
+  // The read's clock (env.now): a frozen clock makes the measured duration, hence lookback_window, reproducible.
+  const clockMs = () => (rc.env.now?.() ?? new Date()).getTime();
   let warnedDuplicate = false;
   let warnedParse = false;
 
@@ -180,7 +182,7 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
 
   return {
     async *slices(partitions) {
-      startedAt = performance.now();
+      startedAt = clockMs();
       for await (const p of partitions ?? []) {
         const key = partitionKey(p.partition);
         let cursor = cursors.get(key);
@@ -244,7 +246,8 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
       const now = performance.now() / 1000;
       if (lastEmission !== null && now - lastEmission <= THROTTLE_SECONDS) return null;
       lastEmission = now;
-      if (useGlobal && !parentState) return null;
+      // Python's `not self._parent_state`: an empty parent state ({}) skips the message too.
+      if (useGlobal && (!parentState || Object.keys(parentState).length === 0)) return null;
       return stateMessage(name, state());
     },
     finish() {
@@ -252,7 +255,7 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
         if (syncedSomeData) {
           globalCursor = newGlobalCursor;
           // The read's duration in whole seconds, rounded up: the reference's runtime lookback.
-          lookbackWindow = Math.max(1, Math.ceil((performance.now() - startedAt) / 1000));
+          lookbackWindow = Math.max(1, Math.ceil((clockMs() - startedAt) / 1000));
         }
         parentState = options.routerState();
       }

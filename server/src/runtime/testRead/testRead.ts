@@ -8,6 +8,7 @@ import { parseVersion } from '../schema/versions';
 import { isEmptySlice, type StreamSlice } from '../records/streamSlice';
 import { findStreamState, type StateMessage } from './streamCursor';
 import { SecretMasker } from './masking';
+import { RecordSelectionError } from '../records/recordAsDict';
 import { redirectsOf } from '../http/transport';
 import { SchemaInferrer } from './schemaInference';
 import { configValidationError } from './configValidation';
@@ -134,26 +135,42 @@ export async function testRead(manifest: object, config: object, streamName: str
   // Pagination trace: every shown page with its trace, and the last page of the slice being read.
   const traced: Array<{ page: StreamReadPage; trace: PageTrace }> = [];
   let sliceLast: PageTrace | null = null;
+  const cancelled = () => env.signal?.aborted === true;
+  // A few failures end the whole read in the reference (raised in its main thread, not in a partition).
+  let readEnded = false;
+  const failed = (e: unknown) => {
+    if (e instanceof RecordSelectionError && e.endsRead) readEnded = true;
+    log('ERROR', cancelled() ? 'The read was cancelled.' : `Reading stream '${streamName}' failed: ${(e as Error).message}`, e);
+  };
+  // One worker, as in the Builder: every slice (up to max_slices, parent streams read) exists before the
+  // first data request, and per-partition cursors are created for all of them (reference-incremental.md §1).
+  // A failure while making them ends slicing; the slices made so far are still read (as the reference's
+  // partitions already generated are).
+  const planned: StreamSlice[] = [];
+  // Whether the last slice read is shown: the final state only reaches the result on a shown last slice.
+  let lastShown = true;
   try {
-    // One worker, as in the Builder: every slice (up to max_slices, parent streams read) exists before the
-    // first data request, and per-partition cursors are created for all of them (reference-incremental.md §1).
-    const planned: StreamSlice[] = [];
     for await (const slice of built.slicer.slices()) {
       planned.push(slice);
-      if (planned.length >= resolvedLimits.maxSlices) { limitReached = true; break; }
+      if (planned.length >= resolvedLimits.maxSlices) break;
     }
-    for (const slice of planned) {
-      const descriptor = isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
-      const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
-      slices.push(current);
-      progress({ type: 'slice', slice: slices.length - 1, descriptor });
-      const sliceAux = (entry: AuxiliaryRequest) => {
-        const masked = masker.maskValue({ ...entry }) as AuxiliaryRequestEntry;
-        current.auxiliary_requests.push(masked);
-        progress({ type: 'auxiliary_request', title: masked.title, requestType: masked.type, status: masked.response?.status ?? null });
-      };
-      sliceLast = null;
-      let sliceEnd = 'the read ended here';
+  } catch (e) {
+    failed(e);
+  }
+  for (const slice of planned) {
+    if (cancelled() || readEnded) break;
+    const descriptor = isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
+    const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
+    slices.push(current);
+    progress({ type: 'slice', slice: slices.length - 1, descriptor });
+    const sliceAux = (entry: AuxiliaryRequest) => {
+      const masked = masker.maskValue({ ...entry }) as AuxiliaryRequestEntry;
+      current.auxiliary_requests.push(masked);
+      progress({ type: 'auxiliary_request', title: masked.title, requestType: masked.type, status: masked.response?.status ?? null });
+    };
+    sliceLast = null;
+    let sliceEnd = 'the read ended here';
+    try {
       for await (const page of built.readSlice(slice, sliceAux)) {
         let records = page.records;
         const room = resolvedLimits.maxRecords - totalRecords;
@@ -182,19 +199,40 @@ export async function testRead(manifest: object, config: object, streamName: str
       if (sliceLast) closeTrace(sliceLast, sliceEnd);
       // Each slice shows the latest state message emitted so far (§6.1); the last one gets the final state.
       latestState = streamCursor.close(slice) ?? latestState;
-      current.state = latestState ? [masker.maskValue(latestState)] : [];
-      if (totalRecords >= resolvedLimits.maxRecords) { limitReached = true; break; }
+    } catch (e) {
+      // As the reference's concurrent read: a failed partition is logged and not closed (its state does
+      // not move on), and the next partitions are still read.
+      failed(e);
+      if (sliceLast) closeTrace(sliceLast, cancelled() ? 'the read was cancelled' : `the read failed: ${(e as Error).message}`);
+      // The Builder groups messages into slices by their first page: a slice that failed before any
+      // request (a template error in its URL) is not shown, its descriptor gives way to the next one's.
+      if (current.pages.length === 0 && current.auxiliary_requests.length === 0) {
+        slices.pop();
+        lastShown = false;
+        continue;
+      }
     }
-    latestState = streamCursor.finish();
-    if (slices.length) slices[slices.length - 1].state = [masker.maskValue(latestState)];
-  } catch (e) {
-    const cancelled = env.signal?.aborted === true;
-    log('ERROR', cancelled ? 'The read was cancelled.' : `Reading stream '${streamName}' failed: ${(e as Error).message}`, e);
-    if (sliceLast) closeTrace(sliceLast, cancelled ? 'the read was cancelled' : `the read failed: ${(e as Error).message}`);
+    lastShown = true;
+    current.state = latestState ? [masker.maskValue(latestState)] : [];
+    if (readEnded) break;
+    if (totalRecords >= resolvedLimits.maxRecords) { limitReached = true; break; }
   }
   if (env.paginationTrace === true) {
     for (const { page, trace } of traced) page.pagination_trace = showTrace(trace, page.records.length, masker);
   }
+  // The stream's end always emits a state (ensure_at_least_one_state_emitted), after failures too.
+  if (cancelled()) {
+    if (!logs.some((l) => l.message === 'The read was cancelled.')) log('ERROR', 'The read was cancelled.');
+  } else if (!readEnded) {
+    try {
+      latestState = streamCursor.finish();
+      if (slices.length && lastShown) slices[slices.length - 1].state = [masker.maskValue(latestState)];
+    } catch (e) {
+      failed(e);
+    }
+  }
+  // §10.3: the slice limit counts the slices shown (a slice that failed before any request is not).
+  if (slices.length >= resolvedLimits.maxSlices) limitReached = true;
   progress({ type: 'done', slices: slices.length, pages: totalPages, records: totalRecords, limitReached });
   return result(slices, limitReached, totalRecords > 0 ? inferrer : null, [...built.primaryKey, ...built.cursorField]);
 }
