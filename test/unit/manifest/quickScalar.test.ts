@@ -64,6 +64,15 @@ const MULTI_LINE = [
   "    single: 'it''s {{ x }}",
   "      folded'",
   '    one: "{{ config[\'k\'] }}" # trailing',
+  '    next_single:',
+  '',
+  '      \'{{ not response.get("paging", {}).get("next", {})',
+  "      }}'",
+  '    next_double:',
+  '      "{{ a }} \\" b"',
+  '    next_plain:',
+  '      x {{ y }}',
+  '        z',
   'streams:',
   '  - name: s',
   '    filter: >',
@@ -103,4 +112,7 @@ test('declines headers, layouts and values it cannot be sure of', () => {
   assert.equal(quickScalar(text, ['f'], 'x y'), null);
   // Windows line endings are left to the parser.
   assert.equal(quickScalar('k: >-\r\n  a\r\n  b\r\n', ['k'], 'a b'), null);
+  // A value on the next line: a block scalar header there, or a line no deeper than the key.
+  assert.equal(quickScalar('k:\n  |\n  a\n', ['k'], 'a\n'), null);
+  assert.equal(quickScalar('k:\n- a\n', ['k'], 'a'), null);
 });

@@ -32,7 +32,7 @@ export function quickScalar(text: string, source: JsonPath, value: string, locat
     }
     return decoded === value ? scalar(value, q.valueSpan.start, q.valueSpan.end, q.valueStyle) : null;
   }
-  const found = multiLine(text, q.valueStart, q.column);
+  const found = multiLine(text, valueLineStart(text, q.valueStart, q.column), q.column);
   if (!found) return null;
   const written = text.slice(q.valueStart, found.end);
   if (written.includes('\r') || written.includes('\t')) return null;
@@ -45,7 +45,26 @@ export function quickScalar(text: string, source: JsonPath, value: string, locat
     return null;
   }
   if ((decoded as { k?: unknown } | null)?.k !== value) return null;
-  return scalar(value, q.valueStart, found.end, found.type);
+  return scalar(value, found.start, found.end, found.type);
+}
+
+/**
+ * Where a value written over several lines starts: on its key's line, or (nothing but spaces after
+ * the colon) at the first character of the next non-blank line when that line is deeper than the
+ * key, as in `stop_condition:` followed by an indented quoted template. Else `start` itself, which
+ * multiLine declines.
+ */
+function valueLineStart(text: string, start: number, column: number): number {
+  const eol = lineEnd(text, start);
+  if (start < eol) return start;
+  for (let at = eol + 1; at < text.length; ) {
+    const e = lineEnd(text, at);
+    const indent = indentOf(text, at, e);
+    // Block scalar headers on a line of their own are rare: left to the parser.
+    if (indent < e - at) return indent > column && text[at + indent] !== '|' && text[at + indent] !== '>' ? at + indent : start;
+    at = e + 1;
+  }
+  return start;
 }
 
 function scalar(value: string, start: number, end: number, type: Scalar.Type): Scalar {
@@ -55,8 +74,8 @@ function scalar(value: string, start: number, end: number, type: Scalar.Type): S
   return node;
 }
 
-/** The end (as the parser's range ends) and style of a value starting at `start` on its key's line and continuing on lines deeper than `column`. */
-function multiLine(text: string, start: number, column: number): { end: number; type: Scalar.Type } | null {
+/** The start and end (as the parser's range ends) and style of a value starting at `start` and continuing on lines deeper than `column`. */
+function multiLine(text: string, start: number, column: number): { start: number; end: number; type: Scalar.Type } | null {
   const eol = lineEnd(text, start);
   if (start >= eol) return null;
   const c = text[start];
@@ -74,14 +93,14 @@ function multiLine(text: string, start: number, column: number): { end: number; 
       }
       at = e + 1;
     }
-    return end < 0 ? null : { end, type: c === '|' ? 'BLOCK_LITERAL' : 'BLOCK_FOLDED' };
+    return end < 0 ? null : { start, end, type: c === '|' ? 'BLOCK_LITERAL' : 'BLOCK_FOLDED' };
   }
   if (c === '"' || c === "'") {
     const close = closingQuote(text, start);
     if (close < 0) return null;
     // Only a comment may follow the closing quote.
     if (!/^[ ]*(?:#.*)?$/.test(text.slice(close + 1, lineEnd(text, close)))) return null;
-    return { end: close + 1, type: c === '"' ? 'QUOTE_DOUBLE' : 'QUOTE_SINGLE' };
+    return { start, end: close + 1, type: c === '"' ? 'QUOTE_DOUBLE' : 'QUOTE_SINGLE' };
   }
   if (/[\s&*!|>{[%@`#]/.test(c)) return null;
   // A plain scalar continued on deeper lines: it ends at its last non-space character, before a comment.
@@ -100,7 +119,7 @@ function multiLine(text: string, start: number, column: number): { end: number; 
     }
     at = e + 1;
   }
-  return { end, type: 'PLAIN' };
+  return { start, end, type: 'PLAIN' };
 }
 
 function lineEnd(text: string, from: number): number {
