@@ -233,6 +233,16 @@ test('the paginator of each read stream carries the summary lens from the read\'
   assert.match(lenses[0].command!.tooltip ?? '', /^Last page: stop_condition "\{\{ response\.meta\.next_cursor is none or .*\}\}" evaluated true$/);
 });
 
+test('a later read of the same stream replaces its lens (a read stopped by its record limit, then a full one)', async () => {
+  const summary = async () => (await client.codeLenses(uri)).map((l) => l.command?.title ?? '').filter((t) => /pages? (read|·)/.test(t));
+  await client.request<StreamRead>(TestReadRequest, { uri, streamName: 'cursor_in_body', config: config(), limits: { maxRecords: 20 }, runId: 'run-limited' } satisfies TestReadParams);
+  const limited = await summary();
+  assert.equal(limited.length, 2);
+  assert.match(limited[0], /^1 page · stopped: record limit of the test read \(20\)/);
+  await read('cursor_in_body');
+  assert.equal((await summary())[0], '3 pages · stopped: stop_condition evaluated true');
+});
+
 test('a StreamRead without pagination_trace (airbyte/captureRead) gives "N pages read", and tokens are replayed with the runtime\'s paginator', async () => {
   const cursor = await read('cursor_in_body');
   assert.ok(cursor.slices[0].pages.every((p) => p.pagination_trace), 'the language server asks the runtime for the trace');
