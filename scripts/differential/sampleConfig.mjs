@@ -28,7 +28,7 @@ function fitsType(v, type) {
  * groups with alternatives (first one taken) and quantifiers (their minimum, at least one).
  * Returns null for what it does not understand.
  */
-function stringFor(pattern) {
+function stringFor(pattern, repeat = 1) {
   let i = 0;
   const src = pattern;
   const classSample = (body) => {
@@ -75,7 +75,7 @@ function stringFor(pattern) {
         times = m ? Math.max(1, Number(m[1])) : 1;
         i = end + 1;
       } else if (src[i] === '+' || src[i] === '*' || src[i] === '?') {
-        times = src[i] === '+' ? 1 : src[i] === '*' ? 1 : 1;
+        times = src[i] === '?' ? 1 : repeat;
         i++;
       }
       if (src[i] === '?') i++;
@@ -130,8 +130,12 @@ function sample(s, depth, key, port, required = true) {
   if (fits(s.default)) return s.default;
   if (Array.isArray(s.examples) && s.examples.length && typeof s.examples[0] !== 'object' && fits(s.examples[0])) return s.examples[0];
   if (type === 'string' && typeof s.pattern === 'string') {
-    const made = stringFor(s.pattern);
-    if (made !== null && matches(s.pattern, made)) return made;
+    // Several repetitions first: a one-letter value marked secret would be masked by the reference
+    // inside every word of its JSON logs (`is_auxiliary` → `is_****uxili****ry`), which a real secret never is.
+    for (const repeat of [8, 1]) {
+      const made = stringFor(s.pattern, repeat);
+      if (made !== null && matches(s.pattern, made) && !(s.maxLength < made.length)) return made;
+    }
   }
   if (Array.isArray(s.oneOf) && s.oneOf.length) return sample(s.oneOf[0], depth + 1, key, port);
   if (Array.isArray(s.anyOf) && s.anyOf.length) return sample(s.anyOf[0], depth + 1, key, port);
