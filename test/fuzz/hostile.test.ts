@@ -42,7 +42,8 @@ function runIsolated(input: HostileInput): Promise<Report> {
         timer = setTimeout(() => finish(new Error(`did not end within ${WALL_LIMIT_MS} ms`)), WALL_LIMIT_MS);
       } else finish(null, m as Report);
     });
-    child.on('exit', (code, signal) => finish(new Error(`the process died (exit ${code}, ${signal ?? 'no signal'}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`)));
+    // The report may still be in the IPC channel when 'exit' fires: give it a moment before calling the exit a death.
+    child.on('exit', (code, signal) => setTimeout(() => finish(new Error(`the process died (exit ${code}, ${signal ?? 'no signal'}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`)), 500));
   });
 }
 
