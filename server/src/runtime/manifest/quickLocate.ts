@@ -181,10 +181,13 @@ function locateIn(index: TextIndex, path: JsonPath): QuickLocation | null {
   return found;
 }
 
-/** Offset of the quote closing the one-line quoted scalar opened at `open`, or -1. */
-function closingQuote(text: string, open: number, lineEnd: number): number {
+/**
+ * Offset of the quote closing the quoted scalar opened at `open`, searched up to `limit` (the line's
+ * end for a one-line scalar, the text's end for one that may go on over lines), or -1.
+ */
+export function closingQuote(text: string, open: number, limit = text.length): number {
   const q = text[open];
-  for (let i = open + 1; i < lineEnd; i++) {
+  for (let i = open + 1; i < limit; i++) {
     const c = text[i];
     if (q === '"' && c === '\\') {
       i++;

@@ -8,7 +8,7 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { Scalar } from 'yaml';
 import type { JsonPath } from './origins';
-import { quickLocate, type QuickLocation } from './quickLocate';
+import { closingQuote, quickLocate, type QuickLocation } from './quickLocate';
 
 /**
  * The scalar written at `source`, with the parser's range and style, when it decodes to `value`;
@@ -140,24 +140,4 @@ function plainLine(text: string, from: number, eol: number): { end: number; comm
   let e = hash >= 0 ? from + hash : eol;
   while (e > from && text.charCodeAt(e - 1) === 32) e--;
   return e > from ? { end: e, comment: hash >= 0 } : null;
-}
-
-/** The quote closing the quoted scalar opened at `open`, possibly on a later line; -1 when none. */
-function closingQuote(text: string, open: number): number {
-  const q = text[open];
-  for (let i = open + 1; i < text.length; i++) {
-    const c = text[i];
-    if (q === '"' && c === '\\') {
-      i++;
-      continue;
-    }
-    if (c === q) {
-      if (q === "'" && text[i + 1] === "'") {
-        i++;
-        continue;
-      }
-      return i;
-    }
-  }
-  return -1;
 }
