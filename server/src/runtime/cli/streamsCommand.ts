@@ -36,6 +36,7 @@ export async function streamsCommand(args: string[], out: Out, err: Out, signal?
     return 0;
   } catch (e) {
     err.write(`streams: ${(e as Error).message}\n`);
+    if (configFile === null) err.write('streams: dynamic streams are resolved with the connector\'s config: pass --config config.json\n');
     return e instanceof RuntimeError && e.failureType === 'config_error' && configFile === null ? 2 : 1;
   }
 }
