@@ -27,6 +27,7 @@ import { prepareDefinitionRename, renameDefinition } from './features/renameDefi
 import { provideStreamList } from './features/streams';
 import { provideSpec } from './features/spec';
 import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
+import { clientSupportsAsIs, type InsertionSupport } from './features/completionLayout';
 import { provideHover } from './features/hover';
 import { provideReferences } from './features/findReferences';
 import { catalogIndex } from './features/catalogIndex';
@@ -113,8 +114,11 @@ export class ManifestLanguageServer {
   };
 
   /** What completion and hover read besides the document; the catalog index is built on first use. */
+  /** How this client inserts multi-line completion items (completionLayout.ts). */
+  private insertion: InsertionSupport = { asIs: false };
+
   private featureContext(): FeatureContext {
-    return { index: catalogIndex(), captured: this.captured };
+    return { index: catalogIndex(), captured: this.captured, insertion: this.insertion };
   }
 
   /** Registers every handler and starts listening. */
@@ -129,6 +133,7 @@ export class ManifestLanguageServer {
       // open, which the author waits for.
       this.guard('warm-up', undefined, warmUpServer);
       this.codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
+      this.insertion = { asIs: clientSupportsAsIs(params.capabilities) };
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },

@@ -46,12 +46,15 @@ export class LspTestClient {
     private readonly waiters: Array<{ uri: string; resolve: (p: PublishDiagnosticsParams) => void; version?: number }>,
   ) {}
 
-  /** `env` adds environment variables to the server process (e.g. the sealing key). */
-  static async start(initializationOptions: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<LspTestClient> {
+  /**
+   * `env` adds environment variables to the server process (e.g. the sealing key); `completionItem`
+   * replaces the completion item capabilities the client announces (e.g. `insertTextModeSupport`).
+   */
+  static async start(initializationOptions: Record<string, unknown> = {}, env: Record<string, string> = {}, completionItem?: Record<string, unknown>): Promise<LspTestClient> {
     const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     // The server logs failures to stderr; keep them visible without mixing them into the protocol.
     child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    return LspTestClient.connect(child.stdout!, child.stdin!, () => child.kill(), () => child.exitCode === null && child.signalCode === null, true, initializationOptions);
+    return LspTestClient.connect(child.stdout!, child.stdin!, () => child.kill(), () => child.exitCode === null && child.signalCode === null, true, initializationOptions, completionItem);
   }
 
   /**
@@ -72,6 +75,7 @@ export class LspTestClient {
   private static async connect(
     fromServer: NodeJS.ReadableStream, toServer: NodeJS.WritableStream, endTransport: () => void, isAlive: () => boolean, sendsExit: boolean,
     initializationOptions: Record<string, unknown>,
+    completionItem: Record<string, unknown> = { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] },
   ): Promise<LspTestClient> {
     const connection = createProtocolConnection(new StreamMessageReader(fromServer), new StreamMessageWriter(toServer));
     const diagnostics = new Map<string, PublishDiagnosticsParams[]>();
@@ -97,7 +101,7 @@ export class LspTestClient {
       initializationOptions,
       capabilities: {
         textDocument: {
-          completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+          completion: { completionItem },
           hover: { contentFormat: ['markdown', 'plaintext'] },
         },
       },

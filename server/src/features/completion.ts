@@ -13,9 +13,15 @@ import { findReferenceTarget, valueAt } from './references';
 import { nestedSchemaAt, schemaProperties } from './nestedSchema';
 import type { CapturedReads } from '../captured/capturedReads';
 import { capturedFieldItems, fieldCursorOf } from './capturedCompletion';
+import { layOut, type InsertionSupport } from './completionLayout';
+import { choiceSnippet, completeComponentLines, TabStops, VARIANT_SLOTS } from './componentSnippets';
+import { isEmptyManifest, skeletonItem, versionItems } from './manifestSkeleton';
 
-/** What completion and hover need besides the document: the catalog, and the captured test reads (when any). */
-export type FeatureContext = { index: FormatIndex; captured?: CapturedReads };
+/**
+ * What completion and hover need besides the document: the catalog, the captured test reads (when
+ * any), and how the client inserts multi-line items (absent: it adjusts their indentation, VS Code's default).
+ */
+export type FeatureContext = { index: FormatIndex; captured?: CapturedReads; insertion?: InsertionSupport };
 
 /** Characters after which the client should ask for completion again. */
 export const COMPLETION_TRIGGER_CHARACTERS = [':', ' ', '/', '#', '"', "'", '-', '.', '|', '['];
@@ -56,8 +62,11 @@ function completeKey(ctx: FeatureContext, doc: ManifestDocument, root: unknown, 
   const present = new Set(written && typeof written === 'object' && !Array.isArray(written) ? Object.keys(written) : []);
   if (cursor.word) present.delete(cursor.word.text);
   const range = spanToRange(doc.textDocument, cursor.prefix);
-  const indent = ' '.repeat(cursor.keyColumn);
+  const support = ctx.insertion ?? { asIs: false };
+  const place = (lines: string[]) => layOut(lines, doc.text, cursor.prefix.start, cursor.keyColumn, support);
   const items: CompletionItem[] = [];
+  // An empty file: the whole skeleton of a manifest first.
+  if (cursor.mapPath.length === 0 && isEmptyManifest(doc.text, cursor.prefix)) items.push(skeletonItem(index, range, place));
   const allowed = at.slot?.info?.components;
   if (!present.has('type') && (allowed?.length || at.type)) {
     const choices = allowed?.length ? allowed : [at.type!];
@@ -76,20 +85,24 @@ function completeKey(ctx: FeatureContext, doc: ManifestDocument, root: unknown, 
   const owner = nested ? `${at.slot?.parentType ?? 'component'}.${at.slot?.field ?? ''}` : at.type!;
   fields.forEach(({ name, info }, i) => {
     if (present.has(name) || name === 'type') return;
+    const old = !!(info.deprecated || info.removedIn);
+    const { newText, mode } = place(fieldSnippet(name, info));
     items.push({
       label: name,
       kind: info.components?.length ? CompletionItemKind.Module : CompletionItemKind.Property,
-      detail: fieldSummary(info),
+      // A deprecated field says so where the list shows it, and comes after the current ones.
+      detail: old ? `deprecated${info.deprecated ? `: ${info.deprecated}` : ''} · ${fieldSummary(info)}` : fieldSummary(info),
       documentation: { kind: 'markdown', value: fieldMarkdown(owner, name, info) },
-      sortText: `${info.required ? '1' : '2'}${String(i).padStart(3, '0')}`,
-      tags: info.deprecated || info.removedIn ? [1] : undefined,
-      textEdit: { range, newText: fieldSnippet(name, info, indent) },
+      sortText: `${old ? '3' : info.required ? '1' : '2'}${String(i).padStart(3, '0')}`,
+      tags: old ? [1] : undefined,
+      textEdit: { range, newText },
       insertTextFormat: InsertTextFormat.Snippet,
+      ...mode,
     });
   });
   // In an empty mapping of a component slot, offer each allowed component whole.
   if (allowed?.length && [...present].length === 0) {
-    for (const type of allowed) items.push(componentSnippet(index, type, range, indent));
+    for (const type of allowed) items.push(...componentSnippets(index, type, range, place));
   }
   return items;
 }
@@ -115,6 +128,7 @@ function completeValue(ctx: FeatureContext, doc: ManifestDocument, root: unknown
       };
     });
   }
+  if (cursor.mapPath.length === 0 && cursor.field === 'version') return versionItems(range);
   const info = fieldInfoAt(index, root, cursor, at.type);
   if (!info) return [];
   if (info.enum?.length || (info.types?.length === 1 && info.types[0] === 'boolean')) {
@@ -225,42 +239,39 @@ function referenceDetail(v: unknown, full: string): string {
   return full;
 }
 
-/** `${n|a,b|}` snippet choice (escaped), or a plain tab stop when there is nothing to choose. */
-function choiceSnippet(n: number, choices: readonly (string | number | boolean)[]): string {
-  if (choices.length === 0) return `$${n}`;
-  return `\${${n}|${choices.map((c) => String(c).replace(/[,|\\$}]/g, (m) => `\\${m}`)).join(',')}|}`;
-}
-
-function fieldSnippet(name: string, info: FieldInfo, indent: string): string {
+/** A field item's lines (relative to the key's column): a component slot opens a nested mapping with its `type`. */
+function fieldSnippet(name: string, info: FieldInfo): string[] {
   if (info.components?.length) {
     // A list that also takes a single component is usually written as the single one.
     const dash = info.list && !info.alsoSingle ? '- ' : '';
-    return `${name}:\n${indent}  ${dash}type: ${choiceSnippet(1, info.components)}`;
+    return [`${name}:`, `  ${dash}type: ${choiceSnippet(1, info.components)}`];
   }
-  if (info.enum?.length) return `${name}: ${choiceSnippet(1, info.enum)}`;
-  return `${name}: $0`;
+  if (info.enum?.length) return [`${name}: ${choiceSnippet(1, info.enum)}`];
+  return [`${name}: $0`];
 }
 
-/** A whole component: `type` plus each required field with a tab stop (nested required components too). */
-function componentSnippet(index: FormatIndex, type: string, range: Range, indent: string): CompletionItem {
+type Place = (lines: string[]) => ReturnType<typeof layOut>;
+
+/**
+ * A whole component: `type` plus each field it requires and the ones almost always written, nested
+ * components expanded (componentSnippets.ts). A paginator comes once per pagination strategy.
+ */
+function componentSnippets(index: FormatIndex, type: string, range: Range, place: Place): CompletionItem[] {
   const info = index.component(type);
-  let stop = 1;
-  const lines = [`type: ${type}`];
-  for (const { name, info: field } of index.fields(type)) {
-    if (!field.required || name === 'type') continue;
-    if (field.components?.length) {
-      lines.push(`${name}:`, `  ${field.list && !field.alsoSingle ? '- ' : ''}type: ${choiceSnippet(stop++, field.components)}`);
-    } else if (field.enum?.length) lines.push(`${name}: ${choiceSnippet(stop++, field.enum)}`);
-    else lines.push(`${name}: $${stop++}`);
-  }
-  return {
-    label: `${type} (complete)`,
-    kind: CompletionItemKind.Snippet,
-    detail: info?.label ?? 'component with its required fields',
-    documentation: info ? { kind: 'markdown', value: componentMarkdown(info) } : undefined,
-    sortText: `0${type}`,
-    filterText: type,
-    textEdit: { range, newText: lines.join(`\n${indent}`) },
-    insertTextFormat: InsertTextFormat.Snippet,
-  };
+  const slot = VARIANT_SLOTS[type];
+  const variants = slot ? (index.field(type, slot)?.components ?? []).filter((c) => !c.startsWith('Custom')) : [];
+  return (variants.length ? variants : [undefined]).map((variant, i) => {
+    const { newText, mode } = place(completeComponentLines(index, type, new TabStops(), 4, variant));
+    return {
+      label: variant ? `${type} with ${variant} (complete)` : `${type} (complete)`,
+      kind: CompletionItemKind.Snippet,
+      detail: info?.label ?? 'component with its required fields',
+      documentation: info ? { kind: 'markdown', value: componentMarkdown(info) } : undefined,
+      sortText: `0${type}${i}`,
+      filterText: type,
+      textEdit: { range, newText },
+      insertTextFormat: InsertTextFormat.Snippet,
+      ...mode,
+    };
+  });
 }
