@@ -28,6 +28,7 @@ import { provideStreamList } from './features/streams';
 import { provideSpec } from './features/spec';
 import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
 import { clientSupportsAsIs, type InsertionSupport } from './features/completionLayout';
+import { provideEmptyReadHints } from './features/emptyReadHint';
 import { provideHover } from './features/hover';
 import { provideReferences } from './features/findReferences';
 import { catalogIndex } from './features/catalogIndex';
@@ -101,6 +102,11 @@ export class ManifestLanguageServer {
     const before = process.cpuUsage();
     const diagnostics = this.guard(`validation of ${uri}`, [], () => provideDiagnostics(doc));
     const spent = process.cpuUsage(before);
+    // Hints from the last read (0 records: where the records are), outside the validation cost.
+    const hints = this.guard(`read hints of ${uri}`, [], () => provideEmptyReadHints(doc, this.captured));
+    if (hints.length) this.hinted.add(uri);
+    else this.hinted.delete(uri);
+    diagnostics.push(...hints);
     this.validationCost.set(uri, (spent.user + spent.system) / 1000);
     void this.connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
   }
@@ -114,6 +120,8 @@ export class ManifestLanguageServer {
   };
 
   /** What completion and hover read besides the document; the catalog index is built on first use. */
+  /** Open documents whose last diagnostics had read hints (emptyReadHint.ts), so they go when the read does. */
+  private readonly hinted = new Set<string>();
   /** How this client inserts multi-line completion items (completionLayout.ts). */
   private insertion: InsertionSupport = { asIs: false };
 
@@ -302,6 +310,8 @@ export class ManifestLanguageServer {
 
   /** A captured read changed: the paginator lenses are asked for again (when the client supports it). */
   private capturedReadsChanged(): void {
+    // The read hints follow the captured reads (emptyReadHint.ts).
+    for (const d of this.textDocuments.all()) if (this.captured.has(d.uri) || this.hinted.has(d.uri)) this.validate(d.uri);
     if (this.codeLensRefresh) void this.connection.sendRequest('workspace/codeLens/refresh').catch((e) => this.logFailure('code lens refresh', e));
   }
 }

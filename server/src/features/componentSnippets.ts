@@ -70,8 +70,10 @@ export function completeFields(index: FormatIndex, type: string): { name: string
   const extra = ALMOST_ALWAYS[type] ?? [];
   const chosen = fields.filter(({ name, info }) => name !== 'type' && (info.required || extra.includes(name)));
   const rank = (name: string) => (extra.includes(name) ? extra.indexOf(name) : -1);
-  // Required first (catalog order), then the extras in the order listed above.
-  return chosen.sort((a, b) => Number(!a.info.required) - Number(!b.info.required) || (a.info.required ? 0 : rank(a.name) - rank(b.name)));
+  const nested = (f: { info: FieldInfo }) => Number(!!f.info.components?.length);
+  // Plain values before nested components (a stream's name before its retriever); within each,
+  // required first (catalog order), then the extras in the order listed above.
+  return chosen.sort((a, b) => nested(a) - nested(b) || Number(!a.info.required) - Number(!b.info.required) || (a.info.required ? 0 : rank(a.name) - rank(b.name)));
 }
 
 /** The component a nested slot of a complete item gets, or undefined to leave the choice to the author. */
@@ -112,6 +114,8 @@ function fieldLines(index: FormatIndex, parent: string, name: string, info: Fiel
     const input = stops.take();
     return [`${name}:`, '  type: object', `  required: [\${${input}:api_key}]`, '  properties:', `    \${${input}:api_key}:`, '      type: string', '      airbyte_secret: true'];
   }
+  // Most APIs key their records by `id`; an empty primary_key would not validate.
+  if (name === 'primary_key') return [`${name}: \${${stops.take()}:id}`];
   if (name === 'http_method') return [`${name}: ${choiceSnippet(stops.take(), ['GET', 'POST'])}`];
   if (TEMPLATE_FIELDS.has(name)) return [`${name}: "{{ $${stops.take()} }}"`];
   const types = info.types ?? [];

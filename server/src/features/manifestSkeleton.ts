@@ -49,9 +49,9 @@ export function skeletonLines(index: FormatIndex): string[] {
   const stops = new TabStops();
   const version = choiceSnippet(stops.take(), knownCdkVersions());
   const name = stops.take();
+  const spec = completeComponentLines(index, 'Spec', stops);
   const stream = completeComponentLines(index, 'DeclarativeStream', stops)
     .map((l) => (l.startsWith('name: ') ? `name: \${${name}:items}` : l));
-  const spec = completeComponentLines(index, 'Spec', stops);
   return [
     `version: ${version}`,
     'type: DeclarativeSource',

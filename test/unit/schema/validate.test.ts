@@ -31,6 +31,13 @@ test('an unknown type lists the types of the slot and suggests the closest', () 
   assert.equal(e[0].at, 'BearerAuthenticater');
 });
 
+test('a type name typed short (BearerAuth) suggests the one type it begins', () => {
+  const text = manifest().replace('type: BearerAuthenticator', 'type: BearerAuth');
+  const e = errors(text);
+  assert.equal(e.length, 1);
+  assert.match(e[0].message, /Did you mean `BearerAuthenticator`\?/);
+});
+
 test('a known type in the wrong slot is refused with the allowed list', () => {
   const text = manifest().replace('type: BearerAuthenticator', 'type: DpathExtractor');
   const e = errors(text);

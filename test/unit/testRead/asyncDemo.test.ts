@@ -36,7 +36,7 @@ test('report_lines: three polls (pending, pending, completed) with two 5 s waits
 
 test('a report that fails on the server ends the read with the status; cancelling sends the cancel request', async () => {
   const failing = structuredClone(MANIFEST);
-  failing.definitions.report_retriever.creation_requester.request_body_json.fail = true;
+  failing.definitions.report_retriever.creation_requester.request_body.value.fail = true;
   const r = await testRead(failing, { url_base: api.url, api_key: KEY }, 'report_lines', {}, { sleep: async () => {} });
   assert.match(r.logs.find((l) => l.level === 'ERROR')?.message ?? '', /async job failed: the API reported status 'failed'/);
   assert.equal(r.slices[0].pages.length, 0);

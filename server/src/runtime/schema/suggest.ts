@@ -32,5 +32,16 @@ export function closestMatch(input: string, candidates: readonly string[]): stri
       bestDistance = d;
     }
   }
-  return best;
+  return best ?? onlyCompletion(input, candidates);
+}
+
+/**
+ * The one candidate that `input` begins (a type name typed short, `BearerAuth` for
+ * `BearerAuthenticator`, is too far from it for the edit distance); undefined when none or several do.
+ */
+function onlyCompletion(input: string, candidates: readonly string[]): string | undefined {
+  if (input.length < 4) return undefined;
+  const lower = input.toLowerCase();
+  const starting = candidates.filter((c) => c.toLowerCase().startsWith(lower));
+  return starting.length === 1 ? starting[0] : undefined;
 }
