@@ -56,9 +56,12 @@ test('enum values of http_method', async () => {
 test('an empty paginator offers complete paginators with their required fields', async () => {
   const position = await insertAfter('path: /orders', '\n      paginator:\n        ');
   const items = await client.completion(uri, position);
-  const complete = items.find((i) => i.label === 'DefaultPaginator (complete)');
-  assert.ok(complete, items.map((i) => i.label).join(','));
-  assert.match((complete.textEdit as { newText: string }).newText, /^type: DefaultPaginator\n\s+pagination_strategy:\n\s+type: \$\{1\|/);
+  // One complete paginator per strategy, each with the strategy's own fields.
+  for (const strategy of ['PageIncrement', 'OffsetIncrement', 'CursorPagination']) {
+    const complete = items.find((i) => i.label === `DefaultPaginator with ${strategy} (complete)`);
+    assert.ok(complete, items.map((i) => i.label).join(','));
+    assert.match((complete.textEdit as { newText: string }).newText, new RegExp(`^type: DefaultPaginator\\n\\s*pagination_strategy:\\n\\s+type: ${strategy}\\n`));
+  }
   await restore();
 });
 
