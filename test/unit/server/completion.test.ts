@@ -36,7 +36,9 @@ test('an empty component slot offers each allowed component whole, with its requ
   const apiKey = items.find((i) => i.label === 'ApiKeyAuthenticator (complete)')!;
   assert.ok(apiKey, JSON.stringify(items.map((i) => i.label)));
   const edit = apiKey.textEdit as { newText: string };
-  assert.equal(edit.newText, 'type: ApiKeyAuthenticator\n          api_token: $1\n          inject_into:\n            type: ${2|RequestOption|}');
+  // Lines 2+ relative to the line's indentation, which VS Code adds to each (adjustIndentation);
+  // the one-choice RequestOption is written whole.
+  assert.equal(edit.newText, 'type: ApiKeyAuthenticator\napi_token: $1\ninject_into:\n  type: RequestOption\n  inject_into: ${2|request_parameter,header|}\n  field_name: $3');
 });
 
 test('a definition used through $ref gets the type of the slot that references it', () => {
