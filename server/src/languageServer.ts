@@ -29,6 +29,7 @@ import { provideSpec } from './features/spec';
 import { provideCompletion, COMPLETION_TRIGGER_CHARACTERS, type FeatureContext } from './features/completion';
 import { clientSupportsAsIs, type InsertionSupport } from './features/completionLayout';
 import { provideEmptyReadHints } from './features/emptyReadHint';
+import { skeletonLines } from './features/manifestSkeleton';
 import { provideHover } from './features/hover';
 import { provideReferences } from './features/findReferences';
 import { catalogIndex } from './features/catalogIndex';
@@ -45,6 +46,7 @@ import {
   type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams,
   CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest, type CassetteSummaryParams, type CompareReadsParams, type ReadCassetteParams,
 } from './protocol';
+import { ManifestSkeletonRequest, type ManifestSkeletonResult } from './protocol';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
 
@@ -303,6 +305,8 @@ export class ManifestLanguageServer {
     connection.onRequest(OAuthConsentRequest, (p: OAuthConsentParams) => handleOAuthConsent(p, this.openManifest));
     connection.onRequest(OAuthExchangeRequest, (p: OAuthExchangeParams) => handleOAuthExchange(p, this.openManifest));
     connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) => handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()));
+
+    connection.onRequest(ManifestSkeletonRequest, (): ManifestSkeletonResult => ({ snippet: skeletonLines(catalogIndex()).join('\n') }));
 
     this.textDocuments.listen(connection);
     connection.listen();

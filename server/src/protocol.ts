@@ -227,3 +227,7 @@ export type CaptureReadResult = { pages: number; droppedPages: number };
 /** Client → server request: forget the captured reads of a manifest (one stream, or all). */
 export const ClearCapturedReadsRequest = 'airbyte/clearCapturedReads';
 export type ClearCapturedReadsParams = { uri: string; streamName?: string };
+
+/** Client → server request: the skeleton of a new manifest, as a VS Code snippet ("New Connector Manifest"). */
+export const ManifestSkeletonRequest = 'airbyte/manifestSkeleton';
+export type ManifestSkeletonResult = { snippet: string };

@@ -117,7 +117,7 @@ test('BearerAuth gets "Did you mean BearerAuthenticator", and the quick fix writ
   const published = await client.open(uri, text);
   const d = published.diagnostics.find((x) => x.code === 'unknown-type');
   assert.ok(d, JSON.stringify(published.diagnostics));
-  assert.match(d.message, /Did you mean `BearerAuthenticator`\?/);
+  assert.match(String(d.message), /Did you mean `BearerAuthenticator`\?/);
   const actions = (await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })) ?? [];
   const fix = actions.find((a) => a.title === 'Change to `BearerAuthenticator`');
   assert.ok(fix, actions.map((a) => a.title).join(', '));
@@ -151,7 +151,7 @@ test('a read with 0 records: a hint on field_path names the response keys and th
   const hint = diagnostics.find((d: Diagnostic) => d.code === 'empty-read');
   assert.ok(hint, JSON.stringify(diagnostics));
   assert.equal(hint.severity, 3);
-  assert.match(hint.message, /returned 0 records\. The response's top-level keys: `records`, `meta`\. `field_path: \[records\]` selects \d+ records/);
+  assert.match(String(hint.message), /returned 0 records\. The response's top-level keys: `records`, `meta`\. `field_path: \[records\]` selects \d+ records/);
   // The hint sits on the field_path's value.
   const doc = TextDocument.create(uri, 'yaml', 1, text);
   assert.equal(doc.getText(hint.range), '[data]');

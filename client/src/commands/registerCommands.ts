@@ -12,6 +12,7 @@ import { writeInferredSchema } from './writeInferredSchema';
 import { resolveStreams } from './resolveStreams';
 import { RESOLVED_SCHEME, ResolvedManifestProvider, showResolvedManifest } from './showResolvedManifest';
 import { clearTestingValues, exportTestingValues, importTestingValues, setTestingValues } from './testingValues';
+import { newManifest } from './newManifest';
 
 /** Registers the commands; returns their disposables. */
 export function registerCommands(services: Services): vscode.Disposable[] {
@@ -40,6 +41,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('airbyte.replayCassette', (arg) => replayCassette(services, arg)),
     reg('airbyte.compareWithPreviousRead', (arg) => compareWithPreviousRead(services, arg)),
     ...cassetteLenses.register(),
+    reg('airbyte.newManifest', () => newManifest(services)),
   ];
 }
 
