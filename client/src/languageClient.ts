@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type Middleware, type ServerOptions } from 'vscode-languageclient/node';
 import { isManifestDocument } from './manifestDetection';
+import { isBlankStart } from './manifestText';
 import type { OutputLog } from './output';
 import { SEAL_KEY_ENV } from '../../server/src/protocol';
 
@@ -28,7 +29,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext, log:
       const doc = findDoc(uri);
       next(uri, doc && isManifest(doc) ? diagnostics : []);
     },
-    provideCompletionItem: (doc, pos, ctx, token, next) => (isManifest(doc) ? next(doc, pos, ctx, token) : undefined),
+    // A blank YAML file gets completion too: the manifest skeleton (the guided start).
+    provideCompletionItem: (doc, pos, ctx, token, next) => (isManifest(doc) || isBlankStart(doc.getText()) ? next(doc, pos, ctx, token) : undefined),
     provideHover: (doc, pos, token, next) => (isManifest(doc) ? next(doc, pos, token) : undefined),
     provideCodeLenses: (doc, token, next) => (isManifest(doc) ? next(doc, token) : []),
     provideDefinition: (doc, pos, token, next) => (isManifest(doc) ? next(doc, pos, token) : undefined),

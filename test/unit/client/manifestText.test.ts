@@ -16,3 +16,12 @@ test('ordinary YAML is not a manifest, even with nested keys of the same names',
   assert.equal(looksLikeManifest('root:\n  type: DeclarativeSource\n  version: 1\n  streams: []\n'), false);
   assert.equal(looksLikeManifest('version: 3\nservices:\n  web: {}\n'), false);
 });
+
+test('a blank YAML file (or one word typed) is a start where completion offers the skeleton; anything else is not', async () => {
+  const { isBlankStart } = await import('../../../client/src/manifestText');
+  assert.equal(isBlankStart(''), true);
+  assert.equal(isBlankStart('\n# a new connector\n\n'), true);
+  assert.equal(isBlankStart('ver'), true);
+  assert.equal(isBlankStart('name: x\n'), false);
+  assert.equal(isBlankStart('on:\n  push:\n'), false);
+});
