@@ -268,7 +268,8 @@ function componentSnippets(index: FormatIndex, type: string, range: Range, place
       detail: info?.label ?? 'component with its required fields',
       documentation: info ? { kind: 'markdown', value: componentMarkdown(info) } : undefined,
       sortText: `0${type}${i}`,
-      filterText: type,
+      // The strategy filters too: typing `Cursor` finds the cursor paginator.
+      filterText: variant ? `${type} ${variant}` : type,
       textEdit: { range, newText },
       insertTextFormat: InsertTextFormat.Snippet,
       ...mode,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { steps } from './steps.mjs';
+import { authoringSteps } from './authoringSteps.mjs';
 
 const SECRETS = JSON.parse(readFileSync(fileURLToPath(new URL('../secretValues.json', import.meta.url)), 'utf8')).values;
 
@@ -16,7 +17,9 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   await page.goto(`${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
   const ctx = { page, baseUrl, run, demoUrl, log, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
   let ok = true;
-  for (const step of steps) {
+  // E2E_UI_ONLY=<text> runs only the steps whose name contains it (while working on them).
+  const only = process.env.E2E_UI_ONLY;
+  for (const step of [...steps, ...authoringSteps].filter((s) => !only || s.name.includes(only))) {
     const t = Date.now();
     try {
       await step.run(ctx);
