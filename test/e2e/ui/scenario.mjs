@@ -17,9 +17,9 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   await page.goto(`${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
   const ctx = { page, baseUrl, run, demoUrl, log, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
   let ok = true;
-  // E2E_UI_ONLY=<text> runs only the steps whose name contains it (while working on them).
-  const only = process.env.E2E_UI_ONLY;
-  for (const step of [...steps, ...authoringSteps].filter((s) => !only || s.name.includes(only))) {
+  // E2E_UI_ONLY=<text>[|<text>…] runs only the steps whose name contains one of them (while working on them).
+  const only = process.env.E2E_UI_ONLY?.split('|').filter(Boolean);
+  for (const step of [...steps, ...authoringSteps].filter((s) => !only?.length || only.some((o) => s.name.includes(o)))) {
     const t = Date.now();
     try {
       await step.run(ctx);
