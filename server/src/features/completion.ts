@@ -1,6 +1,8 @@
-// Completion: field names of the component under the cursor (required first), `type` values valid
-// for the slot, enum values, snippets inserting a whole component with its required fields, and
-// `#/...` paths in reference strings. Everything is derived from the catalog via FormatIndex.
+// Completion: field names of the component under the cursor (required first, deprecated last),
+// `type` values valid for the slot, enum values, "complete" components (componentSnippets.ts), the
+// manifest skeleton and `version:` values in an empty file (manifestSkeleton.ts), and `#/...` paths
+// in reference strings. Everything is derived from the catalog via FormatIndex; multi-line items are
+// laid out for the client by completionLayout.ts.
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type CompletionParams, type Range } from 'vscode-languageserver';
 import { positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
