@@ -36,11 +36,12 @@ export function closestMatch(input: string, candidates: readonly string[]): stri
 }
 
 /**
- * The one candidate that `input` begins (a type name typed short, `BearerAuth` for
+ * The one candidate that a type name `input` begins (a type name typed short, `BearerAuth` for
  * `BearerAuthenticator`, is too far from it for the edit distance); undefined when none or several do.
  */
 function onlyCompletion(input: string, candidates: readonly string[]): string | undefined {
-  if (input.length < 4) return undefined;
+  // Type names only (PascalCase): a field name or a key that is no type pays nothing more.
+  if (input.length < 4 || !/^[A-Z]/.test(input)) return undefined;
   const lower = input.toLowerCase();
   const starting = candidates.filter((c) => c.toLowerCase().startsWith(lower));
   return starting.length === 1 ? starting[0] : undefined;
