@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type Middleware, type ServerOptions } from 'vscode-languageclient/node';
 import { isManifestDocument } from './manifestDetection';
 import type { OutputLog } from './output';
+import { lensCommands } from './lensCommands';
 import { SEAL_KEY_ENV } from '../../server/src/protocol';
 
 /**
@@ -30,7 +31,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext, log:
     },
     provideCompletionItem: (doc, pos, ctx, token, next) => (isManifest(doc) ? next(doc, pos, ctx, token) : undefined),
     provideHover: (doc, pos, token, next) => (isManifest(doc) ? next(doc, pos, token) : undefined),
-    provideCodeLenses: (doc, token, next) => (isManifest(doc) ? next(doc, token) : []),
+    // Lens commands carry no arguments (lensCommands.ts): a click then never depends on VS Code's per-list cache.
+    provideCodeLenses: async (doc, token, next) => (isManifest(doc) ? lensCommands.bindAll(await next(doc, token)) : []),
     provideDefinition: (doc, pos, token, next) => (isManifest(doc) ? next(doc, pos, token) : undefined),
     provideReferences: (doc, pos, ctx, token, next) => (isManifest(doc) ? next(doc, pos, ctx, token) : undefined),
     provideDocumentSymbols: (doc, token, next) => (isManifest(doc) ? next(doc, token) : undefined),
@@ -42,6 +44,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, log:
     outputChannel: log.recordingChannel(),
     middleware,
   };
+  context.subscriptions.push(lensCommands);
   const client = new LanguageClient('airbyteManifest', 'Airbyte Manifest', serverOptions, clientOptions);
   await client.start();
   log.info('language server started');

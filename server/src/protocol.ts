@@ -227,3 +227,11 @@ export type CaptureReadResult = { pages: number; droppedPages: number };
 /** Client → server request: forget the captured reads of a manifest (one stream, or all). */
 export const ClearCapturedReadsRequest = 'airbyte/clearCapturedReads';
 export type ClearCapturedReadsParams = { uri: string; streamName?: string };
+
+/**
+ * Client → server request: may the stream be read (run, replayed, compared)? Refused when the YAML does
+ * not parse or the stream cannot be built; `range` is where to fix it (features/readReadiness.ts).
+ */
+export const ReadReadinessRequest = 'airbyte/readReadiness';
+export type ReadReadinessParams = { uri: string; streamName?: string };
+export type ReadReadinessResult = { ready: true } | { ready: false; message: string; range: LspRange };

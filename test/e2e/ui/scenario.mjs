@@ -16,7 +16,9 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   await page.goto(`${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
   const ctx = { page, baseUrl, run, demoUrl, log, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
   let ok = true;
-  for (const step of steps) {
+  // E2E_UI_STEPS=<regex>: only the steps whose names match (while developing one step; CI runs all).
+  const only = process.env.E2E_UI_STEPS ? new RegExp(process.env.E2E_UI_STEPS) : null;
+  for (const step of steps.filter((s) => !only || only.test(s.name))) {
     const t = Date.now();
     try {
       await step.run(ctx);
