@@ -22,7 +22,8 @@ export async function ensureReadable(services: Services, uri: string, streamName
   services.log.warn(`${action} refused: ${message}`);
   void vscode.window.showErrorMessage(`${action}: ${message}`, GO_TO_PROBLEM).then(async (choice) => {
     if (choice !== GO_TO_PROBLEM) return;
-    const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+    // The cursor at the start of the problem (the line:column the message names), the problem selected.
+    const selection = new vscode.Selection(range.end.line, range.end.character, range.start.line, range.start.character);
     const editor = await vscode.window.showTextDocument(vscode.Uri.parse(uri), { selection, viewColumn: vscode.ViewColumn.One });
     editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   });

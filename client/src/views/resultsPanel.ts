@@ -73,7 +73,8 @@ export class ResultsPanel {
 
   /** `replayedFrom`: the cassette a replay reads (the view marks the read as replayed). */
   start(stream: string, limits: Record<string, number | undefined>, replayedFrom?: string): void {
-    this.transcript = [];
+    // One panel shows every stream of the manifest: the transcript keeps the recent reads of all of them.
+    if (this.transcript.length > 2000) this.transcript = this.transcript.slice(-1000);
     this.post({ type: 'start', stream, limits, ...(replayedFrom ? { replayedFrom } : {}) });
   }
   /** Declared vs inferred schema, computed by the server after the read. */

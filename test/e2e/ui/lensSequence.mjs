@@ -51,7 +51,7 @@ async function clickAndExpectRead(ctx, { title, stream, event, beforeClick }) {
   await link.waitFor({ timeout: 30_000 });
   await link.click();
   clicks.add();
-  const notFound = page.locator('.notifications-toasts .notification-toast', { hasText: 'Actual command not found' });
+  const notFound = page.locator('.notification-list-item', { hasText: 'Actual command not found' });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (await notFound.count()) {
@@ -191,8 +191,7 @@ export const lensSequenceSteps = [
 
       // A saved cassette adds the Replay lens (the client's provider refreshes).
       await focusManifest(page, PAGES);
-      const results = (await readNumberOf(page, 'pages_zero_based')).frame ?? await wb.webviewFrame('Test read: pages_zero_based');
-      await clickAndExpectRead(c, { title: 'Run stream pages_zero_based', stream: 'pages_zero_based', event: 'before saving a cassette' });
+      const results = await clickAndExpectRead(c, { title: 'Run stream pages_zero_based', stream: 'pages_zero_based', event: 'before saving a cassette' });
       await saveCassette(page, run, results, 'pages_zero_based');
       await focusManifest(page, PAGES);
       await lensLink(page, 'Replay cassette').waitFor({ timeout: 30_000 });
@@ -222,11 +221,11 @@ export const lensSequenceSteps = [
       await page.keyboard.type('# edited by the lens sequence\n');
       await clickAndExpectRead(c, { title: 'Run stream pages_zero_based', stream: 'pages_zero_based', event: 'after an edit' });
       await clickAndExpectRead(c, { title: 'Run stream pages_one_based', stream: 'pages_one_based', event: 'after an edit' });
+      // Back to the file on disk (the edit is dropped), as "File: Revert File" does for a person.
       await focusManifest(page, PAGES);
-      await page.keyboard.press('Control+z');
+      await wb.runCommand('File: Revert File');
       await page.locator('.view-lines', { hasText: '# edited by the lens sequence' }).first().waitFor({ state: 'detached', timeout: 10_000 });
-      await page.keyboard.press('Control+s');
-      await clickAndExpectRead(c, { title: 'Run stream pages_zero_based', stream: 'pages_zero_based', event: 'after undo and save' });
+      await clickAndExpectRead(c, { title: 'Run stream pages_zero_based', stream: 'pages_zero_based', event: 'after Revert File' });
       await shot('41-lens-sequence-done');
       log(`    lens sequence: ${clicks.count} clicks, 0 failures`);
       if (clicks.count < 20) throw new Error(`only ${clicks.count} lens clicks`);
