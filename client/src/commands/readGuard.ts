@@ -24,7 +24,8 @@ export async function ensureReadable(services: Services, uri: string, streamName
     if (choice !== GO_TO_PROBLEM) return;
     // The cursor at the start of the problem (the line:column the message names), the problem selected.
     const selection = new vscode.Selection(range.end.line, range.end.character, range.start.line, range.start.character);
-    const editor = await vscode.window.showTextDocument(vscode.Uri.parse(uri), { selection, viewColumn: vscode.ViewColumn.One });
+    const editor = await vscode.window.showTextDocument(vscode.Uri.parse(uri), { viewColumn: vscode.ViewColumn.One });
+    editor.selection = selection;
     editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   });
   return false;
