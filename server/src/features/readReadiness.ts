@@ -2,7 +2,7 @@
 // parse, or whose stream cannot be built, is refused before anything runs, with the first place to fix
 // (line:column and what is wrong) instead of the runtime's failure on a half-parsed value.
 import type { ReadReadinessResult } from '../protocol';
-import { spanToRange } from '../convert';
+import { lineColumnAt, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import type { Problem } from '../runtime/problems';
 import { validateManifestDetailed } from '../runtime/manifest/validateManifest';
@@ -16,10 +16,7 @@ const BLOCKING = new Set(['schema', 'unknown-type', 'resolve-failed', 'resolutio
  * inside the stream `streamName` (anywhere when no stream is named or it is not found). Never throws.
  */
 export function checkReadReadiness(doc: ManifestDocument, streamName?: string): ReadReadinessResult {
-  const where = (p: Problem) => {
-    const range = spanToRange(doc.textDocument, p.span);
-    return { range, at: `line ${range.start.line + 1}, column ${range.start.character + 1}` };
-  };
+  const where = (p: Problem) => ({ range: spanToRange(doc.textDocument, p.span), at: lineColumnAt(doc.textDocument, p.span.start) });
   const text = (p: Problem) => p.message.trim().replace(/\.+$/, '');
   const first = (ps: Problem[]) => [...ps].sort((a, b) => a.span.start - b.span.start)[0];
   const syntax = first(doc.parsed.problems.filter((p) => p.code === 'yaml-syntax' && p.severity === 'error'));
