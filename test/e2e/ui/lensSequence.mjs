@@ -132,12 +132,13 @@ export const lensSequenceSteps = [
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'oauth_consented_items' }).first().waitFor({ timeout: 3_000 }).then(() => page.keyboard.press('Enter'), () => {});
       const results = await wb.webviewFrame('Test read: oauth_consented_items', 60_000);
       await results.locator('#status[data-running="false"]').waitFor({ timeout: 60_000 });
-      // Time for the refreshed lenses to be fetched and resolved (VS Code debounces both).
+      // Deliberate waits (no event tells a test that VS Code re-fetched its lenses): the refresh after the
+      // read, debounced, must be fetched and resolved while the stream's lens is still out of view.
       await page.waitForTimeout(3_000);
       // Scrolled into view and clicked at once, as a person who scrolls and clicks does: VS Code updates the
       // commands of lenses that were out of view a few hundred milliseconds after they come into view.
       await focusManifest(page, OAUTH);
-      await page.waitForTimeout(2_000);
+      await page.waitForTimeout(2_000); // focusing the editor re-fetches the lenses too; let that settle out of view
       await clickAndExpectRead(c, {
         title: 'Run stream oauth_consented_items', stream: 'oauth_consented_items', event: 'refreshed out of view, clicked as it scrolls into view',
         beforeClick: () => page.keyboard.press('Control+End'),

@@ -1,6 +1,8 @@
 // Results view and forms (issue 19): one results panel per manifest and one form, sharing one column
 // beside the manifest (no third column, no squeezed manifest); in a narrow pane every button wraps
 // instead of being cut off; the "No testing values" notification shows its buttons whole.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { workbench } from './workbench.mjs';
 
 const FILE = 'demo/page-increment.yaml';
@@ -76,25 +78,43 @@ export const panelLayoutSteps = [
   },
   {
     name: 'the "No testing values" notification shows every button whole',
-    async run({ page, shot }) {
+    async run({ page, shot, run, demoUrl }) {
       const wb = workbench(page);
+      await wb.ready();
       await wb.runCommand('View: Close All Editors');
       await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
-      // A demo manifest nobody has set values for; other manifests have some, so Copy is offered too.
-      await wb.openFile('demo/basic-auth.yaml');
-      await lensLink(page, 'Run stream basic_items').click({ timeout: 30_000 });
-      // The toast, or the same item in the notification center when the workbench shows no toasts.
-      const message = 'No testing values are set for demo/basic-auth.yaml';
-      await page.locator('.notification-list-item', { hasText: message }).first()
-        .waitFor({ timeout: 10_000 }).catch(() => wb.runCommand('Notifications: Show Notifications'));
-      const toast = page.locator('.notification-list-item', { hasText: message }).first();
-      await toast.waitFor({ timeout: 20_000 });
-      const buttons = await toast.locator('.notification-list-item-buttons-container .monaco-button').evaluateAll((els) => els.map((b) => ({ text: b.textContent, cut: b.scrollWidth > b.clientWidth + 1 })));
-      await shot('63-no-testing-values-notification');
-      if (buttons.length > 3) throw new Error(`${buttons.length} buttons: ${buttons.map((b) => b.text).join(' | ')}`);
-      const cut = buttons.filter((b) => b.cut).map((b) => b.text);
-      if (cut.length) throw new Error(`buttons cut off: ${cut.join(', ')}`);
-      await wb.runCommand('Notifications: Clear All Notifications');
+      // The situation of the demo workspace: another manifest has values, and a config.json sits beside.
+      await wb.openFile(FILE);
+      await lensLink(page, 'Set testing values').click({ timeout: 30_000 });
+      const form = await wb.webviewFrame(`Testing values: ${FILE}`);
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      const configJson = join(run, 'workspace', 'demo', 'config.json');
+      writeFileSync(configJson, JSON.stringify({ url_base: demoUrl, username: 'notice-test' }));
+      try {
+        await wb.runCommand('View: Close All Editors');
+        await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+        await wb.openFile('demo/basic-auth.yaml');
+        await lensLink(page, 'Run stream basic_items').click({ timeout: 30_000 });
+        // The toast, or the same item in the notification center when the workbench shows no toasts.
+        const message = 'No testing values are set for demo/basic-auth.yaml';
+        await page.locator('.notification-list-item', { hasText: message }).first()
+          .waitFor({ timeout: 10_000 }).catch(() => wb.runCommand('Notifications: Show Notifications'));
+        const toast = page.locator('.notification-list-item', { hasText: message }).first();
+        await toast.waitFor({ timeout: 20_000 });
+        const buttons = await toast.locator('.notification-list-item-buttons-container .monaco-button').evaluateAll((els) => els.map((b) => ({ text: b.textContent, cut: b.scrollWidth > b.clientWidth + 1 })));
+        await shot('63-no-testing-values-notification');
+        if (buttons.length > 3) throw new Error(`${buttons.length} buttons: ${buttons.map((b) => b.text).join(' | ')}`);
+        const cut = buttons.filter((b) => b.cut).map((b) => b.text);
+        if (cut.length) throw new Error(`buttons cut off: ${cut.join(', ')}`);
+        const labels = buttons.map((b) => b.text).join(' | ');
+        if (labels !== 'Import config.json | Copy Values… | Set Values…') throw new Error(`the buttons are ${labels}`);
+        await wb.runCommand('Notifications: Clear All Notifications');
+      } finally {
+        rmSync(configJson, { force: true });
+      }
     },
   },
 ];
