@@ -7,6 +7,9 @@
 //   extension's activation report: the URL is only printed when the extension is known to work there.
 // Ctrl+C stops everything it started. The end-to-end test (test/e2e/startScript.mjs) runs this script.
 //
+// Usage: npm start [-- <folder>]. The folder (default demo/workspace) is opened instead of the demo
+// workspace, with its manifest.yaml when it has one; the demo API is started either way.
+//
 // Environment: CODE_SERVER_PORT (8080; 0 = any free port), DEMO_API_PORT (8787), START_WITH_CODE_SERVER=1
 // (code-server even when `code` exists), START_STATE_DIR (code-server's user data and extensions,
 // default .e2e/start), E2E_CACHE_DIR (where code-server is installed, default .e2e/cache).
@@ -151,6 +154,7 @@ export async function startProduct({
   demoPort = Number(process.env.DEMO_API_PORT ?? 8787), // the demo manifests' url_base port
   desktop = hasCommand('code') && !process.env.START_WITH_CODE_SERVER,
   stateDir = resolve(process.env.START_STATE_DIR ?? join(ROOT, '.e2e', 'start')),
+  folder = DEMO_WORKSPACE,
   log = say,
   signal,
 } = {}) {
@@ -176,6 +180,7 @@ export async function startProduct({
     log('building');
     await run(process.execPath, ['esbuild.mjs'], { signal });
     if (!existsSync(DEMO_MANIFEST)) throw new Error(`${DEMO_MANIFEST} is missing from this checkout`);
+    const opened = folderToOpen(folder);
 
     const demo = await startDemoApi(demoPort);
     stops.push(demo.stop);
@@ -184,7 +189,7 @@ export async function startProduct({
     if (!demo.url.endsWith(':8787')) log(`note: the demo's config.json expects port 8787; enter ${demo.url} as url_base in the testing values`);
 
     if (desktop) {
-      await openDesktop(stateDir, log, signal);
+      await openDesktop(stateDir, opened, log, signal);
       return { url: undefined, demoUrl: demo.url, stop };
     }
 
@@ -192,7 +197,8 @@ export async function startProduct({
     writeUserSettings(instance.userData);
     log('packaging the extension (.vsix)');
     const { packageVsix } = await import('./vsix.mjs');
-    const vsix = await packageVsix(join(stateDir, 'airbyte-manifest-studio.vsix'), ROOT);
+    const vsix = await packageVsix(join(stateDir, 'airbyte-manifest-studio.vsix'), ROOT, { quiet: true });
+    log(`packaged ${vsix} (${Math.round(statSync(vsix).size / 1024)} KB)`);
     signal?.throwIfAborted();
     if (!(await Promise.race([tools.then(() => true), new Promise((r) => setTimeout(() => r(false), 100))]))) {
       log('waiting for the code-server install (test/e2e/setup.sh)');
@@ -209,7 +215,7 @@ export async function startProduct({
     stops.push(server.stop);
     signal?.throwIfAborted();
     log(`code-server (pid ${server.pid}) at ${server.url}`);
-    const url = workbenchUrl(server.url, DEMO_WORKSPACE, { openFile: DEMO_MANIFEST });
+    const url = workbenchUrl(server.url, opened.folder, opened.file ? { openFile: opened.file } : {});
 
     log('checking that the extension activates in code-server (opens the URL once in headless Chromium)');
     const report = await verifyActivation(ready, url, reportFile, instance, signal);
@@ -222,13 +228,25 @@ export async function startProduct({
   }
 }
 
+/**
+ * The folder to open (absolute) and the file to show in it: the demo manifest in the demo workspace,
+ * else the folder's manifest.yaml when there is one. Throws with a clear message for a missing folder.
+ */
+export function folderToOpen(folder) {
+  const abs = resolve(folder);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new Error(`${folder} is not a folder; usage: npm start [-- <folder>]`);
+  if (abs === resolve(DEMO_WORKSPACE)) return { folder: abs, file: DEMO_MANIFEST };
+  const manifest = join(abs, 'manifest.yaml');
+  return { folder: abs, file: existsSync(manifest) ? manifest : undefined };
+}
+
 /** Desktop VS Code: a new window with the extension in development mode, on the demo manifest. */
-async function openDesktop(stateDir, log, signal) {
+async function openDesktop(stateDir, opened, log, signal) {
   const reportFile = join(stateDir, 'activation-report.json');
   rmSync(reportFile, { force: true });
   mkdirSync(stateDir, { recursive: true });
   log('opening VS Code with the extension in development mode (--extensionDevelopmentPath)');
-  await run('code', ['--new-window', `--extensionDevelopmentPath=${ROOT}`, DEMO_WORKSPACE, DEMO_MANIFEST], { signal, env: { ...process.env, [ACTIVATION_REPORT_ENV]: reportFile } });
+  await run('code', ['--new-window', `--extensionDevelopmentPath=${ROOT}`, opened.folder, ...(opened.file ? [opened.file] : [])], { signal, env: { ...process.env, [ACTIVATION_REPORT_ENV]: reportFile } });
   const report = await waitForReport(reportFile, ACTIVATION_TIMEOUT_MS, signal);
   if (report?.ok) log(`extension ${report.version} activated in ${report.activationMs} ms (language server included)`);
   else if (report) throw new Error(`the extension failed to activate in VS Code:\n${report.error}`);
@@ -251,7 +269,8 @@ async function main() {
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutdown(signal));
   try {
-    product = await startProduct({ signal: abort.signal });
+    const folder = process.argv[2];
+    product = await startProduct({ signal: abort.signal, ...(folder ? { folder } : {}) });
   } catch (e) {
     if (abort.signal.aborted) { say('interrupted; everything it started is stopped'); process.exit(130); }
     throw e;
@@ -259,7 +278,11 @@ async function main() {
   if (product.url) {
     console.log(`\nOpen this URL in a browser (Ctrl+C here stops code-server and the demo API):\n\n  ${product.url}\n`);
   }
-  say('The window shows demo/workspace/offset-increment.yaml. Click "Set testing values" above `spec` (or run a stream and choose "Import config.json"), then "Run stream items".');
+  if (!process.argv[2] || resolve(process.argv[2]) === resolve(DEMO_WORKSPACE)) {
+    say('The window shows demo/workspace/offset-increment.yaml. Click "Set testing values" above `spec` (or run a stream and choose "Import config.json"), then "Run stream items".');
+  } else {
+    say(`The window shows ${resolve(process.argv[2])}. Open a manifest: "Run stream" appears above each stream.`);
+  }
   if (!product.url) say('the demo API keeps running; Ctrl+C stops it');
 }
 

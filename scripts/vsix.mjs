@@ -8,9 +8,19 @@ import { createVSIX } from '@vscode/vsce';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Writes the .vsix to `outPath`; the extension's node_modules stay out (everything is bundled). */
-export async function packageVsix(outPath, root = ROOT) {
-  await createVSIX({ cwd: root, packagePath: outPath, dependencies: false, rewriteRelativeLinks: false, allowMissingRepository: true });
+/**
+ * Writes the .vsix to `outPath`; the extension's node_modules stay out (everything is bundled).
+ * `quiet`: vsce's file tree and "Packaged" line are not printed (`npm start` prints one line of its own);
+ * its warnings and errors still are.
+ */
+export async function packageVsix(outPath, root = ROOT, { quiet = false } = {}) {
+  const log = console.log;
+  if (quiet) console.log = () => {};
+  try {
+    await createVSIX({ cwd: root, packagePath: outPath, dependencies: false, rewriteRelativeLinks: false, allowMissingRepository: true });
+  } finally {
+    console.log = log;
+  }
   return outPath;
 }
 

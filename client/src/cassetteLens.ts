@@ -7,6 +7,7 @@ import { ListStreamsRequest, type ListStreamsParams, type ListStreamsResult } fr
 import { CASSETTE_DIR } from '../../server/src/runtime/shared/cassetteFiles';
 import { conventionalFiles } from './commands/cassettes';
 import { isManifestDocument } from './manifestDetection';
+import { lensCommands } from './lensCommands';
 import type { Services } from './services';
 
 export class CassetteLensProvider implements vscode.CodeLensProvider {
@@ -35,7 +36,7 @@ export class CassetteLensProvider implements vscode.CodeLensProvider {
         arguments: [{ uri: doc.uri.toString(), streamName: s.name, cassette: cassette.toString() }],
       }));
     }
-    return lenses;
+    return lensCommands.bindAll(lenses) ?? [];
   }
 
   /** Registers the provider and the watcher that refreshes it. */

@@ -6,6 +6,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type Middlew
 import { isManifestDocument } from './manifestDetection';
 import { isBlankStart } from './manifestText';
 import type { OutputLog } from './output';
+import { lensCommands } from './lensCommands';
 import { SEAL_KEY_ENV } from '../../server/src/protocol';
 
 /**
@@ -32,7 +33,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext, log:
     // A blank YAML file gets completion too: the manifest skeleton (the guided start).
     provideCompletionItem: (doc, pos, ctx, token, next) => (isManifest(doc) || isBlankStart(doc.getText()) ? next(doc, pos, ctx, token) : undefined),
     provideHover: (doc, pos, token, next) => (isManifest(doc) ? next(doc, pos, token) : undefined),
-    provideCodeLenses: (doc, token, next) => (isManifest(doc) ? next(doc, token) : []),
+    // Lens commands carry no arguments (lensCommands.ts): a click then never depends on VS Code's per-list cache.
+    provideCodeLenses: async (doc, token, next) => (isManifest(doc) ? lensCommands.bindAll(await next(doc, token)) : []),
     provideDefinition: (doc, pos, token, next) => (isManifest(doc) ? next(doc, pos, token) : undefined),
     provideReferences: (doc, pos, ctx, token, next) => (isManifest(doc) ? next(doc, pos, ctx, token) : undefined),
     provideDocumentSymbols: (doc, token, next) => (isManifest(doc) ? next(doc, token) : undefined),
@@ -44,6 +46,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, log:
     outputChannel: log.recordingChannel(),
     middleware,
   };
+  context.subscriptions.push(lensCommands);
   const client = new LanguageClient('airbyteManifest', 'Airbyte Manifest', serverOptions, clientOptions);
   await client.start();
   log.info('language server started');

@@ -22,6 +22,12 @@ export function lineNumberAt(doc: TextDocument, offset: number): number {
   return doc.positionAt(offset).line + 1;
 }
 
+/** "line L, column C" (both 1-based) of an offset, as people read it in messages. */
+export function lineColumnAt(doc: TextDocument, offset: number): string {
+  const p = doc.positionAt(offset);
+  return `line ${p.line + 1}, column ${p.character + 1}`;
+}
+
 /** Offset edits of one document as a WorkspaceEdit. */
 export function spanEditsToWorkspaceEdit(doc: TextDocument, edits: ReadonlyArray<{ span: Span; newText: string }>): WorkspaceEdit {
   return { changes: { [doc.uri]: edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })) } };

@@ -47,6 +47,8 @@ import {
   CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest, type CassetteSummaryParams, type CompareReadsParams, type ReadCassetteParams,
 } from './protocol';
 import { ManifestSkeletonRequest, type ManifestSkeletonResult } from './protocol';
+import { ReadReadinessRequest, type ReadReadinessParams, type ReadReadinessResult } from './protocol';
+import { checkReadReadiness } from './features/readReadiness';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
 
@@ -260,6 +262,11 @@ export class ManifestLanguageServer {
       const doc = this.documentFor(params.uri);
       return doc ? provideStreamList(doc) : { streams: [] };
     }));
+    // Run, Replay and Compare ask first: a broken document is refused with the place to fix it.
+    connection.onRequest(ReadReadinessRequest, (params: ReadReadinessParams) => this.guard('readReadiness', { ready: true } as ReadReadinessResult, () => {
+      const doc = this.documentFor(params.uri);
+      return doc ? checkReadReadiness(doc, typeof params.streamName === 'string' ? params.streamName : undefined) : { ready: true };
+    }));
 
     connection.onRequest(GetSpecRequest, (params: GetSpecParams) => this.guard('getSpec', { connectionSpecification: null, advancedAuth: null }, () => {
       const doc = this.documentFor(params.uri);
@@ -273,7 +280,9 @@ export class ManifestLanguageServer {
     }));
     connection.onRequest(SchemaDifferencesRequest, (params: SchemaDifferencesParams) => this.guard('schemaDifferences', { declared: 'unknown-stream' as const, differences: [] }, () => {
       const doc = this.documentFor(params.uri);
-      return doc ? provideSchemaDifferences(doc, params.streamName, params.inferred) : { declared: 'unknown-stream' as const, differences: [] };
+      // The records of the read just captured decide whether an inferred number contradicts a declared integer.
+      const records = this.captured.get(params.uri, params.streamName)?.pages.flatMap((p) => p.records) ?? [];
+      return doc ? provideSchemaDifferences(doc, params.streamName, params.inferred, records) : { declared: 'unknown-stream' as const, differences: [] };
     }));
 
     // Test reads, OAuth and inferred schemas: the handlers get what they need, never the connection.

@@ -231,3 +231,11 @@ export type ClearCapturedReadsParams = { uri: string; streamName?: string };
 /** Client → server request: the skeleton of a new manifest, as a VS Code snippet ("New Connector Manifest"). */
 export const ManifestSkeletonRequest = 'airbyte/manifestSkeleton';
 export type ManifestSkeletonResult = { snippet: string };
+
+/**
+ * Client → server request: may the stream be read (run, replayed, compared)? Refused when the YAML does
+ * not parse or the stream cannot be built; `range` is where to fix it (features/readReadiness.ts).
+ */
+export const ReadReadinessRequest = 'airbyte/readReadiness';
+export type ReadReadinessParams = { uri: string; streamName?: string };
+export type ReadReadinessResult = { ready: true } | { ready: false; message: string; range: LspRange };

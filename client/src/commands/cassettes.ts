@@ -13,6 +13,7 @@ import type { Services, StreamTarget } from '../services';
 import { readSettings } from '../settings';
 import { ComparePanel } from '../views/comparePanel';
 import { manifestUriFrom, resolveStreamTarget } from './pickTarget';
+import { ensureReadable } from './readGuard';
 import { execute, viewMasker } from './runStream';
 
 /** Arguments the commands accept besides `{ uri, streamName }` (lenses, the results view, tests). */
@@ -115,6 +116,7 @@ export async function replayCassette(services: Services, arg: unknown): Promise<
     void vscode.window.showWarningMessage('Open a connector manifest (manifest.yaml) first.');
     return undefined;
   }
+  if (!(await ensureReadable(services, manifest.toString(), args.streamName || undefined, 'Replay cassette'))) return undefined;
   const cassette = await cassetteToReplay(manifest, args);
   if (!cassette) return undefined;
   const params: CassetteSummaryParams = { cassetteUri: cassette.toString() };
@@ -145,6 +147,7 @@ export async function replayCassette(services: Services, arg: unknown): Promise<
 export async function compareWithPreviousRead(services: Services, arg: unknown): Promise<CompareReadsResult | undefined> {
   const target = await resolveStreamTarget(services, arg);
   if (!target) return undefined;
+  if (!(await ensureReadable(services, target.uri, target.streamName, `Compare '${target.streamName}'`))) return undefined;
   const manifest = vscode.Uri.parse(target.uri);
   const expectation = conventionalFiles(manifest, target.streamName).expectation;
   const hasExpectation = await exists(expectation);

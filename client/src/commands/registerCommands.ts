@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { ResultsPanel } from '../views/resultsPanel';
 import { ComparePanel } from '../views/comparePanel';
 import { CassetteLensProvider } from '../cassetteLens';
+import { lensCommands, type BoundCommand } from '../lensCommands';
 import { readSettings } from '../settings';
 import { compareWithPreviousRead, replayCassette, saveReadAsCassette } from './cassettes';
 import { authorizeOAuth } from './authorizeOAuth';
@@ -51,9 +52,11 @@ export type ExtensionApi = {
   outputText(): string;
   /** Everything sent to results and comparison views (what they can display). */
   resultsTranscript(): string;
+  /** What a code lens's argument-free command id runs (lensCommands.ts), or undefined. */
+  lensCommand(id: string): BoundCommand | undefined;
 };
 
 /** Builds the exported API. */
 export function extensionApi(services: Services): ExtensionApi {
-  return { outputText: () => services.log.text(), resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}` };
+  return { outputText: () => services.log.text(), resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}`, lensCommand: (id) => lensCommands.resolve(id) };
 }

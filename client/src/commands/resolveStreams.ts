@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { manifestUriFrom } from './pickTarget';
 import { testingValuesOrAsk, type RunStreamOutcome } from './runStream';
+import { plural } from '../plural';
 
 /** What the command returns: the resolved streams, and the outcome of the run when one was started. */
 export type ResolveStreamsOutcome = ResolveStreamsResult & { run?: RunStreamOutcome };
@@ -42,7 +43,7 @@ export async function resolveStreams(services: Services, arg: unknown): Promise<
     return undefined;
   }
   const dynamic = result.streams.filter((s) => s.dynamic);
-  services.log.info(`${vscode.workspace.asRelativePath(uri)}: ${dynamic.length} dynamic stream(s) resolved: ${dynamic.map((s) => s.name).join(', ') || 'none'}`);
+  services.log.info(`${vscode.workspace.asRelativePath(uri)}: ${plural(dynamic.length, 'dynamic stream')} resolved: ${dynamic.map((s) => s.name).join(', ') || 'none'}`);
   if (dynamic.length === 0) {
     void vscode.window.showInformationMessage('The dynamic stream definitions resolve to no stream with these testing values.');
     return result;
@@ -52,7 +53,7 @@ export async function resolveStreams(services: Services, arg: unknown): Promise<
     ? dynamic.find((s) => s.name === given)
     : await vscode.window.showQuickPick(
       dynamic.map((s) => ({ label: `$(play) Run stream ${s.name}`, description: `${s.definition ?? ''} · ${s.resolver ?? ''}`, name: s.name })),
-      { placeHolder: `${dynamic.length} dynamic stream(s) resolved — pick one to run` },
+      { placeHolder: `${plural(dynamic.length, 'dynamic stream')} resolved — pick one to run` },
     );
   if (typeof given === 'string' && !picked) {
     void vscode.window.showWarningMessage(`No dynamic stream named '${given}' was resolved; resolved: ${dynamic.map((s) => s.name).join(', ')}.`);

@@ -20,6 +20,8 @@ import { COMPONENT_LABEL, failedComponent, readProgressText, readableStack } fro
 import { ResultsPanel } from '../views/resultsPanel';
 import { askLimits } from '../views/limitsPanel';
 import { resolveStreamTarget } from './pickTarget';
+import { ensureReadable } from './readGuard';
+import { noValuesPrompt } from './noValuesPrompt';
 
 /** The 0-based line where the stream is declared, so errors of the read can link to it; undefined when unknown. */
 async function streamLine(services: Services, target: StreamTarget): Promise<number | undefined> {
@@ -160,6 +162,7 @@ async function copyTestingValues(services: Services, uri: vscode.Uri, others: Va
 export async function runStream(services: Services, arg: unknown, askForLimits: boolean): Promise<RunStreamOutcome> {
   const target = await resolveStreamTarget(services, arg);
   if (!target) return undefined;
+  if (!(await ensureReadable(services, target.uri, target.streamName, `Run stream '${target.streamName}'`))) return undefined;
   const settings = readSettings();
   const explicit = (arg as { limits?: Limits } | undefined)?.limits;
   const limits = askForLimits
@@ -183,16 +186,14 @@ export async function testingValuesOrAsk(services: Services, uri: vscode.Uri, go
   const hasConfigJson = await vscode.workspace.fs.stat(beside).then(() => true, () => false);
   // Values saved for another manifest are never sent to this one's API unless the user copies them.
   const others = await services.store.candidates(uri);
-  const copyChoice = others.length === 1 ? `Copy Testing Values from ${sourceLabel(others[0])}` : 'Copy Testing Values from…';
-  const choices = [...(hasConfigJson ? ['Import config.json'] : []), ...(others.length ? [copyChoice] : []), 'Set Testing Values', goOn];
-  const choice = await vscode.window.showWarningMessage(
-    `No testing values are set for ${vscode.workspace.asRelativePath(uri)}. Streams that need credentials will fail.`, ...choices);
-  if (choice === 'Set Testing Values') { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: uri.toString() }); return undefined; }
+  const { message, choices, copy, set } = noValuesPrompt(vscode.workspace.asRelativePath(uri), hasConfigJson, others.map(sourceLabel), goOn);
+  const choice = await vscode.window.showWarningMessage(message, ...choices);
+  if (choice === set) { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: uri.toString() }); return undefined; }
   if (choice === 'Import config.json') {
     if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: uri.toString(), file: beside.fsPath }))) return undefined;
     return (await services.store.get(uri)) ?? undefined;
   }
-  if (choice === copyChoice) {
+  if (choice === copy) {
     if (!(await copyTestingValues(services, uri, others))) return undefined;
     return (await services.store.get(uri)) ?? undefined;
   }

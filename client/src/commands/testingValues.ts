@@ -1,6 +1,7 @@
 // Commands over a manifest's testing values: open the form (or set values directly, for automation),
 // import from a config.json, export without secret values, and clear.
 import * as vscode from 'vscode';
+import { importNotice, looksLikeManifest } from './importNotice';
 import { GetSpecRequest, type GetSpecParams, type GetSpecResult } from '../../../server/src/protocol';
 import type { Services } from '../services';
 import type { ConnectorConfig } from '../secrets';
@@ -54,7 +55,7 @@ export async function importTestingValues(services: Services, arg: unknown): Pro
   const problems = validateTestingValues(connectionSpecification, values);
   if (problems.length > 0) { reportProblems(problems); return false; }
   await services.store.set(uri, values as ConnectorConfig);
-  void vscode.window.showInformationMessage(`Imported testing values for ${vscode.workspace.asRelativePath(uri)} into secret storage. You may delete ${vscode.workspace.asRelativePath(file)} now.`);
+  void vscode.window.showInformationMessage(importNotice(vscode.workspace.asRelativePath(uri), vscode.workspace.asRelativePath(file), await otherManifestsBeside(file, uri)));
   return true;
 }
 
@@ -84,4 +85,19 @@ export async function clearTestingValues(services: Services, arg: unknown): Prom
   }
   await services.store.clear(uri);
   return true;
+}
+
+/** How many connector manifests other than `manifest` sit in the folder of `file` (they may import it too). */
+async function otherManifestsBeside(file: vscode.Uri, manifest: vscode.Uri): Promise<number> {
+  const folder = vscode.Uri.joinPath(file, '..');
+  const entries = await Promise.resolve(vscode.workspace.fs.readDirectory(folder)).catch(() => [] as [string, vscode.FileType][]);
+  let count = 0;
+  for (const [name, type] of entries) {
+    if (type !== vscode.FileType.File || !/\.ya?ml$/i.test(name)) continue;
+    const candidate = vscode.Uri.joinPath(folder, name);
+    if (candidate.toString() === manifest.toString()) continue;
+    const text = await Promise.resolve(vscode.workspace.fs.readFile(candidate)).then((b) => new TextDecoder().decode(b), () => '');
+    if (looksLikeManifest(text)) count++;
+  }
+  return count;
 }

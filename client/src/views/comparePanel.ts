@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 import type { CompareReadsResult } from '../../../server/src/protocol';
 import type { StreamTarget } from '../services';
+import { columnBesideManifest, trackPanelColumn } from './besideColumn';
 
 /** Extension → compare webview. */
 export type CompareViewMessage = { type: 'comparison'; result: Extract<CompareReadsResult, { diff: unknown }> };
@@ -51,13 +52,14 @@ export class ComparePanel {
     let view = ComparePanel.open.get(key);
     if (!view || view.disposed) {
       const title = `Compare: ${target.streamName}`;
-      const panel = vscode.window.createWebviewPanel('airbyte.compare', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(extensionUri));
+      const panel = vscode.window.createWebviewPanel('airbyte.compare', title, { viewColumn: columnBesideManifest(vscode.Uri.parse(target.uri)), preserveFocus: true }, webviewOptions(extensionUri));
+      trackPanelColumn(panel);
       panel.webview.html = webviewHtml(panel.webview, extensionUri, 'compare', title, CSS);
       view = new ComparePanel(panel, refresh);
       ComparePanel.open.set(key, view);
     } else {
       view.refresh = refresh;
-      view.panel.reveal(vscode.ViewColumn.Beside, true);
+      view.panel.reveal(view.panel.viewColumn, true);
     }
     view.post({ type: 'comparison', result });
     return view;

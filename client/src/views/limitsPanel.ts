@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { LIMIT_FIELDS, checkLimit, type LimitKey } from '../limitFields';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 import { FORM_CSS } from './formStyles';
+import { columnBesideManifest, trackPanelColumn } from './besideColumn';
 
 export type RunLimits = Record<LimitKey, number>;
 
@@ -20,8 +21,11 @@ export function askLimits(extensionUri: vscode.Uri, streamKey: string, streamNam
   const limits = previous ?? settings;
   const sources = Object.fromEntries(LIMIT_FIELDS.map((f) => [f.key, previous ? 'last run' : `setting ${SETTING[f.key]}`]));
   const title = `Run with limits: ${streamName}`;
-  const panel = vscode.window.createWebviewPanel('airbyte.runLimits', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, webviewOptions(extensionUri));
+  // streamKey is `<manifest uri>#<stream>`: the form opens in the column beside that manifest.
+  const manifest = vscode.Uri.parse(streamKey.slice(0, streamKey.lastIndexOf('#')));
+  const panel = vscode.window.createWebviewPanel('airbyte.runLimits', title, { viewColumn: columnBesideManifest(manifest), preserveFocus: false }, webviewOptions(extensionUri));
   openPanel = panel;
+  const tracking = trackPanelColumn(panel);
   panel.webview.html = webviewHtml(panel.webview, extensionUri, 'limits', title, FORM_CSS);
   return new Promise((resolve) => {
     let settled = false;
@@ -31,7 +35,7 @@ export function askLimits(extensionUri: vscode.Uri, streamKey: string, streamNam
       resolve(value);
       panel.dispose();
     };
-    panel.onDidDispose(() => { if (openPanel === panel) openPanel = undefined; finish(undefined); });
+    panel.onDidDispose(() => { tracking.dispose(); if (openPanel === panel) openPanel = undefined; finish(undefined); });
     panel.webview.onDidReceiveMessage((m: { type: string; limits?: Record<string, unknown> }) => {
       if (m.type === 'ready') void panel.webview.postMessage({ type: 'init', stream: streamName, limits, sources });
       else if (m.type === 'cancel') finish(undefined);

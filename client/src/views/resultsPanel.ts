@@ -1,7 +1,9 @@
-// The results view of test reads: one webview panel per manifest stream, fed by messages (start,
-// progress, result, failed). Queues messages until the page's script says it is ready.
+// The results view of test reads: one webview panel per manifest (it shows the stream that ran last), in
+// the column beside the manifest that every panel of ours shares (besideColumn.ts), fed by messages
+// (start, progress, result, failed). Queues messages until the page's script says it is ready.
 import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
+import { columnBesideManifest, trackPanelColumn } from './besideColumn';
 import type { ResultsViewMessage, SchemaDifferencesResult, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
 
 /** What the webview may ask of the extension. */
@@ -25,7 +27,7 @@ export type ResultsViewActions = {
   compare?(): void;
 };
 
-/** A results panel for one (manifest, stream); reused when the same stream runs again. */
+/** The results panel of one manifest; reused for every stream of it that runs. */
 export class ResultsPanel {
   private static readonly open = new Map<string, ResultsPanel>();
   private ready = false;
@@ -36,7 +38,9 @@ export class ResultsPanel {
 
   private constructor(private readonly panel: vscode.WebviewPanel, private readonly manifest: vscode.Uri, private actions: ResultsViewActions) {
     panel.webview.onDidReceiveMessage((m: ResultsViewRequest) => this.onMessage(m));
+    const tracking = trackPanelColumn(panel);
     panel.onDidDispose(() => {
+      tracking.dispose();
       this.disposed = true;
       for (const [k, v] of ResultsPanel.open) if (v === this) ResultsPanel.open.delete(k);
     });
@@ -44,15 +48,18 @@ export class ResultsPanel {
 
   /** Shows (or reveals) the panel of a stream. */
   static show(extensionUri: vscode.Uri, manifest: vscode.Uri, stream: string, actions: ResultsViewActions): ResultsPanel {
-    const key = `${manifest.toString()}#${stream}`;
+    const key = manifest.toString();
+    const title = `Test read: ${stream}`;
     const existing = ResultsPanel.open.get(key);
     if (existing && !existing.disposed) {
       existing.actions = actions;
-      existing.panel.reveal(vscode.ViewColumn.Beside, true);
+      existing.panel.title = title;
+      // Left where it is when it is already beside the manifest (the user may have moved it).
+      const column = columnBesideManifest(manifest);
+      if (existing.panel.viewColumn === column || !existing.panel.visible) existing.panel.reveal(column, true);
       return existing;
     }
-    const title = `Test read: ${stream}`;
-    const panel = vscode.window.createWebviewPanel('airbyte.results', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(extensionUri));
+    const panel = vscode.window.createWebviewPanel('airbyte.results', title, { viewColumn: columnBesideManifest(manifest), preserveFocus: true }, webviewOptions(extensionUri));
     panel.webview.html = webviewHtml(panel.webview, extensionUri, 'results', title);
     const created = new ResultsPanel(panel, manifest, actions);
     ResultsPanel.open.set(key, created);
@@ -66,7 +73,8 @@ export class ResultsPanel {
 
   /** `replayedFrom`: the cassette a replay reads (the view marks the read as replayed). */
   start(stream: string, limits: Record<string, number | undefined>, replayedFrom?: string): void {
-    this.transcript = [];
+    // One panel shows every stream of the manifest: the transcript keeps the recent reads of all of them.
+    if (this.transcript.length > 2000) this.transcript = this.transcript.slice(-1000);
     this.post({ type: 'start', stream, limits, ...(replayedFrom ? { replayedFrom } : {}) });
   }
   /** Declared vs inferred schema, computed by the server after the read. */

@@ -9,6 +9,7 @@ import { validateTestingValues } from '../testingValuesValidation';
 import type { ConnectorConfig, TestingValuesStore } from '../secrets';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 import { FORM_CSS } from './formStyles';
+import { columnBesideManifest, trackPanelColumn } from './besideColumn';
 
 /** `base` is the stored values the page's form started from (the last `init` or `stored` it got). */
 type FormRequest =
@@ -26,6 +27,7 @@ export class TestingValuesPanel {
     this.subscriptions.push(
       panel.webview.onDidReceiveMessage((m: FormRequest) => void this.onMessage(m)),
       store.watch(manifest, () => void this.sendStored()),
+      trackPanelColumn(panel),
     );
     panel.onDidDispose(() => {
       TestingValuesPanel.open.delete(manifest.toString());
@@ -38,12 +40,12 @@ export class TestingValuesPanel {
     if (existing) {
       existing.spec = spec;
       existing.oauth = oauth;
-      existing.panel.reveal();
+      existing.panel.reveal(existing.panel.viewColumn);
       void existing.sendInit();
       return existing;
     }
     const title = `Testing values: ${vscode.workspace.asRelativePath(manifest)}`;
-    const panel = vscode.window.createWebviewPanel('airbyte.testingValues', title, vscode.ViewColumn.Beside, webviewOptions(extensionUri));
+    const panel = vscode.window.createWebviewPanel('airbyte.testingValues', title, columnBesideManifest(manifest), webviewOptions(extensionUri));
     panel.webview.html = webviewHtml(panel.webview, extensionUri, 'form', title, FORM_CSS);
     const created = new TestingValuesPanel(panel, manifest, spec, store, oauth);
     TestingValuesPanel.open.set(manifest.toString(), created);

@@ -24,7 +24,10 @@ button.seg.active { color: var(--vscode-button-foreground); background: var(--vs
 button.tab { border-radius: 2px 2px 0 0; background: transparent; color: var(--vscode-foreground); border: none; border-bottom: 2px solid transparent; padding: 6px 12px; }
 button.tab.active { border-bottom-color: var(--vscode-panelTitle-activeBorder, var(--vscode-focusBorder)); color: var(--vscode-panelTitle-activeForeground, var(--vscode-foreground)); }
 .panel { padding-top: 10px; }
-.toolbar { display: flex; gap: 6px; margin-bottom: 8px; }
+.toolbar { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 8px; }
+/* In a narrow pane buttons wrap to the next row instead of being cut off (the form's Clear, the results' Compare). */
+button { max-width: 100%; overflow-wrap: anywhere; }
+.header h1 { min-width: 0; overflow-wrap: anywhere; }
 .empty, .muted { color: var(--vscode-descriptionForeground); }
 .table-wrap { overflow: auto; max-height: 70vh; border: 1px solid var(--vscode-panel-border); }
 table { border-collapse: collapse; width: max-content; min-width: 100%; }

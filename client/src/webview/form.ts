@@ -5,6 +5,7 @@ import { el } from './dom';
 import { changedPaths, mergeEdits } from '../configMerge';
 import { fieldTitle } from '../specTitles';
 import { parseRichText, type RichNode } from './richText';
+import { plural } from '../plural';
 
 type Schema = {
   type?: string | string[]; title?: string; description?: string; properties?: Record<string, Schema>; required?: string[];
@@ -260,7 +261,7 @@ window.addEventListener('message', (e: MessageEvent) => {
     applyStored((m.values as Json) ?? {});
   } else if (m.type === 'errors') {
     errors = (m.errors as FieldError[]) ?? [];
-    notice = `Not saved: ${errors.length} problem(s). ${errors.map((x) => `${x.title ?? fieldTitle(spec, x.path)} ${x.message}`).join(' ')}`;
+    notice = `Not saved: ${plural(errors.length, 'problem')}. ${errors.map((x) => `${x.title ?? fieldTitle(spec, x.path)} ${x.message}`).join(' ')}`;
   } else if (m.type === 'saved') {
     errors = []; notice = String(m.message ?? 'Saved.');
   }

@@ -4,6 +4,7 @@
 // from messages the extension posts, using DOM text nodes only (never innerHTML with data), so
 // response bodies cannot inject markup.
 import { el, prettyBody, headerTable, recordsTable } from './dom';
+import { plural } from '../plural';
 import { cassetteButtons, replayBanner } from './cassetteControls';
 import { describeSlice, limitBanner, limitsReached, paginationTraceView, readProgressText, sliceStateView, type Limits, type PaginationTraceLike } from '../streamReadView';
 
@@ -22,7 +23,9 @@ type Tab = 'Pages' | 'State' | 'Schema' | 'Auxiliary requests' | 'Logs';
 type PageTab = 'Records' | 'Request' | 'Response';
 type State = {
   stream: string; running: boolean; limits: Limits; slices: Slice[]; aux: Aux[]; logs: LogEntry[];
-  schema: unknown; schemaCheck: SchemaCheck | null; limitReached: boolean; error: LogEntry | null;
+  schema: unknown; schemaCheck: SchemaCheck | null;
+  /** Field → detected datetime format (the StreamRead's inferred_datetime_formats), as the Builder shows them. */
+  datetimeFormats: Record<string, string>; limitReached: boolean; error: LogEntry | null;
   recordsView: 'table' | 'json'; tab: Tab; pageTab: PageTab; slice: number; page: number;
   /** The cassette the read was replayed from (null for a read from the API). */
   replayedFrom: string | null;
@@ -33,9 +36,12 @@ const vscode = acquireVsCodeApi();
 const TABS: Tab[] = ['Pages', 'State', 'Schema', 'Auxiliary requests', 'Logs'];
 const PAGE_TABS: PageTab[] = ['Records', 'Request', 'Response'];
 const state: State = {
-  stream: '', running: false, limits: {}, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, limitReached: false, error: null,
+  stream: '', running: false, limits: {}, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, datetimeFormats: {}, limitReached: false, error: null,
   recordsView: 'table', tab: 'Pages', pageTab: 'Records', slice: 0, page: 0, replayedFrom: null,
 };
+
+/** How many reads this view has started: tests and people can tell a new read from the last one. */
+let readNumber = 0;
 
 const pagesOf = (s: Slice | undefined) => s?.pages ?? [];
 const pageRecords = (p: Page | undefined) => (p?.recordCount ?? (p?.records ?? []).length);
@@ -55,10 +61,10 @@ function render(): void {
   const t = totals();
   const status = state.running
     ? `Reading… ${readProgressText(t.pages, t.records)}`
-    : `${t.pages} page${t.pages === 1 ? '' : 's'}, ${t.records} record${t.records === 1 ? '' : 's'} in ${state.slices.length} slice${state.slices.length === 1 ? '' : 's'}`;
+    : `${plural(t.pages, 'page')}, ${plural(t.records, 'record')} in ${plural(state.slices.length, 'slice')}`;
   root.append(el('header', { class: 'header' },
     el('h1', {}, `Stream “${state.stream}”`),
-    el('span', { class: 'status', id: 'status' }, status),
+    el('span', { class: 'status', id: 'status', 'data-read': String(readNumber), 'data-running': String(state.running) }, status),
     el('button', { id: 'rerun', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'rerun' }) }, 'Run again'),
     el('button', { id: 'run-with-limits', class: 'secondary', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'runWithLimits' }) }, 'Run with limits…'),
     ...cassetteButtons(state.running, state.replayedFrom, (m) => vscode.postMessage(m))));
@@ -121,14 +127,14 @@ function renderPages(body: HTMLElement): void {
   const nav = el('div', { class: 'navigator' });
   if (state.slices.length > 1 || describeSlice(state.slices[0]?.slice_descriptor)) {
     const select = el('select', { id: 'slice-select', 'aria-label': 'Slice' }, ...state.slices.map((s, i) => el('option', { value: String(i), selected: i === state.slice ? '' : null },
-      `Slice ${i + 1}${describeSlice(s.slice_descriptor) ? `: ${describeSlice(s.slice_descriptor)}` : ''} (${pagesOf(s).length} page${pagesOf(s).length === 1 ? '' : 's'})`))) as HTMLSelectElement;
+      `Slice ${i + 1}${describeSlice(s.slice_descriptor) ? `: ${describeSlice(s.slice_descriptor)}` : ''} (${plural(pagesOf(s).length, 'page')})`))) as HTMLSelectElement;
     select.addEventListener('change', () => { state.slice = Number(select.value); state.page = 0; render(); });
     nav.append(el('label', { class: 'nav-label', for: 'slice-select' }, 'Slice'), select);
   }
   const pages = pagesOf(state.slices[state.slice]);
   nav.append(el('span', { class: 'nav-label' }, 'Page'), el('div', { class: 'pager', role: 'group', 'aria-label': 'Pages' }, ...pages.map((p, i) => el('button', {
     class: i === state.page ? 'seg active page-button' : 'seg page-button', 'aria-pressed': String(i === state.page), 'data-page': String(i + 1),
-    title: `Page ${i + 1}: ${pageRecords(p)} record(s), HTTP ${String(p.response?.status ?? '…')}${p.pagination_trace ? `, ${paginationTraceView(p.pagination_trace).next}` : ''}`,
+    title: `Page ${i + 1}: ${plural(pageRecords(p), 'record')}, HTTP ${String(p.response?.status ?? '…')}${p.pagination_trace ? `, ${paginationTraceView(p.pagination_trace).next}` : ''}`,
     onclick: () => { state.page = i; render(); },
   }, String(i + 1)))));
   body.append(nav);
@@ -159,7 +165,7 @@ function renderRecords(body: HTMLElement, page: Page | undefined): void {
     el('button', { class: state.recordsView === 'json' ? 'seg active' : 'seg', onclick: () => { state.recordsView = 'json'; render(); } }, 'JSON')));
   if (list.length === 0) {
     const pending = state.running && pageRecords(page) > 0;
-    body.append(el('p', { class: 'empty' }, pending ? `${pageRecords(page)} record(s); they are shown when the read ends.` : 'This page has no records.'));
+    body.append(el('p', { class: 'empty' }, pending ? `${plural(pageRecords(page), 'record')}; they are shown when the read ends.` : 'This page has no records.'));
     return;
   }
   body.append(state.recordsView === 'table' ? recordsTable(list) : el('pre', { class: 'json' }, JSON.stringify(list, null, 2)));
@@ -186,7 +192,7 @@ function renderState(body: HTMLElement): void {
   state.slices.forEach((s, i) => {
     const view = sliceStateView(s);
     body.append(el('section', { class: 'slice-state', 'data-slice': String(i + 1) },
-      el('h2', {}, `Slice ${i + 1}`, el('span', { class: 'muted' }, ` · ${pagesOf(s).length} page(s), ${pagesOf(s).reduce((n, p) => n + pageRecords(p), 0)} record(s)`)),
+      el('h2', {}, `Slice ${i + 1}`, el('span', { class: 'muted' }, ` · ${plural(pagesOf(s).length, 'page')}, ${plural(pagesOf(s).reduce((n, p) => n + pageRecords(p), 0), 'record')}`)),
       el('h3', {}, 'Slice descriptor'),
       view.descriptor ? el('pre', { class: 'json descriptor' }, view.descriptor) : el('p', { class: 'muted' }, 'None (the stream is not partitioned).'),
       el('h3', {}, 'State after this slice'),
@@ -202,8 +208,8 @@ function renderSchema(body: HTMLElement): void {
   if (check && check.differences.length) {
     body.append(el('div', { class: 'banner warn', id: 'schema-differences', role: 'status' },
       el('strong', {}, check.declared === 'none'
-        ? `The stream declares no schema; the records have ${check.differences.length} field(s).`
-        : `The declared schema differs from the records in ${check.differences.length} place(s):`),
+        ? `The stream declares no schema; the records have ${plural(check.differences.length, 'field')}.`
+        : `The declared schema differs from the records in ${plural(check.differences.length, 'place')}:`),
       el('ul', { class: 'differences' }, ...check.differences.map((d) => el('li', { class: `difference ${d.kind}`, 'data-path': d.path },
         el('code', {}, d.path), ' — ', d.kind === 'missing' ? `in the records (${d.inferred}), not declared` : `declared ${d.declared ?? '?'}, records hold ${d.inferred}`))),
       el('div', { class: 'toolbar' }, write, el('span', { class: 'muted' }, 'Replaces the stream’s declared schema with the inferred one.'))));
@@ -212,7 +218,18 @@ function renderSchema(body: HTMLElement): void {
     else if (check?.declared === 'other') body.append(el('div', { class: 'banner info', role: 'status' }, 'The stream’s schema is loaded from a file or another loader, so it was not compared.'));
     body.append(el('div', { class: 'toolbar' }, write));
   }
+  body.append(...datetimeFormatsView(state.datetimeFormats));
   body.append(el('h3', {}, 'Inferred schema'), el('pre', { class: 'json' }, JSON.stringify(state.schema, null, 2)));
+}
+
+/** The datetime formats detected in the records (field → format), as the Builder lists them under the schema. */
+function datetimeFormatsView(formats: Record<string, string>): HTMLElement[] {
+  const entries = Object.entries(formats).filter(([, f]) => typeof f === 'string');
+  const heading = el('h3', {}, 'Detected datetime formats');
+  if (entries.length === 0) return [heading, el('p', { class: 'empty', id: 'datetime-formats' }, 'No field held datetime values in a format the CDK recognises.')];
+  return [heading, el('table', { class: 'headers', id: 'datetime-formats' },
+    el('thead', {}, el('tr', {}, el('th', {}, 'Field'), el('th', {}, 'Format'))),
+    el('tbody', {}, ...entries.map(([field, format]) => el('tr', { 'data-field': field }, el('td', {}, el('code', {}, field)), el('td', {}, el('code', {}, format))))))];
 }
 
 function renderAux(body: HTMLElement): void {
@@ -261,7 +278,10 @@ function applyProgress(event: Json): void {
 window.addEventListener('message', (e: MessageEvent) => {
   const m = e.data as Json;
   if (m.type === 'start') {
-    Object.assign(state, { stream: String(m.stream), limits: (m.limits as Limits) ?? {}, replayedFrom: typeof m.replayedFrom === 'string' ? m.replayedFrom : null, running: true, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, limitReached: false, error: null });
+    readNumber++;
+    // One view per manifest shows whichever stream ran last: its title follows.
+    document.title = `Test read: ${String(m.stream)}`;
+    Object.assign(state, { stream: String(m.stream), limits: (m.limits as Limits) ?? {}, replayedFrom: typeof m.replayedFrom === 'string' ? m.replayedFrom : null, running: true, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, datetimeFormats: {}, limitReached: false, error: null });
   } else if (m.type === 'progress') {
     applyProgress(m.event as Json);
   } else if (m.type === 'result') {
@@ -271,6 +291,8 @@ window.addEventListener('message', (e: MessageEvent) => {
     state.aux = [...((r.auxiliary_requests as Aux[]) ?? []), ...state.slices.flatMap((s) => s.auxiliary_requests ?? [])];
     state.logs = (r.logs as LogEntry[]) ?? [];
     state.schema = r.inferred_schema ?? null;
+    const formats = r.inferred_datetime_formats;
+    state.datetimeFormats = formats && typeof formats === 'object' && !Array.isArray(formats) ? formats as Record<string, string> : {};
     state.limitReached = r.test_read_limit_reached === true;
     const firstError = state.logs.find((l) => String(l.level).toUpperCase() === 'ERROR');
     if (firstError) state.error = firstError;

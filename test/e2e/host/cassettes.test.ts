@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { describe, it, before } from 'mocha';
 import { parse } from 'yaml';
-import { activateExtension, openWorkspaceFile, waitFor, workspaceUri } from './helpers';
+import { activateExtension, lensActions, openWorkspaceFile, waitFor, workspaceUri, type LensAction } from './helpers';
 import { demoApi, DEMO_CONFIG } from './demoApi';
 
 type Outcome = { streamRead: { slices: { pages: { records: unknown[] }[] }[]; logs: { level: string; message: string }[] } } | undefined;
@@ -38,16 +38,16 @@ describe('cassettes', function () {
     const expectation = JSON.parse(await text(workspaceUri('demo/cassettes/pages_zero_based.expected.json'))) as { records: unknown[] };
     assert.deepEqual(expectation.records, records(live));
 
-    const lens = await waitFor('the Replay cassette lens', async () => {
-      const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100)) ?? [];
-      return lenses.find((l) => l.command?.command === 'airbyte.replayCassette' && (l.command.arguments?.[0] as { streamName?: string }).streamName === 'pages_zero_based');
-    });
-    assert.match(doc.lineAt(lens.range.start.line).text, /^\s*- type: DeclarativeStream|name: pages_zero_based/);
-    assert.ok(!(await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100))
-      ?.some((l) => l.command?.command === 'airbyte.replayCassette' && (l.command.arguments?.[0] as { streamName?: string }).streamName === 'pages_one_based'), 'no lens for a stream without a cassette');
+    const replays = (a: LensAction[], stream: string) => a.filter((l) => l.command === 'airbyte.replayCassette' && (l.arguments[0] as { streamName?: string }).streamName === stream);
+    const actions = await lensActions(doc.uri, (a) => replays(a, 'pages_zero_based').length > 0);
+    const lens = replays(actions, 'pages_zero_based')[0];
+    assert.match(doc.lineAt(lens.lens.range.start.line).text, /^\s*- type: DeclarativeStream|name: pages_zero_based/);
+    assert.equal(replays(actions, 'pages_one_based').length, 0, 'no lens for a stream without a cassette');
 
     const served = (await demoApi()).state.requestCount;
-    const replay = await vscode.commands.executeCommand<Outcome>(lens.command!.command, ...(lens.command!.arguments ?? []));
+    // The lens's own (argument-free) command, as a click runs it.
+    assert.equal(lens.lens.command?.arguments, undefined);
+    const replay = await vscode.commands.executeCommand<Outcome>(lens.lens.command!.command);
     assert.equal((await demoApi()).state.requestCount, served, 'the replay made no request');
     assert.deepEqual(replay?.streamRead.logs.filter((l) => l.level === 'ERROR'), []);
     assert.deepEqual(records(replay), records(live));

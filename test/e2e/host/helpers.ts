@@ -60,3 +60,19 @@ export function waitForDiagnostics(uri: vscode.Uri, accept: (d: readonly vscode.
     check();
   });
 }
+
+/** A lens as a click sees it: the lens ids carry no arguments (client/src/lensCommands.ts); this is what they run. */
+export type LensAction = { title: string; command: string; arguments: unknown[]; lens: vscode.CodeLens };
+
+/** The code lenses of `uri` with what each runs, once at least one is there. */
+export async function lensActions(uri: vscode.Uri, accept: (a: LensAction[]) => boolean = (a) => a.length > 0, timeoutMs = 20_000): Promise<LensAction[]> {
+  const api = await activateExtension<{ lensCommand(id: string): { command: string; arguments: unknown[] } | undefined }>();
+  return waitFor('code lenses', async () => {
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 100);
+    const actions = lenses.filter((l) => l.command?.command).map((l) => {
+      const bound = api.lensCommand(l.command!.command);
+      return { title: l.command!.title, command: bound?.command ?? l.command!.command, arguments: bound?.arguments ?? l.command!.arguments ?? [], lens: l };
+    });
+    return accept(actions) ? actions : undefined;
+  }, timeoutMs);
+}

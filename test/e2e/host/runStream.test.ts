@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { describe, it, before } from 'mocha';
 import { parse } from 'yaml';
-import { activateExtension, openWorkspaceFile } from './helpers';
+import { activateExtension, lensActions, openWorkspaceFile } from './helpers';
 import { currentRefreshToken, demoApi, DEMO_CONFIG, OAUTH } from './demoApi';
 
 type Outcome = { streamRead: { slices: { pages: { records: unknown[] }[] }[]; logs: { level: string; message: string }[]; latest_config_update: unknown }; configUpdated: boolean } | undefined;
@@ -53,12 +53,11 @@ describe('run stream', function () {
     const doc = await openWorkspaceFile('demo/dynamic-streams.yaml');
     const uri = doc.uri.toString();
     assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values: { ...DEMO_CONFIG, url_base: url } }), true);
-    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100)) ?? [];
-    const lens = lenses.find((l) => l.command?.command === 'airbyte.resolveStreams');
+    const lens = (await lensActions(doc.uri, (a) => a.some((l) => l.command === 'airbyte.resolveStreams'))).find((l) => l.command === 'airbyte.resolveStreams');
     assert.ok(lens, 'a Resolve streams lens');
-    assert.equal(doc.lineAt(lens.range.start.line).text, 'dynamic_streams:');
+    assert.equal(doc.lineAt(lens.lens.range.start.line).text, 'dynamic_streams:');
     type Resolved = { streams: { name: string; dynamic: boolean }[]; run?: Outcome };
-    const outcome = await vscode.commands.executeCommand<Resolved>('airbyte.resolveStreams', { ...(lens.command?.arguments?.[0] as object), streamName: 'open_deals' });
+    const outcome = await vscode.commands.executeCommand<Resolved>('airbyte.resolveStreams', { ...(lens.arguments[0] as object), streamName: 'open_deals' });
     assert.deepEqual(outcome?.streams.filter((s) => s.dynamic).map((s) => s.name), ['contacts', 'open_deals', 'view_won_deals']);
     assert.equal(recordCount(outcome?.run), 2, JSON.stringify(outcome?.run?.streamRead.logs));
   });

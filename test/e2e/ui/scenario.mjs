@@ -17,9 +17,11 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   await page.goto(`${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
   const ctx = { page, baseUrl, run, demoUrl, log, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
   let ok = true;
-  // E2E_UI_ONLY=<text>[|<text>…] runs only the steps whose name contains one of them (while working on them).
+  // E2E_UI_STEPS=<regex> (or E2E_UI_ONLY=<text>[|<text>…]): only the matching steps, while working on them; CI runs all.
+  const onlyRe = process.env.E2E_UI_STEPS ? new RegExp(process.env.E2E_UI_STEPS) : null;
   const only = process.env.E2E_UI_ONLY?.split('|').filter(Boolean);
-  for (const step of [...steps, ...authoringSteps].filter((s) => !only?.length || only.some((o) => s.name.includes(o)))) {
+  const chosen = (s) => (!onlyRe || onlyRe.test(s.name)) && (!only?.length || only.some((o) => s.name.includes(o)));
+  for (const step of [...steps, ...authoringSteps].filter(chosen)) {
     const t = Date.now();
     try {
       await step.run(ctx);

@@ -4,6 +4,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { workbench } from './workbench.mjs';
 import { findSecretsIn } from '../secretEncodings.mjs';
+import { lensSequenceSteps } from './lensSequence.mjs';
+import { guardRailSteps } from './guardRails.mjs';
+import { panelLayoutSteps } from './panelLayout.mjs';
 
 const MANIFEST = 'demo/offset-increment.yaml';
 const lens = (page, text) => page.locator('.codelens-decoration a', { hasText: text }).first();
@@ -95,13 +98,15 @@ export const steps = [
     },
   },
   {
-    name: 'the schema tab lists declared vs inferred differences with Write schema',
+    name: 'the schema tab lists declared vs inferred differences with Write schema, and the detected datetime formats',
     async run({ page, shot }) {
       const results = await workbench(page).webviewFrame('Test read: items');
       await results.getByRole('tab', { name: /^Schema/ }).click();
-      await results.locator('#schema-differences li[data-path="id"]', { hasText: 'declared integer, records hold number' }).waitFor({ timeout: 10_000 });
-      const missing = await results.locator('#schema-differences li.difference.missing').count();
-      if (missing < 1) throw new Error('no field missing from the declared schema was listed');
+      await results.locator('#schema-differences li.difference.missing').first().waitFor({ timeout: 10_000 });
+      // `id` is declared integer and every record holds a whole number: no contradiction (the Builder's rule).
+      if (await results.locator('#schema-differences li[data-path="id"]').count()) throw new Error('whole-number ids are reported as contradicting `integer`');
+      // The runtime's inferred_datetime_formats, as the Builder shows them.
+      await results.locator('#datetime-formats tr[data-field="created_at"]', { hasText: '%Y-%m-%dT%H:%M:%SZ' }).waitFor({ timeout: 5_000 });
       await results.locator('#write-schema').waitFor({ timeout: 5_000 });
       await shot('05d-schema-differences');
     },
@@ -522,4 +527,7 @@ export const steps = [
       await page.keyboard.press('Escape');
     },
   },
+  ...lensSequenceSteps,
+  ...guardRailSteps,
+  ...panelLayoutSteps,
 ];

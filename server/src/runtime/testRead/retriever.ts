@@ -54,7 +54,10 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   }
   const requesterComponent = retriever.requester as Obj | undefined;
   if (!requesterComponent || requesterComponent.type !== 'HttpRequester') {
-    throw configError(`Stream '${name}': the retriever's requester must be an HttpRequester${requesterComponent?.type ? ` (got ${String(requesterComponent.type)})` : ''}.`);
+    // A type that is not a name (a mapping left by broken YAML) is described, never printed as [object Object].
+    const got = requesterComponent?.type;
+    const described = got === undefined || got === null || got === '' ? '' : typeof got === 'string' ? ` (got ${got})` : ` (its type is a ${Array.isArray(got) ? 'list' : typeof got === 'object' ? 'mapping' : typeof got}, not a component name)`;
+    throw configError(`Stream '${name}': the retriever's requester must be an HttpRequester${described}.`);
   }
   const parameters = (requesterComponent.$parameters as Obj) ?? {};
   warnDeprecated(requesterComponent, rc);
