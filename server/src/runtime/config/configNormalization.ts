@@ -52,8 +52,9 @@ export function configRuleViolation(spec: unknown, config: Obj, env?: RuntimeEnv
         const values = path.includes('*') ? globValues(config, path) : (() => { const got = getPath(config, path); return got.found ? [got.value] : []; })();
         for (const value of values) validateStrategy(validator.validation_strategy as Obj, value);
       } else if (validator.type === 'PredicateValidator') {
-        // The reference validates the value as written (PredicateValidator does not render it).
-        validateStrategy(validator.validation_strategy as Obj, validator.value);
+        // Reference quirk: Spec.validate_config calls `validator.validate(config)` on every validator, and
+        // PredicateValidator.validate takes no argument, so a PredicateValidator here fails every read.
+        return 'PredicateValidator.validate() takes 1 positional argument but 2 were given';
       } else if (validator.type === 'CustomValidator' || validator.type === 'CustomValidationStrategy') {
         throw configError(`${String(validator.type)} runs Python code and is not runnable outside the Python CDK.`);
       }
