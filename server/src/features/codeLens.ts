@@ -7,6 +7,7 @@ import type { CodeLens } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { findStreams } from './streams';
+import { notRunnableStreams } from './notRunnableStreams';
 
 /** Command ids the client registers. */
 export const RUN_STREAM_COMMAND = 'airbyte.runStream';
@@ -18,9 +19,16 @@ export const RESOLVE_STREAMS_COMMAND = 'airbyte.resolveStreams';
 /** The lenses of `doc`, resolved (each has its command). Never throws. */
 export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
   const lenses: CodeLens[] = [];
+  const blocked = notRunnableStreams(doc);
   for (const stream of findStreams(doc)) {
     const range = spanToRange(doc.textDocument, { start: stream.span.start, end: stream.span.start });
     const args = [{ uri: doc.uri, streamName: stream.name }];
+    // A stream using a component this runtime does not run: the lens says why instead of running.
+    const why = blocked.get(stream.name);
+    if (why) {
+      lenses.push({ range, command: { title: `⊘ Not runnable in a test read: ${why}`, command: '', arguments: args } });
+      continue;
+    }
     lenses.push({ range, command: { title: `▶ Run stream ${stream.name}`, command: RUN_STREAM_COMMAND, arguments: args } });
     lenses.push({ range, command: { title: 'Run with limits…', command: RUN_STREAM_WITH_LIMITS_COMMAND, arguments: args } });
   }

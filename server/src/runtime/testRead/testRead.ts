@@ -19,6 +19,7 @@ import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, Stre
 import { closeTrace, showTrace, type PageTrace } from './paginationTrace';
 import { configRuleViolation, normalizeConfig } from '../config/configNormalization';
 import { skippedReason, streamDefinitions } from './streamDefinitions';
+import { notRunnableIn } from '../schema/runnability';
 
 export type { StreamRead } from './streamRead';
 
@@ -135,6 +136,10 @@ export async function testRead(manifest: object, config: object, streamName: str
     log('ERROR', `Stream '${streamName}' is not defined in the manifest${Array.isArray(root.dynamic_streams) && root.dynamic_streams.length ? ' (nor resolved from its dynamic_streams)' : ''}${names.length ? `; streams: ${names.join(', ')}` : ''}.`);
     return result([], false, null, []);
   }
+
+  // A component this runtime does not run stops the read here, with the reason the editor shows on it.
+  const blocked = notRunnableIn(stream, Boolean(findStreamState(env.state, streamName)));
+  if (blocked) throw configError(`Stream '${streamName}' is not runnable in a test read: ${blocked.reason} (${blocked.type} at ${blocked.path.join('.')}).`);
 
   let built;
   try {
