@@ -2,7 +2,7 @@
 // progress, result, failed). Queues messages until the page's script says it is ready.
 import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
-import type { ResultsViewMessage, SchemaDifferencesResult, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
+import type { CheckConnectionResult, ResultsViewMessage, SchemaDifferencesResult, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
 
 /** What the webview may ask of the extension. */
 export type ResultsViewRequest =
@@ -81,6 +81,14 @@ export class ResultsPanel {
   }
   failed(error: { message: string; line?: number }): void {
     this.post({ type: 'failed', error });
+  }
+  /** A connection check (the "Check connection" lens): started, then its status. */
+  checkStart(): void {
+    this.transcript = [];
+    this.post({ type: 'checkStart' });
+  }
+  check(result: CheckConnectionResult): void {
+    this.post({ type: 'check', result });
   }
 
   private post(message: ResultsViewMessage): void {

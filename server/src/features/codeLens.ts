@@ -15,6 +15,7 @@ export const RUN_STREAM_WITH_LIMITS_COMMAND = 'airbyte.runStreamWithLimits';
 export const SET_TESTING_VALUES_COMMAND = 'airbyte.setTestingValues';
 export const AUTHORIZE_OAUTH_COMMAND = 'airbyte.authorizeOAuth';
 export const RESOLVE_STREAMS_COMMAND = 'airbyte.resolveStreams';
+export const CHECK_CONNECTION_COMMAND = 'airbyte.checkConnection';
 
 /** The lenses of `doc`, resolved (each has its command). Never throws. */
 export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
@@ -42,6 +43,12 @@ export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
   if (advancedAuth) {
     const range = spanToRange(doc.textDocument, advancedAuth.keySpan ?? advancedAuth.valueSpan);
     lenses.push({ range, command: { title: 'Authenticate with OAuth', command: AUTHORIZE_OAUTH_COMMAND, arguments: [{ uri: doc.uri }] } });
+  }
+  // The manifest's `check` (CheckStream / CheckDynamicStream) runs with the testing values, as `check` does.
+  const checkKey = doc.model.locate(['check']);
+  if (checkKey) {
+    const range = spanToRange(doc.textDocument, checkKey.keySpan ?? checkKey.valueSpan);
+    lenses.push({ range, command: { title: 'Check connection', command: CHECK_CONNECTION_COMMAND, arguments: [{ uri: doc.uri }] } });
   }
   const dynamic = doc.model.locate(['dynamic_streams']);
   if (dynamic) {
