@@ -17,7 +17,6 @@ export const COMPONENT_RUNNABILITY: Readonly<Record<string, Runnability>> = {
   GroupByKeyMergeStrategy: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
   JsonSchemaPropertySelector: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
   UnionPartitionRouter: { kind: 'not_runnable', reason: 'UnionPartitionRouter (the partitions of several routers, one after the other) is not run by this runtime yet' },
-  JsonItemsDecoder: { kind: 'not_runnable', reason: 'JsonItemsDecoder (streamed JSON items) is not run by this runtime yet; JsonDecoder with a DpathExtractor on the same items path reads the same records' },
   FileUploader: { kind: 'not_runnable', reason: 'file_uploader downloads a file for each record to the connector\'s disk; this runtime does not run file transfers' },
   ResponseToFileExtractor: { kind: 'not_runnable', reason: 'ResponseToFileExtractor parses CSV downloads with pandas in the Python CDK; this runtime does not run it' },
   KeysToSnakeCase: { kind: 'not_runnable', reason: 'KeysToSnakeCase (transliterating and splitting keys as the Python CDK does) is not run by this runtime yet' },
