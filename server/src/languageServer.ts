@@ -12,6 +12,8 @@ import { handleTestRead, type OpenManifestLookup } from './testReadHandler';
 import { handleCassetteSummary, handleCompareReads, handleReadCassette } from './cassetteReadHandler';
 import { ReadHistory } from './readHistory';
 import { handleResolveStreams } from './resolveStreamsHandler';
+import { handleCheckConnection } from './checkConnectionHandler';
+import { CheckConnectionRequest, type CheckConnectionParams } from './protocol';
 import { handleOAuthConsent, handleOAuthExchange } from './oauthHandler';
 import { handleInferredSchemaEdit } from './inferredSchemaHandler';
 import { captureRead, handleCaptureRead } from './captureReadHandler';
@@ -311,6 +313,7 @@ export class ManifestLanguageServer {
     connection.onRequest(CassetteSummaryRequest, (p: CassetteSummaryParams) => handleCassetteSummary(p));
     connection.onRequest(CompareReadsRequest, (p: CompareReadsParams) => handleCompareReads(p, this.readHistory));
     connection.onRequest(ResolveStreamsRequest, (p: ResolveStreamsParams, token: CancellationToken) => handleResolveStreams(p, token, this.openManifest));
+    connection.onRequest(CheckConnectionRequest, (p: CheckConnectionParams, token: CancellationToken) => handleCheckConnection(p, token, this.openManifest));
     connection.onRequest(OAuthConsentRequest, (p: OAuthConsentParams) => handleOAuthConsent(p, this.openManifest));
     connection.onRequest(OAuthExchangeRequest, (p: OAuthExchangeParams) => handleOAuthExchange(p, this.openManifest));
     connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) => handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()));

@@ -104,7 +104,9 @@ export type ResultsViewMessage =
   | { type: 'progress'; event: TestReadProgress }
   | { type: 'result'; result: ShownStreamRead }
   | { type: 'failed'; error: { message: string; line?: number } }
-  | { type: 'schemaDifferences'; result: SchemaDifferencesResult };
+  | { type: 'schemaDifferences'; result: SchemaDifferencesResult }
+  | { type: 'checkStart' }
+  | { type: 'check'; result: CheckConnectionResult };
 
 /** Client → server request: the streams of a manifest with their ranges (for lenses and pickers). */
 export const ListStreamsRequest = 'airbyte/listStreams';
@@ -239,3 +241,12 @@ export type ManifestSkeletonResult = { snippet: string };
 export const ReadReadinessRequest = 'airbyte/readReadiness';
 export type ReadReadinessParams = { uri: string; streamName?: string };
 export type ReadReadinessResult = { ready: true } | { ready: false; message: string; range: LspRange };
+
+/**
+ * Client → server request: runs the manifest's `check` (CheckStream / CheckDynamicStream) with these
+ * testing values, as the reference's `check` command does; the config is used for this request only.
+ */
+export const CheckConnectionRequest = 'airbyte/checkConnection';
+export type CheckConnectionParams = ResolveStreamsParams;
+/** `status` null: the check ended in an error instead of a status (no `check`, unknown stream…); `message` says why. */
+export type CheckConnectionResult = { status: 'SUCCEEDED' | 'FAILED' | null; message: string | null; logs: LogMessage[] };

@@ -11,6 +11,7 @@ import { authorizeOAuth } from './authorizeOAuth';
 import { registerRunNotifications, runStream } from './runStream';
 import { writeInferredSchema } from './writeInferredSchema';
 import { resolveStreams } from './resolveStreams';
+import { checkConnection } from './checkConnection';
 import { RESOLVED_SCHEME, ResolvedManifestProvider, showResolvedManifest } from './showResolvedManifest';
 import { clearTestingValues, exportTestingValues, importTestingValues, setTestingValues } from './testingValues';
 import { newManifest } from './newManifest';
@@ -27,6 +28,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('airbyte.runStream', (arg) => runStream(services, arg, false)),
     reg('airbyte.runStreamWithLimits', (arg) => runStream(services, arg, true)),
     reg('airbyte.resolveStreams', (arg) => resolveStreams(services, arg)),
+    reg('airbyte.checkConnection', (arg) => checkConnection(services, arg)),
     reg('airbyte.setTestingValues', (arg) => setTestingValues(services, arg)),
     reg('airbyte.importTestingValues', (arg) => importTestingValues(services, arg)),
     reg('airbyte.exportTestingValues', (arg) => exportTestingValues(services, arg)),

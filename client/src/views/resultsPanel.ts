@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 import { columnBesideManifest, trackPanelColumn } from './besideColumn';
-import type { ResultsViewMessage, SchemaDifferencesResult, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
+import type { CheckConnectionResult, ResultsViewMessage, SchemaDifferencesResult, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
 
 /** What the webview may ask of the extension. */
 export type ResultsViewRequest =
@@ -89,6 +89,14 @@ export class ResultsPanel {
   }
   failed(error: { message: string; line?: number }): void {
     this.post({ type: 'failed', error });
+  }
+  /** A connection check (the "Check connection" lens): started, then its status. */
+  checkStart(): void {
+    this.transcript = [];
+    this.post({ type: 'checkStart' });
+  }
+  check(result: CheckConnectionResult): void {
+    this.post({ type: 'check', result });
   }
 
   private post(message: ResultsViewMessage): void {

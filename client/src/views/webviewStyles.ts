@@ -20,6 +20,7 @@ button.seg.active { color: var(--vscode-button-foreground); background: var(--vs
 .banner.warn { border-color: var(--vscode-editorWarning-foreground); background: var(--vscode-inputValidation-warningBackground); }
 .banner.error { border-color: var(--vscode-editorError-foreground); background: var(--vscode-inputValidation-errorBackground); }
 .banner.info { border-color: var(--vscode-editorInfo-foreground); background: var(--vscode-editorWidget-background); }
+.banner.ok { border-color: var(--vscode-testing-iconPassed, #73c991); background: var(--vscode-editorWidget-background); }
 .tabs { display: flex; gap: 2px; border-bottom: 1px solid var(--vscode-panel-border); margin-top: 8px; }
 button.tab { border-radius: 2px 2px 0 0; background: transparent; color: var(--vscode-foreground); border: none; border-bottom: 2px solid transparent; padding: 6px 12px; }
 button.tab.active { border-bottom-color: var(--vscode-panelTitle-activeBorder, var(--vscode-focusBorder)); color: var(--vscode-panelTitle-activeForeground, var(--vscode-foreground)); }

@@ -29,6 +29,8 @@ type State = {
   recordsView: 'table' | 'json'; tab: Tab; pageTab: PageTab; slice: number; page: number;
   /** The cassette the read was replayed from (null for a read from the API). */
   replayedFrom: string | null;
+  /** Set while the view shows a connection check instead of a read. */
+  check: { running: boolean; status: string | null; message: string | null } | null;
 };
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
@@ -37,7 +39,7 @@ const TABS: Tab[] = ['Pages', 'State', 'Schema', 'Auxiliary requests', 'Logs'];
 const PAGE_TABS: PageTab[] = ['Records', 'Request', 'Response'];
 const state: State = {
   stream: '', running: false, limits: {}, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, datetimeFormats: {}, limitReached: false, error: null,
-  recordsView: 'table', tab: 'Pages', pageTab: 'Records', slice: 0, page: 0, replayedFrom: null,
+  recordsView: 'table', tab: 'Pages', pageTab: 'Records', slice: 0, page: 0, replayedFrom: null, check: null,
 };
 
 /** How many reads this view has started: tests and people can tell a new read from the last one. */
@@ -58,6 +60,7 @@ function goto(e: Event, message: unknown): void {
 function render(): void {
   const root = document.getElementById('root')!;
   root.replaceChildren();
+  if (state.check) { renderCheck(root, state.check); return; }
   const t = totals();
   const status = state.running
     ? `Reading… ${readProgressText(t.pages, t.records)}`
@@ -254,6 +257,23 @@ function renderLogs(body: HTMLElement): void {
   body.append(list);
 }
 
+/** A connection check: its status and message (the reference's words), then the logs of the check. */
+function renderCheck(root: HTMLElement, check: NonNullable<State['check']>): void {
+  const status = check.running ? 'Checking…' : check.status ?? 'Error';
+  root.append(el('header', { class: 'header' },
+    el('h1', {}, 'Check connection'),
+    el('span', { class: 'status', id: 'status' }, status),
+    el('button', { id: 'rerun', disabled: check.running ? '' : null, onclick: () => vscode.postMessage({ type: 'rerun' }) }, 'Check again')));
+  if (!check.running) {
+    const ok = check.status === 'SUCCEEDED';
+    root.append(el('div', { class: `banner ${ok ? 'ok' : 'error'}`, role: ok ? 'status' : 'alert', id: 'check-status' },
+      el('strong', {}, ok ? 'Connection succeeded.' : check.status === 'FAILED' ? 'Connection failed: ' : 'The check ended in an error: '), ok ? '' : check.message ?? ''));
+  }
+  const body = el('section', { class: 'panel', 'aria-label': 'Logs' });
+  renderLogs(body);
+  root.append(body);
+}
+
 /** Applies one progress event of the runtime (slices, page summaries, auxiliary requests, logs) to the live view. */
 function applyProgress(event: Json): void {
   if (event.type === 'slice') {
@@ -277,11 +297,17 @@ function applyProgress(event: Json): void {
 
 window.addEventListener('message', (e: MessageEvent) => {
   const m = e.data as Json;
-  if (m.type === 'start') {
+  if (m.type === 'checkStart') {
+    Object.assign(state, { check: { running: true, status: null, message: null }, logs: [], error: null });
+  } else if (m.type === 'check') {
+    const r = m.result as Json;
+    state.check = { running: false, status: typeof r.status === 'string' ? r.status : null, message: typeof r.message === 'string' ? r.message : null };
+    state.logs = (r.logs as LogEntry[]) ?? [];
+  } else if (m.type === 'start') {
     readNumber++;
     // One view per manifest shows whichever stream ran last: its title follows.
     document.title = `Test read: ${String(m.stream)}`;
-    Object.assign(state, { stream: String(m.stream), limits: (m.limits as Limits) ?? {}, replayedFrom: typeof m.replayedFrom === 'string' ? m.replayedFrom : null, running: true, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, datetimeFormats: {}, limitReached: false, error: null });
+    Object.assign(state, { check: null, stream: String(m.stream), limits: (m.limits as Limits) ?? {}, replayedFrom: typeof m.replayedFrom === 'string' ? m.replayedFrom : null, running: true, slices: [], aux: [], logs: [], schema: null, schemaCheck: null, datetimeFormats: {}, limitReached: false, error: null });
   } else if (m.type === 'progress') {
     applyProgress(m.event as Json);
   } else if (m.type === 'result') {
@@ -300,7 +326,8 @@ window.addEventListener('message', (e: MessageEvent) => {
     state.schemaCheck = m.result as SchemaCheck;
   } else if (m.type === 'failed') {
     state.running = false;
-    state.error = m.error as LogEntry;
+    if (state.check) state.check = { running: false, status: null, message: String((m.error as Json).message ?? '') };
+    else state.error = m.error as LogEntry;
   }
   render();
 });

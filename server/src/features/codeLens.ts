@@ -7,6 +7,7 @@ import type { CodeLens } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { findStreams } from './streams';
+import { notRunnableStreams } from './notRunnableStreams';
 
 /** Command ids the client registers. */
 export const RUN_STREAM_COMMAND = 'airbyte.runStream';
@@ -14,13 +15,21 @@ export const RUN_STREAM_WITH_LIMITS_COMMAND = 'airbyte.runStreamWithLimits';
 export const SET_TESTING_VALUES_COMMAND = 'airbyte.setTestingValues';
 export const AUTHORIZE_OAUTH_COMMAND = 'airbyte.authorizeOAuth';
 export const RESOLVE_STREAMS_COMMAND = 'airbyte.resolveStreams';
+export const CHECK_CONNECTION_COMMAND = 'airbyte.checkConnection';
 
 /** The lenses of `doc`, resolved (each has its command). Never throws. */
 export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
   const lenses: CodeLens[] = [];
+  const blocked = notRunnableStreams(doc);
   for (const stream of findStreams(doc)) {
     const range = spanToRange(doc.textDocument, { start: stream.span.start, end: stream.span.start });
     const args = [{ uri: doc.uri, streamName: stream.name }];
+    // A stream using a component this runtime does not run: the lens says why instead of running.
+    const why = blocked.get(stream.name);
+    if (why) {
+      lenses.push({ range, command: { title: `⊘ Not runnable in a test read: ${why}`, command: '', arguments: args } });
+      continue;
+    }
     lenses.push({ range, command: { title: `▶ Run stream ${stream.name}`, command: RUN_STREAM_COMMAND, arguments: args } });
     lenses.push({ range, command: { title: 'Run with limits…', command: RUN_STREAM_WITH_LIMITS_COMMAND, arguments: args } });
   }
@@ -34,6 +43,12 @@ export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
   if (advancedAuth) {
     const range = spanToRange(doc.textDocument, advancedAuth.keySpan ?? advancedAuth.valueSpan);
     lenses.push({ range, command: { title: 'Authenticate with OAuth', command: AUTHORIZE_OAUTH_COMMAND, arguments: [{ uri: doc.uri }] } });
+  }
+  // The manifest's `check` (CheckStream / CheckDynamicStream) runs with the testing values, as `check` does.
+  const checkKey = doc.model.locate(['check']);
+  if (checkKey) {
+    const range = spanToRange(doc.textDocument, checkKey.keySpan ?? checkKey.valueSpan);
+    lenses.push({ range, command: { title: 'Check connection', command: CHECK_CONNECTION_COMMAND, arguments: [{ uri: doc.uri }] } });
   }
   const dynamic = doc.model.locate(['dynamic_streams']);
   if (dynamic) {

@@ -23,6 +23,18 @@ export function findStreams(doc: ManifestDocument): StreamEntry[] {
   streams.forEach((item, index) => {
     const location = model.locate(['streams', index]);
     if (!location) return;
+    // A ConditionalStreams entry holds streams of its own: those are the streams (index stays the entry's).
+    const entry = followReference(root, item) as Record<string, unknown> | null;
+    if (entry && typeof entry === 'object' && entry.type === 'ConditionalStreams') {
+      const inner = followReference(root, entry.streams);
+      if (Array.isArray(inner)) {
+        inner.forEach((innerItem, j) => {
+          const at = model.locate(['streams', index, 'streams', j]);
+          if (at) out.push({ name: streamName(root, innerItem) ?? `stream #${index}.${j}`, index, span: at.valueSpan });
+        });
+      }
+      return;
+    }
     out.push({ name: streamName(root, item) ?? `stream #${index}`, index, span: location.valueSpan });
   });
   return out;

@@ -28,3 +28,5 @@ export type { Problem, Severity, RelatedInfo } from './problems';
 export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
 export { listStreams } from './testRead/listStreams';
 export type { StreamListing } from './testRead/listStreams';
+export { check } from './check/check';
+export type { ConnectionStatus } from './check/check';

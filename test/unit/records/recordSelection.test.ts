@@ -18,8 +18,11 @@ test('JsonDecoder: arrays yield items; empty, invalid and null bodies yield one 
   assert.deepEqual(decodeJson('null'), [{}]);
   assert.deepEqual(decodeJson('[]'), [{}]);
   assert.deepEqual(createDecoder({ type: 'JsonlDecoder' }).decode('{"a":1}\n\n{"a":2}\n'), [{ a: 1 }, { a: 2 }]);
-  assert.throws(() => createDecoder({ type: 'JsonItemsDecoder', items_path: 'data' }), /not supported/);
-  assert.throws(() => createDecoder({ type: 'SomethingDecoder' }), /supported: JsonDecoder, JsonlDecoder, IterableDecoder, XmlDecoder, CsvDecoder, GzipDecoder, ZipfileDecoder/);
+  // JsonItemsDecoder: the elements of the array at the dotted items_path (ijson's `<path>.item`).
+  assert.deepEqual(createDecoder({ type: 'JsonItemsDecoder', items_path: 'data.users' }).decode('{"data": {"users": [{"id": 1}, {"id": 2}]}}'), [{ id: 1 }, { id: 2 }]);
+  assert.deepEqual(createDecoder({ type: 'JsonItemsDecoder', items_path: 'data' }).decode('{"data": {"id": 1}}'), []);
+  assert.throws(() => createDecoder({ type: 'JsonItemsDecoder', items_path: '' }), /requires a non-empty items_path/);
+  assert.throws(() => createDecoder({ type: 'SomethingDecoder' }), /supported: JsonDecoder, JsonItemsDecoder, JsonlDecoder, IterableDecoder, XmlDecoder, CsvDecoder, GzipDecoder, ZipfileDecoder/);
 });
 
 test('DpathExtractor examples of §8.2', () => {

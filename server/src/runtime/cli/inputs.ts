@@ -1,12 +1,12 @@
 // The inputs of the commands that run a manifest (read, streams): the manifest file parsed as YAML and
 // the JSON config, with problems written to stderr in `file:line:col` form.
 import { readFileSync } from 'node:fs';
-import { parseManifest } from '../manifest/parse';
+import { parseManifest, type ParsedManifest } from '../manifest/parse';
 
 type Out = NodeJS.WritableStream;
 
 /** The parsed manifest and config, or null after reporting why not (the caller exits with 2). */
-export function loadManifestAndConfig(command: string, manifestFile: string, configFile: string | null, err: Out): { manifest: Record<string, unknown>; config: Record<string, unknown> } | null {
+export function loadManifestAndConfig(command: string, manifestFile: string, configFile: string | null, err: Out): { manifest: Record<string, unknown>; config: Record<string, unknown>; parsed: ParsedManifest } | null {
   let manifestText: string;
   let configText = '{}';
   try {
@@ -34,5 +34,5 @@ export function loadManifestAndConfig(command: string, manifestFile: string, con
     err.write(`${command}: ${configFile} is not a valid JSON config: ${(e as Error).message}\n`);
     return null;
   }
-  return { manifest: parsed.value as Record<string, unknown>, config };
+  return { manifest: parsed.value as Record<string, unknown>, config, parsed };
 }

@@ -160,7 +160,9 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     }
   }
   const streams = ((parsed.value as Record<string, unknown>).streams as unknown[] | undefined) ?? [];
-  const names = streams.map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined)).filter((n) => typeof n === 'string');
+  // A ConditionalStreams entry holds streams of its own (testRead says when its condition is false).
+  const names = streams.flatMap((s) => (s && typeof s === 'object' && (s as Record<string, unknown>).type === 'ConditionalStreams' && Array.isArray((s as Record<string, unknown>).streams) ? (s as Record<string, unknown>).streams as unknown[] : [s]))
+    .map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined)).filter((n) => typeof n === 'string');
   // A dynamic stream's name is only known once its definition is resolved (testRead does that).
   const dynamicStreams = (parsed.value as Record<string, unknown>).dynamic_streams;
   const dynamic = Array.isArray(dynamicStreams) && dynamicStreams.length > 0;

@@ -4,6 +4,7 @@
 import { RuntimeError } from '../errors';
 import { listStreams } from '../testRead/listStreams';
 import { loadManifestAndConfig } from './inputs';
+import { reportUnlistedStreams } from './unlistedStreams';
 
 type Out = NodeJS.WritableStream;
 
@@ -31,6 +32,8 @@ export async function streamsCommand(args: string[], out: Out, err: Out, signal?
     const streams = await listStreams(inputs.manifest, inputs.config, {}, { signal }, (level, message) => {
       if (level === 'ERROR' || level === 'WARN') err.write(`streams: ${level}: ${message}\n`);
     });
+    // Streams the manifest holds that the source does not define for this config get a located reason.
+    reportUnlistedStreams('streams', manifestFile, inputs.parsed, inputs.config, err);
     if (format === 'json') out.write(`${JSON.stringify(streams, null, 2)}\n`);
     else for (const s of streams) out.write(s.dynamic ? `${s.name}\t(dynamic: ${s.definition}, ${s.resolver})\n` : `${s.name}\n`);
     return 0;

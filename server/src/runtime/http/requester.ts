@@ -118,7 +118,8 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
         error = e;
       }
       const resolution = errorHandler.interpret(response, error);
-      const exchange = { request, response };
+      // The resolution rides along so a caller can word the failure as the reference does (check).
+      const exchange = { request, response, resolution };
       switch (resolution.action) {
         case 'SUCCESS':
         case 'IGNORE':

@@ -23,7 +23,7 @@ export type Decoder = {
   problem(response: DecoderInput | string): string | null;
 };
 
-export const SUPPORTED_DECODERS = 'JsonDecoder, JsonlDecoder, IterableDecoder, XmlDecoder, CsvDecoder, GzipDecoder, ZipfileDecoder, CompositeRawDecoder';
+export const SUPPORTED_DECODERS = 'JsonDecoder, JsonItemsDecoder, JsonlDecoder, IterableDecoder, XmlDecoder, CsvDecoder, GzipDecoder, ZipfileDecoder, CompositeRawDecoder';
 
 /** Builds a decoder component; absent → JsonDecoder. Throws a config error for unsupported ones. */
 export function createDecoder(component: Record<string, unknown> | undefined): Decoder {
@@ -53,13 +53,38 @@ export function createDecoder(component: Record<string, unknown> | undefined): D
       const parser = createRawParser(component?.parser, 'CompositeRawDecoder.parser');
       return rawDecoder(`CompositeRawDecoder(${parser.name})`, key, parser);
     }
-    case 'JsonItemsDecoder':
-      throw configError('JsonItemsDecoder is not supported by this runtime yet; JsonDecoder with a DpathExtractor on the same items path reads the same records.');
+    case 'JsonItemsDecoder': {
+      // CDK JsonItemsParser: ijson items at `<items_path>.item`, i.e. the elements of the array at that
+      // dotted path (an `item` segment steps into every element of an array on the way).
+      const itemsPath = typeof component?.items_path === 'string' ? component.items_path : '';
+      if (!itemsPath) throw configError('JsonItemsDecoder requires a non-empty items_path.');
+      const segments = [...itemsPath.split('.'), 'item'];
+      const parsed = (r: DecoderInput | string): { ok: boolean; value: unknown } => cached(r, 'jsonItems', () => { try { return { ok: true, value: JSON.parse(text(r)) }; } catch { return { ok: false, value: null }; } });
+      return {
+        name: 'JsonItemsDecoder',
+        decode: (r) => { const p = parsed(r); return p.ok ? itemsAt(p.value, segments) : []; },
+        problem: (r) => (parsed(r).ok || text(r).trim() === '' ? null : 'is not valid JSON'),
+      };
+    }
     case 'CustomDecoder':
       throw configError('CustomDecoder runs Python code and is not runnable outside the Python CDK.');
     default:
       throw configError(`Decoder ${JSON.stringify(type)} is not supported by this runtime (supported: ${SUPPORTED_DECODERS}).`);
   }
+}
+
+/** The values ijson yields for a dotted prefix: keys of mappings, `item` for every element of an array. */
+function itemsAt(value: unknown, segments: string[]): unknown[] {
+  let level: unknown[] = [value];
+  for (const seg of segments) {
+    const next: unknown[] = [];
+    for (const v of level) {
+      if (seg === 'item' && Array.isArray(v)) next.push(...v);
+      else if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, seg)) next.push((v as Record<string, unknown>)[seg]);
+    }
+    level = next;
+  }
+  return level;
 }
 
 /** Spec §7.9: with a DefaultPaginator only JSON-shaped decoders are allowed (JSON, XML, JSON inside gzip). */

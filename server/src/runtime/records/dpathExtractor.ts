@@ -16,14 +16,45 @@ export function createDpathExtractor(component: Record<string, unknown> | undefi
   const rawPath = (component?.field_path as unknown[]) ?? [];
   if (!Array.isArray(rawPath)) throw configError('DpathExtractor.field_path must be a list of strings.');
   const path = rawPath.map((seg) => pythonStr(evalString(seg, { config, parameters: params }, env)));
+  const expand = createRecordExpander(component?.record_expander as Record<string, unknown> | undefined, config, params, env);
   return {
     extract(element) {
       const found = path.length === 0 ? element : path.includes('*') ? globSearch(element, path) : getPath(element, path);
-      if (Array.isArray(found)) return found;
+      if (Array.isArray(found)) return expand ? found.flatMap(expand) : found;
       if (found === undefined || found === null) return [];
       if (typeof found === 'object' && Object.keys(found as object).length === 0) return [];
-      return [found];
+      return expand ? expand(found) : [found];
     },
+  };
+}
+
+/**
+ * RecordExpander (CDK 7.x, on DpathExtractor.record_expander): each extracted record becomes the items
+ * of the lists at `expand_records_from_field` (`*` allowed); a mapping item gets the parent under
+ * `original_record` when `remain_original_record`, a scalar item becomes `{value, original_record}`.
+ * Null when the extractor has no expander.
+ */
+function createRecordExpander(component: Record<string, unknown> | undefined, config: object, parameters: object, env?: RuntimeEnv): ((record: unknown) => unknown[]) | null {
+  if (!component) return null;
+  const raw = component.expand_records_from_field;
+  if (!Array.isArray(raw)) throw configError('RecordExpander.expand_records_from_field must be a list of strings.');
+  const params = (component.$parameters as object) ?? parameters;
+  // Rendered per record in the reference (`path.eval(config)`), with the same result every time.
+  const path = raw.map((seg) => pythonStr(evalString(seg, { config, parameters: params }, env)));
+  const keepOriginal = component.remain_original_record === true;
+  const emitParent = component.on_no_records === 'emit_parent';
+  return (record) => {
+    if (record === null || typeof record !== 'object' || Array.isArray(record) || path.length === 0) return [record];
+    const out: unknown[] = [];
+    for (const list of globSearch(record, path)) {
+      if (!Array.isArray(list)) continue;
+      for (const item of list) {
+        if (item !== null && typeof item === 'object' && !Array.isArray(item)) out.push(keepOriginal ? { ...item, original_record: structuredClone(record) } : { ...item });
+        else out.push(keepOriginal ? { value: item, original_record: structuredClone(record) } : item);
+      }
+    }
+    if (out.length === 0 && emitParent) out.push(record);
+    return out;
   };
 }
 

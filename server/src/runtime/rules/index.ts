@@ -3,6 +3,7 @@ import { apiKeyHeaderAndInjectInto } from './apiKeyHeaderAndInjectInto';
 import { asyncStatusMapping } from './asyncStatusMapping';
 import { collidingInjectedKeys } from './collidingInjectedKeys';
 import { customComponent } from './customComponent';
+import { notRunnableInTestRead } from './notRunnableInTestRead';
 import { oauthRequiredFields } from './oauthRequiredFields';
 import { pageTokenOptionMissing } from './pageTokenOptionMissing';
 import { paginationResetCombination } from './paginationResetCombination';
@@ -20,6 +21,7 @@ export const RULES: readonly Rule[] = [
   oauthRequiredFields,
   customComponent,
   asyncStatusMapping,
+  notRunnableInTestRead,
 ];
 
 export type { Rule, RuleContext, RuleFinding } from './types';

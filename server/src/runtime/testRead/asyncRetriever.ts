@@ -91,7 +91,7 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
       } catch (e) {
         if (e instanceof RequestFailedError) {
           report(entry(kind, e.exchange.request, e.exchange.response));
-          throw new RuntimeError(`Stream '${name}': ${kind.title} failed: ${e.message}`, e.failureType, { ...(e.status !== undefined ? { status: e.status } : {}) });
+          throw new RuntimeError(`Stream '${name}': ${kind.title} failed: ${e.message}`, e.failureType, { ...(e.status !== undefined ? { status: e.status } : {}), cause: e });
         }
         throw e;
       }

@@ -9,6 +9,8 @@ import { resolveDynamicStreams } from './dynamicStreams';
 import { SecretMasker } from './masking';
 import type { ReadContext } from './readContext';
 import { DEFAULT_TEST_READ_LIMITS } from './testRead';
+import { normalizeConfig } from '../config/configNormalization';
+import { streamDefinitions } from './streamDefinitions';
 
 /** One stream: its name and, for a resolved dynamic stream, the definition and resolver behind it. */
 export type StreamListing = { name: string; dynamic: boolean; definition?: string; resolver?: string };
@@ -23,10 +25,12 @@ export async function listStreams(manifest: object, config: object, limits: Test
   const broken = resolved.problems.filter((p) => p.severity === 'error');
   if (broken.length) throw configError(`The manifest cannot be resolved: ${broken.slice(0, 3).map((p) => p.message).join('; ')}`);
   const root = resolved.value as Record<string, unknown>;
-  const cfg = config as Record<string, unknown>;
+  // As the reference: the config after the spec's migrations and transformations, and the streams of
+  // ConditionalStreams entries whose condition holds for it.
+  const cfg = normalizeConfig(root.spec, config as Record<string, unknown>, env).config;
   const masker = new SecretMasker();
   masker.addFromSpec(root.spec, cfg);
-  const statics: StreamListing[] = (Array.isArray(root.streams) ? (root.streams as Record<string, unknown>[]) : [])
+  const statics: StreamListing[] = streamDefinitions(root, cfg, env).streams.map((d) => d.stream)
     .filter((s) => s && typeof s.name === 'string')
     .map((s) => ({ name: s.name as string, dynamic: false }));
   if (!Array.isArray(root.dynamic_streams) || root.dynamic_streams.length === 0) return statics;

@@ -25,4 +25,6 @@ export type ReadContext = {
    * or a dict with a schema). False for a retriever used on its own, e.g. an HttpComponentsResolver's.
    */
   recordsOfStream?: boolean;
+  /** Requests retry as the stream's error handler says (a `check`); a test read never retries (§9.5). */
+  retries?: boolean;
 };

@@ -68,10 +68,10 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     onAuxiliaryRequest: (entry) => rc.aux(entry, parentOf ? name : null),
     onSecret: (v) => rc.masker.add(v),
     // A test read does not retry, its login and token requests included (§10), like its data requests.
-    disableRetries: true,
+    disableRetries: rc.retries !== true,
     requestOptionCompat: rc.requestOptionCompat,
   }, env);
-  const requester: HttpRequester = createHttpRequester(requesterComponent, rc.config, { parameters, authenticator, disableRetries: true, signal: env.signal }, env);
+  const requester: HttpRequester = createHttpRequester(requesterComponent, rc.config, { parameters, authenticator, disableRetries: rc.retries !== true, signal: env.signal }, env);
   const slicer = createSlicer(retriever, stream, rc, (parent, state) => buildStream(parent, rc, name, state), inputState);
   const cursor = slicer.cursor;
   const isDataFeed = cursor?.isDataFeed === true;

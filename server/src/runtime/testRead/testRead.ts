@@ -17,6 +17,9 @@ import { resolveDynamicStreams } from './dynamicStreams';
 import type { LogLevel, ReadContext, ResolvedLimits } from './readContext';
 import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './streamRead';
 import { closeTrace, showTrace, type PageTrace } from './paginationTrace';
+import { configRuleViolation, normalizeConfig } from '../config/configNormalization';
+import { skippedReason, streamDefinitions } from './streamDefinitions';
+import { notRunnableIn } from '../schema/runnability';
 
 export type { StreamRead } from './streamRead';
 
@@ -33,8 +36,15 @@ export async function testRead(manifest: object, config: object, streamName: str
   const broken = resolved.problems.filter((p) => p.severity === 'error');
   if (broken.length) throw configError(`The manifest cannot be resolved: ${broken.slice(0, 3).map((p) => p.message).join('; ')}`);
   const root = resolved.value as Record<string, unknown>;
-  const cfg = config as Record<string, unknown>;
+  // The reference reads with the config after the spec's migrations and transformations.
+  let cfg: Record<string, unknown>;
+  try {
+    cfg = normalizeConfig(root.spec, config as Record<string, unknown>, env).config;
+  } catch (e) {
+    throw maskError(e, new SecretMasker());
+  }
   const masker = env.masker ?? new SecretMasker();
+  masker.addFromSpec(root.spec, config as Record<string, unknown>);
   masker.addFromSpec(root.spec, cfg);
 
   const logs: LogMessage[] = [];
@@ -96,7 +106,12 @@ export async function testRead(manifest: object, config: object, streamName: str
     return result([], false, null, []);
   }
 
-  const streams = (Array.isArray(root.streams) ? root.streams : []) as Record<string, unknown>[];
+  // The spec's config validations run when the reference builds the streams: a violation fails the
+  // whole read (the reference's test read raises, as for a stream that cannot be built).
+  const violation = configRuleViolation(root.spec, cfg, env);
+  if (violation !== null) throw maskError(configError(violation), masker);
+  const definitions = streamDefinitions(root, cfg, env);
+  const streams = definitions.streams.map((d) => d.stream);
   let stream = streams.find((s) => s && s.name === streamName);
   let dynamicNames: string[] = [];
   if (!stream && Array.isArray(root.dynamic_streams) && root.dynamic_streams.length) {
@@ -112,10 +127,19 @@ export async function testRead(manifest: object, config: object, streamName: str
     dynamicNames = dynamic.map((d) => d.name);
   }
   if (!stream) {
+    const skipped = skippedReason(definitions.skipped, streamName);
+    if (skipped) {
+      log('ERROR', skipped);
+      return result([], false, null, []);
+    }
     const names = [...streams.map((s) => String(s?.name)).filter(Boolean), ...dynamicNames];
     log('ERROR', `Stream '${streamName}' is not defined in the manifest${Array.isArray(root.dynamic_streams) && root.dynamic_streams.length ? ' (nor resolved from its dynamic_streams)' : ''}${names.length ? `; streams: ${names.join(', ')}` : ''}.`);
     return result([], false, null, []);
   }
+
+  // A component this runtime does not run stops the read here, with the reason the editor shows on it.
+  const blocked = notRunnableIn(stream, Boolean(findStreamState(env.state, streamName)));
+  if (blocked) throw configError(`Stream '${streamName}' is not runnable in a test read: ${blocked.reason} (${blocked.type} at ${blocked.path.join('.')}).`);
 
   let built;
   try {
