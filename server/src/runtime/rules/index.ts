@@ -8,6 +8,7 @@ import { pageTokenOptionMissing } from './pageTokenOptionMissing';
 import { paginationResetCombination } from './paginationResetCombination';
 import { requestOptionKey } from './requestOptionKey';
 import { requestPathFieldName } from './requestPathFieldName';
+import { prototypePathSegment } from './prototypePathSegment';
 import type { Rule } from './types';
 
 export const RULES: readonly Rule[] = [
@@ -20,6 +21,7 @@ export const RULES: readonly Rule[] = [
   oauthRequiredFields,
   customComponent,
   asyncStatusMapping,
+  prototypePathSegment,
 ];
 
 export type { Rule, RuleContext, RuleFinding } from './types';
