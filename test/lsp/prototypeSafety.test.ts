@@ -70,7 +70,8 @@ streams:
       record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [data] } }
 ${extra}`;
 
-const read = (params: TestReadParams) => client.connection.sendRequest<StreamRead>(TestReadRequest, params);
+let runs = 0;
+const read = (params: Omit<TestReadParams, 'runId'>) => client.connection.sendRequest<StreamRead>(TestReadRequest, { runId: `proto-${++runs}`, ...params } satisfies TestReadParams);
 const errors = (r: StreamRead) => r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message);
 const recordCount = (r: StreamRead) => r.slices.flatMap((s) => s.pages).reduce((n, p) => n + p.records.length, 0);
 
