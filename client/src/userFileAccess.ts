@@ -1,10 +1,10 @@
-// The editor's side of the files policy (server/src/runtime/shared/userFiles.ts, docs/security.md
+// The editor's side of the files policy (server/src/runtime/files/userFiles.ts, docs/security.md
 // "Files"): before a file the user did not pick by hand is read through a symbolic link that leaves
 // the manifest's folder, the user is asked; nothing is written through a link. A repository can
 // commit `config.json -> ../other-project/secrets/config.json`; one click must not import it.
 import * as vscode from 'vscode';
 import { dirname } from 'node:path';
-import { checkUserPath, readUserFile, writeUserFile, type ReadResult } from '../../server/src/runtime/shared/userFiles';
+import { checkUserPath, readUserFile, writeUserFile, type ReadResult } from '../../server/src/runtime/files/userFiles';
 
 /** The manifest's folder (the tree files must stay in), or null for a manifest that is not a file. */
 export function manifestFolder(manifest: vscode.Uri): string | null {

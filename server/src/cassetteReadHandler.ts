@@ -10,7 +10,7 @@ import { formatCassette, parseCassette, type Cassette } from './runtime/cassette
 import { recordRead, replayRead } from './runtime/cassette/cassetteRead';
 import { compareWithExpectation, expectationOf, formatDiff, primaryKeyPaths, type Expectation } from './runtime/cassette/regression';
 import { cassetteFileNames } from './runtime/shared/cassetteFiles';
-import { readUserFile } from './runtime/shared/userFiles';
+import { readUserFile } from './runtime/files/userFiles';
 import type { StreamRead } from './runtime/testRead/streamRead';
 import type { TestReadEnv } from './runtime/types';
 import type { ReadHistory, ReadSnapshot } from './readHistory';

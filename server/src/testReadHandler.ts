@@ -8,7 +8,7 @@ import { isSealed, openConfig, sealConfig, type TestReadParams, type TestReadRes
 import { sealKey } from './sealKey';
 import { runReadWithCassettes } from './cassetteReadHandler';
 import { ReadHistory } from './readHistory';
-import { readUserFile } from './runtime/shared/userFiles';
+import { readUserFile } from './runtime/files/userFiles';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;

@@ -10,7 +10,8 @@ import { parse } from 'yaml';
 import { testRead } from '../../../server/src/runtime/testRead/testRead';
 import { recordRead, replayRead } from '../../../server/src/runtime/cassette/cassetteRead';
 import { formatCassette, parseCassette, type Cassette } from '../../../server/src/runtime/cassette/cassette';
-import { setAtPath, deepMergeOwn, PROTOTYPE_KEYS } from '../../../server/src/runtime/shared/safeObject';
+import { deepMergeOwn, PROTOTYPE_KEYS } from '../../../server/src/runtime/shared/safeObject';
+import { setAtPath } from '../../../server/src/runtime/safePath';
 import { mergeEdits } from '../../../client/src/configMerge';
 import type { StreamRead } from '../../../server/src/runtime/testRead/streamRead';
 

@@ -5,7 +5,7 @@ import type { AuthParts, AuthenticatorHooks, RequestOptionCompat, RuntimeEnv } f
 import { evalMapping, evalText, interpolate } from '../interpolation';
 import { configError } from '../errors';
 import { pythonStr } from './pythonText';
-import { setAtPath } from '../shared/safeObject';
+import { setAtPath } from '../safePath';
 
 /** A built authenticator: one `authenticate()` call per outgoing data request. */
 export interface Authenticator {

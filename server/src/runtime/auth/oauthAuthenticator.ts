@@ -12,7 +12,8 @@ import {
   emptyAuthParts, renderMapping, renderText, setValueAtPath, stringArray, valueAtPath,
   type AuthBuildContext, type Authenticator, type Component,
 } from './authContext';
-import { PrototypePathError, prototypeSegment, setOwn } from '../shared/safeObject';
+import { setOwn } from '../shared/safeObject';
+import { refusePrototypePath } from '../safePath';
 
 const DAY_MS = 86_400_000;
 const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -57,8 +58,7 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
   // Refused at build time, before any token is requested: the write-back could reach a prototype.
   if (paths) {
     for (const [name, path] of [['access_token_config_path', paths.access], ['refresh_token_config_path', paths.refresh], ['token_expiry_date_config_path', paths.expiry]] as const) {
-      const bad = prototypeSegment(path);
-      if (bad >= 0) throw new PrototypePathError(`refresh_token_updater.${name}`, path, bad);
+      refusePrototypePath(path, `refresh_token_updater.${name}`);
     }
   }
 

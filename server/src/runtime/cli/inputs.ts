@@ -2,7 +2,7 @@
 // the JSON config, with problems written to stderr in `file:line:col` form.
 import { dirname, resolve } from 'node:path';
 import { parseManifest } from '../manifest/parse';
-import { readUserFile } from '../shared/userFiles';
+import { readUserFile } from '../files/userFiles';
 import { MAX_INPUT_BYTES } from './inputFile';
 import { terminalSafe } from './terminalText';
 import { prototypePathErrors } from './prototypePaths';

@@ -11,7 +11,7 @@ import type { ReplayMiss } from '../cassette/replay';
 import { parseManifest } from '../manifest/parse';
 import { readInputText } from './inputFile';
 import { terminalSafe } from './terminalText';
-import { readUserFile, writeRefusal, writeUserFile } from '../shared/userFiles';
+import { readUserFile, writeRefusal, writeUserFile } from '../files/userFiles';
 import { prototypePathErrors } from './prototypePaths';
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';

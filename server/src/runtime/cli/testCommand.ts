@@ -7,7 +7,7 @@
 // --update never writes through a link; every line is terminal-safe (names and keys come from the API).
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { readUserFile, writeUserFile } from '../shared/userFiles';
+import { readUserFile, writeUserFile } from '../files/userFiles';
 import { terminalSafe } from './terminalText';
 import { prototypePathErrors } from './prototypePaths';
 import { MAX_INPUT_BYTES } from './inputFile';

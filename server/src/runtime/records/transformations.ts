@@ -5,7 +5,8 @@ import type { RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalBoolean, evalString, pythonStr } from '../http/interpolatedValues';
 import { templateSlice, type StreamSlice } from './streamSlice';
-import { setAtPath, setOwn } from '../shared/safeObject';
+import { setOwn } from '../shared/safeObject';
+import { setAtPath } from '../safePath';
 
 /** Mutates one record. */
 export type Transformation = (record: Record<string, unknown>, slice: StreamSlice) => void;

@@ -2,8 +2,7 @@
 // cassettes). A key such as `__proto__`, `constructor` or `prototype` in such data is a plain own
 // property here: reads see only own properties, writes never reach a prototype, and a write *path*
 // from a manifest with such a segment is refused (it could only ever reach a shared prototype).
-// Pure module (it imports only the runtime's error class): the client uses it too.
-import { RuntimeError } from '../errors';
+// Pure (imports nothing): the client uses it too. The throwing path writer is runtime/safePath.ts.
 
 /** Path segments that could reach a prototype when walked with `obj[segment]`. */
 export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -34,15 +33,6 @@ export function setOwn(obj: object, key: string, value: unknown): void {
   else (obj as Bag)[key] = value;
 }
 
-/** Thrown by {@link setAtPath} for a path with a prototype segment; `segment` is the index in the path. */
-export class PrototypePathError extends RuntimeError {
-  constructor(readonly what: string, readonly path: readonly string[], readonly segment: number) {
-    // The manifest is wrong, so a config error (runtime-api.md "Errors").
-    super(prototypePathMessage(what, path, segment), 'config_error');
-    this.name = 'PrototypePathError';
-  }
-}
-
 /** The message of a refused path (also used by the manifest rule, so editor and runtime agree). */
 export function prototypePathMessage(what: string, path: readonly string[], segment: number): string {
   return `${what}: the path segment "${path[segment]}" is not allowed (segment ${segment + 1} of ${JSON.stringify(path)}). ` +
@@ -52,26 +42,6 @@ export function prototypePathMessage(what: string, path: readonly string[], segm
 /** Index of the first prototype segment of `path`, or -1. */
 export function prototypeSegment(path: readonly unknown[]): number {
   return path.findIndex((s) => typeof s === 'string' && PROTOTYPE_KEYS.has(s));
-}
-
-/**
- * Writes `value` at `path` below `root`, creating missing (or non-mapping) levels as new mappings.
- * Only own properties are followed. Throws {@link PrototypePathError} (naming `what`) for a path
- * with a `__proto__`, `constructor` or `prototype` segment, before writing anything.
- */
-export function setAtPath(root: Bag, path: readonly string[], value: unknown, what = 'path'): void {
-  const bad = prototypeSegment(path);
-  if (bad >= 0) throw new PrototypePathError(what, path, bad);
-  let cur: Bag = root;
-  for (let i = 0; i < path.length - 1; i++) {
-    let next = getOwn(cur, path[i]);
-    if (!isMapping(next)) {
-      next = {};
-      setOwn(cur, path[i], next);
-    }
-    cur = next as Bag;
-  }
-  if (path.length) setOwn(cur, path[path.length - 1], value);
 }
 
 /** A shallow copy with own properties only (`{...obj}` is safe too; this names the intent). */

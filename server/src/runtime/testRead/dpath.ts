@@ -1,7 +1,8 @@
 // The two dpath operations dynamic streams use (reference-incremental.md §8): `set` writes a value at
 // every EXISTING path matching a glob and counts them; `new` creates the path. Segments are fnmatch
 // patterns (`*`, `?`, `[...]`) and `**` matches any number of levels, as in the dpath library.
-import { PrototypePathError, prototypeSegment, setOwn } from '../shared/safeObject';
+import { setOwn } from '../shared/safeObject';
+import { refusePrototypePath } from '../safePath';
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -88,8 +89,7 @@ export function dpathSet(root: Container, pattern: string[], value: unknown): nu
 
 /** dpath.new: creates the (glob-free) path, making missing levels mappings, and writes `value`. */
 export function dpathNew(root: Container, path: string[], value: unknown, what = 'field_path'): void {
-  const bad = prototypeSegment(path);
-  if (bad >= 0) throw new PrototypePathError(what, path, bad);
+  refusePrototypePath(path, what);
   let node: Container = root;
   for (const key of path.slice(0, -1)) {
     let next = childOf(node, key);
