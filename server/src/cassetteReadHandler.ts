@@ -44,7 +44,7 @@ function manifestFolder(manifestUri: string | null): string | null {
 export async function loadCassette(cassetteUri: string, name: string, manifestUri: string | null = null, allowLinkOutside = false): Promise<Cassette> {
   const path = filePath(cassetteUri, 'cassette');
   const input = readUserFile(path, { root: manifestFolder(manifestUri), what: 'the cassette', allowLinkOutside });
-  if ('error' in input) throw new ResponseError(ErrorCodes.InvalidParams, `Cannot read the cassette ${name}: ${input.error}.`);
+  if ('error' in input) throw new ResponseError(ErrorCodes.InvalidParams, input.code ? `Cannot read the cassette ${name} (${input.code}).` : `Cannot read the cassette ${name}: ${input.error}.`);
   const text = input.text;
   const cassette = parseCassette(text, name);
   if (typeof cassette === 'string') throw new ResponseError(ErrorCodes.InvalidParams, cassette);
@@ -122,7 +122,7 @@ function sideOf(s: ReadSnapshot): ComparedRead {
 async function loadExpectation(uri: string, name: string, manifestUri: string): Promise<Expectation | string> {
   let value: Partial<Expectation>;
   const input = readUserFile(filePath(uri, 'expectation'), { root: manifestFolder(manifestUri), what: 'the expectation' });
-  if ('error' in input) return `Cannot read the expectation ${name}: ${input.error}.`;
+  if ('error' in input) return input.code ? `Cannot read the expectation ${name} (${input.code}).` : `Cannot read the expectation ${name}: ${input.error}.`;
   try {
     value = JSON.parse(input.text) as Partial<Expectation>;
   } catch (e) {

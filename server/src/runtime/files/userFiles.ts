@@ -84,7 +84,8 @@ export type ReadOptions = {
   allowLinkOutside?: boolean;
 };
 
-export type ReadResult = { text: string } | { error: string; linkOutside?: { real: string } };
+/** `code`: the system error code when the file could not be opened or read (ENOENT, EACCES…). */
+export type ReadResult = { text: string } | { error: string; code?: string; linkOutside?: { real: string } };
 
 /** The message for a link leaving the tree (shared by the CLI and the editor's confirmation). */
 export function linkOutsideMessage(what: string, path: string, real: string): string {
@@ -108,7 +109,8 @@ export function readUserFile(path: string, options: ReadOptions): ReadResult {
   try {
     fd = openSync(check.path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
-    return { error: `cannot read ${options.what} ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    return { error: `cannot read ${options.what} ${path} (${code})`, code };
   }
   const chunks: Buffer[] = [];
   let size = 0;

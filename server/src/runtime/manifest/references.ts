@@ -137,7 +137,8 @@ export class ReferenceResolver {
     // origin and output path (on the largest manifests that garbage cost more than the copying).
     if ((value === null || typeof value !== 'object') && !isReferenceString(value) && depth + 1 <= MAX_DEPTH && key !== 'config_overrides') {
       this.produced++;
-      setOwn(out, String(key), value);
+      if (key === '__proto__') setOwn(out, key, value);
+      else (out as Record<string | number, unknown>)[key] = value;
       return;
     }
     const childOrigin: Origin = { path: childPath(parentOrigin.path, key), via: parentOrigin.via };
@@ -156,7 +157,9 @@ export class ReferenceResolver {
     } else {
       result = this.resolve(value, childOrigin, childOut, depth + 1);
     }
-    setOwn(out, String(key), result);
+    // A `__proto__` key of the manifest stays a plain field (never the copy's prototype).
+    if (key === '__proto__') setOwn(out, key, result);
+    else (out as Record<string | number, unknown>)[key] = result;
   }
 
   /** A mapping with `$ref`: the resolved target, shallow-merged with the local keys (local wins). */
