@@ -48,7 +48,7 @@ export async function importTestingValues(services: Services, arg: unknown): Pro
   const given = (arg as { file?: string } | undefined)?.file;
   const file = given ? vscode.Uri.file(given) : (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Connector config': ['json'] }, title: 'Import testing values from config.json', defaultUri: vscode.Uri.joinPath(uri, '..') }))?.[0];
   if (!file) return false;
-  const allowed = await confirmLinkOutside(file, uri, 'config.json', (arg as { allowLinkOutside?: boolean } | undefined)?.allowLinkOutside);
+  const allowed = await confirmLinkOutside(file, uri, 'The file', (arg as { allowLinkOutside?: boolean } | undefined)?.allowLinkOutside);
   if (!allowed) return false;
   const input = await readTextFile(file, uri, 'the config', true);
   if ('error' in input) {

@@ -537,9 +537,18 @@ export const steps = [
       await wb.runCommand('View: Close All Editors');
       await wb.runCommand('File: Refresh Explorer');
       await wb.openFile('linked-ui/manifest.yaml');
-      const toast = () => page.locator('.notifications-toasts .notification-toast', { hasText: 'No testing values are set for linked-ui/manifest.yaml' }).first();
-      await lens(page, 'Run stream items').click();
-      await toast().waitFor({ timeout: 20_000 });
+      // The prompt is a notification: a toast, or (when toasts are hidden) a row of the notification center.
+      const toast = () => page.locator('.notification-list-item', { hasText: 'No testing values are set for linked-ui/manifest.yaml' }).first();
+      const prompt = async () => {
+        await lens(page, 'Run stream items').click();
+        try {
+          await toast().waitFor({ timeout: 10_000 });
+        } catch {
+          await wb.runCommand('Notifications: Show Notifications');
+          await toast().waitFor({ timeout: 20_000 });
+        }
+      };
+      await prompt();
       await toast().locator('.monaco-button', { hasText: 'Import config.json' }).click();
       const dialog = page.locator('.monaco-dialog-box', { hasText: 'is a symbolic link to' });
       await dialog.waitFor({ timeout: 10_000 });
@@ -550,8 +559,7 @@ export const steps = [
       await dialog.waitFor({ state: 'detached', timeout: 10_000 });
       // Nothing was imported: the next Run stream asks for testing values again.
       await page.locator('.tab', { hasText: 'manifest.yaml' }).first().click();
-      await lens(page, 'Run stream items').click();
-      await toast().waitFor({ timeout: 20_000 });
+      await prompt();
       await shot('41-nothing-imported-after-cancel');
       await page.keyboard.press('Escape');
     },
