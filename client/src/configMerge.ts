@@ -3,6 +3,7 @@
 // since the form loaded). Fields the user did not touch take the stored value, so saving a form that
 // was opened before a refresh-token rotation never writes the used-up token back. No vscode import:
 // the form's webview script and the unit tests use it too.
+import { getOwn, setOwn } from '../../server/src/runtime/shared/safeObject';
 
 export type Values = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
   if (isMap(a) && isMap(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of keys) if (!sameValue(a[k], b[k])) return false;
+    for (const k of keys) if (!sameValue(getOwn(a, k), getOwn(b, k))) return false;
     return true;
   }
   return false;
@@ -31,13 +32,13 @@ export function mergeEdits(base: Values, edited: Values, stored: Values): Values
   const out: Values = {};
   const keys = new Set([...Object.keys(base), ...Object.keys(edited), ...Object.keys(stored)]);
   for (const k of keys) {
-    const b = base[k];
-    const e = edited[k];
-    const s = stored[k];
+    const b = getOwn(base, k);
+    const e = getOwn(edited, k);
+    const s = getOwn(stored, k);
     let v: unknown;
     if (isMap(e) && isMap(s) && (isMap(b) || b === undefined)) v = mergeEdits(isMap(b) ? b : {}, e, s);
     else v = sameValue(e, b) ? s : e;
-    if (v !== undefined) out[k] = v;
+    if (v !== undefined) setOwn(out, k, v);
   }
   return out;
 }

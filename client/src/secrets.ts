@@ -3,6 +3,7 @@
 // files or logs.
 import * as vscode from 'vscode';
 import { TestingValuesVault, testingValuesKey, type ConnectorConfig, type ValuesSource } from './testingValuesVault';
+import { deepMergeOwn } from '../../server/src/runtime/shared/safeObject';
 
 export type { ConnectorConfig, ValuesSource } from './testingValuesVault';
 
@@ -73,12 +74,7 @@ export class TestingValuesStore {
 }
 
 function deepMerge(base: ConnectorConfig, update: ConnectorConfig): ConnectorConfig {
-  const out: ConnectorConfig = { ...base };
-  for (const [key, value] of Object.entries(update)) {
-    const prev = out[key];
-    out[key] = isPlainObject(prev) && isPlainObject(value) ? deepMerge(prev, value) : value;
-  }
-  return out;
+  return deepMergeOwn(base, update) as ConnectorConfig;
 }
 
 function isPlainObject(v: unknown): v is ConnectorConfig {

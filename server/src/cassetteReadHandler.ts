@@ -2,7 +2,6 @@
 // records its HTTP exchanges through the runtime's recorder or replays them from a cassette file, the
 // read history behind "Save Read as Cassette" and "Compare with Previous Read", and the requests that
 // read it. Kept apart from testReadHandler.ts, which only calls `runReadWithCassettes`.
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
@@ -11,6 +10,7 @@ import { formatCassette, parseCassette, type Cassette } from './runtime/cassette
 import { recordRead, replayRead } from './runtime/cassette/cassetteRead';
 import { compareWithExpectation, expectationOf, formatDiff, primaryKeyPaths, type Expectation } from './runtime/cassette/regression';
 import { cassetteFileNames } from './runtime/shared/cassetteFiles';
+import { readUserFile } from './runtime/files/userFiles';
 import type { StreamRead } from './runtime/testRead/streamRead';
 import type { TestReadEnv } from './runtime/types';
 import type { ReadHistory, ReadSnapshot } from './readHistory';
@@ -32,12 +32,20 @@ function displayName(fileUri: string, manifestUri: string | null): string {
   return rel && !rel.startsWith('..') ? rel.split('\\').join('/') : path;
 }
 
-/** Reads and checks a cassette file; every problem becomes an InvalidParams error naming the file (and line). */
-export async function loadCassette(cassetteUri: string, name: string): Promise<Cassette> {
+/** The manifest's folder, the tree its cassettes and expectations must stay in; null when it is not a file. */
+function manifestFolder(manifestUri: string | null): string | null {
+  return manifestUri?.startsWith('file:') ? dirname(fileURLToPath(manifestUri)) : null;
+}
+
+/**
+ * Reads and checks a cassette file under the files policy (capped; a link out of the manifest's folder
+ * only when the user confirmed it); every problem becomes an InvalidParams error naming the file (and line).
+ */
+export async function loadCassette(cassetteUri: string, name: string, manifestUri: string | null = null, allowLinkOutside = false): Promise<Cassette> {
   const path = filePath(cassetteUri, 'cassette');
-  const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new ResponseError(ErrorCodes.InvalidParams, `Cannot read the cassette ${name} (${e.code ?? e.message}).`);
-  });
+  const input = readUserFile(path, { root: manifestFolder(manifestUri), what: 'the cassette', allowLinkOutside });
+  if ('error' in input) throw new ResponseError(ErrorCodes.InvalidParams, input.code ? `Cannot read the cassette ${name} (${input.code}).` : `Cannot read the cassette ${name}: ${input.error}.`);
+  const text = input.text;
   const cassette = parseCassette(text, name);
   if (typeof cassette === 'string') throw new ResponseError(ErrorCodes.InvalidParams, cassette);
   return cassette;
@@ -63,7 +71,7 @@ export async function runReadWithCassettes(manifest: object, config: Record<stri
   let replayedFrom: string | null = null;
   if (params.replay) {
     replayedFrom = params.replay.name ?? displayName(params.replay.cassetteUri, params.uri);
-    const cassette = await loadCassette(params.replay.cassetteUri, replayedFrom);
+    const cassette = await loadCassette(params.replay.cassetteUri, replayedFrom, params.uri, params.replay.allowLinkOutside === true);
     const { onConfigUpdate: _dropped, ...offline } = env;
     const replay = await replayRead(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
     result = replay.result;
@@ -111,13 +119,14 @@ function sideOf(s: ReadSnapshot): ComparedRead {
 }
 
 /** Reads a saved expectation (`connector-manifest test --update`); the reason as text when it is not one. */
-async function loadExpectation(uri: string, name: string): Promise<Expectation | string> {
+async function loadExpectation(uri: string, name: string, manifestUri: string): Promise<Expectation | string> {
   let value: Partial<Expectation>;
+  const input = readUserFile(filePath(uri, 'expectation'), { root: manifestFolder(manifestUri), what: 'the expectation' });
+  if ('error' in input) return input.code ? `Cannot read the expectation ${name} (${input.code}).` : `Cannot read the expectation ${name}: ${input.error}.`;
   try {
-    value = JSON.parse(await readFile(filePath(uri, 'expectation'), 'utf8')) as Partial<Expectation>;
+    value = JSON.parse(input.text) as Partial<Expectation>;
   } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    return err.code ? `Cannot read the expectation ${name} (${err.code}).` : `${name} is not valid JSON: ${err.message}`;
+    return `${name} is not valid JSON: ${(e as Error).message}`;
   }
   if (!value || typeof value !== 'object' || !Array.isArray(value.records)) return `${name} is not an expectation of connector-manifest test (it has no records list).`;
   return {
@@ -143,7 +152,7 @@ export async function handleCompareReads(params: CompareReadsParams, history: Re
     beforeSide = sideOf(previous);
   } else {
     const name = displayName(params.against.expectationUri, params.uri);
-    const loaded = await loadExpectation(params.against.expectationUri, name);
+    const loaded = await loadExpectation(params.against.expectationUri, name, params.uri);
     if (typeof loaded === 'string') return { unavailable: loaded };
     before = loaded;
     beforeSide = { label: `expectation ${name}`, at: null, records: loaded.records.length };

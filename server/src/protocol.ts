@@ -187,7 +187,12 @@ export type SchemaDifferencesResult = { declared: 'inline' | 'none' | 'other' | 
 // Cassette" and "Compare with Previous Read"; a test read can replay a cassette offline.
 
 /** `replay` of a test read: the cassette file, and how errors name it (a path relative to the manifest). */
-export type CassetteReplayOption = { cassetteUri: string; name?: string };
+export type CassetteReplayOption = {
+  cassetteUri: string;
+  name?: string;
+  /** The user confirmed replaying a cassette that is a link leading outside the manifest's folder (docs/security.md, "Files"). */
+  allowLinkOutside?: boolean;
+};
 
 /** Client → server request: the cassette of the last recorded read of a stream, as the CLI writes it. */
 export const ReadCassetteRequest = 'airbyte/readCassette';

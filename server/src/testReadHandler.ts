@@ -1,7 +1,6 @@
 // Serves `airbyte/testRead`: loads the manifest (open document or file on disk), runs the runtime's
 // testRead with the config the client sent, streams progress, forwards config write-backs at once and
 // maps LSP cancellation to an AbortSignal. The config is used for this run only and never stored.
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
@@ -9,6 +8,7 @@ import { isSealed, openConfig, sealConfig, type TestReadParams, type TestReadRes
 import { sealKey } from './sealKey';
 import { runReadWithCassettes } from './cassetteReadHandler';
 import { ReadHistory } from './readHistory';
+import { readUserFile } from './runtime/files/userFiles';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
@@ -18,10 +18,10 @@ export async function loadManifestValue(uri: string, lookup: OpenManifestLookup)
   const open = lookup(uri);
   if (open) return open.value;
   if (!uri.startsWith('file:')) throw new ResponseError(ErrorCodes.InvalidParams, `The manifest ${uri} is not open and is not a file.`);
-  const text = await readFile(fileURLToPath(uri), 'utf8').catch((e: Error) => {
-    throw new ResponseError(ErrorCodes.InvalidParams, `Cannot read the manifest ${uri}: ${e.message}`);
-  });
-  return runtime.parseManifest(text).value;
+  // Capped like every file read on the user's behalf (shared/userFiles.ts).
+  const input = readUserFile(fileURLToPath(uri), { root: null, what: 'the manifest' });
+  if ('error' in input) throw new ResponseError(ErrorCodes.InvalidParams, `Cannot read the manifest ${uri}: ${input.error}`);
+  return runtime.parseManifest(input.text).value;
 }
 
 /** The config of a request, opened when sealed; a config that cannot be opened is an invalid request. */

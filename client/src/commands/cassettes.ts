@@ -15,9 +15,10 @@ import { ComparePanel } from '../views/comparePanel';
 import { manifestUriFrom, resolveStreamTarget } from './pickTarget';
 import { ensureReadable } from './readGuard';
 import { execute, viewMasker } from './runStream';
+import { confirmLinkOutside, writeTextFile } from '../userFileAccess';
 
 /** Arguments the commands accept besides `{ uri, streamName }` (lenses, the results view, tests). */
-type CassetteArgs = Partial<StreamTarget> & { cassette?: string; file?: string; against?: 'previous' | 'expectation' };
+type CassetteArgs = Partial<StreamTarget> & { cassette?: string; file?: string; against?: 'previous' | 'expectation'; allowLinkOutside?: boolean };
 
 const exists = (uri: vscode.Uri) => Promise.resolve(vscode.workspace.fs.stat(uri)).then(() => true, () => false);
 
@@ -70,11 +71,22 @@ export async function saveReadAsCassette(services: Services, arg: unknown): Prom
   });
   if (!file) return undefined;
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(file, '..'));
-  await vscode.workspace.fs.writeFile(file, Buffer.from(saved.text, 'utf8'));
+  // Never through a link: a repository may commit cassettes/x.cassette.yaml -> a file elsewhere.
+  const written = await writeTextFile(file, saved.text, manifest, 'the cassette');
+  if (!written.ok) {
+    services.log.warn(`cassette not saved: ${written.error}`);
+    void vscode.window.showErrorMessage(`The cassette was not saved: ${written.error}`);
+    return undefined;
+  }
   let expectationNote = '';
   const expectation = vscode.Uri.joinPath(file, '..', cassetteFileNames(target.streamName).expectation);
   if (file.path.endsWith(`/${saved.fileName}`) && !(await exists(expectation))) {
-    await vscode.workspace.fs.writeFile(expectation, Buffer.from(saved.expectation, 'utf8'));
+    const expectationWritten = await writeTextFile(expectation, saved.expectation, manifest, 'the expectation');
+    if (!expectationWritten.ok) {
+      services.log.warn(`expectation not saved: ${expectationWritten.error}`);
+      void vscode.window.showErrorMessage(`The expectation was not saved: ${expectationWritten.error}`);
+      return undefined;
+    }
     expectationNote = ` and its expectation ${nameOf(expectation, manifest)} (for connector-manifest test)`;
   }
   const exchanges = `${saved.exchanges} HTTP exchange${saved.exchanges === 1 ? '' : 's'}`;
@@ -119,6 +131,8 @@ export async function replayCassette(services: Services, arg: unknown): Promise<
   if (!(await ensureReadable(services, manifest.toString(), args.streamName || undefined, 'Replay cassette'))) return undefined;
   const cassette = await cassetteToReplay(manifest, args);
   if (!cassette) return undefined;
+  const allowLinkOutside = await confirmLinkOutside(cassette, manifest, 'The cassette', args.allowLinkOutside);
+  if (!allowLinkOutside) return undefined;
   const params: CassetteSummaryParams = { cassetteUri: cassette.toString() };
   const summary = await services.client.sendRequest<CassetteSummaryResult>(CassetteSummaryRequest, params);
   if ('error' in summary) {
@@ -136,7 +150,7 @@ export async function replayCassette(services: Services, arg: unknown): Promise<
   }
   // The testing values are not sent (the cassette holds a masked copy); here they only mask what the view shows.
   const values = (await services.store.get(manifest)) ?? {};
-  return execute(services, { uri: manifest.toString(), streamName }, values, summary.limits, readSettings(), { cassetteUri: cassette.toString(), name: nameOf(cassette, manifest) });
+  return execute(services, { uri: manifest.toString(), streamName }, values, summary.limits, readSettings(), { cassetteUri: cassette.toString(), name: nameOf(cassette, manifest), allowLinkOutside });
 }
 
 /**

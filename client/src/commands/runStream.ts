@@ -208,7 +208,7 @@ export async function testingValuesOrAsk(services: Services, uri: vscode.Uri, go
 export async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>, replay?: CassetteReplayOption & { name: string }): Promise<RunStreamOutcome> {
   const uri = vscode.Uri.parse(target.uri);
   const panel = ResultsPanel.show(services.context.extensionUri, uri, target.streamName, {
-    rerun: () => void vscode.commands.executeCommand(replay ? 'airbyte.replayCassette' : 'airbyte.runStream', replay ? { ...target, cassette: replay.cassetteUri } : target),
+    rerun: () => void vscode.commands.executeCommand(replay ? 'airbyte.replayCassette' : 'airbyte.runStream', replay ? { ...target, cassette: replay.cassetteUri, allowLinkOutside: replay.allowLinkOutside === true } : target),
     runWithLimits: () => void vscode.commands.executeCommand('airbyte.runStreamWithLimits', target),
     writeSchema: (schema) => void vscode.commands.executeCommand('airbyte.writeInferredSchema', { ...target, schema }),
     saveCassette: () => void vscode.commands.executeCommand('airbyte.saveReadAsCassette', target),
@@ -226,7 +226,7 @@ export async function execute(services: Services, target: StreamTarget, config: 
   const params: TestReadParams = {
     uri: target.uri, streamName: target.streamName, config: sealConfig(replay ? {} : config, services.sealKey), limits, runId,
     http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
-    ...(replay ? { replay: { cassetteUri: replay.cassetteUri, name: replay.name } } : { record: true }),
+    ...(replay ? { replay: { cassetteUri: replay.cassetteUri, name: replay.name, ...(replay.allowLinkOutside ? { allowLinkOutside: true } : {}) } } : { record: true }),
   };
   const what = replay ? `replay of stream '${target.streamName}' from ${replay.name}` : `test read of stream '${target.streamName}'`;
   services.log.info(`${what} in ${vscode.workspace.asRelativePath(uri)} (max ${limits.maxRecords} records, ${limits.maxPagesPerSlice} pages/slice, ${limits.maxSlices} slices)`);

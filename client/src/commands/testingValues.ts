@@ -9,6 +9,7 @@ import { withoutSecrets } from '../../../server/src/runtime/shared/secretFields'
 import { validateTestingValues } from '../testingValuesValidation';
 import { TestingValuesPanel } from '../views/testingValuesPanel';
 import { manifestUriFrom } from './pickTarget';
+import { confirmLinkOutside, readTextFile, writeTextFile } from '../userFileAccess';
 
 /** The manifest's spec from the language server. */
 export async function fetchSpec(services: Services, uri: vscode.Uri): Promise<GetSpecResult> {
@@ -37,16 +38,27 @@ export async function setTestingValues(services: Services, arg: unknown): Promis
   return true;
 }
 
-/** `airbyte.importTestingValues`: reads a config.json (chosen, or `{ uri, file }`), validates, stores. */
+/**
+ * `airbyte.importTestingValues`: reads a config.json (chosen, or `{ uri, file }`), validates, stores.
+ * A config.json that links outside the manifest's folder is used only when the user confirms it
+ * (`allowLinkOutside` answers for the dialog in automation); the file is read with the 8 MiB cap.
+ */
 export async function importTestingValues(services: Services, arg: unknown): Promise<boolean> {
   const uri = manifestUriFrom(arg);
   if (!uri) return false;
   const given = (arg as { file?: string } | undefined)?.file;
   const file = given ? vscode.Uri.file(given) : (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Connector config': ['json'] }, title: 'Import testing values from config.json', defaultUri: vscode.Uri.joinPath(uri, '..') }))?.[0];
   if (!file) return false;
+  const allowed = await confirmLinkOutside(file, uri, 'The file', (arg as { allowLinkOutside?: boolean } | undefined)?.allowLinkOutside);
+  if (!allowed) return false;
+  const input = await readTextFile(file, uri, 'the config', true);
+  if ('error' in input) {
+    void vscode.window.showErrorMessage(`Not imported: ${input.error}.`);
+    return false;
+  }
   let values: unknown;
   try {
-    values = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
+    values = JSON.parse(input.text);
   } catch (e) {
     void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(file)} is not readable JSON: ${(e as Error).message.replace(/".*"/, '…')}`);
     return false;
@@ -70,7 +82,8 @@ export async function exportTestingValues(services: Services, arg: unknown): Pro
   const file = given ? vscode.Uri.file(given) : await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(uri, '..', 'config.example.json'), filters: { JSON: ['json'] }, title: 'Export testing values without secrets' });
   if (!file) return false;
   const safe = withoutSecrets(connectionSpecification, values);
-  await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(`${JSON.stringify(safe, null, 2)}\n`));
+  const written = await writeTextFile(file, `${JSON.stringify(safe, null, 2)}\n`, null, 'the export');
+  if (!written.ok) { void vscode.window.showErrorMessage(`Not exported: ${written.error}`); return false; }
   void vscode.window.showInformationMessage(`Exported testing values without secret fields to ${vscode.workspace.asRelativePath(file)}.`);
   return true;
 }

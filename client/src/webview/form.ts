@@ -3,6 +3,7 @@
 // `order`, required fields, patterns, masked airbyte_secret fields — over one value model.
 import { el } from './dom';
 import { changedPaths, mergeEdits } from '../configMerge';
+import { getOwn, setOwn } from '../../../server/src/runtime/shared/safeObject';
 import { fieldTitle } from '../specTitles';
 import { parseRichText, type RichNode } from './richText';
 import { plural } from '../plural';
@@ -67,7 +68,7 @@ function defaults(s: Schema): unknown {
   if (options?.length) return defaults({ ...options[0], type: 'object' });
   if (typeOf(s) === 'object' && s.properties) {
     const out: Json = {};
-    for (const [k, p] of Object.entries(s.properties)) { const d = defaults(p); if (d !== undefined) out[k] = d; }
+    for (const [k, p] of Object.entries(s.properties)) { const d = defaults(p); if (d !== undefined) setOwn(out, k, d); }
     return out;
   }
   return undefined;
@@ -79,7 +80,7 @@ function withDefaults(s: Schema, value: unknown): unknown {
   const options = s.oneOf ?? s.anyOf;
   const shape = options?.length ? options[optionIndex(options, value)] : s;
   const out: Json = { ...(value as Json) };
-  for (const [k, p] of Object.entries(shape.properties ?? {})) { const v = withDefaults(p, out[k]); if (v !== undefined) out[k] = v; }
+  for (const [k, p] of Object.entries(shape.properties ?? {})) { const v = withDefaults(p, getOwn(out, k)); if (v !== undefined) setOwn(out, k, v); }
   return out;
 }
 
@@ -196,9 +197,10 @@ function objectFields(s: Schema, path: string, get: () => Json, set: (v: unknown
   const box = el('div', { class: 'fields' });
   for (const [key, p] of orderedProps(s)) {
     if (p.const !== undefined || (p.enum?.length === 1 && (s.required ?? []).includes(key) && p.default !== undefined)) continue; // discriminators are set by the option select
-    box.append(field(key, p, `${path}/${key}`, (s.required ?? []).includes(key), () => get()[key], (v) => {
+    box.append(field(key, p, `${path}/${key}`, (s.required ?? []).includes(key), () => getOwn(get(), key), (v) => {
+      // Spec keys are other people's data: `__proto__` is a field here, never the object's prototype.
       const next = { ...get() };
-      if (v === undefined) delete next[key]; else next[key] = v;
+      if (v === undefined) delete next[key]; else setOwn(next, key, v);
       set(next);
     }));
   }

@@ -7,6 +7,7 @@ import type { PaginationTrace, StreamRead, StreamReadPage } from '../runtime/tes
 import { SecretMasker } from '../runtime/testRead/masking';
 import { secretPaths } from '../runtime/shared/secretFields';
 import { MASK } from '../runtime/shared/secretPatterns';
+import { setOwn } from '../runtime/shared/safeObject';
 
 /** One page of a captured read, flattened out of its slice. */
 export type CapturedPage = {
@@ -192,7 +193,7 @@ function replaceAtPaths(node: unknown, paths: string[][]): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     const matching = paths.filter((p) => p[0] === key || p[0] === '*');
-    out[key] = matching.some((p) => p.length === 1) && value !== null && value !== undefined ? MASK : replaceAtPaths(value, matching.map((p) => p.slice(1)));
+    setOwn(out, key, matching.some((p) => p.length === 1) && value !== null && value !== undefined ? MASK : replaceAtPaths(value, matching.map((p) => p.slice(1))));
   }
   return out;
 }

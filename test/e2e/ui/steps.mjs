@@ -1,6 +1,6 @@
 // The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
 // and takes a screenshot that the run keeps for inspection.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { workbench } from './workbench.mjs';
 import { findSecretsIn } from '../secretEncodings.mjs';
@@ -524,6 +524,48 @@ export const steps = [
       const text = await hover.textContent();
       if (!/page 3 → /.test(text ?? '')) throw new Error(`the hover does not list every page: ${text}`);
       await shot('21-hover-cursor-value-per-page');
+      await page.keyboard.press('Escape');
+    },
+  },
+  {
+    name: 'a config.json that links to another project: Import config.json asks before following the link, and Cancel imports nothing',
+    async run({ page, shot, run }) {
+      const wb = workbench(page);
+      // A repository folder whose config.json links to another project's secrets, beside the workspace.
+      const folder = join(run, 'workspace', 'linked-ui');
+      const other = join(run, 'other-project-ui', 'secrets');
+      mkdirSync(folder, { recursive: true });
+      mkdirSync(other, { recursive: true });
+      writeFileSync(join(other, 'config.json'), JSON.stringify({ url_base: 'http://127.0.0.1:9', api_key: 'other-project-key' }));
+      copyFileSync(join(run, 'workspace', MANIFEST), join(folder, 'manifest.yaml'));
+      symlinkSync(join('..', '..', 'other-project-ui', 'secrets', 'config.json'), join(folder, 'config.json'));
+      await wb.runCommand('View: Close All Editors');
+      await wb.runCommand('File: Refresh Explorer');
+      await wb.openFile('linked-ui/manifest.yaml');
+      // The prompt is a notification: a toast, or (when toasts are hidden) a row of the notification center.
+      const toast = () => page.locator('.notification-list-item', { hasText: 'No testing values are set for linked-ui/manifest.yaml' }).first();
+      const prompt = async () => {
+        await lens(page, 'Run stream items').click();
+        try {
+          await toast().waitFor({ timeout: 10_000 });
+        } catch {
+          await wb.runCommand('Notifications: Show Notifications');
+          await toast().waitFor({ timeout: 20_000 });
+        }
+      };
+      await prompt();
+      await toast().locator('.monaco-button', { hasText: 'Import config.json' }).click();
+      const dialog = page.locator('.monaco-dialog-box', { hasText: 'is a symbolic link to' });
+      await dialog.waitFor({ timeout: 10_000 });
+      const text = await dialog.textContent();
+      if (!/other-project-ui\/secrets\/config\.json, outside this manifest's folder/.test(text ?? '')) throw new Error(`the dialog does not name the link's target: ${text}`);
+      await shot('40-import-config-json-link-confirmation');
+      await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+      // Nothing was imported: the next Run stream asks for testing values again.
+      await page.locator('.tab', { hasText: 'manifest.yaml' }).first().click();
+      await prompt();
+      await shot('41-nothing-imported-after-cancel');
       await page.keyboard.press('Escape');
     },
   },

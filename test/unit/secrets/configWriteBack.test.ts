@@ -1,5 +1,5 @@
 // CLI write-back of a rotated refresh token (demo API, single-use refresh tokens): mode and owner are
-// kept, a symlink's target is rewritten, a read-only file is refused loudly with the new config saved to
+// kept, a symlink is never written through (recovery file), a read-only file is refused loudly with the new config saved to
 // a 0600 recovery file, no temporary copy is left, and the token never reaches stdout or stderr.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,7 +58,7 @@ test('the rewritten config keeps its mode and owner, and no temporary file is le
   } finally { r.cleanup(); }
 });
 
-test('a symlinked config: the link stays, its target is rewritten', async () => {
+test('a symlinked config is never written through: the link and its target stay, the new config goes to a 0600 recovery file beside the link', async () => {
   const r = await readWith((dir, text) => {
     mkdirSync(join(dir, 'real'));
     writeFileSync(join(dir, 'real', 'config.json'), text, { mode: 0o600 });
@@ -66,11 +66,16 @@ test('a symlinked config: the link stays, its target is rewritten', async () => 
     return join(dir, 'config.json');
   });
   try {
-    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.code, 1, 'the command fails: the rotated token is not where the next run looks');
     assert.ok(lstatSync(r.configFile).isSymbolicLink());
-    assert.notEqual(newRefreshToken(join(r.dir, 'real', 'config.json')), DEMO_CREDENTIALS.oauth.initialRefreshToken);
-    assert.equal(statSync(join(r.dir, 'real', 'config.json')).mode & 0o777, 0o600);
-    assert.deepEqual(readdirSync(join(r.dir, 'real')), ['config.json']);
+    assert.equal(newRefreshToken(join(r.dir, 'real', 'config.json')), DEMO_CREDENTIALS.oauth.initialRefreshToken, 'the link target is untouched');
+    const m = /config\.json is a symbolic link \(to .*real\/config\.json\) and is never written through\. The new config is in (\S+) \(readable only by you\)/.exec(r.stderr);
+    assert.ok(m, r.stderr);
+    assert.equal(join(m[1], '..'), r.dir, 'the recovery file is beside the link');
+    assert.equal(statSync(m[1]).mode & 0o777, 0o600);
+    const token = newRefreshToken(m[1]);
+    assert.notEqual(token, DEMO_CREDENTIALS.oauth.initialRefreshToken);
+    assert.ok(!r.stdout.includes(token) && !r.stderr.includes(token), 'the token is not printed');
   } finally { r.cleanup(); }
 });
 

@@ -28,6 +28,7 @@ test('new creates missing levels as mappings; get reads with a fallback', () => 
   assert.deepEqual(doc, { $parameters: { report: { kind: 'daily' } } });
   assert.equal(dpathGet(doc, ['$parameters', 'report', 'kind'], null), 'daily');
   assert.deepEqual(dpathGet(doc, ['nope'], []), []);
-  dpathNew(doc, ['__proto__', 'polluted'], 1);
+  // A path through a prototype is refused (docs/security.md, "Prototype-safe data"), before any write.
+  assert.throws(() => dpathNew(doc, ['__proto__', 'polluted'], 1), /field_path: the path segment "__proto__" is not allowed/);
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
 });

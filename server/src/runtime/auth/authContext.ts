@@ -5,6 +5,7 @@ import type { AuthParts, AuthenticatorHooks, RequestOptionCompat, RuntimeEnv } f
 import { evalMapping, evalText, interpolate } from '../interpolation';
 import { configError } from '../errors';
 import { pythonStr } from './pythonText';
+import { setAtPath } from '../safePath';
 
 /** A built authenticator: one `authenticate()` call per outgoing data request. */
 export interface Authenticator {
@@ -101,17 +102,8 @@ export function valueAtPath(root: unknown, path: readonly string[]): unknown {
 }
 
 /** Writes a value at a path of keys, creating missing intermediate objects. */
-export function setValueAtPath(root: Record<string, unknown>, path: readonly string[], value: unknown): void {
-  let cur: Record<string, unknown> = root;
-  path.forEach((key, i) => {
-    if (i === path.length - 1) {
-      cur[key] = value;
-      return;
-    }
-    const next = cur[key];
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) cur[key] = {};
-    cur = cur[key] as Record<string, unknown>;
-  });
+export function setValueAtPath(root: Record<string, unknown>, path: readonly string[], value: unknown, what = 'config path'): void {
+  setAtPath(root, path, value, what);
 }
 
 /** Validates that a manifest field is an array of strings (paths are not interpolated, §3.5). */

@@ -12,6 +12,8 @@ import {
   emptyAuthParts, renderMapping, renderText, setValueAtPath, stringArray, valueAtPath,
   type AuthBuildContext, type Authenticator, type Component,
 } from './authContext';
+import { setOwn } from '../shared/safeObject';
+import { refusePrototypePath } from '../safePath';
 
 const DAY_MS = 86_400_000;
 const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -53,6 +55,12 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
         refreshName: typeof u.refresh_token_name === 'string' ? u.refresh_token_name : 'refresh_token',
       }
     : null;
+  // Refused at build time, before any token is requested: the write-back could reach a prototype.
+  if (paths) {
+    for (const [name, path] of [['access_token_config_path', paths.access], ['refresh_token_config_path', paths.refresh], ['token_expiry_date_config_path', paths.expiry]] as const) {
+      refusePrototypePath(path, `refresh_token_updater.${name}`);
+    }
+  }
 
   // Spec §6.7.7: the single-use variant renders its string fields once, at build time.
   const frozen = singleUse ? freezeFields(component, ctx) : null;
@@ -88,7 +96,7 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
     for (const v of sent) reportSecret(ctx, v);
     const extras = frozen ? frozen.body : renderMapping(ctx, component.refresh_request_body, 'refresh_request_body');
     // Spec §6.7.2: body extras never override the standard arguments.
-    for (const [k, v] of Object.entries(extras)) if (!(k in args)) args[k] = v;
+    for (const [k, v] of Object.entries(extras)) if (!Object.prototype.hasOwnProperty.call(args, k)) setOwn(args, k, v);
     await sendTokenRequest(
       ctx,
       {
@@ -119,7 +127,7 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
         if (paths && rotated) {
           // Spec §6.7.7: the consumed refresh token is gone server-side, so the new one is written
           // back first; it is reported with the rest below, or at once if reading the rest fails.
-          setValueAtPath(ctx.config, paths.refresh, newRefresh);
+          setValueAtPath(ctx.config, paths.refresh, newRefresh, 'refresh_token_config_path');
           obtained.push(newRefresh);
           reportSecret(ctx, newRefresh);
         }
@@ -138,8 +146,8 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
           throw e;
         }
         if (paths) {
-          setValueAtPath(ctx.config, paths.access, accessToken);
-          setValueAtPath(ctx.config, paths.expiry, formatExpiry(expiry));
+          setValueAtPath(ctx.config, paths.access, accessToken, 'access_token_config_path');
+          setValueAtPath(ctx.config, paths.expiry, formatExpiry(expiry), 'token_expiry_date_config_path');
           // One CONNECTOR_CONFIG update per refresh, as the reference emits it.
           ctx.env.onConfigUpdate?.(ctx.config);
         }

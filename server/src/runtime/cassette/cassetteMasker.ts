@@ -2,6 +2,7 @@
 // secret takes on the wire (URL-encoded in a query or form body, base64 in a header), plus the rule
 // that credentials headers are never written to a cassette whatever their value.
 import { SecretMasker } from '../testRead/masking';
+import { setOwn } from '../shared/safeObject';
 
 export const MASK = '****';
 
@@ -44,8 +45,8 @@ export class CassetteMasker extends SecretMasker {
     for (const [k, v] of Object.entries(headers)) {
       if (CREDENTIAL_HEADERS.has(k.toLowerCase())) {
         const scheme = /^(Basic|Bearer|Token|JWT|Digest)\s/i.exec(v)?.[1];
-        out[k] = scheme ? `${scheme} ${MASK}` : MASK;
-      } else out[k] = this.maskText(v);
+        setOwn(out, k, scheme ? `${scheme} ${MASK}` : MASK);
+      } else setOwn(out, k, this.maskText(v));
     }
     return out;
   }

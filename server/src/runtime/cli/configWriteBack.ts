@@ -1,10 +1,10 @@
 // Writes a config the connector updated (a rotated single-use refresh token) back to the user's
 // config file. A rotated token that is lost breaks the connection for good, so: the file is replaced
 // atomically (temporary file in the same folder, then rename) keeping its mode and owner; a symlink is
-// followed and its target replaced; a read-only file is not overwritten (rename would bypass its mode);
+// never written through (shared/userFiles.ts: the new config goes to a recovery file); a read-only file is not overwritten (rename would bypass its mode);
 // no temporary copy is left behind; and when the file cannot be written the new config goes to a
 // recovery file (mode 0600, beside the config or else in the home folder) whose path is printed.
-import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, fchmodSync, fchownSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -34,11 +34,17 @@ function tempName(dir: string, name: string): string {
   return join(dir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
 }
 
-/** Replaces `configFile` (or its symlink target) with `text`; on failure saves `text` to a recovery file. */
+/** Replaces `configFile` with `text`; on failure (or when it is a link) saves `text` to a recovery file. */
 export function writeBackConfig(configFile: string, text: string, now: Date = new Date()): WriteBackResult {
   let target = configFile;
   let reason: string | null = null;
   try {
+    // The files policy (docs/security.md, "Files"): never write through a link, wherever it leads.
+    if (lstatSync(configFile).isSymbolicLink()) {
+      let to = '(a missing file)';
+      try { to = realpathSync(configFile); } catch { /* dangling */ }
+      return { ok: false, reason: `${configFile} is a symbolic link (to ${to}) and is never written through`, recoveredAt: saveRecovery(configFile, text, now) };
+    }
     target = realpathSync(configFile);
     const st = statSync(target);
     // As root every file is writable; the missing write bits still say "do not change this file".

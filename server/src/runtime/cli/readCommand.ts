@@ -3,7 +3,7 @@
 // the terminal over the same testRead as the editor; --record writes a cassette of every HTTP exchange,
 // --replay reads offline from one (docs/cassettes.md). Exit codes: 0 read ok, 1 read failed (or a
 // request the cassette does not hold), 2 invalid manifest, config, cassette or arguments.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { writeBackConfig } from './configWriteBack';
 import { formatCassette, parseCassette, type Cassette } from '../cassette/cassette';
 import { recordRead, replayRead } from '../cassette/cassetteRead';
@@ -11,6 +11,8 @@ import type { ReplayMiss } from '../cassette/replay';
 import { parseManifest } from '../manifest/parse';
 import { readInputText } from './inputFile';
 import { terminalSafe } from './terminalText';
+import { readUserFile, writeRefusal, writeUserFile } from '../files/userFiles';
+import { prototypePathErrors } from './prototypePaths';
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
 import type { PaginationTrace, StreamRead, TestReadProgress } from '../testRead/streamRead';
@@ -102,24 +104,32 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     return 2;
   }
   const manifestText = manifestInput.text;
+  // Every other input is read under the files policy: capped, and no link out of the manifest's folder.
+  const root = dirname(resolve(manifestFile));
   let configText: string | null = null;
   if (configFile) {
-    const configInput = readInputText(configFile);
+    const configInput = readUserFile(configFile, { root, what: 'the config' });
     if ('error' in configInput) {
-      err.write(`read: ${terminalSafe(configFile)}: ${configInput.error}\n`);
+      err.write(`read: ${terminalSafe(configInput.error)}\n`);
       return 2;
     }
     configText = configInput.text;
   }
-  let cassette: Cassette | null = null;
-  if (parsedArgs.replay) {
-    let cassetteText: string;
-    try {
-      cassetteText = readFileSync(parsedArgs.replay, 'utf8');
-    } catch (e) {
-      err.write(`read: cannot read ${(e as NodeJS.ErrnoException).path ?? 'input'} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+  if (parsedArgs.record) {
+    const refused = writeRefusal(parsedArgs.record, root, 'the cassette');
+    if (refused) {
+      err.write(`read: ${terminalSafe(refused)}\n`);
       return 2;
     }
+  }
+  let cassette: Cassette | null = null;
+  if (parsedArgs.replay) {
+    const cassetteInput = readUserFile(parsedArgs.replay, { root, what: 'the cassette' });
+    if ('error' in cassetteInput) {
+      err.write(`read: ${terminalSafe(cassetteInput.error)}\n`);
+      return 2;
+    }
+    const cassetteText = cassetteInput.text;
     const c = parseCassette(cassetteText, parsedArgs.replay);
     if (typeof c === 'string') {
       err.write(`read: ${c}\n`);
@@ -137,6 +147,11 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     if (!yamlErrors.length) err.write(`${manifestFile}: the manifest is empty or not a mapping\n`);
     return 2;
   }
+  const refusedPaths = prototypePathErrors(parsed, manifestFile);
+  if (refusedPaths.length) {
+    for (const line of refusedPaths) err.write(`${terminalSafe(line)}\n`);
+    return 2;
+  }
   let config: Record<string, unknown>;
   try {
     config = configText === null ? structuredClone(cassette?.config ?? {}) : JSON.parse(configText);
@@ -148,7 +163,7 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   let state: object[] | undefined;
   if (stateFile !== undefined) {
     try {
-      const stateInput = readInputText(stateFile);
+      const stateInput = readUserFile(stateFile, { root, what: 'the state file' });
       if ('error' in stateInput) throw new Error(stateInput.error);
       const value = JSON.parse(stateInput.text) as unknown;
       if (!value || typeof value !== 'object') throw new Error('expected a list of state messages or the stream\'s state object');
@@ -210,7 +225,8 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
     } else if (parsedArgs.record) {
       const recorded = await recordRead(parsed.value, config, stream, limits, env);
       result = recorded.result;
-      writeFileSync(parsedArgs.record, formatCassette(recorded.cassette));
+      const written = writeUserFile(parsedArgs.record, formatCassette(recorded.cassette), { root, what: 'the cassette' });
+      if (!written.ok) throw new RuntimeError(written.error, 'config_error');
       err.write(`read: recorded ${recorded.cassette.exchanges.length} HTTP exchange${recorded.cassette.exchanges.length === 1 ? '' : 's'} to ${parsedArgs.record}\n`);
     } else {
       result = await testRead(parsed.value, config, stream, limits, env);

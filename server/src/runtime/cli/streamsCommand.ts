@@ -5,6 +5,7 @@ import { RuntimeError } from '../errors';
 import { listStreams } from '../testRead/listStreams';
 import { loadManifestAndConfig } from './inputs';
 import { reportUnlistedStreams } from './unlistedStreams';
+import { terminalSafe } from './terminalText';
 
 type Out = NodeJS.WritableStream;
 
@@ -30,15 +31,16 @@ export async function streamsCommand(args: string[], out: Out, err: Out, signal?
   if (!inputs) return 2;
   try {
     const streams = await listStreams(inputs.manifest, inputs.config, {}, { signal }, (level, message) => {
-      if (level === 'ERROR' || level === 'WARN') err.write(`streams: ${level}: ${message}\n`);
+      if (level === 'ERROR' || level === 'WARN') err.write(`streams: ${level}: ${terminalSafe(message)}\n`);
     });
     // Streams the manifest holds that the source does not define for this config get a located reason.
     reportUnlistedStreams('streams', manifestFile, inputs.parsed, inputs.config, err);
     if (format === 'json') out.write(`${JSON.stringify(streams, null, 2)}\n`);
-    else for (const s of streams) out.write(s.dynamic ? `${s.name}\t(dynamic: ${s.definition}, ${s.resolver})\n` : `${s.name}\n`);
+    // Names come from the manifest and, for dynamic streams, from the API: printed, never obeyed.
+    else for (const s of streams) out.write(terminalSafe(s.dynamic ? `${s.name}\t(dynamic: ${s.definition}, ${s.resolver})` : s.name) + '\n');
     return 0;
   } catch (e) {
-    err.write(`streams: ${(e as Error).message}\n`);
+    err.write(`streams: ${format === 'json' ? (e as Error).message : terminalSafe((e as Error).message)}\n`);
     if (configFile === null) err.write('streams: dynamic streams are resolved with the connector\'s config: pass --config config.json\n');
     return e instanceof RuntimeError && e.failureType === 'config_error' && configFile === null ? 2 : 1;
   }

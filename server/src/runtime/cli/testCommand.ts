@@ -3,8 +3,14 @@
 // DIR/<stream>.cassette.yaml and its records and inferred schema are compared with
 // DIR/<stream>.expected.json; --update rewrites the expectations. Exit codes: 0 everything matches,
 // 1 a difference, a failed replay or a missing expectation, 2 invalid arguments, manifest or cassette.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Every input is read under the files policy (capped, no link out of the manifest's folder) and
+// --update never writes through a link; every line is terminal-safe (names and keys come from the API).
+import { existsSync, lstatSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { readUserFile, writeUserFile } from '../files/userFiles';
+import { terminalSafe } from './terminalText';
+import { prototypePathErrors } from './prototypePaths';
+import { MAX_INPUT_BYTES } from './inputFile';
 import { parseManifest } from '../manifest/parse';
 import { resolveManifest } from '../manifest/resolve';
 import { parseCassette } from '../cassette/cassette';
@@ -13,6 +19,17 @@ import { replayRead } from '../cassette/cassetteRead';
 import { compareWithExpectation, expectationOf, formatDiff, isEmptyDiff, primaryKeyPaths, type Expectation } from '../cassette/regression';
 
 type Out = NodeJS.WritableStream;
+
+/** A stream whose every line is made terminal-safe: stream names, record keys and API errors are printed as text, never obeyed. */
+function safeLines(out: Out): Out {
+  return { write: (text: string) => out.write(terminalSafe(text)) } as unknown as Out;
+}
+
+/** Whether a path exists, a dangling link included (it must be reported, not skipped as missing). */
+function present(path: string): boolean {
+  try { lstatSync(path); return true; } catch { return existsSync(path); }
+}
+
 type TestArgs = { manifest: string; cassettes: string; config: string | null; stream: string | null; update: boolean };
 
 /** Parses the arguments; returns an error text instead of throwing. */
@@ -44,27 +61,44 @@ export function streamFiles(dir: string, stream: string): { cassette: string; ex
 }
 
 /** Runs the command; resolves with the exit code. */
-export async function testCommand(args: string[], out: Out, err: Out): Promise<number> {
+export async function testCommand(args: string[], rawOut: Out, rawErr: Out): Promise<number> {
+  const out = safeLines(rawOut);
+  const err = safeLines(rawErr);
   const a = parseTestArgs(args);
   if (typeof a === 'string') {
     err.write(`test: ${a}\n`);
     return 2;
   }
-  let manifestText: string;
-  let config: Record<string, unknown> | undefined;
-  try {
-    manifestText = readFileSync(a.manifest, 'utf8');
-    if (a.config) config = JSON.parse(readFileSync(a.config, 'utf8')) as Record<string, unknown>;
-  } catch (e) {
-    const io = e as NodeJS.ErrnoException;
-    err.write(io.code ? `test: cannot read ${io.path ?? 'input'} (${io.code})\n` : `test: ${a.config} is not valid JSON: ${io.message}\n`);
+  const folder = dirname(resolve(a.manifest));
+  const manifestInput = readUserFile(a.manifest, { root: null, what: 'the manifest', maxBytes: MAX_INPUT_BYTES });
+  if ('error' in manifestInput) {
+    err.write(`test: ${manifestInput.error}\n`);
     return 2;
   }
-  const parsed = parseManifest(manifestText);
+  let config: Record<string, unknown> | undefined;
+  if (a.config) {
+    const configInput = readUserFile(a.config, { root: folder, what: 'the config' });
+    if ('error' in configInput) {
+      err.write(`test: ${configInput.error}\n`);
+      return 2;
+    }
+    try {
+      config = JSON.parse(configInput.text) as Record<string, unknown>;
+    } catch (e) {
+      err.write(`test: ${a.config} is not valid JSON: ${(e as Error).message}\n`);
+      return 2;
+    }
+  }
+  const parsed = parseManifest(manifestInput.text);
   const resolved = parsed.value && typeof parsed.value === 'object' ? resolveManifest(parsed.value) : null;
   const root = resolved?.value as Record<string, unknown> | undefined;
   if (!root || parsed.problems.some((p) => p.severity === 'error')) {
     err.write(`test: ${a.manifest} is not a valid manifest (run connector-manifest validate ${a.manifest})\n`);
+    return 2;
+  }
+  const refusedPaths = prototypePathErrors(parsed, a.manifest);
+  if (refusedPaths.length) {
+    for (const line of refusedPaths) err.write(`${line}\n`);
     return 2;
   }
   const streams = ((Array.isArray(root.streams) ? root.streams : []) as Record<string, unknown>[]).filter((s) => s && typeof s.name === 'string');
@@ -79,11 +113,16 @@ export async function testCommand(args: string[], out: Out, err: Out): Promise<n
   for (const stream of selected) {
     const name = stream.name as string;
     const files = streamFiles(a.cassettes, name);
-    if (!existsSync(files.cassette)) {
+    if (!present(files.cassette)) {
       out.write(`stream '${name}': skipped, no cassette ${files.cassette} (record one with: connector-manifest read ${a.manifest} --stream ${name} --config config.json --record ${files.cassette})\n`);
       continue;
     }
-    const cassette = parseCassette(readFileSync(files.cassette, 'utf8'), files.cassette);
+    const cassetteInput = readUserFile(files.cassette, { root: folder, what: 'the cassette' });
+    if ('error' in cassetteInput) {
+      err.write(`test: ${cassetteInput.error}\n`);
+      return 2;
+    }
+    const cassette = parseCassette(cassetteInput.text, files.cassette);
     if (typeof cassette === 'string') {
       err.write(`test: ${cassette}\n`);
       return 2;
@@ -100,13 +139,22 @@ export async function testCommand(args: string[], out: Out, err: Out): Promise<n
     }
     const actual = expectationOf(name, primaryKeyPaths(stream.primary_key), result);
     if (a.update) {
-      writeFileSync(files.expectation, `${JSON.stringify(actual, null, 2)}\n`);
+      const written = writeUserFile(files.expectation, `${JSON.stringify(actual, null, 2)}\n`, { root: folder, what: 'the expectation' });
+      if (!written.ok) {
+        err.write(`test: ${written.error}\n`);
+        return 2;
+      }
       out.write(`stream '${name}': ${actual.records.length} records; expectation written to ${files.expectation}\n`);
       continue;
     }
     let expected: Expectation;
     try {
-      expected = JSON.parse(readFileSync(files.expectation, 'utf8')) as Expectation;
+      const expectationInput = readUserFile(files.expectation, { root: folder, what: 'the expectation' });
+      if ('error' in expectationInput) {
+        if (!present(files.expectation)) throw Object.assign(new Error('missing'), { code: 'ENOENT' });
+        throw new Error(expectationInput.error);
+      }
+      expected = JSON.parse(expectationInput.text) as Expectation;
       if (!expected || !Array.isArray(expected.records)) throw new Error('it has no records list');
     } catch (e) {
       failed++;

@@ -1,6 +1,7 @@
 // Response header names are kept as the server sent them (reference-incremental.md §7): CursorPagination
 // templates see them case-sensitively, while the error handler, wait-time-from-header and the runtime
 // itself look names up case-insensitively, as `requests`' CaseInsensitiveDict does.
+import { setOwn } from '../shared/safeObject';
 
 /**
  * Builds the headers object from undici's raw `[name, value, name, value, …]` list: names keep the
@@ -17,9 +18,9 @@ export function headersFromRaw(raw: readonly (string | Buffer)[]): Record<string
     const existing = nameByLower.get(lower);
     if (existing === undefined) {
       nameByLower.set(lower, name);
-      out[name] = value;
+      setOwn(out, name, value);
     } else {
-      out[existing] = `${out[existing]}, ${value}`;
+      setOwn(out, existing, `${out[existing]}, ${value}`);
     }
   }
   return out;

@@ -4,6 +4,7 @@
 import { interpolate, evalString as evalInterpolatedString, evalText as evalInterpolatedText, evalBoolean as evalInterpolatedBoolean, evalMapping as evalInterpolatedMapping, evalNestedMapping as evalInterpolatedNested, pythonText } from '../interpolation';
 import type { RuntimeEnv } from '../types';
 import { configError } from '../errors';
+import { setOwn } from '../shared/safeObject';
 
 export type TemplateContext = Record<string, unknown>;
 
@@ -65,7 +66,7 @@ export function evalMapping(mapping: unknown, ctx: TemplateContext, opts: { stri
     if (opts.stringOrList && typeof value === 'object' && !Array.isArray(value)) {
       throw configError(`Invalid value for \`${key}\` in ${opts.what}: values of request params cannot be an object.`);
     }
-    out[key] = value;
+    setOwn(out, key, value);
   }
   return out;
 }

@@ -7,6 +7,7 @@ import { evalText } from '../interpolation';
 import { configError } from '../errors';
 import { pythonStr } from '../auth/pythonText';
 import { setValueAtPath } from '../auth/authContext';
+import { setOwn } from '../shared/safeObject';
 
 export type InjectInto = 'request_parameter' | 'header' | 'body_data' | 'body_json';
 
@@ -98,8 +99,8 @@ export function createRequestOption(component: object, config: object, parameter
 export function injectValue(parts: Omit<RequestParts, 'path'>, target: InjectInto, path: readonly string[], value: unknown): void {
   const bucket = parts[PART_OF[target]];
   if (target === 'header') {
-    bucket[path[0]] = pythonStr(value);
+    setOwn(bucket, path[0], pythonStr(value));
     return;
   }
-  setValueAtPath(bucket, path, value);
+  setValueAtPath(bucket, path, value, 'RequestOption field_path');
 }

@@ -3,6 +3,7 @@
 import { configError } from '../errors';
 import { pythonStr } from './interpolatedValues';
 import { PyFloat, floatRepr } from '../interpolation/values';
+import { setOwn } from '../shared/safeObject';
 
 type Mapping = Record<string, unknown>;
 
@@ -26,15 +27,15 @@ export function combineMappings(providers: (Mapping | string | null | undefined)
 function mergeInto(target: Mapping, source: Mapping, path: string[], opts: { json: boolean; what: string }): void {
   for (const [k, v] of Object.entries(source)) {
     const here = [...path, k];
-    if (!(k in target)) {
-      target[k] = v;
+    if (!Object.prototype.hasOwnProperty.call(target, k)) {
+      setOwn(target, k, v);
       continue;
     }
     const existing = target[k];
     if (opts.json && isPlainObject(existing) && isPlainObject(v)) {
       const copy = { ...existing };
       mergeInto(copy, v, here, opts);
-      target[k] = copy;
+      setOwn(target, k, copy);
     } else if (opts.json && deepEqual(existing, v)) {
       continue;
     } else {

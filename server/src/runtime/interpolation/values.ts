@@ -3,6 +3,7 @@
 // (float, tuple, Jinja's Undefined, callables). Also Python's str()/repr(), truthiness and equality.
 import { PyDate, PyDateTime, PyDuration, PyTimedelta } from './datetime';
 import { charge, chargeText, TextBuilder } from './limits';
+import { setOwn } from '../shared/safeObject';
 
 /** A Python float whose value is integral (`1.0`); non-integral JS numbers are floats already. */
 export class PyFloat {
@@ -251,7 +252,7 @@ export function toPlain(v: unknown, keepFloats = false): unknown {
   if (v instanceof Set) return [...v].map((x) => toPlain(x, keepFloats));
   if (isDict(v)) {
     const out: PyDict = {};
-    for (const k of Object.keys(v)) out[k] = toPlain(v[k], keepFloats);
+    for (const k of Object.keys(v)) setOwn(out, k, toPlain(v[k], keepFloats));
     return out;
   }
   if (v instanceof PyDateTime || v instanceof PyDate || v instanceof PyTimedelta || v instanceof PyDuration) return v.toString();

@@ -4,6 +4,7 @@
 import { defaultTypeFor } from '../schema/defaultTypes';
 import { isPlainObject, MAX_DEPTH, MAX_RESOLVED_VALUES, ResolutionTooLarge } from './references';
 import { toNodeOrigin, type Origin, type OriginTable } from './origins';
+import { setOwn } from '../shared/safeObject';
 
 /** One propagated parameter: its value and where it was written. */
 type Param = { value: unknown; origin: Origin };
@@ -54,7 +55,7 @@ export class TypeAndParameterPropagator {
       for (const key of Object.keys(out)) {
         const child = out[key];
         if (isPlainObject(child) && typeof child.type === 'string') {
-          out[key] = this.component(child, this.origins.childOrigin(out, origin, key), undefined, key, inherited, depth + 1);
+          setOwn(out, key, this.component(child, this.origins.childOrigin(out, origin, key), undefined, key, inherited, depth + 1));
         }
       }
       return out;
@@ -74,7 +75,7 @@ export class TypeAndParameterPropagator {
     // Spec §1.3 step 4 (reference quirk): a parameter fills a missing or falsy field.
     for (const [key, p] of params) {
       if (isFalsy(out[key])) {
-        out[key] = p.value;
+        setOwn(out, key, p.value);
         this.origins.setKey(out, key, p.origin);
       }
     }
@@ -88,13 +89,13 @@ export class TypeAndParameterPropagator {
       if (excluded) params.delete(key);
       const childOrigin = this.origins.childOrigin(out, origin, key);
       if (isPlainObject(child)) {
-        out[key] = this.component(child, childOrigin, type, key, params, depth + 1);
+        setOwn(out, key, this.component(child, childOrigin, type, key, params, depth + 1));
       } else {
         const list = child.map((item, i) =>
           isPlainObject(item) ? this.component(item, this.origins.childOrigin(child, childOrigin, i), type, key, params, depth + 1) : item,
         );
         this.origins.carry(child, list);
-        out[key] = list;
+        setOwn(out, key, list);
       }
       if (excluded) params.set(key, excluded);
     }
@@ -103,7 +104,7 @@ export class TypeAndParameterPropagator {
     if (params.size > 0) {
       const stored: Record<string, unknown> = {};
       for (const [key, p] of params) {
-        stored[key] = p.value;
+        setOwn(stored, key, p.value);
         this.origins.setKey(stored, key, p.origin);
       }
       const ownOrigin = isPlainObject(own) ? this.origins.childOrigin(node, origin, '$parameters') : origin;

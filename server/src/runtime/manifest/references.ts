@@ -1,6 +1,7 @@
 // Pass 1 of manifest resolution (reference-behaviour.md §1.1): replaces `#/...` strings and `$ref`
 // mappings by their targets, recording where every copied node was written. Never throws.
 import { childPath, pathToArray, toNodeOrigin, type JsonPath, type NodeOrigin, type Origin, type OriginTable, type PathLink } from './origins';
+import { setOwn } from '../shared/safeObject';
 
 /** A reference that could not be followed: what went wrong, where it is written, and its resolved location. */
 export type ReferenceFailure = {
@@ -136,7 +137,8 @@ export class ReferenceResolver {
     // origin and output path (on the largest manifests that garbage cost more than the copying).
     if ((value === null || typeof value !== 'object') && !isReferenceString(value) && depth + 1 <= MAX_DEPTH && key !== 'config_overrides') {
       this.produced++;
-      (out as Record<string | number, unknown>)[key] = value;
+      if (key === '__proto__') setOwn(out, key, value);
+      else (out as Record<string | number, unknown>)[key] = value;
       return;
     }
     const childOrigin: Origin = { path: childPath(parentOrigin.path, key), via: parentOrigin.via };
@@ -155,7 +157,9 @@ export class ReferenceResolver {
     } else {
       result = this.resolve(value, childOrigin, childOut, depth + 1);
     }
-    (out as Record<string | number, unknown>)[key] = result;
+    // A `__proto__` key of the manifest stays a plain field (never the copy's prototype).
+    if (key === '__proto__') setOwn(out, key, result);
+    else (out as Record<string | number, unknown>)[key] = result;
   }
 
   /** A mapping with `$ref`: the resolved target, shallow-merged with the local keys (local wins). */

@@ -219,7 +219,7 @@ function writeOutputs(source: object, config: Record<string, unknown>, outputs: 
     const props = (valueAtPath(schema, ['properties']) ?? {}) as Record<string, Record<string, unknown>>;
     for (const [name, prop] of Object.entries(props)) {
       const path = prop?.path_in_connector_config;
-      if (Array.isArray(path) && values[name] !== undefined) setValueAtPath(copy, path.map(String), values[name]);
+      if (Array.isArray(path) && values[name] !== undefined) setValueAtPath(copy, path.map(String), values[name], `${name}.path_in_connector_config`);
     }
   };
   write(oauth.complete_oauth_server_output_specification, { client_id: inputs.client_id, client_secret: inputs.client_secret });

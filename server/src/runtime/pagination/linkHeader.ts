@@ -1,5 +1,6 @@
 // The parsed Link header the way `requests` exposes it (§7.5): links keyed by rel (or by URL when a
 // link has no rel), each `{ url, rel, ...other params }`.
+import { setOwn } from '../shared/safeObject';
 
 /** Parses an RFC 8288 Link header value. Malformed parts are skipped. */
 export function parseLinkHeader(value: string | undefined): Record<string, Record<string, string>> {
@@ -14,9 +15,9 @@ export function parseLinkHeader(value: string | undefined): Record<string, Recor
       if (eq < 0) continue;
       const key = param.slice(0, eq).trim().toLowerCase();
       const val = param.slice(eq + 1).trim().replace(/^["']|["']$/g, '');
-      if (key) link[key] = val;
+      if (key) setOwn(link, key, val);
     }
-    out[link.rel ?? link.url] = link;
+    setOwn(out, link.rel ?? link.url, link);
   }
   return out;
 }

@@ -4,6 +4,7 @@
 // "An unexpected error occurred in stream …" and Python's own error text.
 import { RuntimeError } from '../errors';
 import { floatRepr, pyStr } from '../interpolation/values';
+import { setOwn } from '../shared/safeObject';
 
 type Obj = Record<string, unknown>;
 
@@ -70,7 +71,7 @@ function pythonDict(value: unknown): Obj | string {
     if (pair.length !== 2) return `ValueError|dictionary update sequence element #${i} has length ${pair.length}; 2 is required`;
     const key = keyText(pair[0]);
     if (key === null) return `TypeError|unhashable type: '${pythonTypeName(pair[0])}'`;
-    out[key] = pair[1];
+    setOwn(out, key, pair[1]);
   }
   return out;
 }

@@ -5,6 +5,8 @@ import type { RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalBoolean, evalString, pythonStr } from '../http/interpolatedValues';
 import { templateSlice, type StreamSlice } from './streamSlice';
+import { setOwn } from '../shared/safeObject';
+import { setAtPath } from '../safePath';
 
 /** Mutates one record. */
 export type Transformation = (record: Record<string, unknown>, slice: StreamSlice) => void;
@@ -29,7 +31,7 @@ function createTransformation(t: Record<string, unknown>, config: object, parame
           const path = ((f.path as unknown[]) ?? []).map(String);
           if (path.length === 0) throw configError('AddedFieldDefinition.path must not be empty.');
           const value = castValue(evalString(f.value, ctx, env), f.value_type as string | undefined);
-          setPath(record, path, value);
+          setAtPath(record, path, value, 'AddFields path');
         }
       };
     }
@@ -48,7 +50,7 @@ function createTransformation(t: Record<string, unknown>, config: object, parame
         for (const k of Object.keys(record)) {
           const lower = k.toLowerCase();
           if (lower !== k) {
-            record[lower] = record[k];
+            setOwn(record, lower, record[k]);
             delete record[k];
           }
         }
@@ -61,7 +63,7 @@ function createTransformation(t: Record<string, unknown>, config: object, parame
         const to = pythonStr(evalString(t.new, ctx, env));
         const replaced = replaceKeys(record, from, to);
         for (const k of Object.keys(record)) delete record[k];
-        Object.assign(record, replaced);
+        assignOwn(record, replaced);
       };
     }
     case 'DpathFlattenFields': {
@@ -79,12 +81,12 @@ function createTransformation(t: Record<string, unknown>, config: object, parame
         if (keyTransformation?.suffix) fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${k}${keyTransformation.suffix}`, v]));
         if (t.replace_record === true && Object.keys(fields).length) {
           for (const k of Object.keys(record)) delete record[k];
-          Object.assign(record, fields);
+          assignOwn(record, fields);
           return;
         }
         if (Object.keys(fields).some((k) => Object.prototype.hasOwnProperty.call(record, k))) return;
         if (t.delete_origin_value === true) removePath(record, fieldPath, () => true);
-        Object.assign(record, fields);
+        assignOwn(record, fields);
       };
     }
     case 'CustomTransformation':
@@ -104,15 +106,6 @@ function castValue(v: unknown, type: string | undefined): unknown {
   }
 }
 
-function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
-  let cur: Record<string, unknown> = target;
-  for (const seg of path.slice(0, -1)) {
-    const next = cur[seg];
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) cur[seg] = {};
-    cur = cur[seg] as Record<string, unknown>;
-  }
-  cur[path[path.length - 1]] = value;
-}
 
 /** Deletes matching paths; `*` matches any key or index. */
 function removePath(node: unknown, path: string[], allowed: (v: unknown) => boolean): void {
@@ -130,11 +123,16 @@ function removePath(node: unknown, path: string[], allowed: (v: unknown) => bool
   }
 }
 
+/** Object.assign that stores a `__proto__` key as data instead of replacing the record's prototype. */
+function assignOwn(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const k of Object.keys(source)) setOwn(target, k, source[k]);
+}
+
 function replaceKeys(data: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     const updated = from === '' ? key : key.split(from).join(to);
-    out[updated] = value !== null && typeof value === 'object' && !Array.isArray(value) ? replaceKeys(value as Record<string, unknown>, from, to) : value;
+    setOwn(out, updated, value !== null && typeof value === 'object' && !Array.isArray(value) ? replaceKeys(value as Record<string, unknown>, from, to) : value);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // XmlDecoder: XML bodies become one mapping shaped the way the CDK's xmltodict shapes them, so a
 // DpathExtractor walks into it and CursorPagination reads it as `response` (§7.5, §7.9).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { setOwn } from '../shared/safeObject';
 
 // xmltodict conventions: attributes as "@name", element text next to attributes or children as
 // "#text", every leaf a string, whitespace around element text stripped (attribute values kept as
@@ -55,7 +56,7 @@ function normalize(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const entries = Object.entries(value as Record<string, unknown>);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of entries) if (k.startsWith('@')) out[k] = v;
+  for (const [k, v] of entries) if (k.startsWith('@')) setOwn(out, k, v);
   for (const [k, v] of entries) if (!k.startsWith('@') && k !== '#text') out[k] = normalize(v);
   const text = (value as Record<string, unknown>)['#text'];
   if (typeof text === 'string' && text.trim() !== '') out['#text'] = text.trim();

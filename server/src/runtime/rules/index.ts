@@ -9,6 +9,7 @@ import { pageTokenOptionMissing } from './pageTokenOptionMissing';
 import { paginationResetCombination } from './paginationResetCombination';
 import { requestOptionKey } from './requestOptionKey';
 import { requestPathFieldName } from './requestPathFieldName';
+import { prototypePathSegment } from './prototypePathSegment';
 import type { Rule } from './types';
 
 export const RULES: readonly Rule[] = [
@@ -22,6 +23,7 @@ export const RULES: readonly Rule[] = [
   customComponent,
   asyncStatusMapping,
   notRunnableInTestRead,
+  prototypePathSegment,
 ];
 
 export type { Rule, RuleContext, RuleFinding } from './types';

@@ -1,7 +1,8 @@
 // The one answer to "which config values are secret": every value whose JSON-schema property says
 // `airbyte_secret: true`, found through properties, additionalProperties, array items and every
 // oneOf/anyOf/allOf branch. Runtime masking and the client's "Export testing values without secrets"
-// both use it. Pure (imports nothing), so the client may import it too (see ARCHITECTURE.md).
+// both use it. Pure (imports only the pure safeObject), so the client may import it too (see ARCHITECTURE.md).
+import { setOwn } from './safeObject';
 
 /** One step of a path into a config: a property name, or `*` for every key of a map. */
 export type SecretPath = string[];
@@ -75,7 +76,7 @@ export function withoutSecrets(schema: unknown, config: unknown): unknown {
     for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
       const matching = remaining.filter((p) => p[0] === key || p[0] === ANY_KEY);
       if (matching.some((p) => p.length === 1)) continue;
-      out[key] = strip(value, matching.map((p) => p.slice(1)));
+      setOwn(out, key, strip(value, matching.map((p) => p.slice(1))));
     }
     return out;
   };

@@ -4,7 +4,8 @@
 // space, lower- or upper-case hex, and once more percent-encoded); HTML-escaped (Jinja's escape);
 // Python repr escapes; and base64 (standard and URL-safe, with or without padding, standalone or
 // inside a longer base64 text such as Basic `user:pass`). Each character of a secret may appear in
-// any of its forms, so mixed encodings match too. Pure (imports nothing): the client uses it too.
+// any of its forms, so mixed encodings match too. Pure (imports only the pure safeObject): the client uses it too.
+import { setOwn } from './safeObject';
 
 export const MASK = '****';
 
@@ -141,7 +142,7 @@ export function maskDeep<T>(value: T, compiled: CompiledSecrets): T {
   if (Array.isArray(value)) return value.map((v) => maskDeep(v, compiled)) as T;
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[maskSecretsIn(k, compiled)] = maskDeep(v, compiled);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) setOwn(out, maskSecretsIn(k, compiled), maskDeep(v, compiled));
     return out as T;
   }
   return value;

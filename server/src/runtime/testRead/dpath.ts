@@ -1,6 +1,8 @@
 // The two dpath operations dynamic streams use (reference-incremental.md §8): `set` writes a value at
 // every EXISTING path matching a glob and counts them; `new` creates the path. Segments are fnmatch
 // patterns (`*`, `?`, `[...]`) and `**` matches any number of levels, as in the dpath library.
+import { setOwn } from '../shared/safeObject';
+import { refusePrototypePath } from '../safePath';
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -65,7 +67,7 @@ function matchingPaths(root: Container, pattern: string[]): string[][] {
 
 function assign(container: Container, key: string, value: unknown): void {
   if (Array.isArray(container)) container[Number(key)] = value;
-  else if (key !== '__proto__') container[key] = value;
+  else setOwn(container, key, value);
 }
 
 function childOf(container: Container, key: string): unknown {
@@ -86,7 +88,8 @@ export function dpathSet(root: Container, pattern: string[], value: unknown): nu
 }
 
 /** dpath.new: creates the (glob-free) path, making missing levels mappings, and writes `value`. */
-export function dpathNew(root: Container, path: string[], value: unknown): void {
+export function dpathNew(root: Container, path: string[], value: unknown, what = 'field_path'): void {
+  refusePrototypePath(path, what);
   let node: Container = root;
   for (const key of path.slice(0, -1)) {
     let next = childOf(node, key);

@@ -154,7 +154,7 @@ function fromItems(items: Obj[], mappings: Mapping[], template: Obj, parameters:
       const parsed = typeof value === 'string' && !(withConditions && m.validTypes?.[0] === 'str') ? yamlIfPossible(value) : value;
       const path = renderPath(m, ctx, rc);
       const written = dpathSet(updated, path, parsed);
-      if (truthy(parsed) && written === 0 && m.createOrUpdate) dpathNew(updated, path, parsed);
+      if (truthy(parsed) && written === 0 && m.createOrUpdate) dpathNew(updated, path, parsed, 'ComponentMappingDefinition field_path');
     }
     return updated;
   });

@@ -2,6 +2,7 @@
 // so one request covers several partitions; each key of a grouped partition holds the list of values.
 import { configError } from '../errors';
 import type { Part, Partition } from './partitions';
+import { getOwn, setOwn } from '../shared/safeObject';
 
 type Obj = Record<string, unknown>;
 
@@ -54,11 +55,11 @@ export function createGroupingRouter(router: Obj, buildUnderlying: (component: O
 /** One slice for a batch: every partition key (parent_slice included) and every extra field as a list. */
 function groupOf(batch: Partition[]): Partition {
   const partition: Obj = {};
-  for (const key of Object.keys(batch[0].partition)) partition[key] = batch.map((p) => p.partition[key] ?? null);
+  for (const key of Object.keys(batch[0].partition)) setOwn(partition, key, batch.map((p) => getOwn(p.partition, key) ?? null));
   const extraKeys = new Set(batch.flatMap((p) => Object.keys(p.extra_fields ?? {})));
   if (extraKeys.size === 0) return { partition };
   const extra: Obj = {};
-  for (const key of extraKeys) extra[key] = batch.map((p) => p.extra_fields?.[key] ?? null);
+  for (const key of extraKeys) setOwn(extra, key, batch.map((p) => getOwn(p.extra_fields, key) ?? null));
   return { partition, extra_fields: extra };
 }
 

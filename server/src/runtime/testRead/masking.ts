@@ -3,6 +3,7 @@
 // encoding a request, a response or a template filter can give them (shared/secretPatterns.ts).
 import { secretValues } from '../shared/secretFields';
 import { compileSecrets, maskSecretsIn, MIN_SECRET_LENGTH, type CompiledSecrets } from '../shared/secretPatterns';
+import { setOwn } from '../shared/safeObject';
 
 /** Collects secret values and masks them in text and in JSON-like values. */
 export class SecretMasker {
@@ -38,7 +39,7 @@ export class SecretMasker {
     if (Array.isArray(value)) return value.map((v) => this.maskValue(v)) as T;
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[this.maskText(k)] = this.maskValue(v);
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) setOwn(out, this.maskText(k), this.maskValue(v));
       return out as T;
     }
     return value;

@@ -13,6 +13,7 @@ import { concurrentCursor, finalStateCursor, perPartitionCursor, type StreamCurs
 import { incrementingCountCursor, type CountCursor } from './incrementingCountCursor';
 import type { BuiltStream } from './retriever';
 import type { ReadContext } from './readContext';
+import { setOwn } from '../shared/safeObject';
 
 type Obj = Record<string, unknown>;
 
@@ -116,8 +117,8 @@ async function* product(parts: Part[]): AsyncGenerator<Partition> {
 /** Python's `dict(ChainMap(*maps))`: a key takes the value of the first map that has it; keys are ordered last map first. */
 function chainMerge(maps: Obj[]): Obj {
   const out: Obj = {};
-  for (let i = maps.length - 1; i >= 0; i--) for (const key of Object.keys(maps[i])) if (!Object.prototype.hasOwnProperty.call(out, key)) out[key] = undefined;
-  for (const key of Object.keys(out)) out[key] = maps.find((m) => Object.prototype.hasOwnProperty.call(m, key))?.[key];
+  for (let i = maps.length - 1; i >= 0; i--) for (const key of Object.keys(maps[i])) if (!Object.prototype.hasOwnProperty.call(out, key)) setOwn(out, key, undefined);
+  for (const key of Object.keys(out)) setOwn(out, key, maps.find((m) => Object.prototype.hasOwnProperty.call(m, key))?.[key]);
   return out;
 }
 

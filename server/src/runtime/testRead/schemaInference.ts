@@ -1,4 +1,5 @@
 // Inferred schema and datetime formats of a test read (§10.3), built from every record read.
+import { getOwn, setOwn } from '../shared/safeObject';
 
 type Schema = Record<string, unknown>;
 
@@ -35,7 +36,7 @@ export class SchemaInferrer {
 
   datetimeFormats(): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [k, f] of this.formats) if (f) out[k] = f;
+    for (const [k, f] of this.formats) if (f) setOwn(out, k, f);
     return out;
   }
 }
@@ -59,7 +60,8 @@ function merge(acc: Schema | null, v: unknown): Schema {
   node.types = (node.types as number) | bit;
   if (bit === 16) {
     const props = ((node.props as Record<string, Schema>) ??= {});
-    for (const k in v as Record<string, unknown>) props[k] = merge(props[k] ?? null, (v as Record<string, unknown>)[k]);
+    // Own keys only, read and written as data: a record key `__proto__` is a field like any other.
+    for (const k of Object.keys(v as Record<string, unknown>)) setOwn(props, k, merge((getOwn(props, k) as Schema | undefined) ?? null, (v as Record<string, unknown>)[k]));
   } else if (bit === 2) {
     for (const item of v as unknown[]) node.items = merge((node.items as Schema) ?? null, item);
   }
@@ -75,7 +77,7 @@ function finalize(node: Schema): Schema | null {
     const properties: Record<string, unknown> = {};
     for (const [k, child] of Object.entries(node.props as Record<string, Schema>)) {
       const f = finalize(child);
-      if (f) properties[k] = f;
+      if (f) setOwn(properties, k, f);
     }
     out.properties = properties;
   }
