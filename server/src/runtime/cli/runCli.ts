@@ -1,0 +1,47 @@
+// The `connector-manifest` commands, dispatched to one module per command. Engines that live outside
+// the runtime (the Airbyte CDK engine spawns Python, server/src/cdkEngine/) are handed in by the entry
+// point, so the runtime library itself never starts a process.
+import { validateCommand } from './validateCommand';
+import { readCommand } from './readCommand';
+import { streamsCommand } from './streamsCommand';
+import { testCommand } from './testCommand';
+import type { ReadEngines } from './readEngine';
+
+export const USAGE = `Usage:
+  connector-manifest validate <files...> [--format json|pretty] [--hints]
+  connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty] [--trace] [--record cassette.yaml | --replay cassette.yaml] [--engine builtin|cdk] [--python PATH] [--compare-engines]
+  connector-manifest streams <manifest> [--config config.json] [--format json|pretty]   (static streams, then resolved dynamic streams)
+  connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]`;
+
+/** Runs one command; resolves with the exit code. */
+export async function runCli(argv: string[], engines: ReadEngines = {}): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'validate':
+      return validateCommand(rest, process.stdout, process.stderr);
+    case 'read': {
+      // Ctrl+C cancels the read; the partial result is still printed.
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      return readCommand(rest, process.stdout, process.stderr, controller.signal, engines);
+    }
+    case 'streams': {
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      return streamsCommand(rest, process.stdout, process.stderr, controller.signal);
+    }
+    case 'test':
+      return testCommand(rest, process.stdout, process.stderr);
+    default:
+      process.stderr.write(`${USAGE}\n`);
+      return 2;
+  }
+}
+
+/** Runs the CLI as a program: the exit code becomes the process's. */
+export function runCliMain(engines: ReadEngines = {}): void {
+  runCli(process.argv.slice(2), engines).then(
+    (code) => { process.exitCode = code; },
+    (e) => { process.stderr.write(`connector-manifest: ${(e as Error).message}\n`); process.exitCode = 2; },
+  );
+}
