@@ -1,6 +1,7 @@
 // The Airbyte CDK engine behind the runtime CLI's ReadEngine interface (runtime/cli/readEngine.ts),
 // and the default interpreter when none is chosen.
 import type { ExternalReadEngine } from '../runtime/cli/readEngine';
+import { DEFAULT_TEST_READ_LIMITS } from '../runtime/testRead/testRead';
 import { cdkReplayRead } from './cdkReplayRead';
 import { cdkTestRead } from './cdkTestRead';
 import { compareEngineReads, formatEngineComparison } from './engineComparison';
@@ -14,8 +15,8 @@ export const cdkReadEngine: ExternalReadEngine = {
     python: o.python ?? DEFAULT_PYTHON, manifestPath: o.manifestPath, state: o.state, signal: o.signal, onConfigUpdate: o.onConfigUpdate,
   }),
   replay: (manifest, cassette, r, o) => cdkReplayRead(manifest, cassette, r, { python: o.python ?? DEFAULT_PYTHON, manifestPath: o.manifestPath, signal: o.signal }),
-  compare: (builtin, other, stream) => {
-    const c = compareEngineReads(builtin, other);
+  compare: (builtin, other, stream, limits) => {
+    const c = compareEngineReads(builtin, other, { maxRecords: limits.maxRecords ?? DEFAULT_TEST_READ_LIMITS.maxRecords });
     return { identical: c.identical, text: formatEngineComparison(stream, c), value: c };
   },
 };

@@ -40,7 +40,7 @@ export async function compareWithEngine(
     return 1;
   }
   for (const m of other.misses) a.err.write(`read: ${engine.label} replay: no recorded response for ${m.method} ${m.url} (${m.reason})\n`);
-  const c = engine.compare(builtin, other.result, a.stream);
+  const c = engine.compare(builtin, other.result, a.stream, a.cassette ? { ...a.cassette.limits, ...a.limits } : a.limits);
   if (a.format === 'json') a.out.write(`${JSON.stringify(c.value, null, 2)}\n`);
   else a.out.write(c.text.split('\n').map(terminalSafe).join('\n'));
   return c.identical && other.misses.length === 0 ? 0 : 1;

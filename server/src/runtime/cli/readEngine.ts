@@ -23,7 +23,7 @@ export type ExternalReadEngine = {
   read(manifest: Record<string, unknown>, config: Record<string, unknown>, stream: string, limits: TestReadLimits, options: ExternalReadOptions): Promise<StreamRead>;
   replay(manifest: Record<string, unknown>, cassette: Cassette, replay: { stream: string; limits: TestReadLimits; name: string }, options: ExternalReadOptions): Promise<{ result: StreamRead; misses: ReplayMiss[] }>;
   /** The differences between a built-in read and this engine's read of the same stream. */
-  compare(builtin: StreamRead, other: StreamRead, stream: string): { identical: boolean; text: string; value: unknown };
+  compare(builtin: StreamRead, other: StreamRead, stream: string, limits: TestReadLimits): { identical: boolean; text: string; value: unknown };
 };
 
 /** The engines the CLI was built with, by name. */
