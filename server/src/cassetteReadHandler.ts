@@ -52,11 +52,21 @@ function primaryKeyOf(manifest: object, stream: string): string[][] {
 }
 
 /**
+ * A read engine other than the built-in runtime (the Airbyte CDK engine, cdkReadHandler.ts): a live
+ * read and a replay from a cassette. Recording stays on the built-in engine, which owns the recorder.
+ */
+export type ExternalEngineRunner = {
+  label: string;
+  read(manifest: object, config: Record<string, unknown>, stream: string, limits: TestReadParams['limits'], env: TestReadEnv): Promise<StreamRead>;
+  replay(manifest: object, cassette: Cassette, options: { stream: string; limits: TestReadParams['limits']; name: string }, env: TestReadEnv): Promise<StreamRead>;
+};
+
+/**
  * Runs the test read of `params` as it asks: replayed from a cassette (offline, the cassette's masked
  * config and limits, no config write-back: its tokens are `****`), recorded (the masked cassette is kept
  * for `airbyte/readCassette`), or plain. Every finished read is kept in `history` for comparisons.
  */
-export async function runReadWithCassettes(manifest: object, config: Record<string, unknown>, params: TestReadParams, env: TestReadEnv, history: ReadHistory): Promise<StreamRead> {
+export async function runReadWithCassettes(manifest: object, config: Record<string, unknown>, params: TestReadParams, env: TestReadEnv, history: ReadHistory, engine?: ExternalEngineRunner): Promise<StreamRead> {
   const stream = params.streamName;
   let result: StreamRead;
   let recorded: Cassette | null = null;
@@ -65,13 +75,21 @@ export async function runReadWithCassettes(manifest: object, config: Record<stri
     replayedFrom = params.replay.name ?? displayName(params.replay.cassetteUri, params.uri);
     const cassette = await loadCassette(params.replay.cassetteUri, replayedFrom);
     const { onConfigUpdate: _dropped, ...offline } = env;
-    const replay = await replayRead(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
-    result = replay.result;
+    if (engine) {
+      result = await engine.replay(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
+    } else {
+      const replay = await replayRead(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
+      result = replay.result;
+    }
+  } else if (params.record && engine) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `Recording a cassette runs on the built-in engine; this read runs on the ${engine.label}. Record with the built-in engine, then replay the cassette on either engine.`);
   } else if (params.record) {
     // The results view shows what a read without a recorder shows; only the cassette is masked more strictly.
     const read = await recordRead(manifest, config, stream, params.limits ?? {}, env, { readMasking: 'testRead' });
     result = read.result;
     recorded = read.cassette;
+  } else if (engine) {
+    result = await engine.read(manifest, config, stream, params.limits ?? {}, env);
   } else {
     result = await runtime.testRead(manifest, config, stream, params.limits ?? {}, env);
   }

@@ -73,11 +73,10 @@ function runProbe(python: string, timeoutMs: number): Promise<{ output: ProbeOut
 }
 
 /**
- * Probes `python` (a path or a command on the PATH). `manifestVersion` is the manifest's `version`: a
- * CDK older than it is reported with the upgrade command (a version of 0.0.0, a source checkout, is
- * accepted: its real version is unknown). Never throws.
+ * Probes `python` (a path or a command on the PATH): does it start, does airbyte-cdk import with its
+ * connector-builder entry point, which version. Never throws.
  */
-export async function probeCdkEngine(python: string, manifestVersion?: string | null, timeoutMs = 30_000): Promise<CdkEngineStatus> {
+export async function probeInterpreter(python: string, timeoutMs = 60_000): Promise<CdkEngineStatus> {
   const { output, spawnError, stderr } = await runProbe(python, timeoutMs);
   if (!output) {
     const why = spawnError
@@ -93,24 +92,48 @@ export async function probeCdkEngine(python: string, manifestVersion?: string | 
     const missingCdk = output.missing === 'airbyte_cdk' || (output.cdk === null && /airbyte_cdk/.test(output.error ?? ''));
     if (missingCdk) {
       return {
-        ok: false, python, problem: 'no-cdk', installCommand: pipInstallCommand(exe, manifestVersion),
-        message: `airbyte-cdk is not installed for Python ${output.python} (${exe}). Install it with: ${pipInstallCommand(exe, manifestVersion)}`,
+        ok: false, python, problem: 'no-cdk', installCommand: pipInstallCommand(exe),
+        message: `airbyte-cdk is not installed for Python ${output.python} (${exe}). Install it with: ${pipInstallCommand(exe)}`,
       };
     }
     return {
-      ok: false, python, problem: 'cdk-broken', installCommand: pipInstallCommand(exe, manifestVersion), cdkVersion: output.cdk ?? undefined,
-      message: `airbyte-cdk${output.cdk ? ` ${output.cdk}` : ''} is installed for ${exe} but does not import (${output.error}). Reinstall it with: ${pipInstallCommand(exe, manifestVersion)}`,
+      ok: false, python, problem: 'cdk-broken', installCommand: pipInstallCommand(exe), cdkVersion: output.cdk ?? undefined,
+      message: `airbyte-cdk${output.cdk ? ` ${output.cdk}` : ''} is installed for ${exe} but does not import (${output.error}). Reinstall it with: ${pipInstallCommand(exe)}`,
     };
   }
   const cdkVersion = output.cdk ?? '0.0.0';
   const installed = parseVersionText(cdkVersion);
   const versionKnown = installed !== null && installed.some((n) => n > 0);
+  return { ok: true, python, executable: exe, pythonVersion: output.python, cdkVersion, versionKnown };
+}
+
+/**
+ * The status of a probed interpreter for a manifest of version `manifestVersion`: a CDK older than it
+ * is reported with the upgrade command, and a missing CDK's install command asks for that version at
+ * least (a version of 0.0.0, a source checkout, is accepted: its real version is unknown).
+ */
+export function statusForManifest(status: CdkEngineStatus, manifestVersion?: string | null): CdkEngineStatus {
   const wanted = manifestVersion ? parseVersionText(manifestVersion) : null;
-  if (versionKnown && wanted && compareVersions(installed, wanted) < 0) {
+  if (!status.ok) {
+    if ((status.problem === 'no-cdk' || status.problem === 'cdk-broken') && wanted && status.installCommand) {
+      const exe = /^(.*) -m pip install/.exec(status.installCommand)?.[1] ?? status.python;
+      const cmd = `${exe} -m pip install "airbyte-cdk>=${manifestVersion}"`;
+      return { ...status, installCommand: cmd, message: status.message.replace(status.installCommand, cmd) };
+    }
+    return status;
+  }
+  const installed = parseVersionText(status.cdkVersion);
+  if (status.versionKnown && installed && wanted && compareVersions(installed, wanted) < 0) {
+    const cmd = pipInstallCommand(status.executable, manifestVersion);
     return {
-      ok: false, python, problem: 'old-cdk', cdkVersion, installCommand: pipInstallCommand(exe, manifestVersion),
-      message: `airbyte-cdk ${cdkVersion} (${exe}) is older than the manifest's version ${manifestVersion}. Upgrade it with: ${pipInstallCommand(exe, manifestVersion)}`,
+      ok: false, python: status.python, problem: 'old-cdk', cdkVersion: status.cdkVersion, installCommand: cmd,
+      message: `airbyte-cdk ${status.cdkVersion} (${status.executable}) is older than the manifest's version ${manifestVersion}. Upgrade it with: ${cmd}`,
     };
   }
-  return { ok: true, python, executable: exe, pythonVersion: output.python, cdkVersion, versionKnown };
+  return status;
+}
+
+/** Probes `python` and judges it for a manifest of version `manifestVersion`. Never throws. */
+export async function probeCdkEngine(python: string, manifestVersion?: string | null, timeoutMs?: number): Promise<CdkEngineStatus> {
+  return statusForManifest(await probeInterpreter(python, timeoutMs), manifestVersion);
 }

@@ -248,7 +248,8 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   } catch (e) {
 
     progress?.clear();
-    const failureType = e instanceof RuntimeError ? e.failureType : 'system_error';
+    // An external engine's errors carry a failureType too (a missing package is a config error: exit 2).
+    const failureType = e instanceof RuntimeError ? e.failureType : ((e as { failureType?: string }).failureType ?? 'system_error');
     // Error messages quote API responses: no raw control characters on the terminal.
     err.write(`read: ${format === 'json' ? (e as Error).message : terminalSafe((e as Error).message)}\n`);
     if (writeBackFailed) return 1;
