@@ -53,12 +53,13 @@ function primaryKeyOf(manifest: object, stream: string): string[][] {
 
 /**
  * A read engine other than the built-in runtime (the Airbyte CDK engine, cdkReadHandler.ts): a live
- * read and a replay from a cassette. Recording stays on the built-in engine, which owns the recorder.
+ * read, a replay from a cassette and a recorded read.
  */
 export type ExternalEngineRunner = {
   label: string;
   read(manifest: object, config: Record<string, unknown>, stream: string, limits: TestReadParams['limits'], env: TestReadEnv): Promise<StreamRead>;
   replay(manifest: object, cassette: Cassette, options: { stream: string; limits: TestReadParams['limits']; name: string }, env: TestReadEnv): Promise<StreamRead>;
+  record(manifest: object, config: Record<string, unknown>, stream: string, limits: TestReadParams['limits'], env: TestReadEnv): Promise<{ result: StreamRead; cassette: Cassette }>;
 };
 
 /**
@@ -82,7 +83,9 @@ export async function runReadWithCassettes(manifest: object, config: Record<stri
       result = replay.result;
     }
   } else if (params.record && engine) {
-    throw new ResponseError(ErrorCodes.InvalidParams, `Recording a cassette runs on the built-in engine; this read runs on the ${engine.label}. Record with the built-in engine, then replay the cassette on either engine.`);
+    const read = await engine.record(manifest, config, stream, params.limits ?? {}, env);
+    result = read.result;
+    recorded = read.cassette;
   } else if (params.record) {
     // The results view shows what a read without a recorder shows; only the cassette is masked more strictly.
     const read = await recordRead(manifest, config, stream, params.limits ?? {}, env, { readMasking: 'testRead' });

@@ -4,12 +4,13 @@
 import { fileURLToPath } from 'node:url';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import type { ExternalEngineRunner } from './cassetteReadHandler';
-import { cdkReplayRead } from './cdkEngine/cdkReplayRead';
+import { cdkRecordRead, cdkReplayRead } from './cdkEngine/cdkReplayRead';
 import { cdkTestRead, CdkEngineError } from './cdkEngine/cdkTestRead';
 import type { CdkEngineService } from './cdkEngine/cdkEngineService';
 import { customClassNames, findStreamNode } from './cdkEngine/customComponents';
 import { probeInterpreter, statusForManifest, type CdkEngineStatus } from './cdkEngine/pythonProbe';
-import type { CdkEngineStatusResult, CdkFailureData, ReadEngineName, TestReadProgress } from './protocol';
+import type { CdkEngineStatusParams, CdkEngineStatusResult, CdkFailureData, ReadEngineName, TestReadProgress } from './protocol';
+import type { OpenManifestLookup } from './testReadHandler';
 
 /** The engine a read of `stream` uses: the one asked for, else the CDK when the stream names Python classes. */
 export function engineFor(manifest: object, stream: string, asked: ReadEngineName | undefined): ReadEngineName {
@@ -39,7 +40,7 @@ export function statusResult(status: CdkEngineStatus, service: CdkEngineService)
 }
 
 /** The CDK runner of one test read: `uri` locates components.py; the status was checked before. */
-export function cdkRunner(uri: string, status: Extract<CdkEngineStatus, { ok: true }>): ExternalEngineRunner {
+export function cdkRunner(uri: string, status: Extract<CdkEngineStatus, { ok: true }>, transport: { timeoutMs?: number; maxResponseBytes?: number } = {}): ExternalEngineRunner {
   const manifestPath = uri.startsWith('file:') ? fileURLToPath(uri) : null;
   const base = { python: status.python, manifestPath, status };
   return {
@@ -50,6 +51,13 @@ export function cdkRunner(uri: string, status: Extract<CdkEngineStatus, { ok: tr
         ...base, state: env.state as object[] | undefined, signal: env.signal,
         onProgress: (e) => env.onProgress?.(e), onConfigUpdate: (c) => env.onConfigUpdate?.(c),
       });
+    },
+    record: (manifest, config, stream, limits, env) => {
+      env.onProgress?.({ type: 'log', level: 'INFO', message: `Reading on the Airbyte CDK engine: airbyte-cdk ${status.cdkVersion}, Python ${status.pythonVersion} (${status.executable}).` } satisfies TestReadProgress);
+      return cdkRecordRead(manifest as Record<string, unknown>, config, stream, limits ?? {}, {
+        ...base, state: env.state as object[] | undefined, signal: env.signal,
+        onProgress: (e) => env.onProgress?.(e), onConfigUpdate: (c) => env.onConfigUpdate?.(c),
+      }, transport);
     },
     replay: async (manifest, cassette, options, env) => {
       const replayed = await cdkReplayRead(manifest as Record<string, unknown>, cassette, { stream: options.stream, limits: options.limits ?? cassette.limits, name: options.name }, {
@@ -74,4 +82,11 @@ export function unavailableError(status: Extract<CdkEngineStatus, { ok: false }>
 export function cdkFailure(e: unknown): ResponseError<CdkFailureData> | null {
   if (!(e instanceof CdkEngineError)) return null;
   return new ResponseError(ErrorCodes.InternalError, e.message, { failureType: e.failureType, cdk: { kind: e.kind, installCommand: e.installCommand, stacktrace: e.stacktrace, links: e.links } });
+}
+
+/** `airbyte/cdkEngineStatus`: the interpreter's status, judged for the manifest of `uri` when it is given. */
+export async function handleCdkEngineStatus(params: CdkEngineStatusParams, service: CdkEngineService, lookup: OpenManifestLookup): Promise<CdkEngineStatusResult> {
+  const status = await service.status(params?.fresh === true);
+  const manifest = params?.uri ? lookup(params.uri)?.value : undefined;
+  return statusResult(statusForManifest(status, manifest && typeof manifest === 'object' ? manifestVersionOf(manifest) : null), service);
 }

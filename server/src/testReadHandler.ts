@@ -77,7 +77,7 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
     if (cdk && engineFor(manifest, params.streamName, params.engine) === 'cdk') {
       const status = await cdkStatusFor(cdk, manifest, params.python);
       if (!status.ok) throw unavailableError(status);
-      engine = cdkRunner(params.uri, status);
+      engine = cdkRunner(params.uri, status, { timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes });
     }
     // Recorded, replayed from a cassette or plain, and kept for the cassette commands (cassetteReadHandler.ts).
     const result: TestReadResult = await runReadWithCassettes(manifest, config, params, env, history, engine);

@@ -15,26 +15,27 @@ export type BuilderRun = { stdout: string; stderr: string; exitCode: number | nu
 
 export type BuilderRunOptions = {
   signal?: AbortSignal;
-  /** Extra environment variables (never the config): the custom-code gate, the replay server's address. */
+  /** Extra environment variables (never the config): the custom-code gate, the loopback relay's address. */
   env?: Record<string, string>;
   /** Called with where the config file was written, while it exists (tests check its mode). */
   onInputsWritten?: (dir: string) => void;
 };
 
-// Started with `python -c`: optionally routes every HTTP request of `requests` to the cassette replay
-// server (see cassetteReplayServer.ts), then runs the CDK's own entry point module as `__main__`.
+// Started with `python -c`: optionally routes every HTTP request of `requests` to the loopback relay
+// (see loopbackRelay.ts: a cassette replay or recording), then runs the CDK's own entry point module as `__main__`.
 // The request shown in the StreamRead stays the original one: the copy sent is re-pointed, and the
 // response is handed back with the original request.
 const BOOTSTRAP = [
   'import os, runpy, sys',
-  'replay = os.environ.pop("AIRBYTE_STUDIO_REPLAY_URL", None)',
-  'if replay:',
+  'relay = os.environ.pop("AIRBYTE_STUDIO_RELAY_URL", None)',
+  'if relay:',
   '    import requests.adapters',
   '    _send = requests.adapters.HTTPAdapter.send',
   '    def send(self, request, *args, **kwargs):',
   '        routed = request.copy()',
-  '        routed.headers["X-Replay-Url"] = request.url',
-  '        routed.url = replay',
+  '        routed.headers["X-Relay-Url"] = request.url',
+  '        routed.url = relay',
+  '        kwargs["proxies"] = {}',
   '        response = _send(self, routed, *args, **kwargs)',
   '        response.request = request',
   '        response.url = request.url',
@@ -76,7 +77,7 @@ export async function runConnectorBuilder(python: string, inputs: BuilderInputs,
         return;
       }
       const env: NodeJS.ProcessEnv = { ...process.env, PYTHONIOENCODING: 'utf-8', PYTHONUNBUFFERED: '1', ...options.env };
-      if (!options.env?.AIRBYTE_STUDIO_REPLAY_URL) delete env.AIRBYTE_STUDIO_REPLAY_URL;
+      if (!options.env?.AIRBYTE_STUDIO_RELAY_URL) delete env.AIRBYTE_STUDIO_RELAY_URL;
       const child = spawn(python, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', env });
       const out: Buffer[] = [];
       const err: Buffer[] = [];

@@ -2,7 +2,7 @@
 // and the default interpreter when none is chosen.
 import type { ExternalReadEngine } from '../runtime/cli/readEngine';
 import { DEFAULT_TEST_READ_LIMITS } from '../runtime/testRead/testRead';
-import { cdkReplayRead } from './cdkReplayRead';
+import { cdkRecordRead, cdkReplayRead } from './cdkReplayRead';
 import { cdkTestRead } from './cdkTestRead';
 import { compareEngineReads, formatEngineComparison } from './engineComparison';
 
@@ -12,6 +12,9 @@ export const DEFAULT_PYTHON = process.platform === 'win32' ? 'python' : 'python3
 export const cdkReadEngine: ExternalReadEngine = {
   label: 'Airbyte CDK',
   read: (manifest, config, stream, limits, o) => cdkTestRead(manifest, config, stream, limits, {
+    python: o.python ?? DEFAULT_PYTHON, manifestPath: o.manifestPath, state: o.state, signal: o.signal, onConfigUpdate: o.onConfigUpdate,
+  }),
+  record: (manifest, config, stream, limits, o) => cdkRecordRead(manifest, config, stream, limits, {
     python: o.python ?? DEFAULT_PYTHON, manifestPath: o.manifestPath, state: o.state, signal: o.signal, onConfigUpdate: o.onConfigUpdate,
   }),
   replay: (manifest, cassette, r, o) => cdkReplayRead(manifest, cassette, r, { python: o.python ?? DEFAULT_PYTHON, manifestPath: o.manifestPath, signal: o.signal }),

@@ -41,8 +41,8 @@ export type CdkReadOptions = {
   onProgress?: (event: TestReadProgress) => void;
   /** A rotated refresh token or a migrated config (the CDK's CONNECTOR_CONFIG control messages), unmasked. */
   onConfigUpdate?: (config: Record<string, unknown>) => void;
-  /** Every HTTP request goes to this loopback URL instead (a cassette replay); see cassetteReplayServer.ts. */
-  replayUrl?: string;
+  /** Every HTTP request goes to this loopback relay instead (a cassette replay or recording); see loopbackRelay.ts. */
+  relayUrl?: string;
   /** A probe already made for this interpreter and manifest version (skips probing again). */
   status?: CdkEngineStatus;
 };
@@ -109,7 +109,7 @@ export async function cdkTestRead(manifest: Record<string, unknown>, config: Rec
   const env: Record<string, string> = {};
   // The CDK runs injected components.py only behind this gate; this is the author's own code in their own interpreter.
   if (components) env.AIRBYTE_ENABLE_UNSAFE_CODE = 'true';
-  if (options.replayUrl) env.AIRBYTE_STUDIO_REPLAY_URL = options.replayUrl;
+  if (options.relayUrl) env.AIRBYTE_STUDIO_RELAY_URL = options.relayUrl;
   const run = await runConnectorBuilder(options.python, { config: builderConfig, catalog, state: options.state ?? [] }, { signal: options.signal, env });
   if (run.cancelled) {
     const abort = new Error('The test read was cancelled.');

@@ -97,7 +97,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   if (!config && replay === undefined) return 'name the config file with --config config.json';
   if (record !== undefined && replay !== undefined) return '--record and --replay cannot be used together';
   if (compareEngines && engine !== undefined) return '--compare-engines reads on both engines: leave out --engine';
-  if (record !== undefined && (engine === 'cdk' || compareEngines)) return '--record records the built-in engine\'s read; record with it, then compare with --replay FILE --compare-engines';
+  if (record !== undefined && compareEngines) return '--record and --compare-engines cannot be used together: record first, then compare with --replay FILE --compare-engines';
   return {
     manifest, stream, config, limits, format,
     ...(state !== undefined ? { state } : {}),
@@ -229,7 +229,12 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   };
   const externalOptions = { manifestPath: manifestFile, python: parsedArgs.python, state, signal, onConfigUpdate: env.onConfigUpdate };
   try {
-    if (cdkEngine && !parsedArgs.compareEngines) {
+    if (cdkEngine && parsedArgs.record) {
+      const recorded = await cdkEngine.record(parsed.value as Record<string, unknown>, config, stream, limits, externalOptions);
+      result = recorded.result;
+      writeFileSync(parsedArgs.record, formatCassette(recorded.cassette));
+      err.write(`read: recorded ${recorded.cassette.exchanges.length} HTTP exchange${recorded.cassette.exchanges.length === 1 ? '' : 's'} to ${parsedArgs.record}\n`);
+    } else if (cdkEngine && !parsedArgs.compareEngines) {
       const read = await readOnEngine(cdkEngine, parsed.value as Record<string, unknown>, config, stream, limits, cassette, parsedArgs.replay, externalOptions);
       result = read.result;
       misses = read.misses;

@@ -22,6 +22,8 @@ export type ExternalReadEngine = {
   label: string;
   read(manifest: Record<string, unknown>, config: Record<string, unknown>, stream: string, limits: TestReadLimits, options: ExternalReadOptions): Promise<StreamRead>;
   replay(manifest: Record<string, unknown>, cassette: Cassette, replay: { stream: string; limits: TestReadLimits; name: string }, options: ExternalReadOptions): Promise<{ result: StreamRead; misses: ReplayMiss[] }>;
+  /** A live read with every HTTP exchange recorded into a masked cassette. */
+  record(manifest: Record<string, unknown>, config: Record<string, unknown>, stream: string, limits: TestReadLimits, options: ExternalReadOptions): Promise<{ result: StreamRead; cassette: Cassette }>;
   /** The differences between a built-in read and this engine's read of the same stream. */
   compare(builtin: StreamRead, other: StreamRead, stream: string, limits: TestReadLimits): { identical: boolean; text: string; value: unknown };
 };

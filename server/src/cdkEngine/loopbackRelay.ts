@@ -1,19 +1,18 @@
-// Feeds a cassette to the CDK engine: a loopback HTTP server that answers every request of the CDK's
-// `requests` (re-pointed here by the bootstrap of cdkProcess.ts, the original URL in a header) from
-// the cassette, through the runtime's own CassetteReplayer, so both engines replay by the same rules.
+// The CDK engine's HTTP goes through a loopback relay when a cassette is involved: the bootstrap of
+// cdkProcess.ts re-points every request of the CDK's `requests` here, with the original URL in a
+// header, and the relay answers it with a runtime FetchFunction — the cassette replayer (offline) or
+// the recorder around the real transport — so both engines replay and record by the same rules.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Cassette } from '../runtime/cassette/cassette';
-import { CassetteMasker } from '../runtime/cassette/cassetteMasker';
-import { CassetteReplayer, type ReplayMiss } from '../runtime/cassette/replay';
+import type { FetchFunction } from '../runtime/http/transport';
 
 /** The header carrying the URL the CDK meant to call. */
-export const REPLAY_URL_HEADER = 'x-replay-url';
+export const RELAY_URL_HEADER = 'x-relay-url';
 
 // Headers about this hop, not about the recorded request or response.
-const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding', REPLAY_URL_HEADER]);
+const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding', RELAY_URL_HEADER]);
 
-export type CassetteReplayServer = { url: string; misses(): ReplayMiss[]; close(): Promise<void> };
+export type LoopbackRelay = { url: string; close(): Promise<void> };
 
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
@@ -24,17 +23,13 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-/** Starts the server on 127.0.0.1 (an ephemeral port); `config` is the masked config the CDK reads with. */
-export async function startCassetteReplayServer(cassette: Cassette, config: Record<string, unknown>, name: string): Promise<CassetteReplayServer> {
-  const masker = new CassetteMasker();
-  masker.addCredentialsOf(config);
-  const replayer = new CassetteReplayer(cassette, masker, name);
-  const fetch = replayer.fetch();
+/** Starts the relay on 127.0.0.1 (an ephemeral port), answering with `fetch`. */
+export async function startLoopbackRelay(fetch: FetchFunction): Promise<LoopbackRelay> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
-      const url = req.headers[REPLAY_URL_HEADER];
+      const url = req.headers[RELAY_URL_HEADER];
       if (typeof url !== 'string') {
-        res.writeHead(400, { 'content-type': 'text/plain' }).end('Only the CDK engine replaying a cassette talks to this server.');
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Only the CDK engine of Airbyte Manifest Studio talks to this server.');
         return;
       }
       const headers: Record<string, string> = {};
@@ -48,17 +43,16 @@ export async function startCassetteReplayServer(cassette: Cassette, config: Reco
         const payload = bytes ? Buffer.from(bytes) : Buffer.from(r.body, 'utf8');
         res.writeHead(r.status, { ...out, 'content-length': String(payload.length) }).end(payload);
       } catch (e) {
-        // A request the cassette does not hold: a client error, so the CDK fails the read instead of retrying it.
-        const message = (e as Error).message;
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: message }));
+        // A request the cassette does not hold, or a network failure while recording: a client error,
+        // so the CDK fails the read at once instead of retrying it.
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (e as Error).message }));
       }
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/replay`,
-    misses: () => replayer.misses,
+    url: `http://127.0.0.1:${port}/relay`,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
