@@ -107,7 +107,7 @@ export type ResultsViewMessage =
   | { type: 'start'; stream: string; limits: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number }; replayedFrom?: string }
   | { type: 'progress'; event: TestReadProgress }
   | { type: 'result'; result: ShownStreamRead }
-  | { type: 'failed'; error: { message: string; line?: number } }
+  | { type: 'failed'; error: ShownReadFailure }
   | { type: 'schemaDifferences'; result: SchemaDifferencesResult };
 
 /** Client → server request: the streams of a manifest with their ranges (for lenses and pickers). */
@@ -275,3 +275,10 @@ export type CompareEnginesResult =
     cdk: { python: string; cdkVersion: string };
   }
   | { unavailable: string; installCommand?: string | null };
+
+/**
+ * A failed read as the results view shows it: `files` are the places a Python traceback names in the
+ * connector's own files (components.py), shown as links; `installCommand` the pip command that fixes
+ * a missing or old airbyte-cdk (CDK engine, docs/engines.md).
+ */
+export type ShownReadFailure = { message: string; line?: number; stacktrace?: string | null; files?: { path: string; line: number }[]; installCommand?: string | null };

@@ -2,7 +2,7 @@
 // progress, result, failed). Queues messages until the page's script says it is ready.
 import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
-import type { ResultsViewMessage, SchemaDifferencesResult, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
+import type { ResultsViewMessage, SchemaDifferencesResult, ShownReadFailure, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
 
 /** What the webview may ask of the extension. */
 export type ResultsViewRequest =
@@ -13,7 +13,8 @@ export type ResultsViewRequest =
   | { type: 'revealRange'; range: { start: { line: number; character: number }; end: { line: number; character: number } } }
   | { type: 'writeSchema'; schema: unknown }
   | { type: 'saveCassette' }
-  | { type: 'compare' };
+  | { type: 'compare' }
+  | { type: 'openFile'; path: string; line: number };
 
 /** Handles the panel's requests for one stream (rerun, go to line, write the inferred schema). */
 export type ResultsViewActions = {
@@ -28,6 +29,7 @@ export type ResultsViewActions = {
 /** A results panel for one (manifest, stream); reused when the same stream runs again. */
 export class ResultsPanel {
   private static readonly open = new Map<string, ResultsPanel>();
+  private readonly openableFiles = new Set<string>();
   private ready = false;
   private queue: ResultsViewMessage[] = [];
   /** Every message sent to the page, as JSON lines: what the page can show (read by the secret-safety test). */
@@ -79,7 +81,9 @@ export class ResultsPanel {
   result(result: ShownStreamRead): void {
     this.post({ type: 'result', result });
   }
-  failed(error: { message: string; line?: number }): void {
+  failed(error: ShownReadFailure): void {
+    // Only the files this failure names may be opened from the view.
+    for (const f of error.files ?? []) this.openableFiles.add(f.path);
     this.post({ type: 'failed', error });
   }
 
@@ -112,6 +116,10 @@ export class ResultsPanel {
       this.actions.saveCassette?.();
     } else if (m.type === 'compare') {
       this.actions.compare?.();
+    } else if (m.type === 'openFile' && this.openableFiles.has(m.path) && Number.isInteger(m.line)) {
+      // A traceback frame in the connector's components.py (CDK engine).
+      const pos = new vscode.Position(Math.max(0, m.line - 1), 0);
+      void vscode.window.showTextDocument(vscode.Uri.file(m.path), { selection: new vscode.Range(pos, pos), viewColumn: vscode.ViewColumn.One });
     }
   }
 }

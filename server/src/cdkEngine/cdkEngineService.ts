@@ -17,7 +17,7 @@ export class CdkEngineService {
   /** `onChange` runs when a probe finishes (the server refreshes its code lenses). */
   constructor(private readonly onChange: () => void = () => {}, private readonly probe: (python: string) => Promise<CdkEngineStatus> = probeInterpreter) {}
 
-  /** The interpreter the client resolved; a new one is probed again. */
+  /** The interpreter the client resolved; a new one is probed again when next needed. */
   setPython(python: string | null | undefined, source: PythonSource): void {
     const next = python?.trim() || DEFAULT_PYTHON;
     if (next === this.python && source === this.source && (this.last || this.probing)) return;
@@ -25,7 +25,8 @@ export class CdkEngineService {
     this.source = python?.trim() ? source : 'path';
     this.last = null;
     this.probing = null;
-    void this.status();
+    // Probed when a lens or a read first needs it (most manifests never do); lenses shown so far are redrawn.
+    this.onChange();
   }
 
   get interpreter(): { python: string; source: PythonSource } {
