@@ -1,7 +1,8 @@
 // The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
 // and takes a screenshot that the run keeps for inspection.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { workbench } from './workbench.mjs';
 import { findSecretsIn } from '../secretEncodings.mjs';
 
@@ -522,4 +523,65 @@ export const steps = [
       await page.keyboard.press('Escape');
     },
   },
+  {
+    name: 'Airbyte CDK: the lens of a stream with custom components says what to install',
+    async run({ page, shot, run }) {
+      if (!REFERENCE_PYTHON) { await shot('30-cdk-skipped-no-reference'); return; }
+      setUserSetting(run, 'airbyte.cdk.python', '/nonexistent/python3');
+      const wb = workbench(page);
+      await wb.openFile(CDK_MANIFEST);
+      await lens(page, 'labelled_items uses Python components').waitFor({ timeout: 90_000 });
+      await shot('30-cdk-lens-what-to-install');
+    },
+  },
+  {
+    name: 'Airbyte CDK: Run stream on a custom-components manifest shows its records',
+    async run({ page, shot, run, demoUrl }) {
+      if (!REFERENCE_PYTHON) return;
+      writeFileSync(join(run, 'workspace', 'demo', 'custom-components', 'config.json'), JSON.stringify({ url_base: demoUrl }));
+      setUserSetting(run, 'airbyte.cdk.python', REFERENCE_PYTHON);
+      await page.locator('.tab', { hasText: 'manifest.yaml' }).first().click();
+      await lens(page, 'Run stream labelled_items on the Airbyte CDK').waitFor({ timeout: 120_000 });
+      await shot('31-cdk-lens-ready');
+      await lens(page, 'Run stream labelled_items on the Airbyte CDK').click();
+      await page.locator('.notifications-toasts .monaco-button', { hasText: 'Import config.json' }).first().click({ timeout: 20_000 });
+      const results = await workbench(page).webviewFrame('Test read: labelled_items', 60_000);
+      await results.locator('#status', { hasText: /pages?, \d+ records in 1 slice/ }).waitFor({ timeout: 180_000 });
+      await results.locator('table.records tbody tr').first().waitFor({ timeout: 10_000 });
+      const label = await results.locator('table.records tbody tr').first().textContent();
+      if (!/item-1/.test(label ?? '')) throw new Error(`the first record has no label from components.py: ${label}`);
+      await shot('32-cdk-results-records');
+    },
+  },
+  {
+    name: 'Airbyte CDK: Compare with the CDK says the demo stream is identical',
+    async run({ page, shot }) {
+      if (!REFERENCE_PYTHON) return;
+      await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
+      await workbench(page).runCommand('Airbyte: Compare with the CDK');
+      const input = page.locator('.quick-input-widget input');
+      await input.fill('cursor_in_body');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'cursor_in_body' }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      const view = await workbench(page).webviewFrame('Built-in vs CDK: cursor_in_body', 180_000);
+      await view.locator('#no-differences').waitFor({ timeout: 180_000 });
+      await shot('33-compare-with-cdk-identical');
+    },
+  },
 ];
+
+/** The reference CDK's interpreter (REFCDK_DIR or ../refcdk beside the repository), or null. */
+const REFERENCE_PYTHON = (() => {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  const python = join(resolve(root, process.env.REFCDK_DIR ?? '../refcdk'), 'venv/bin/python');
+  return existsSync(python) ? python : null;
+})();
+const CDK_MANIFEST = 'demo/custom-components/manifest.yaml';
+
+/** Writes one user setting into the instance's settings.json (the workbench picks the change up). */
+function setUserSetting(run, key, value) {
+  const file = join(run, 'ud', 'User', 'settings.json');
+  const settings = JSON.parse(readFileSync(file, 'utf8'));
+  settings[key] = value;
+  writeFileSync(file, JSON.stringify(settings, null, 2));
+}
