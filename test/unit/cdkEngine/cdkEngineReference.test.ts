@@ -163,3 +163,21 @@ test('a real interpreter with an airbyte-cdk older than the manifest\'s version:
   assert.equal(!status.ok && status.problem, 'old-cdk');
   assert.equal(!status.ok && status.installCommand, `${python3Path} -m pip install --upgrade "airbyte-cdk>=6.0.0"`);
 });
+
+test('read --engine cdk --record writes a masked cassette of the CDK\'s exchanges; --engine cdk --replay reads it offline', { skip }, async () => {
+  const config = file('record-config.json', JSON.stringify({ url_base: api.url, api_key: 'record-secret-api-key' }));
+  const cassette = join(dir, 'custom.cassette.yaml');
+  const manifestPath = join(CUSTOM, 'manifest.yaml');
+  const live = await cli(['read', manifestPath, '--stream', 'labelled_items', '--config', config, '--format', 'json', '--engine', 'cdk', '--python', ref!.python, '--max-pages', '2', '--record', cassette]);
+  assert.equal(live.code, 0, live.stderr);
+  assert.match(live.stderr, /recorded 2 HTTP exchanges/);
+  const text = readFileSync(cassette, 'utf8');
+  assert.ok(!text.includes('record-secret-api-key'), 'the cassette masks the secret');
+  const before = api.state.requestCount;
+  const replay = await cli(['read', manifestPath, '--stream', 'labelled_items', '--replay', cassette, '--format', 'json', '--engine', 'cdk', '--python', ref!.python]);
+  assert.equal(replay.code, 0, replay.stderr);
+  assert.equal(api.state.requestCount, before, 'the replay reached no API');
+  const records = (out: string) => JSON.parse(out).slices.flatMap((s: { pages: { records: unknown[] }[] }) => s.pages.flatMap((p) => p.records));
+  assert.deepEqual(records(replay.stdout), records(live.stdout));
+  assert.equal(JSON.parse(replay.stdout).slices[0].pages[1].request.url, JSON.parse(live.stdout).slices[0].pages[1].request.url, 'the StreamRead shows the original URLs, not the relay');
+});
