@@ -84,7 +84,7 @@ export async function probeInterpreter(python: string, timeoutMs = 60_000): Prom
       : `did not answer as a Python 3 interpreter${stderr.trim() ? `: ${stderr.trim().split('\n').pop()}` : ''}`;
     return {
       ok: false, python, problem: 'no-python', installCommand: null,
-      message: `Python ${shellQuote(python)} ${why}. Install Python 3.10 or later, or set "airbyte.cdk.python" to the interpreter where airbyte-cdk is installed.`,
+      message: `Python ${shellQuote(python)} ${why}. Install Python 3.10 or later, or name the interpreter where airbyte-cdk is installed ("airbyte.cdk.python" in VS Code, --python on the command line).`,
     };
   }
   const exe = output.executable || python;

@@ -129,7 +129,7 @@ test('an interpreter that does not exist: the message says to install Python or 
   const status = await probeCdkEngine('/nonexistent/bin/python3');
   assert.deepEqual(status, {
     ok: false, python: '/nonexistent/bin/python3', problem: 'no-python', installCommand: null,
-    message: 'Python /nonexistent/bin/python3 was not found. Install Python 3.10 or later, or set "airbyte.cdk.python" to the interpreter where airbyte-cdk is installed.',
+    message: 'Python /nonexistent/bin/python3 was not found. Install Python 3.10 or later, or name the interpreter where airbyte-cdk is installed ("airbyte.cdk.python" in VS Code, --python on the command line).',
   });
 });
 
