@@ -27,6 +27,8 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-engines-'));
 const manifest = join(dir, 'manifest.json');
 writeFileSync(manifest, JSON.stringify({
   version: '6.0.0', type: 'DeclarativeSource', check: { type: 'CheckStream', stream_names: ['items'] },
+  // The CDK refuses a manifest without a spec.
+  spec: { type: 'Spec', connection_specification: { type: 'object', properties: { page_size: { type: 'string' } } } },
   streams: [{
     type: 'DeclarativeStream', name: 'items', primary_key: ['id'],
     retriever: {

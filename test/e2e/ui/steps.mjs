@@ -528,8 +528,8 @@ export const steps = [
     async run({ page, shot, run }) {
       if (!REFERENCE_PYTHON) { await shot('30-cdk-skipped-no-reference'); return; }
       setUserSetting(run, 'airbyte.cdk.python', '/nonexistent/python3');
-      const wb = workbench(page);
-      await wb.openFile(CDK_MANIFEST);
+      await workbench(page).ready();
+      await quickOpen(page, CDK_MANIFEST);
       await lens(page, 'labelled_items uses Python components').waitFor({ timeout: 90_000 });
       await shot('30-cdk-lens-what-to-install');
     },
@@ -540,7 +540,7 @@ export const steps = [
       if (!REFERENCE_PYTHON) return;
       writeFileSync(join(run, 'workspace', 'demo', 'custom-components', 'config.json'), JSON.stringify({ url_base: demoUrl }));
       setUserSetting(run, 'airbyte.cdk.python', REFERENCE_PYTHON);
-      await page.locator('.tab', { hasText: 'manifest.yaml' }).first().click();
+      await quickOpen(page, CDK_MANIFEST);
       await lens(page, 'Run stream labelled_items on the Airbyte CDK').waitFor({ timeout: 120_000 });
       await shot('31-cdk-lens-ready');
       await lens(page, 'Run stream labelled_items on the Airbyte CDK').click();
@@ -555,14 +555,18 @@ export const steps = [
   },
   {
     name: 'Airbyte CDK: Compare with the CDK says the demo stream is identical',
-    async run({ page, shot }) {
+    async run({ page, shot, run, demoUrl }) {
       if (!REFERENCE_PYTHON) return;
-      await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
+      // Testing values to import when this manifest has none yet (the steps above set them otherwise).
+      writeFileSync(join(run, 'workspace', 'demo', 'config.json'), JSON.stringify({ url_base: demoUrl }));
+      await quickOpen(page, 'demo/cursor-pagination.yaml');
       await workbench(page).runCommand('Airbyte: Compare with the CDK');
       const input = page.locator('.quick-input-widget input');
       await input.fill('cursor_in_body');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'cursor_in_body' }).first().waitFor({ timeout: 10_000 });
       await page.keyboard.press('Enter');
+      const importValues = page.locator('.notifications-toasts .monaco-button', { hasText: 'Import config.json' }).first();
+      if (await importValues.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await importValues.click();
       const view = await workbench(page).webviewFrame('Built-in vs CDK: cursor_in_body', 180_000);
       await view.locator('#no-differences').waitFor({ timeout: 180_000 });
       await shot('33-compare-with-cdk-identical');
@@ -577,6 +581,18 @@ const REFERENCE_PYTHON = (() => {
   return existsSync(python) ? python : null;
 })();
 const CDK_MANIFEST = 'demo/custom-components/manifest.yaml';
+
+/** Opens a workspace file by its relative path through Quick Open (several files share a name). */
+async function quickOpen(page, relative) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(relative);
+  // A fresh workbench may still be indexing the workspace for Quick Open.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: relative.split('/').pop() }).first().waitFor({ timeout: 90_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: relative.split('/').pop() }).waitFor({ timeout: 20_000 });
+}
 
 /** Writes one user setting into the instance's settings.json (the workbench picks the change up). */
 function setUserSetting(run, key, value) {
