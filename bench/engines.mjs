@@ -33,7 +33,7 @@ writeFileSync(manifest, JSON.stringify({
     type: 'DeclarativeStream', name: 'items', primary_key: ['id'],
     retriever: {
       type: 'SimpleRetriever',
-      requester: { type: 'HttpRequester', url: `${url}/cursor/items`, request_parameters: { limit: '{{ config.page_size }}' } },
+      requester: { type: 'HttpRequester', url: `${url}/cursor/items`, request_parameters: { limit: '{{ config.page_size }}', total: '2000' } },
       record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['records'] } },
       paginator: {
         type: 'DefaultPaginator', page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'cursor' },

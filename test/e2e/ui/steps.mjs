@@ -1,6 +1,6 @@
 // The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
 // and takes a screenshot that the run keeps for inspection.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workbench } from './workbench.mjs';
@@ -525,9 +525,9 @@ export const steps = [
   },
   {
     name: 'Airbyte CDK: the lens of a stream with custom components says what to install',
-    async run({ page, shot, run }) {
+    async run({ page, shot }) {
       if (!REFERENCE_PYTHON) { await shot('30-cdk-skipped-no-reference'); return; }
-      setUserSetting(run, 'airbyte.cdk.python', '/nonexistent/python3');
+      // No interpreter chosen: python3 on the PATH, which has no airbyte-cdk on this machine.
       await workbench(page).ready();
       await quickOpen(page, CDK_MANIFEST);
       await lens(page, 'labelled_items uses Python components').waitFor({ timeout: 90_000 });
@@ -539,7 +539,7 @@ export const steps = [
     async run({ page, shot, run, demoUrl }) {
       if (!REFERENCE_PYTHON) return;
       writeFileSync(join(run, 'workspace', 'demo', 'custom-components', 'config.json'), JSON.stringify({ url_base: demoUrl }));
-      setUserSetting(run, 'airbyte.cdk.python', REFERENCE_PYTHON);
+      setWorkspaceSetting(run, 'airbyte.cdk.python', REFERENCE_PYTHON);
       await quickOpen(page, CDK_MANIFEST);
       await lens(page, 'Run stream labelled_items on the Airbyte CDK').waitFor({ timeout: 120_000 });
       await shot('31-cdk-lens-ready');
@@ -594,10 +594,12 @@ async function quickOpen(page, relative) {
   await page.locator('.tabs-container .tab.active', { hasText: relative.split('/').pop() }).waitFor({ timeout: 20_000 });
 }
 
-/** Writes one user setting into the instance's settings.json (the workbench picks the change up). */
-function setUserSetting(run, key, value) {
-  const file = join(run, 'ud', 'User', 'settings.json');
-  const settings = JSON.parse(readFileSync(file, 'utf8'));
+/** Writes one setting into the workspace's .vscode/settings.json (the workbench picks the change up). */
+function setWorkspaceSetting(run, key, value) {
+  const dir = join(run, 'workspace', '.vscode');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'settings.json');
+  const settings = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   settings[key] = value;
   writeFileSync(file, JSON.stringify(settings, null, 2));
 }
