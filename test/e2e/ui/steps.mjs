@@ -543,8 +543,15 @@ export const steps = [
       await quickOpen(page, CDK_MANIFEST);
       await lens(page, 'Run stream labelled_items on the Airbyte CDK').waitFor({ timeout: 120_000 });
       await shot('31-cdk-lens-ready');
-      await lens(page, 'Run stream labelled_items on the Airbyte CDK').click();
-      await page.locator('.notifications-toasts .monaco-button', { hasText: 'Import config.json' }).first().click({ timeout: 20_000 });
+      // No testing values yet: the warning offers to import the config.json beside the manifest. The lens
+      // is redrawn when the probe answers, so a click can land on the old one: click again if nothing came.
+      const importValues = page.getByRole('button', { name: 'Import config.json' }).first();
+      for (let attempt = 0; ; attempt++) {
+        await lens(page, 'Run stream labelled_items on the Airbyte CDK').click();
+        if (await importValues.waitFor({ timeout: 15_000 }).then(() => true, () => false)) break;
+        if (attempt === 2) throw new Error('Run stream did not ask for testing values');
+      }
+      await importValues.click();
       const results = await workbench(page).webviewFrame('Test read: labelled_items', 60_000);
       await results.locator('#status', { hasText: /pages?, \d+ records in 1 slice/ }).waitFor({ timeout: 180_000 });
       await results.locator('table.records tbody tr').first().waitFor({ timeout: 10_000 });
@@ -565,7 +572,7 @@ export const steps = [
       await input.fill('cursor_in_body');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'cursor_in_body' }).first().waitFor({ timeout: 10_000 });
       await page.keyboard.press('Enter');
-      const importValues = page.locator('.notifications-toasts .monaco-button', { hasText: 'Import config.json' }).first();
+      const importValues = page.getByRole('button', { name: 'Import config.json' }).first();
       if (await importValues.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await importValues.click();
       const view = await workbench(page).webviewFrame('Built-in vs CDK: cursor_in_body', 180_000);
       await view.locator('#no-differences').waitFor({ timeout: 180_000 });
