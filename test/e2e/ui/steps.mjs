@@ -541,13 +541,14 @@ export const steps = [
       writeFileSync(join(run, 'workspace', 'demo', 'custom-components', 'config.json'), JSON.stringify({ url_base: demoUrl }));
       setWorkspaceSetting(run, 'airbyte.cdk.python', REFERENCE_PYTHON);
       await quickOpen(page, CDK_MANIFEST);
-      await lens(page, 'Run stream labelled_items on the Airbyte CDK').waitFor({ timeout: 120_000 });
+      // The probe of the interpreter answered: the lens no longer says "checking Python…".
+      await lens(page, /Run stream labelled_items on the Airbyte CDK$/).waitFor({ timeout: 120_000 });
       await shot('31-cdk-lens-ready');
       // No testing values yet: the warning offers to import the config.json beside the manifest. The lens
       // is redrawn when the probe answers, so a click can land on the old one: click again if nothing came.
       const importValues = page.getByRole('button', { name: 'Import config.json' }).first();
       for (let attempt = 0; ; attempt++) {
-        await lens(page, 'Run stream labelled_items on the Airbyte CDK').click();
+        await lens(page, /Run stream labelled_items on the Airbyte CDK$/).click();
         if (await importValues.waitFor({ timeout: 15_000 }).then(() => true, () => false)) break;
         if (attempt === 2) throw new Error('Run stream did not ask for testing values');
       }
