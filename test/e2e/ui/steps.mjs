@@ -538,21 +538,20 @@ export const steps = [
     name: 'Airbyte CDK: Run stream on a custom-components manifest shows its records',
     async run({ page, shot, run, demoUrl }) {
       if (!REFERENCE_PYTHON) return;
-      writeFileSync(join(run, 'workspace', 'demo', 'custom-components', 'config.json'), JSON.stringify({ url_base: demoUrl }));
       setWorkspaceSetting(run, 'airbyte.cdk.python', REFERENCE_PYTHON);
       await quickOpen(page, CDK_MANIFEST);
       // The probe of the interpreter answered: the lens no longer says "checking Python…".
       await lens(page, /Run stream labelled_items on the Airbyte CDK$/).waitFor({ timeout: 120_000 });
       await shot('31-cdk-lens-ready');
-      // No testing values yet: the warning offers to import the config.json beside the manifest. The lens
-      // is redrawn when the probe answers, so a click can land on the old one: click again if nothing came.
-      const importValues = page.getByRole('button', { name: 'Import config.json' }).first();
-      for (let attempt = 0; ; attempt++) {
-        await lens(page, /Run stream labelled_items on the Airbyte CDK$/).click();
-        if (await importValues.waitFor({ timeout: 15_000 }).then(() => true, () => false)) break;
-        if (attempt === 2) throw new Error('Run stream did not ask for testing values');
-      }
-      await importValues.click();
+      // The testing values, entered in the form as a person would.
+      await lens(page, 'Set testing values').click();
+      const form = await workbench(page).webviewFrame('Testing values: demo/custom-components/manifest.yaml');
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      await quickOpen(page, CDK_MANIFEST);
+      await lens(page, /Run stream labelled_items on the Airbyte CDK$/).click();
       const results = await workbench(page).webviewFrame('Test read: labelled_items', 60_000);
       await results.locator('#status', { hasText: /pages?, \d+ records in 1 slice/ }).waitFor({ timeout: 180_000 });
       await results.locator('table.records tbody tr').first().waitFor({ timeout: 10_000 });
@@ -563,18 +562,22 @@ export const steps = [
   },
   {
     name: 'Airbyte CDK: Compare with the CDK says the demo stream is identical',
-    async run({ page, shot, run, demoUrl }) {
+    async run({ page, shot, demoUrl }) {
       if (!REFERENCE_PYTHON) return;
-      // Testing values to import when this manifest has none yet (the steps above set them otherwise).
-      writeFileSync(join(run, 'workspace', 'demo', 'config.json'), JSON.stringify({ url_base: demoUrl }));
+      await quickOpen(page, 'demo/cursor-pagination.yaml');
+      // The testing values of this manifest (the steps above may have set them already; saving again is harmless).
+      await lens(page, 'Set testing values').click();
+      const form = await workbench(page).webviewFrame('Testing values: demo/cursor-pagination.yaml');
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
       await quickOpen(page, 'demo/cursor-pagination.yaml');
       await workbench(page).runCommand('Airbyte: Compare with the CDK');
       const input = page.locator('.quick-input-widget input');
       await input.fill('cursor_in_body');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'cursor_in_body' }).first().waitFor({ timeout: 10_000 });
       await page.keyboard.press('Enter');
-      const importValues = page.getByRole('button', { name: 'Import config.json' }).first();
-      if (await importValues.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await importValues.click();
       const view = await workbench(page).webviewFrame('Built-in vs CDK: cursor_in_body', 180_000);
       await view.locator('#no-differences').waitFor({ timeout: 180_000 });
       await shot('33-compare-with-cdk-identical');
@@ -599,7 +602,7 @@ async function quickOpen(page, relative) {
   // A fresh workbench may still be indexing the workspace for Quick Open.
   await page.locator('.quick-input-list .monaco-list-row', { hasText: relative.split('/').pop() }).first().waitFor({ timeout: 90_000 });
   await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: relative.split('/').pop() }).waitFor({ timeout: 20_000 });
+  await page.locator('.tabs-container .tab.active', { hasText: relative.split('/').pop() }).first().waitFor({ timeout: 20_000 });
 }
 
 /** Writes one setting into the workspace's .vscode/settings.json (the workbench picks the change up). */
