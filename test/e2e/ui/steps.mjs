@@ -573,9 +573,7 @@ export const steps = [
       await form.locator('#save').click();
       await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
       // Back to the manifest's editor (the command reads the stream of the active editor).
-      await page.locator('.tab', { hasText: 'Testing values: demo/cursor-pagination.yaml' }).first().locator('.codicon-close').click();
-      await quickOpen(page, 'demo/cursor-pagination.yaml');
-      await page.locator('.monaco-editor .view-lines').first().click();
+      await page.locator('.monaco-editor .view-lines', { hasText: 'Cursor pagination, three ways' }).first().click();
       await workbench(page).runCommand('Airbyte: Compare with the CDK');
       const input = page.locator('.quick-input-widget input');
       await input.fill('cursor_in_body');
