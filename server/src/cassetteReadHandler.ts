@@ -60,11 +60,22 @@ function primaryKeyOf(manifest: object, stream: string): string[][] {
 }
 
 /**
+ * A read engine other than the built-in runtime (the Airbyte CDK engine, cdkReadHandler.ts): a live
+ * read, a replay from a cassette and a recorded read.
+ */
+export type ExternalEngineRunner = {
+  label: string;
+  read(manifest: object, config: Record<string, unknown>, stream: string, limits: TestReadParams['limits'], env: TestReadEnv): Promise<StreamRead>;
+  replay(manifest: object, cassette: Cassette, options: { stream: string; limits: TestReadParams['limits']; name: string }, env: TestReadEnv): Promise<StreamRead>;
+  record(manifest: object, config: Record<string, unknown>, stream: string, limits: TestReadParams['limits'], env: TestReadEnv): Promise<{ result: StreamRead; cassette: Cassette }>;
+};
+
+/**
  * Runs the test read of `params` as it asks: replayed from a cassette (offline, the cassette's masked
  * config and limits, no config write-back: its tokens are `****`), recorded (the masked cassette is kept
  * for `airbyte/readCassette`), or plain. Every finished read is kept in `history` for comparisons.
  */
-export async function runReadWithCassettes(manifest: object, config: Record<string, unknown>, params: TestReadParams, env: TestReadEnv, history: ReadHistory): Promise<StreamRead> {
+export async function runReadWithCassettes(manifest: object, config: Record<string, unknown>, params: TestReadParams, env: TestReadEnv, history: ReadHistory, engine?: ExternalEngineRunner): Promise<StreamRead> {
   const stream = params.streamName;
   let result: StreamRead;
   let recorded: Cassette | null = null;
@@ -73,13 +84,23 @@ export async function runReadWithCassettes(manifest: object, config: Record<stri
     replayedFrom = params.replay.name ?? displayName(params.replay.cassetteUri, params.uri);
     const cassette = await loadCassette(params.replay.cassetteUri, replayedFrom, params.uri, params.replay.allowLinkOutside === true);
     const { onConfigUpdate: _dropped, ...offline } = env;
-    const replay = await replayRead(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
-    result = replay.result;
+    if (engine) {
+      result = await engine.replay(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
+    } else {
+      const replay = await replayRead(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
+      result = replay.result;
+    }
+  } else if (params.record && engine) {
+    const read = await engine.record(manifest, config, stream, params.limits ?? {}, env);
+    result = read.result;
+    recorded = read.cassette;
   } else if (params.record) {
     // The results view shows what a read without a recorder shows; only the cassette is masked more strictly.
     const read = await recordRead(manifest, config, stream, params.limits ?? {}, env, { readMasking: 'testRead' });
     result = read.result;
     recorded = read.cassette;
+  } else if (engine) {
+    result = await engine.read(manifest, config, stream, params.limits ?? {}, env);
   } else {
     result = await runtime.testRead(manifest, config, stream, params.limits ?? {}, env);
   }

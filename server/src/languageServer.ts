@@ -47,10 +47,14 @@ import {
   type GetSpecParams, type InferredSchemaEditParams, type ListStreamsParams, type OAuthConsentParams, type OAuthExchangeParams,
   type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams,
   CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest, type CassetteSummaryParams, type CompareReadsParams, type ReadCassetteParams,
+  CdkEngineStatusRequest, CdkPythonNotification, CompareEnginesRequest, type CdkEngineStatusParams, type CdkPythonParams, type CompareEnginesParams,
 } from './protocol';
 import { ManifestSkeletonRequest, type ManifestSkeletonResult } from './protocol';
 import { ReadReadinessRequest, type ReadReadinessParams, type ReadReadinessResult } from './protocol';
 import { checkReadReadiness } from './features/readReadiness';
+import { CdkEngineService } from './cdkEngine/cdkEngineService';
+import { handleCompareEngines } from './compareEnginesHandler';
+import { handleCdkEngineStatus } from './cdkReadHandler';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
 
@@ -78,6 +82,8 @@ export class ManifestLanguageServer {
   private readonly captured = new CapturedReads();
   /** Whether the client re-asks for code lenses when told to (a new captured read changes the paginator lens). */
   private codeLensRefresh = false;
+  /** The Airbyte CDK engine's interpreter and its probe; a finished probe updates the run lenses (docs/engines.md). */
+  private readonly cdk = new CdkEngineService(() => this.capturedReadsChanged());
 
   constructor(private readonly connection: Connection) {}
 
@@ -252,7 +258,7 @@ export class ManifestLanguageServer {
 
     connection.onCodeLens((params) => this.guard('code lenses', [], () => {
       const doc = this.documentFor(params.textDocument.uri);
-      return doc ? [...provideCodeLenses(doc), ...providePaginatorLenses(doc, this.captured)] : [];
+      return doc ? [...provideCodeLenses(doc, () => this.cdk.current()), ...providePaginatorLenses(doc, this.captured)] : [];
     }));
 
     connection.onRequest(ResolvedManifestRequest, (params: ResolvedManifestParams) => this.guard('resolvedManifest', { text: NOT_OPEN, problems: 0 }, () => {
@@ -292,7 +298,7 @@ export class ManifestLanguageServer {
       const read = await handleTestRead(params, token, this.openManifest, {
         progress: (p) => void connection.sendNotification(TestReadProgressNotification, p),
         configUpdate: (p) => void connection.sendNotification(ConfigUpdateNotification, p),
-      }, this.readHistory);
+      }, this.readHistory, this.cdk);
       // Every read (a cassette replay too) becomes the stream's captured read; a failure here only costs the capture.
       await captureRead(this.captured, params.uri, params.streamName, read, params.config, this.openManifest)
         .then(() => this.capturedReadsChanged(), (e) => this.logFailure('capturing the test read', e));
@@ -316,6 +322,12 @@ export class ManifestLanguageServer {
     connection.onRequest(CheckConnectionRequest, (p: CheckConnectionParams, token: CancellationToken) => handleCheckConnection(p, token, this.openManifest));
     connection.onRequest(OAuthConsentRequest, (p: OAuthConsentParams) => handleOAuthConsent(p, this.openManifest));
     connection.onRequest(OAuthExchangeRequest, (p: OAuthExchangeParams) => handleOAuthExchange(p, this.openManifest));
+    // The Airbyte CDK engine: the client's interpreter choice, its status, and "Compare with the CDK".
+    connection.onNotification(CdkPythonNotification, (p: CdkPythonParams) => this.cdk.setPython(p?.python, p?.source ?? 'path'));
+    connection.onRequest(CdkEngineStatusRequest, (p: CdkEngineStatusParams) => handleCdkEngineStatus(p, this.cdk, this.openManifest));
+    connection.onRequest(CompareEnginesRequest, (p: CompareEnginesParams, token: CancellationToken) => handleCompareEngines(p, token, this.openManifest, {
+      progress: (e) => void connection.sendNotification(TestReadProgressNotification, e),
+    }, this.cdk));
     connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) => handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()));
 
     connection.onRequest(ManifestSkeletonRequest, (): ManifestSkeletonResult => ({ snippet: skeletonLines(catalogIndex()).join('\n') }));

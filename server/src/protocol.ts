@@ -75,6 +75,10 @@ export type TestReadParams = {
   record?: boolean;
   /** Read offline from a cassette instead of the network; the cassette's masked config and limits are used. */
   replay?: CassetteReplayOption;
+  /** The engine (docs/engines.md): absent = the CDK for a stream with custom components, else the built-in runtime. */
+  engine?: ReadEngineName;
+  /** The CDK engine's interpreter for this read (else the one of `airbyte/cdkPython`). */
+  python?: string;
 };
 /** The StreamRead of reference-behaviour.md §10.3 (secrets masked), as the runtime returns it. */
 export type TestReadResult = StreamRead;
@@ -103,7 +107,7 @@ export type ResultsViewMessage =
   | { type: 'start'; stream: string; limits: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number }; replayedFrom?: string }
   | { type: 'progress'; event: TestReadProgress }
   | { type: 'result'; result: ShownStreamRead }
-  | { type: 'failed'; error: { message: string; line?: number } }
+  | { type: 'failed'; error: ShownReadFailure }
   | { type: 'schemaDifferences'; result: SchemaDifferencesResult }
   | { type: 'checkStart' }
   | { type: 'check'; result: CheckConnectionResult };
@@ -255,3 +259,54 @@ export const CheckConnectionRequest = 'airbyte/checkConnection';
 export type CheckConnectionParams = ResolveStreamsParams;
 /** `status` null: the check ended in an error instead of a status (no `check`, unknown stream…); `message` says why. */
 export type CheckConnectionResult = { status: 'SUCCEEDED' | 'FAILED' | null; message: string | null; logs: LogMessage[] };
+
+/** The two read engines (docs/engines.md): the built-in runtime, or the author's Python with airbyte-cdk. */
+export type ReadEngineName = 'builtin' | 'cdk';
+
+/** Client → server notification: the interpreter the CDK engine uses, and where the client found it. */
+export const CdkPythonNotification = 'airbyte/cdkPython';
+export type CdkPythonParams = { python: string | null; source: 'setting' | 'python-extension' | 'path' };
+
+/** Client → server request: what the CDK engine's interpreter has (probed again with `fresh`, e.g. after an install). */
+export const CdkEngineStatusRequest = 'airbyte/cdkEngineStatus';
+export type CdkEngineStatusParams = { uri?: string; fresh?: boolean };
+export type CdkEngineStatusResult = {
+  ok: boolean; python: string; source: CdkPythonParams['source'];
+  /** What is wrong and what to run (empty when ok). */
+  message: string;
+  /** The exact pip command for that interpreter, when pip can fix it. */
+  installCommand: string | null;
+  pythonVersion?: string; cdkVersion?: string;
+};
+
+/** Error data of an `airbyte/testRead` that failed on the CDK engine: what to install, and the traceback's places. */
+export type CdkFailureData = {
+  failureType: string;
+  cdk: { kind: string; installCommand: string | null; stacktrace: string | null; links: { path: string; line: number }[] };
+};
+
+/** Client → server request: read a stream on both engines (live, or both from a cassette) and compare the reads. */
+export const CompareEnginesRequest = 'airbyte/compareEngines';
+export type CompareEnginesParams = {
+  uri: string; streamName: string; config: ConfigPayload; runId: string;
+  limits?: TestReadParams['limits']; http?: TestReadParams['http']; state?: object[];
+  replay?: CassetteReplayOption; python?: string;
+};
+export type EngineReadCounts = { slices: number; pages: number; records: number; requests: number };
+export type CompareEnginesResult =
+  | {
+    stream: string; identical: boolean;
+    differences: { area: string; where: string; builtin: unknown; cdk: unknown }[];
+    notes: string[]; counts: { builtin: EngineReadCounts; cdk: EngineReadCounts }; text: string;
+    /** The cassette both engines read from, or null for a live read. */
+    replayedFrom: string | null;
+    cdk: { python: string; cdkVersion: string };
+  }
+  | { unavailable: string; installCommand?: string | null };
+
+/**
+ * A failed read as the results view shows it: `files` are the places a Python traceback names in the
+ * connector's own files (components.py), shown as links; `installCommand` the pip command that fixes
+ * a missing or old airbyte-cdk (CDK engine, docs/engines.md).
+ */
+export type ShownReadFailure = { message: string; line?: number; stacktrace?: string | null; files?: { path: string; line: number }[]; installCommand?: string | null };

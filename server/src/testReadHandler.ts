@@ -9,6 +9,9 @@ import { sealKey } from './sealKey';
 import { runReadWithCassettes } from './cassetteReadHandler';
 import { ReadHistory } from './readHistory';
 import { readUserFile } from './runtime/files/userFiles';
+import type { ExternalEngineRunner } from './cassetteReadHandler';
+import type { CdkEngineService } from './cdkEngine/cdkEngineService';
+import { cdkFailure, cdkRunner, cdkStatusFor, engineFor, unavailableError } from './cdkReadHandler';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
@@ -40,7 +43,7 @@ export type TestReadNotifier = {
 };
 
 /** Runs one test read for the client. */
-export async function handleTestRead(params: TestReadParams, token: CancellationToken, lookup: OpenManifestLookup, notify: TestReadNotifier, history: ReadHistory = new ReadHistory()): Promise<TestReadResult> {
+export async function handleTestRead(params: TestReadParams, token: CancellationToken, lookup: OpenManifestLookup, notify: TestReadNotifier, history: ReadHistory = new ReadHistory(), cdk?: CdkEngineService): Promise<TestReadResult> {
   const manifest = await loadManifestValue(params.uri, lookup);
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
@@ -69,14 +72,23 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
     },
   };
   try {
+    // A stream with custom components runs on the Airbyte CDK engine (cdkReadHandler.ts, docs/engines.md).
+    let engine: ExternalEngineRunner | undefined;
+    if (cdk && engineFor(manifest, params.streamName, params.engine) === 'cdk') {
+      const status = await cdkStatusFor(cdk, manifest, params.python);
+      if (!status.ok) throw unavailableError(status);
+      engine = cdkRunner(params.uri, status, { timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes });
+    }
     // Recorded, replayed from a cassette or plain, and kept for the cassette commands (cassetteReadHandler.ts).
-    const result: TestReadResult = await runReadWithCassettes(manifest, config, params, env, history);
+    const result: TestReadResult = await runReadWithCassettes(manifest, config, params, env, history, engine);
     // The runtime reports an aborted exchange as an error of the read; to the client it is a cancellation.
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
     return result;
   } catch (e) {
     if (e instanceof ResponseError) throw e;
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
+    const cdkError = cdkFailure(e);
+    if (cdkError) throw cdkError;
     const err = e as Error & { failureType?: string };
     throw new ResponseError(ErrorCodes.InternalError, err.message || String(e), { failureType: err.failureType ?? 'system_error' });
   } finally {

@@ -14,6 +14,8 @@ export function prepareTestWorkspace(root, runDir, { grep = null, screenshots = 
   for (const f of readdirSync(join(root, 'demo', 'workspace')).filter((n) => /\.ya?ml$/.test(n))) {
     cpSync(join(root, 'demo', 'workspace', f), join(workspace, 'demo', f));
   }
+  // The manifest-only connector with components.py (Airbyte CDK engine, docs/engines.md).
+  cpSync(join(root, 'demo', 'workspace', 'custom-components'), join(workspace, 'demo', 'custom-components'), { recursive: true });
   // Settings that keep the workbench quiet and deterministic (no welcome page, no trust prompt).
   mkdirSync(join(runDir, 'ud', 'User'), { recursive: true });
   writeFileSync(join(runDir, 'ud', 'User', 'settings.json'), JSON.stringify({

@@ -8,6 +8,7 @@ import { lensCommands, type BoundCommand } from '../lensCommands';
 import { readSettings } from '../settings';
 import { compareWithPreviousRead, replayCassette, saveReadAsCassette } from './cassettes';
 import { authorizeOAuth } from './authorizeOAuth';
+import { registerCdkEngine } from './cdkEngine';
 import { registerRunNotifications, runStream } from './runStream';
 import { writeInferredSchema } from './writeInferredSchema';
 import { resolveStreams } from './resolveStreams';
@@ -45,6 +46,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('airbyte.compareWithPreviousRead', (arg) => compareWithPreviousRead(services, arg)),
     ...cassetteLenses.register(),
     reg('airbyte.newManifest', () => newManifest(services)),
+    ...registerCdkEngine(services),
   ];
 }
 

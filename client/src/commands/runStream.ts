@@ -8,7 +8,7 @@ import {
   TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest, ComponentLocationRequest, SchemaDifferencesRequest, openConfig, sealConfig,
   type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
   type ComponentLocationParams, type ComponentLocationResult, type SchemaDifferencesParams, type SchemaDifferencesResult,
-  type ShownLogMessage, type ShownStreamRead, type TestReadProgress, type CassetteReplayOption,
+  type ShownLogMessage, type ShownStreamRead, type TestReadProgress, type CassetteReplayOption, type CdkFailureData,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import type { ValuesSource } from '../secrets';
@@ -22,6 +22,7 @@ import { askLimits } from '../views/limitsPanel';
 import { resolveStreamTarget } from './pickTarget';
 import { ensureReadable } from './readGuard';
 import { noValuesPrompt } from './noValuesPrompt';
+import { offerCdkInstall } from './cdkEngine';
 
 /** The 0-based line where the stream is declared, so errors of the read can link to it; undefined when unknown. */
 async function streamLine(services: Services, target: StreamTarget): Promise<number | undefined> {
@@ -273,9 +274,13 @@ export async function execute(services: Services, target: StreamTarget, config: 
     await writes;
     const cancelled = e instanceof ResponseError && (e.code === -32800 || /cancel/i.test(e.message));
     const message = cancelled ? 'The test read was cancelled.' : masker.mask((e as Error).message);
-    panel.failed({ message, line });
+    // A failure of the CDK engine carries what to install and the components.py places of its traceback.
+    const cdk = !cancelled && e instanceof ResponseError ? (e.data as Partial<CdkFailureData> | undefined)?.cdk : undefined;
+    panel.failed(cdk ? { message, line, stacktrace: cdk.stacktrace ? masker.mask(cdk.stacktrace) : null, files: cdk.links, installCommand: cdk.installCommand } : { message, line });
     services.log.warn(`test read of '${target.streamName}' ${cancelled ? 'cancelled' : `failed: ${message}`}`);
-    if (!cancelled) {
+    if (cdk?.installCommand) {
+      void offerCdkInstall(services, message, cdk.installCommand);
+    } else if (!cancelled) {
       void vscode.window.showErrorMessage(`Test read of '${target.streamName}' failed: ${message}`, 'Show Output').then((c) => c && services.log.channel.show());
     }
     return undefined;

@@ -3,12 +3,15 @@
 // result until the page's script says it is ready.
 import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
-import type { CompareReadsResult } from '../../../server/src/protocol';
+import type { CompareEnginesResult, CompareReadsResult } from '../../../server/src/protocol';
 import type { StreamTarget } from '../services';
 import { columnBesideManifest, trackPanelColumn } from './besideColumn';
 
 /** Extension → compare webview. */
-export type CompareViewMessage = { type: 'comparison'; result: Extract<CompareReadsResult, { diff: unknown }> };
+export type CompareViewMessage =
+  | { type: 'comparison'; result: Extract<CompareReadsResult, { diff: unknown }> }
+  /** "Compare with the CDK": the same stream read on the built-in runtime and the Airbyte CDK. */
+  | { type: 'engines'; result: Extract<CompareEnginesResult, { identical: boolean }> };
 /** Compare webview → extension. */
 export type CompareViewRequest = { type: 'ready' } | { type: 'refresh' };
 
@@ -47,11 +50,19 @@ export class ComparePanel {
   }
 
   /** Shows the comparison of a stream, in its panel (reused) beside the editor. */
-  static show(extensionUri: vscode.Uri, target: StreamTarget, result: CompareViewMessage['result'], refresh: () => void): ComparePanel {
-    const key = `${target.uri}#${target.streamName}`;
+  static show(extensionUri: vscode.Uri, target: StreamTarget, result: Extract<CompareViewMessage, { type: 'comparison' }>['result'], refresh: () => void): ComparePanel {
+    return ComparePanel.open_(extensionUri, target, `Compare: ${target.streamName}`, '', { type: 'comparison', result }, refresh);
+  }
+
+  /** Shows the comparison of a stream's reads on the two engines, in its own panel (reused). */
+  static showEngines(extensionUri: vscode.Uri, target: StreamTarget, result: Extract<CompareViewMessage, { type: 'engines' }>['result'], refresh: () => void): ComparePanel {
+    return ComparePanel.open_(extensionUri, target, `Built-in vs CDK: ${target.streamName}`, '#engines', { type: 'engines', result }, refresh);
+  }
+
+  private static open_(extensionUri: vscode.Uri, target: StreamTarget, title: string, keySuffix: string, message: CompareViewMessage, refresh: () => void): ComparePanel {
+    const key = `${target.uri}#${target.streamName}${keySuffix}`;
     let view = ComparePanel.open.get(key);
     if (!view || view.disposed) {
-      const title = `Compare: ${target.streamName}`;
       const panel = vscode.window.createWebviewPanel('airbyte.compare', title, { viewColumn: columnBesideManifest(vscode.Uri.parse(target.uri)), preserveFocus: true }, webviewOptions(extensionUri));
       trackPanelColumn(panel);
       panel.webview.html = webviewHtml(panel.webview, extensionUri, 'compare', title, CSS);
@@ -61,7 +72,7 @@ export class ComparePanel {
       view.refresh = refresh;
       view.panel.reveal(view.panel.viewColumn, true);
     }
-    view.post({ type: 'comparison', result });
+    view.post(message);
     return view;
   }
 

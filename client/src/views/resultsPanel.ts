@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 import { columnBesideManifest, trackPanelColumn } from './besideColumn';
-import type { CheckConnectionResult, ResultsViewMessage, SchemaDifferencesResult, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
+import type { CheckConnectionResult, ResultsViewMessage, SchemaDifferencesResult, ShownReadFailure, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
 
 /** What the webview may ask of the extension. */
 export type ResultsViewRequest =
@@ -15,7 +15,8 @@ export type ResultsViewRequest =
   | { type: 'revealRange'; range: { start: { line: number; character: number }; end: { line: number; character: number } } }
   | { type: 'writeSchema'; schema: unknown }
   | { type: 'saveCassette' }
-  | { type: 'compare' };
+  | { type: 'compare' }
+  | { type: 'openFile'; path: string; line: number };
 
 /** Handles the panel's requests for one stream (rerun, go to line, write the inferred schema). */
 export type ResultsViewActions = {
@@ -30,6 +31,7 @@ export type ResultsViewActions = {
 /** The results panel of one manifest; reused for every stream of it that runs. */
 export class ResultsPanel {
   private static readonly open = new Map<string, ResultsPanel>();
+  private readonly openableFiles = new Set<string>();
   private ready = false;
   private queue: ResultsViewMessage[] = [];
   /** Every message sent to the page, as JSON lines: what the page can show (read by the secret-safety test). */
@@ -87,7 +89,9 @@ export class ResultsPanel {
   result(result: ShownStreamRead): void {
     this.post({ type: 'result', result });
   }
-  failed(error: { message: string; line?: number }): void {
+  failed(error: ShownReadFailure): void {
+    // Only the files this failure names may be opened from the view.
+    for (const f of error.files ?? []) this.openableFiles.add(f.path);
     this.post({ type: 'failed', error });
   }
   /** A connection check (the "Check connection" lens): started, then its status. */
@@ -128,6 +132,10 @@ export class ResultsPanel {
       this.actions.saveCassette?.();
     } else if (m.type === 'compare') {
       this.actions.compare?.();
+    } else if (m.type === 'openFile' && this.openableFiles.has(m.path) && Number.isInteger(m.line)) {
+      // A traceback frame in the connector's components.py (CDK engine).
+      const pos = new vscode.Position(Math.max(0, m.line - 1), 0);
+      void vscode.window.showTextDocument(vscode.Uri.file(m.path), { selection: new vscode.Range(pos, pos), viewColumn: vscode.ViewColumn.One });
     }
   }
 }

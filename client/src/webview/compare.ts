@@ -71,9 +71,50 @@ function render(c: Comparison | null): void {
   root.append(el('details', { class: 'stack', id: 'diff-text' }, el('summary', {}, 'As connector-manifest test prints it'), el('pre', {}, c.text)));
 }
 
+type Counts = { slices: number; pages: number; records: number; requests: number };
+type EngineComparison = {
+  stream: string; identical: boolean; differences: { area: string; where: string; builtin: unknown; cdk: unknown }[];
+  notes: string[]; counts: { builtin: Counts; cdk: Counts }; text: string; replayedFrom: string | null; cdk: { python: string; cdkVersion: string };
+};
+const AREA_TITLES: Record<string, string> = { requests: 'Requests and responses', records: 'Records', slices: 'Slices and pages', state: 'State', logs: 'Warnings and errors', schema: 'Inferred schema', limits: 'Limits' };
+const countsText = (k: Counts) => `${plural(k.records, 'record')}, ${plural(k.pages, 'page')}, ${plural(k.slices, 'slice')}, ${plural(k.requests, 'request')}`;
+
+/** "Compare with the CDK": each difference by area, both values side by side. */
+function renderEngines(c: EngineComparison): void {
+  const root = document.getElementById('root')!;
+  root.replaceChildren();
+  root.append(el('header', { class: 'header' },
+    el('h1', {}, `Stream “${c.stream}”: built-in runtime vs Airbyte CDK`),
+    el('span', { class: 'status', id: 'compare-summary' }, c.identical ? 'Identical on both engines' : plural(c.differences.length, 'difference')),
+    el('button', { id: 'compare-again', class: 'secondary', onclick: () => vscode.postMessage({ type: 'refresh' }) }, 'Compare again')));
+  root.append(el('div', { class: 'sides' },
+    el('span', { class: 'side-label' }, 'Built-in'), el('span', { id: 'side-before' }, countsText(c.counts.builtin)),
+    el('span', { class: 'side-label' }, 'Airbyte CDK'), el('span', { id: 'side-after' }, `${countsText(c.counts.cdk)} · airbyte-cdk ${c.cdk.cdkVersion} (${c.cdk.python})`),
+    el('span', { class: 'side-label' }, 'Read'), el('span', { id: 'read-source' }, c.replayedFrom ? `offline, both from the cassette ${c.replayedFrom}` : 'live, from the API')));
+  if (c.identical) {
+    root.append(el('div', { class: 'banner info', role: 'status', id: 'no-differences' },
+      `Identical: the same requests, ${plural(c.counts.builtin.records, 'record')}, slices, state, inferred schema, warnings and errors on both engines.`));
+  }
+  for (const n of c.notes) root.append(el('p', { class: 'muted note' }, n));
+  const areas = [...new Set(c.differences.map((d) => d.area))];
+  for (const area of areas) {
+    const list = c.differences.filter((d) => d.area === area);
+    const section = el('section', { class: 'diff-section', id: `area-${area}` }, el('h2', {}, `${AREA_TITLES[area] ?? area} (${list.length})`));
+    for (const d of list.slice(0, LIST_LIMIT)) {
+      section.append(el('details', { class: 'record-change', open: '' }, el('summary', {}, d.where),
+        el('table', { class: 'changes' },
+          el('thead', {}, el('tr', {}, el('th', {}, 'Built-in runtime'), el('th', {}, 'Airbyte CDK'))),
+          el('tbody', {}, el('tr', {}, el('td', { class: 'before' }, show(d.builtin)), el('td', { class: 'after' }, show(d.cdk)))))));
+    }
+    root.append(section);
+  }
+  root.append(el('details', { class: 'stack', id: 'diff-text' }, el('summary', {}, 'As connector-manifest read --compare-engines prints it'), el('pre', {}, c.text)));
+}
+
 window.addEventListener('message', (e: MessageEvent) => {
-  const m = e.data as { type?: string; result?: Comparison };
-  if (m.type === 'comparison' && m.result) render(m.result);
+  const m = e.data as { type?: string; result?: unknown };
+  if (m.type === 'comparison' && m.result) render(m.result as Comparison);
+  else if (m.type === 'engines' && m.result) renderEngines(m.result as EngineComparison);
 });
 render(null);
 vscode.postMessage({ type: 'ready' });

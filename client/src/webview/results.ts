@@ -15,6 +15,8 @@ type Slice = { pages: Page[]; slice_descriptor?: unknown; state?: unknown[]; aux
 type LogEntry = {
   level?: string; message?: string; line?: number; internal_message?: string | null; stacktrace?: string | null; stack_note?: string | null;
   component?: { kind: string; label: string; type: string | null; range: Range };
+  /** CDK engine failures: traceback places in components.py, and the pip command that fixes a missing CDK. */
+  files?: { path: string; line: number }[]; installCommand?: string | null;
 };
 type Aux = { title?: string; type?: string; description?: string; request?: Json; response?: Json };
 type SchemaDifference = { path: string; kind: string; declared: string | null; inferred: string; message: string };
@@ -108,6 +110,12 @@ function errorBox(entry: LogEntry): HTMLElement {
       `Show the ${c.label}${c.type ? ` (${c.type})` : ''} in the manifest, line ${c.range.start.line + 1}`));
   } else if (entry.line !== undefined) {
     box.append(' ', el('a', { href: '#', class: 'goto', onclick: (e: Event) => goto(e, { type: 'openLine', line: entry.line }) }, `(stream at manifest line ${entry.line + 1})`));
+  }
+  for (const f of entry.files ?? []) {
+    box.append(' ', el('a', { href: '#', class: 'goto file-link', onclick: (e: Event) => goto(e, { type: 'openFile', path: f.path, line: f.line }) }, `${f.path.split(/[\\/]/).pop()}:${f.line}`));
+  }
+  if (entry.installCommand) {
+    box.append(el('div', { class: 'install-command' }, 'Run: ', el('code', { id: 'install-command' }, entry.installCommand)));
   }
   if (entry.stacktrace || entry.stack_note) {
     box.append(el('details', { class: 'stack' }, el('summary', {}, 'Details'), entry.stacktrace ? el('pre', {}, entry.stacktrace) : el('p', { class: 'muted' }, entry.stack_note ?? '')));

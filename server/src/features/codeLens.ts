@@ -8,6 +8,7 @@ import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { findStreams } from './streams';
 import { notRunnableStreams } from './notRunnableStreams';
+import { cdkRunLens, type CdkLensStatus } from './engineLens';
 
 /** Command ids the client registers. */
 export const RUN_STREAM_COMMAND = 'airbyte.runStream';
@@ -17,10 +18,14 @@ export const AUTHORIZE_OAUTH_COMMAND = 'airbyte.authorizeOAuth';
 export const RESOLVE_STREAMS_COMMAND = 'airbyte.resolveStreams';
 export const CHECK_CONNECTION_COMMAND = 'airbyte.checkConnection';
 
-/** The lenses of `doc`, resolved (each has its command). Never throws. */
-export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
+/**
+ * The lenses of `doc`, resolved (each has its command). `cdk`: the CDK engine's status, for streams
+ * with custom components (engineLens.ts); undefined when the server has no CDK engine. Never throws.
+ */
+export function provideCodeLenses(doc: ManifestDocument, cdk?: () => CdkLensStatus): CodeLens[] {
   const lenses: CodeLens[] = [];
   const blocked = notRunnableStreams(doc);
+  const root = doc.model.value as Record<string, unknown> | null;
   for (const stream of findStreams(doc)) {
     const range = spanToRange(doc.textDocument, { start: stream.span.start, end: stream.span.start });
     const args = [{ uri: doc.uri, streamName: stream.name }];
@@ -30,7 +35,9 @@ export function provideCodeLenses(doc: ManifestDocument): CodeLens[] {
       lenses.push({ range, command: { title: `⊘ Not runnable in a test read: ${why}`, command: '', arguments: args } });
       continue;
     }
-    lenses.push({ range, command: { title: `▶ Run stream ${stream.name}`, command: RUN_STREAM_COMMAND, arguments: args } });
+    const node = Array.isArray(root?.streams) ? root.streams[stream.index] : undefined;
+    const engineLens = cdk ? cdkRunLens(root, node, stream.name, args, RUN_STREAM_COMMAND, cdk) : null;
+    lenses.push({ range, command: engineLens ?? { title: `▶ Run stream ${stream.name}`, command: RUN_STREAM_COMMAND, arguments: args } });
     lenses.push({ range, command: { title: 'Run with limits…', command: RUN_STREAM_WITH_LIMITS_COMMAND, arguments: args } });
   }
   const spec = doc.model.locate(['spec']);

@@ -1,19 +1,24 @@
 // `connector-manifest` command line: dispatches to one module per command (runtime/cli/), which run
-// over the same runtime API as the extension.
+// over the same runtime API as the extension. Engines outside the runtime (the Airbyte CDK engine
+// spawns Python, server/src/cdkEngine/) are handed in by the entry point, server/src/cli.ts, so the
+// runtime library itself never starts a process.
 import { validateCommand } from './cli/validateCommand';
 import { readCommand } from './cli/readCommand';
 import { streamsCommand } from './cli/streamsCommand';
 import { testCommand } from './cli/testCommand';
 import { checkCommand } from './cli/checkCommand';
+import type { ReadEngines } from './cli/readEngine';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
   connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty] [--trace] [--record cassette.yaml | --replay cassette.yaml]
   connector-manifest streams <manifest> [--config config.json] [--format json|pretty]   (static streams, then resolved dynamic streams)
   connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]
-  connector-manifest check <manifest> --config config.json [--format json|pretty]   (the manifest's check: connection status and message)`;
+  connector-manifest check <manifest> --config config.json [--format json|pretty]   (the manifest's check: connection status and message)
+  connector-manifest read ... [--engine builtin|cdk] [--python PATH] [--compare-engines]   (the Airbyte CDK engine: docs/engines.md)`;
 
-async function main(argv: string[]): Promise<number> {
+/** Runs one command; resolves with the exit code. */
+export async function main(argv: string[], engines: ReadEngines = {}): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'validate':
@@ -22,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
       // Ctrl+C cancels the read; the partial result is still printed.
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());
-      return readCommand(rest, process.stdout, process.stderr, controller.signal);
+      return readCommand(rest, process.stdout, process.stderr, controller.signal, engines);
     }
     case 'streams': {
       const controller = new AbortController();
@@ -42,7 +47,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
-  (e) => { process.stderr.write(`connector-manifest: ${(e as Error).message}\n`); process.exitCode = 2; },
-);
+/** Runs the CLI as the program (server/src/cli.ts calls it): the exit code becomes the process's. */
+export function runCliMain(engines: ReadEngines = {}): void {
+  main(process.argv.slice(2), engines).then(
+    (code) => { process.exitCode = code; },
+    (e) => { process.stderr.write(`connector-manifest: ${(e as Error).message}\n`); process.exitCode = 2; },
+  );
+}

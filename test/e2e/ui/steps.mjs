@@ -1,7 +1,8 @@
 // The UI steps, in order. Each waits for what a person would see (selectors with deadlines, no sleeps)
 // and takes a screenshot that the run keeps for inspection.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { workbench } from './workbench.mjs';
 import { findSecretsIn } from '../secretEncodings.mjs';
 import { lensSequenceSteps } from './lensSequence.mjs';
@@ -572,4 +573,95 @@ export const steps = [
   ...lensSequenceSteps,
   ...guardRailSteps,
   ...panelLayoutSteps,
+  {
+    name: 'Airbyte CDK: the lens of a stream with custom components says what to install',
+    async run({ page, shot }) {
+      if (!REFERENCE_PYTHON) { await shot('30-cdk-skipped-no-reference'); return; }
+      // No interpreter chosen: python3 on the PATH, which has no airbyte-cdk on this machine.
+      await workbench(page).ready();
+      await quickOpen(page, CDK_MANIFEST);
+      await lens(page, 'labelled_items uses Python components').waitFor({ timeout: 90_000 });
+      await shot('30-cdk-lens-what-to-install');
+    },
+  },
+  {
+    name: 'Airbyte CDK: Run stream on a custom-components manifest shows its records',
+    async run({ page, shot, run, demoUrl }) {
+      if (!REFERENCE_PYTHON) return;
+      setWorkspaceSetting(run, 'airbyte.cdk.python', REFERENCE_PYTHON);
+      await quickOpen(page, CDK_MANIFEST);
+      // The probe of the interpreter answered: the lens no longer says "checking Python…".
+      await lens(page, /Run stream labelled_items on the Airbyte CDK$/).waitFor({ timeout: 120_000 });
+      await shot('31-cdk-lens-ready');
+      // The testing values, entered in the form as a person would.
+      await lens(page, 'Set testing values').click();
+      const form = await workbench(page).webviewFrame('Testing values: demo/custom-components/manifest.yaml');
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      await quickOpen(page, CDK_MANIFEST);
+      await lens(page, /Run stream labelled_items on the Airbyte CDK$/).click();
+      const results = await workbench(page).webviewFrame('Test read: labelled_items', 60_000);
+      await results.locator('#status', { hasText: /pages?, \d+ records in 1 slice/ }).waitFor({ timeout: 180_000 });
+      await results.locator('table.records tbody tr').first().waitFor({ timeout: 10_000 });
+      const label = await results.locator('table.records tbody tr').first().textContent();
+      if (!/item-1/.test(label ?? '')) throw new Error(`the first record has no label from components.py: ${label}`);
+      await shot('32-cdk-results-records');
+    },
+  },
+  {
+    name: 'Airbyte CDK: Compare with the CDK says the demo stream is identical',
+    async run({ page, shot, demoUrl }) {
+      if (!REFERENCE_PYTHON) return;
+      await quickOpen(page, 'demo/cursor-pagination.yaml');
+      // The testing values of this manifest (the steps above may have set them already; saving again is harmless).
+      await lens(page, 'Set testing values').click();
+      const form = await workbench(page).webviewFrame('Testing values: demo/cursor-pagination.yaml');
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      // Back to the manifest's editor (the command reads the stream of the active editor).
+      await page.locator('.monaco-editor .view-lines', { hasText: 'Cursor pagination, three ways' }).first().click();
+      await workbench(page).runCommand('Airbyte: Compare with the CDK');
+      const input = page.locator('.quick-input-widget input');
+      await input.fill('cursor_in_body');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'cursor_in_body' }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      const view = await workbench(page).webviewFrame('Built-in vs CDK: cursor_in_body', 180_000);
+      await view.locator('#no-differences').waitFor({ timeout: 180_000 });
+      await shot('33-compare-with-cdk-identical');
+    },
+  },
 ];
+
+/** The reference CDK's interpreter (REFCDK_DIR or ../refcdk beside the repository), or null. */
+const REFERENCE_PYTHON = (() => {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  const python = join(resolve(root, process.env.REFCDK_DIR ?? '../refcdk'), 'venv/bin/python');
+  return existsSync(python) ? python : null;
+})();
+const CDK_MANIFEST = 'demo/custom-components/manifest.yaml';
+
+/** Opens a workspace file by its relative path through Quick Open (several files share a name). */
+async function quickOpen(page, relative) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(relative);
+  // A fresh workbench may still be indexing the workspace for Quick Open.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: relative.split('/').pop() }).first().waitFor({ timeout: 90_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: relative.split('/').pop() }).first().waitFor({ timeout: 20_000 });
+}
+
+/** Writes one setting into the workspace's .vscode/settings.json (the workbench picks the change up). */
+function setWorkspaceSetting(run, key, value) {
+  const dir = join(run, 'workspace', '.vscode');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'settings.json');
+  const settings = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  settings[key] = value;
+  writeFileSync(file, JSON.stringify(settings, null, 2));
+}

@@ -17,6 +17,8 @@ import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
 import type { PaginationTrace, StreamRead, TestReadProgress } from '../testRead/streamRead';
 import type { TestReadEnv, TestReadLimits } from '../types';
+import type { ReadEngines } from './readEngine';
+import { compareWithEngine, readOnEngine } from './engineRead';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
 
@@ -32,6 +34,11 @@ type ReadArgs = {
   replay?: string;
   /** `--trace`: the JSON output includes each page's pagination_trace (the pretty format always shows it). */
   trace?: boolean;
+  /** `--engine cdk`: read through the author's Python and airbyte-cdk (docs/engines.md); `--python PATH` picks the interpreter. */
+  engine?: 'builtin' | 'cdk';
+  python?: string;
+  /** `--compare-engines`: read on both engines and print the differences. */
+  compareEngines?: boolean;
 };
 
 const FLAGS: Record<string, keyof TestReadLimits> = { '--max-records': 'maxRecords', '--max-pages': 'maxPagesPerSlice', '--max-slices': 'maxSlices' };
@@ -46,6 +53,9 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   let replay: string | undefined;
   let format: 'json' | 'pretty' = 'pretty';
   let trace = false;
+  let engine: 'builtin' | 'cdk' | undefined;
+  let python: string | undefined;
+  let compareEngines = false;
   const limits: TestReadLimits = {};
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -61,6 +71,13 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
       else if (a === '--record') record = value();
       else if (a === '--replay') replay = value();
       else if (a === '--trace') trace = true;
+      else if (a === '--python') python = value();
+      else if (a === '--compare-engines') compareEngines = true;
+      else if (a === '--engine') {
+        const e = value();
+        if (e !== 'builtin' && e !== 'cdk') return `--engine must be builtin or cdk, got "${e}"`;
+        engine = e;
+      }
       else if (a === '--format') {
         const f = value();
         if (f !== 'json' && f !== 'pretty') return `--format must be json or pretty, got "${f}"`;
@@ -81,23 +98,33 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   if (!stream) return 'name the stream with --stream NAME';
   if (!config && replay === undefined) return 'name the config file with --config config.json';
   if (record !== undefined && replay !== undefined) return '--record and --replay cannot be used together';
+  if (compareEngines && engine !== undefined) return '--compare-engines reads on both engines: leave out --engine';
+  if (record !== undefined && compareEngines) return '--record and --compare-engines cannot be used together: record first, then compare with --replay FILE --compare-engines';
   return {
     manifest, stream, config, limits, format,
     ...(state !== undefined ? { state } : {}),
     ...(record !== undefined ? { record } : {}),
     ...(replay !== undefined ? { replay } : {}),
     ...(trace ? { trace } : {}),
+    ...(engine !== undefined ? { engine } : {}),
+    ...(python !== undefined ? { python } : {}),
+    ...(compareEngines ? { compareEngines } : {}),
   };
 }
 
 /** Runs the command; resolves with the exit code. */
-export async function readCommand(args: string[], out: Out, err: Out, signal?: AbortSignal): Promise<number> {
+export async function readCommand(args: string[], out: Out, err: Out, signal?: AbortSignal, engines: ReadEngines = {}): Promise<number> {
   const parsedArgs = parseReadArgs(args);
   if (typeof parsedArgs === 'string') {
     err.write(`read: ${parsedArgs}\n`);
     return 2;
   }
   const { manifest: manifestFile, stream, config: configFile, limits, format, state: stateFile } = parsedArgs;
+  const cdkEngine = parsedArgs.engine === 'cdk' || parsedArgs.compareEngines ? engines.cdk : undefined;
+  if ((parsedArgs.engine === 'cdk' || parsedArgs.compareEngines) && !cdkEngine) {
+    err.write('read: this build of connector-manifest has no Airbyte CDK engine (use out/cli.js)\n');
+    return 2;
+  }
   const manifestInput = readInputText(manifestFile);
   if ('error' in manifestInput) {
     err.write(`read: ${terminalSafe(manifestFile)}: ${manifestInput.error}\n`);
@@ -217,8 +244,19 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
       }
     },
   };
+  const externalOptions = { manifestPath: manifestFile, python: parsedArgs.python, state, signal, onConfigUpdate: env.onConfigUpdate };
   try {
-    if (cassette) {
+    if (cdkEngine && parsedArgs.record) {
+      const recorded = await cdkEngine.record(parsed.value as Record<string, unknown>, config, stream, limits, externalOptions);
+      result = recorded.result;
+      const written = writeUserFile(parsedArgs.record, formatCassette(recorded.cassette), { root, what: 'the cassette' });
+      if (!written.ok) throw new RuntimeError(written.error, 'config_error');
+      err.write(`read: recorded ${recorded.cassette.exchanges.length} HTTP exchange${recorded.cassette.exchanges.length === 1 ? '' : 's'} to ${parsedArgs.record}\n`);
+    } else if (cdkEngine && !parsedArgs.compareEngines) {
+      const read = await readOnEngine(cdkEngine, parsed.value as Record<string, unknown>, config, stream, limits, cassette, parsedArgs.replay, externalOptions);
+      result = read.result;
+      misses = read.misses;
+    } else if (cassette) {
       const replayed = await replayRead(parsed.value, cassette, { config, stream, limits: { ...cassette.limits, ...limits }, name: parsedArgs.replay }, env);
       result = replayed.result;
       misses = replayed.misses;
@@ -234,7 +272,8 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   } catch (e) {
 
     progress?.clear();
-    const failureType = e instanceof RuntimeError ? e.failureType : 'system_error';
+    // An external engine's errors carry a failureType too (a missing package is a config error: exit 2).
+    const failureType = e instanceof RuntimeError ? e.failureType : ((e as { failureType?: string }).failureType ?? 'system_error');
     // Error messages quote API responses: no raw control characters on the terminal.
     err.write(`read: ${format === 'json' ? (e as Error).message : terminalSafe((e as Error).message)}\n`);
     if (writeBackFailed) return 1;
@@ -242,6 +281,9 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   }
   progress?.clear();
   for (const m of misses) err.write(`read: replay of ${parsedArgs.replay}: no recorded response for ${m.method} ${m.url} (${m.reason})\n`);
+  if (cdkEngine && parsedArgs.compareEngines) {
+    return compareWithEngine(cdkEngine, result, { manifest: parsed.value as Record<string, unknown>, config, stream, limits, cassette, replayName: parsedArgs.replay, options: externalOptions, format, out, err });
+  }
   if (format === 'json') out.write(`${JSON.stringify(result, null, 2)}\n`);
   else out.write(prettySummary(result, stream));
   // A rotated token that could not be saved fails the command even when the read itself worked.

@@ -1,5 +1,5 @@
 // Rule `custom-component`: components implemented by Python classes (`class_name`) run only in the
-// Python CDK, so this extension cannot test-read the streams that use them. Information only.
+// Python CDK, so the streams that use them are read on the Airbyte CDK engine. Information only.
 import type { Rule, RuleFinding } from './types';
 
 export const customComponent: Rule = {
@@ -10,7 +10,7 @@ export const customComponent: Rule = {
       if (!c.type.startsWith('Custom') || typeof c.node.class_name !== 'string') continue;
       out.push({
         code: this.code, severity: 'information', path: [...c.path, 'class_name'], anchor: 'value',
-        message: `${c.type} \`${c.node.class_name}\` is Python code of the connector: it runs only in the Python CDK, so test reads of streams using it are not possible here.`,
+        message: `${c.type} \`${c.node.class_name}\` is Python code of the connector: it runs only in the Python CDK, so Run stream reads streams using it on the Airbyte CDK engine (your Python with airbyte-cdk; docs/engines.md).`,
       });
     }
     return out;
