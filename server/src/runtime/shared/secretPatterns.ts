@@ -16,6 +16,24 @@ const MIN_EMBEDDED_BASE64 = 6;
 
 const utf8 = new TextEncoder();
 
+/** Leading zeros matched in a numeric HTML reference (`&#0000065;`). */
+const MAX_LEADING_ZEROS = 8;
+
+/**
+ * The longest text one character of a secret can take in any form above: four UTF-8 bytes each
+ * double percent-encoded (`%25XX`, 20), a surrogate pair of `\uXXXX` (12), a numeric reference with
+ * its leading zeros (`&#x` + 8 + 6 + `;`, 18). A match of a secret of n characters is at most n times this.
+ */
+const MAX_FORM_LENGTH = 20;
+
+/**
+ * Every escape that can stand for a letter, a digit or `-_.~` (the characters of a hint): `%XX` (also
+ * double-encoded `%25XX`), `&#x..;`, `&#..;`, `\uXXXX` and `\xXX`. Leading zeros are not bounded
+ * here: the scan may find more than the forms match, never less.
+ */
+const HINT_ESCAPE = /%(?:25)?([0-9a-fA-F]{2})|&#[xX]0*([0-9a-fA-F]{1,6});|&#0*([0-9]{1,7});|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g;
+const HINT_CHAR = /^[A-Za-z0-9_.~-]$/;
+
 function escapeRegex(s: string): string {
   return s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 }
@@ -43,8 +61,9 @@ function charForms(ch: string, extra: string[] = []): string {
   if (ch === "'") alts.add("\\\\'");
   // HTML character references, named and numeric.
   for (const named of HTML_NAMED[ch] ?? []) alts.add(escapeRegex(named));
-  alts.add(`&#0*${code};`);
-  alts.add(`&#[xX]0*${hexPattern(code, 1)};`);
+  // Leading zeros are bounded so that a match has a bounded length (see MAX_FORM_LENGTH).
+  alts.add(`&#0{0,${MAX_LEADING_ZEROS}}${code};`);
+  alts.add(`&#[xX]0{0,${MAX_LEADING_ZEROS}}${hexPattern(code, 1)};`);
   if (ch === ' ') alts.add('\\+');
   return alts.size === 1 ? [...alts][0] : `(?:${[...alts].join('|')})`;
 }
@@ -88,8 +107,11 @@ function base64Patterns(secret: string): Array<{ text: string; source: string }>
   return out;
 }
 
-/** One encoded form of a secret: a regex, and a literal that every match contains (null when there is none). */
-type SecretForm = { hint: string | null; re: RegExp };
+/**
+ * One encoded form of a secret: a regex; a literal that every match *without any escape in it*
+ * contains (null when there is none); and the longest text a match can span.
+ */
+type SecretForm = { hint: string | null; re: RegExp; maxLength: number };
 
 /** Compiled secrets, longest secret first, ready for `maskSecretsIn`. */
 export type CompiledSecrets = readonly SecretForm[];
@@ -106,11 +128,12 @@ function hintOf(text: string, minLength: number): string | null {
 }
 
 function forms(secret: string): SecretForm[] {
-  const out: SecretForm[] = [{ hint: hintOf(secret, 3), re: new RegExp(textPattern(secret), 'g') }];
+  const out: SecretForm[] = [{ hint: hintOf(secret, 3), re: new RegExp(textPattern(secret), 'g'), maxLength: secret.length * MAX_FORM_LENGTH }];
   for (const { text, source } of base64Patterns(secret)) {
     // `+` and `/` differ between the alphabets and encodings; letters and digits never do.
     const run = (text.match(/[A-Za-z0-9]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
-    out.push({ hint: run.length >= 4 ? run : null, re: new RegExp(source, 'g') });
+    // Padding (`=` or `%3D`, up to 2) adds at most 10.
+    out.push({ hint: run.length >= 4 ? run : null, re: new RegExp(source, 'g'), maxLength: text.length * MAX_FORM_LENGTH + 10 });
   }
   return out;
 }
@@ -121,15 +144,71 @@ export function compileSecrets(secrets: readonly string[], minLength = MIN_SECRE
   return usable.flatMap(forms);
 }
 
-/** Replaces every form of every secret in `text` by `****`. */
+/** Where a text escapes a hint character, and which characters it escapes. */
+type HintEscapes = { chars: Set<string>; offsets: number[] };
+
+function hintEscapesOf(text: string): HintEscapes {
+  const out: HintEscapes = { chars: new Set(), offsets: [] };
+  if (!/[%&\\]/.test(text)) return out;
+  HINT_ESCAPE.lastIndex = 0;
+  for (let m = HINT_ESCAPE.exec(text); m !== null; m = HINT_ESCAPE.exec(text)) {
+    const hex = m[1] ?? m[2] ?? m[4] ?? m[5];
+    const code = hex !== undefined ? parseInt(hex, 16) : parseInt(m[3], 10);
+    const ch = code < 0x80 ? String.fromCharCode(code) : '';
+    if (!HINT_CHAR.test(ch)) continue;
+    out.chars.add(ch);
+    out.offsets.push(m.index);
+  }
+  return out;
+}
+
+/**
+ * `text` with the matches of `form` replaced, looking only near `offsets` (escapes of hint
+ * characters): a match that does not contain the form's literal hint has at least one character of
+ * the hint escaped, and lies within `maxLength` of that escape. Only those windows are searched.
+ */
+function replaceNear(text: string, form: SecretForm, offsets: number[]): string {
+  let out = '';
+  let done = 0;
+  let i = 0;
+  while (i < offsets.length) {
+    const start = Math.max(done, offsets[i] - form.maxLength);
+    let end = Math.min(text.length, offsets[i] + form.maxLength + 1);
+    // Windows that touch are searched as one, so a match across them is whole.
+    while (i + 1 < offsets.length && offsets[i + 1] - form.maxLength <= end) end = Math.min(text.length, offsets[++i] + form.maxLength + 1);
+    i++;
+    form.re.lastIndex = 0;
+    out += text.slice(done, start) + text.slice(start, end).replace(form.re, MASK);
+    done = end;
+  }
+  return out + text.slice(done);
+}
+
+/**
+ * Replaces every form of every secret in `text` by `****`. A form whose literal hint is in the text is
+ * searched everywhere; otherwise only around escapes of the hint's characters, where a wholly or
+ * partly encoded secret (`%61%62…`, `&#x61;…`, `\u0061…`) can be. Text with neither costs one scan.
+ */
 export function maskSecretsIn(text: string, secrets: readonly string[] | CompiledSecrets): string {
   const compiled = secrets.length > 0 && typeof secrets[0] === 'string' ? compileSecrets(secrets as string[]) : (secrets as CompiledSecrets);
   let out = text;
-  for (const { hint, re } of compiled) {
+  let escapes: HintEscapes | null = null;
+  for (const form of compiled) {
     if (out.length === 0) break;
-    if (hint !== null && !out.includes(hint)) continue;
-    re.lastIndex = 0;
-    out = out.replace(re, MASK);
+    let next: string;
+    if (form.hint === null || out.includes(form.hint)) {
+      form.re.lastIndex = 0;
+      next = out.replace(form.re, MASK);
+    } else {
+      escapes ??= hintEscapesOf(out);
+      const hint = form.hint;
+      if (escapes.offsets.length === 0 || ![...escapes.chars].some((c) => hint.includes(c))) continue;
+      next = replaceNear(out, form, escapes.offsets);
+    }
+    if (next !== out) {
+      out = next;
+      escapes = null;
+    }
   }
   return out;
 }

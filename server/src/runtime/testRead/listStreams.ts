@@ -25,7 +25,7 @@ export async function listStreams(manifest: object, config: object, limits: Test
   const root = resolved.value as Record<string, unknown>;
   const cfg = config as Record<string, unknown>;
   const masker = new SecretMasker();
-  masker.addFromSpec(root.spec, cfg);
+  masker.addFromManifest(root, cfg);
   const statics: StreamListing[] = (Array.isArray(root.streams) ? (root.streams as Record<string, unknown>[]) : [])
     .filter((s) => s && typeof s.name === 'string')
     .map((s) => ({ name: s.name as string, dynamic: false }));
@@ -42,7 +42,8 @@ export async function listStreams(manifest: object, config: object, limits: Test
   };
   try {
     const dynamic = await resolveDynamicStreams(root, rc);
-    return [...statics, ...dynamic.map((d) => ({ name: d.name, dynamic: true, definition: d.definition, resolver: d.resolver }))];
+    // A name built from an API answer may echo a credential: it is shown masked like every other API text.
+    return [...statics, ...dynamic.map((d) => ({ name: masker.maskText(d.name), dynamic: true, definition: d.definition, resolver: d.resolver }))];
   } catch (e) {
     if (e instanceof RuntimeError) throw new RuntimeError(masker.maskText(e.message), e.failureType, e.status !== undefined ? { status: e.status } : {});
     throw new RuntimeError(masker.maskText((e as Error)?.message ?? String(e)), 'system_error');

@@ -35,7 +35,7 @@ export async function testRead(manifest: object, config: object, streamName: str
   const root = resolved.value as Record<string, unknown>;
   const cfg = config as Record<string, unknown>;
   const masker = env.masker ?? new SecretMasker();
-  masker.addFromSpec(root.spec, cfg);
+  masker.addFromManifest(root, cfg);
 
   const logs: LogMessage[] = [];
   const auxiliary: AuxiliaryRequestEntry[] = [];
@@ -52,7 +52,7 @@ export async function testRead(manifest: object, config: object, streamName: str
     ...env,
     onConfigUpdate: (updated) => {
       // New tokens written back are secrets too: re-collect them from the updated config.
-      masker.addFromSpec(root.spec, updated);
+      masker.addFromManifest(root, updated);
       latestConfig = Object.fromEntries(Object.entries(updated).filter(([k]) => !k.startsWith('__')));
       env.onConfigUpdate?.(updated);
     },
