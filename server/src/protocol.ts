@@ -133,7 +133,12 @@ export type ResolveStreamsResult = { streams: ResolvedStreamInfo[] };
 /** Client → server request: the manifest's spec (connection_specification and advanced_auth). */
 export const GetSpecRequest = 'airbyte/getSpec';
 export type GetSpecParams = { uri: string };
-export type GetSpecResult = { connectionSpecification: Record<string, unknown> | null; advancedAuth: Record<string, unknown> | null };
+export type GetSpecResult = {
+  connectionSpecification: Record<string, unknown> | null;
+  advancedAuth: Record<string, unknown> | null;
+  /** Config paths the manifest's authenticators and requesters use as credentials (masked like airbyte_secret values). */
+  credentialPaths?: string[][];
+};
 
 /** Client → server request: the consent URL of the manifest's declarative OAuth flow (spec.advanced_auth). */
 export const OAuthConsentRequest = 'airbyte/oauthConsent';

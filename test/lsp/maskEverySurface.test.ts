@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Hover } from 'vscode-languageserver-protocol';
 import { LspTestClient } from './lspClient';
 import { positionOf } from './fixtureText';
-import { ResolveStreamsRequest, TestReadRequest, type ResolveStreamsParams, type StreamRead, type TestReadParams } from '../../server/src/protocol';
+import { GetSpecRequest, ResolveStreamsRequest, type GetSpecResult, TestReadRequest, type ResolveStreamsParams, type StreamRead, type TestReadParams } from '../../server/src/protocol';
 
 const KEY = 'ak-Secret-7Q9z';
 const uri = 'file:///w/mask-every-surface/manifest.yaml';
@@ -175,4 +175,9 @@ test('dynamic stream names that echo a credential are masked', async () => {
   const result = await client.request<{ streams?: Array<{ name: string }> } & Record<string, unknown>>(ResolveStreamsRequest, { uri, config: config() } as ResolveStreamsParams);
   assertNoCredential('the resolved streams', JSON.stringify(result));
   assert.match(JSON.stringify(result), /table-\*\*\*\*/);
+});
+
+test('the client learns the credential paths with the spec, so its views mask them too (its second line of defence)', async () => {
+  const spec = await client.request<GetSpecResult>(GetSpecRequest, { uri });
+  assert.deepEqual(spec.credentialPaths, [['access_key']]);
 });

@@ -31,7 +31,7 @@ const MAX_FORM_LENGTH = 20;
  * double-encoded `%25XX`), `&#x..;`, `&#..;`, `\uXXXX` and `\xXX`. Leading zeros are not bounded
  * here: the scan may find more than the forms match, never less.
  */
-const HINT_ESCAPE = /%(?:25)?([0-9a-fA-F]{2})|&#[xX]0*([0-9a-fA-F]{1,6});|&#0*([0-9]{1,7});|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g;
+const HINT_ESCAPE = /%(?:25)?([0-9a-fA-F]{2})|&#[xX]0*([0-9a-fA-F]{1,6});|&#0*([0-9]{1,7});|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/y;
 const HINT_CHAR = /^[A-Za-z0-9_.~-]$/;
 
 function escapeRegex(s: string): string {
@@ -149,16 +149,21 @@ type HintEscapes = { chars: Set<string>; offsets: number[] };
 
 function hintEscapesOf(text: string): HintEscapes {
   const out: HintEscapes = { chars: new Set(), offsets: [] };
-  if (!/[%&\\]/.test(text)) return out;
-  HINT_ESCAPE.lastIndex = 0;
-  for (let m = HINT_ESCAPE.exec(text); m !== null; m = HINT_ESCAPE.exec(text)) {
-    const hex = m[1] ?? m[2] ?? m[4] ?? m[5];
-    const code = hex !== undefined ? parseInt(hex, 16) : parseInt(m[3], 10);
-    const ch = code < 0x80 ? String.fromCharCode(code) : '';
-    if (!HINT_CHAR.test(ch)) continue;
-    out.chars.add(ch);
-    out.offsets.push(m.index);
+  // indexOf finds the introducers (`%`, `&`, `\`) fast; the sticky pattern reads the escape there.
+  for (const introducer of ['%', '&', '\\']) {
+    for (let at = text.indexOf(introducer); at >= 0; at = text.indexOf(introducer, at + 1)) {
+      HINT_ESCAPE.lastIndex = at;
+      const m = HINT_ESCAPE.exec(text);
+      if (m === null) continue;
+      const hex = m[1] ?? m[2] ?? m[4] ?? m[5];
+      const code = hex !== undefined ? parseInt(hex, 16) : parseInt(m[3], 10);
+      const ch = code < 0x80 ? String.fromCharCode(code) : '';
+      if (!HINT_CHAR.test(ch)) continue;
+      out.chars.add(ch);
+      out.offsets.push(at);
+    }
   }
+  out.offsets.sort((a, b) => a - b);
   return out;
 }
 
