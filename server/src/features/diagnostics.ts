@@ -32,15 +32,14 @@ export function provideDiagnostics(doc: ManifestDocument): Diagnostic[] {
   // them instead of resolving the manifest again on their first request.
   if (details.resolved && details.templates) rememberTemplates(doc, details.resolved, details.templates);
   const { shown, omitted } = capProblems(details.problems);
-  const diagnostics = problemsToDiagnostics(doc.textDocument, shown);
   if (omitted > 0) {
-    diagnostics.unshift({
-      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      severity: 2,
-      source: 'airbyte',
+    shown.unshift({
       code: 'too-many-problems',
+      severity: 'warning',
       message: `${omitted.toLocaleString('en-US')} more problems are not shown: at most ${MAX_DIAGNOSTICS.toLocaleString('en-US')} are listed per document (errors first). Fix these and the next ones appear.`,
+      span: { start: 0, end: 0 },
     });
   }
+  const diagnostics = problemsToDiagnostics(doc.textDocument, shown);
   return diagnostics;
 }
