@@ -12,6 +12,7 @@ import { recordRead, replayRead } from './runtime/cassette/cassetteRead';
 import { compareWithExpectation, expectationOf, formatDiff, primaryKeyPaths, type Expectation } from './runtime/cassette/regression';
 import { cassetteFileNames } from './runtime/shared/cassetteFiles';
 import type { StreamRead } from './runtime/testRead/streamRead';
+import { boundLimits } from './readBounds';
 import type { TestReadEnv } from './runtime/types';
 import type { ReadHistory, ReadSnapshot } from './readHistory';
 import type {
@@ -65,7 +66,8 @@ export async function runReadWithCassettes(manifest: object, config: Record<stri
     replayedFrom = params.replay.name ?? displayName(params.replay.cassetteUri, params.uri);
     const cassette = await loadCassette(params.replay.cassetteUri, replayedFrom);
     const { onConfigUpdate: _dropped, ...offline } = env;
-    const replay = await replayRead(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
+    // A cassette's limits are untrusted input too: bounded like the settings' (readBounds.ts).
+    const replay = await replayRead(manifest, cassette, { stream, limits: boundLimits(params.limits ?? cassette.limits), name: replayedFrom }, offline);
     result = replay.result;
   } else if (params.record) {
     // The results view shows what a read without a recorder shows; only the cassette is masked more strictly.

@@ -9,6 +9,7 @@ import { isSealed, openConfig, sealConfig, type TestReadParams, type TestReadRes
 import { sealKey } from './sealKey';
 import { runReadWithCassettes } from './cassetteReadHandler';
 import { ReadHistory } from './readHistory';
+import { boundHttp, boundLimits, budgetedFetch, timeBudget, type BudgetStop } from './readBounds';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
@@ -47,6 +48,13 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
   }
   const controller = new AbortController();
   const cancelSub = token.onCancellationRequested(() => controller.abort());
+  // Hard bounds (readBounds.ts): the limits and transport bounds the settings give are lowered to
+  // them, and the read stops when it passes its budget of bytes or time.
+  params = { ...params, limits: boundLimits(params.limits) };
+  const http = boundHttp(params.http);
+  let stopped: BudgetStop | null = null;
+  const stop = (why: BudgetStop) => { stopped ??= why; controller.abort(); };
+  const cancelTimer = timeBudget(stop);
   // The runtime may update the config in place as well; it is a private copy of what the client sent.
   const config = structuredClone(openConfigParam(params.config));
   const sealed = isSealed(params.config);
@@ -56,7 +64,7 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
     paginationTrace: true,
     ...(Array.isArray(params.state) ? { state: params.state } : {}),
     // The runtime's own transport, bounded by the user's settings and cancelled with the run.
-    fetch: runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal }),
+    fetch: budgetedFetch(runtime.createHttpFetch({ timeoutMs: http.timeoutMs, maxResponseBytes: http.maxResponseBytes, signal: controller.signal }), stop),
     onProgress: (event: object) => {
       // The runtime's progress events are TestReadProgress values (runtime/testRead/streamRead.ts).
       notify.progress({ runId: params.runId, event: event as TestReadProgress });
@@ -71,15 +79,23 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
   try {
     // Recorded, replayed from a cassette or plain, and kept for the cassette commands (cassetteReadHandler.ts).
     const result: TestReadResult = await runReadWithCassettes(manifest, config, params, env, history);
+    // A read stopped by its budget keeps what it read, with the reason as its last ERROR.
+    if (stopped) return withBudgetError(result, stopped);
     // The runtime reports an aborted exchange as an error of the read; to the client it is a cancellation.
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
     return result;
   } catch (e) {
     if (e instanceof ResponseError) throw e;
+    if (stopped) throw new ResponseError(ErrorCodes.InternalError, (stopped as BudgetStop).message, { failureType: 'system_error' });
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
     const err = e as Error & { failureType?: string };
     throw new ResponseError(ErrorCodes.InternalError, err.message || String(e), { failureType: err.failureType ?? 'system_error' });
   } finally {
+    cancelTimer();
     cancelSub.dispose();
   }
+}
+
+function withBudgetError(read: TestReadResult, why: BudgetStop): TestReadResult {
+  return { ...read, logs: [...(read.logs ?? []), { message: why.message, level: 'ERROR', internal_message: why.message, stacktrace: null }] };
 }
