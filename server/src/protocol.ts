@@ -18,6 +18,11 @@ export type { RecordChange, RegressionDiff } from './runtime/cassette/regression
  * from clients that hold no key (the LSP tests).
  */
 export const SEAL_KEY_ENV = 'AIRBYTE_MANIFEST_STUDIO_SEAL_KEY';
+/**
+ * The key goes to the server through a pipe, not the environment (which /proc/<pid>/environ shows for
+ * the life of the process): this variable names the file descriptor the server reads it from, once.
+ */
+export const SEAL_KEY_FD_ENV = 'AIRBYTE_MANIFEST_STUDIO_SEAL_KEY_FD';
 export type SealedConfig = { $sealed: string };
 /** A config in a message: sealed by the extension, plain from other clients. */
 export type ConfigPayload = SealedConfig | Record<string, unknown>;
