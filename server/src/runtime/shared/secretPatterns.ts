@@ -33,6 +33,7 @@ const MAX_FORM_LENGTH = 20;
  */
 const HINT_ESCAPE = /%(?:25)?([0-9a-fA-F]{2})|&#[xX]0*([0-9a-fA-F]{1,6});|&#0*([0-9]{1,7});|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/y;
 const HINT_CHAR = /^[A-Za-z0-9_.~-]$/;
+const ANY_INTRODUCER = /[%&\\]/;
 
 function escapeRegex(s: string): string {
   return s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
@@ -147,18 +148,45 @@ export function compileSecrets(secrets: readonly string[], minLength = MIN_SECRE
 /** Where a text escapes a hint character, and which characters it escapes. */
 type HintEscapes = { chars: Set<string>; offsets: number[] };
 
+function hexAt(text: string, at: number, digits: number): number {
+  let n = 0;
+  for (let i = at; i < at + digits; i++) {
+    const c = text.charCodeAt(i);
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (d < 0) return -1;
+    n = n * 16 + d;
+  }
+  return n;
+}
+
+/** The character an escape at `at` stands for when it is a hint character, else ''. */
+function hintEscapeAt(text: string, at: number): string {
+  const c = text[at];
+  let code = -1;
+  if (c === '%') {
+    code = hexAt(text, at + 1, 2);
+    // `%25XX`: double-encoded.
+    if (code === 0x25 && hexAt(text, at + 3, 2) >= 0) code = hexAt(text, at + 3, 2);
+  } else if (c === '\\') {
+    const kind = text[at + 1];
+    code = kind === 'u' ? hexAt(text, at + 2, 4) : kind === 'x' ? hexAt(text, at + 2, 2) : -1;
+  } else if (c === '&' && text[at + 1] === '#') {
+    HINT_ESCAPE.lastIndex = at;
+    const m = HINT_ESCAPE.exec(text);
+    if (m) code = m[2] !== undefined ? parseInt(m[2], 16) : m[3] !== undefined ? parseInt(m[3], 10) : -1;
+  }
+  const ch = code >= 0 && code < 0x80 ? String.fromCharCode(code) : '';
+  return HINT_CHAR.test(ch) ? ch : '';
+}
+
 function hintEscapesOf(text: string): HintEscapes {
   const out: HintEscapes = { chars: new Set(), offsets: [] };
-  // indexOf finds the introducers (`%`, `&`, `\`) fast; the sticky pattern reads the escape there.
+  if (!ANY_INTRODUCER.test(text)) return out;
+  // indexOf finds the introducers (`%`, `&`, `\`) fast; the escape there is read by hand.
   for (const introducer of ['%', '&', '\\']) {
     for (let at = text.indexOf(introducer); at >= 0; at = text.indexOf(introducer, at + 1)) {
-      HINT_ESCAPE.lastIndex = at;
-      const m = HINT_ESCAPE.exec(text);
-      if (m === null) continue;
-      const hex = m[1] ?? m[2] ?? m[4] ?? m[5];
-      const code = hex !== undefined ? parseInt(hex, 16) : parseInt(m[3], 10);
-      const ch = code < 0x80 ? String.fromCharCode(code) : '';
-      if (!HINT_CHAR.test(ch)) continue;
+      const ch = hintEscapeAt(text, at);
+      if (!ch) continue;
       out.chars.add(ch);
       out.offsets.push(at);
     }
@@ -168,22 +196,28 @@ function hintEscapesOf(text: string): HintEscapes {
 }
 
 /**
- * `text` with the matches of `form` replaced, looking only near `offsets` (escapes of hint
- * characters): a match that does not contain the form's literal hint has at least one character of
- * the hint escaped, and lies within `maxLength` of that escape. Only those windows are searched.
+ * `text` with the matches of `forms` replaced, looking only near `offsets` (escapes of hint
+ * characters): a match that does not contain its form's literal hint has at least one character of
+ * the hint escaped, and lies within the form's `maxLength` of that escape. Only those windows are
+ * searched, each form in turn.
  */
-function replaceNear(text: string, form: SecretForm, offsets: number[]): string {
+function replaceNear(text: string, forms: SecretForm[], offsets: number[]): string {
+  const reach = Math.max(...forms.map((f) => f.maxLength));
   let out = '';
   let done = 0;
   let i = 0;
   while (i < offsets.length) {
-    const start = Math.max(done, offsets[i] - form.maxLength);
-    let end = Math.min(text.length, offsets[i] + form.maxLength + 1);
+    const start = Math.max(done, offsets[i] - reach);
+    let end = Math.min(text.length, offsets[i] + reach + 1);
     // Windows that touch are searched as one, so a match across them is whole.
-    while (i + 1 < offsets.length && offsets[i + 1] - form.maxLength <= end) end = Math.min(text.length, offsets[++i] + form.maxLength + 1);
+    while (i + 1 < offsets.length && offsets[i + 1] - reach <= end) end = Math.min(text.length, offsets[++i] + reach + 1);
     i++;
-    form.re.lastIndex = 0;
-    out += text.slice(done, start) + text.slice(start, end).replace(form.re, MASK);
+    let window = text.slice(start, end);
+    for (const form of forms) {
+      form.re.lastIndex = 0;
+      window = window.replace(form.re, MASK);
+    }
+    out += text.slice(done, start) + window;
     done = end;
   }
   return out + text.slice(done);
@@ -191,31 +225,28 @@ function replaceNear(text: string, form: SecretForm, offsets: number[]): string 
 
 /**
  * Replaces every form of every secret in `text` by `****`. A form whose literal hint is in the text is
- * searched everywhere; otherwise only around escapes of the hint's characters, where a wholly or
- * partly encoded secret (`%61%62…`, `&#x61;…`, `\u0061…`) can be. Text with neither costs one scan.
+ * searched everywhere (longest secret first); the others only around escapes of their hint's
+ * characters, where a wholly or partly encoded secret (`%61%62…`, `&#x61;…`, `\u0061…`) can be, all in
+ * one pass over those windows. Text with neither costs one scan for the hints and one for escapes.
  */
 export function maskSecretsIn(text: string, secrets: readonly string[] | CompiledSecrets): string {
   const compiled = secrets.length > 0 && typeof secrets[0] === 'string' ? compileSecrets(secrets as string[]) : (secrets as CompiledSecrets);
   let out = text;
-  let escapes: HintEscapes | null = null;
+  let deferred = false;
   for (const form of compiled) {
-    if (out.length === 0) break;
-    let next: string;
+    if (out.length === 0) return out;
     if (form.hint === null || out.includes(form.hint)) {
       form.re.lastIndex = 0;
-      next = out.replace(form.re, MASK);
-    } else {
-      escapes ??= hintEscapesOf(out);
-      const hint = form.hint;
-      if (escapes.offsets.length === 0 || ![...escapes.chars].some((c) => hint.includes(c))) continue;
-      next = replaceNear(out, form, escapes.offsets);
-    }
-    if (next !== out) {
-      out = next;
-      escapes = null;
-    }
+      out = out.replace(form.re, MASK);
+    } else deferred = true;
   }
-  return out;
+  if (!deferred || out.length === 0) return out;
+  const escapes = hintEscapesOf(out);
+  if (escapes.offsets.length === 0) return out;
+  const chars = [...escapes.chars];
+  // The forms left for the windows: hint not in the text, and some character of it escaped there.
+  const near = compiled.filter((f) => f.hint !== null && !out.includes(f.hint) && chars.some((c) => (f.hint as string).includes(c)));
+  return near.length ? replaceNear(out, near, escapes.offsets) : out;
 }
 
 /** A copy of a JSON-like value with every string (keys too) masked. */
