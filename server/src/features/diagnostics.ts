@@ -8,6 +8,7 @@ import type { ManifestDocument } from '../documents';
 import type { Problem } from '../runtime/problems';
 import { validateManifestDetailed } from '../runtime/manifest/validateManifest';
 import { rememberTemplates } from './jinjaDocument';
+import { MAX_LINE_LENGTH } from '../longLines';
 
 /** Diagnostics published per document; the largest real manifest has 552. */
 export const MAX_DIAGNOSTICS = 1000;
@@ -31,7 +32,14 @@ export function provideDiagnostics(doc: ManifestDocument): Diagnostic[] {
   // Validation found every template of this version: completion and hover inside templates reuse
   // them instead of resolving the manifest again on their first request.
   if (details.resolved && details.templates) rememberTemplates(doc, details.resolved, details.templates);
-  const { shown, omitted } = capProblems(details.problems);
+  // Lines too long to analyse were read as comments (documents.ts): each gets an error saying so.
+  const overlong: Problem[] = doc.overlongLines.map((l) => ({
+    code: 'line-too-long',
+    severity: 'error',
+    message: `This line has ${l.length.toLocaleString('en-US')} characters, more than the ${MAX_LINE_LENGTH.toLocaleString('en-US')} the language server reads: it is ignored (read as a comment). Split it across lines.`,
+    span: { start: l.start, end: l.start + 1 },
+  }));
+  const { shown, omitted } = capProblems(overlong.length ? [...overlong, ...details.problems].sort((a, b) => a.span.start - b.span.start) : details.problems);
   if (omitted > 0) {
     shown.unshift({
       code: 'too-many-problems',
