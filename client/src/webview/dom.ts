@@ -37,13 +37,15 @@ export function headerTable(headers: Record<string, unknown> | null | undefined)
   return el('table', { class: 'headers' }, ...entries.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, String(v)))));
 }
 
+/** Characters shown in one cell; the rest is cut with an ellipsis (a cell is not the place for a huge value). */
+const CELL_CHARS = 500;
+
 function cell(v: unknown): string {
   if (v === null || v === undefined) return '';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS)}…` : text;
 }
 
-/** Records as a table: one column per top-level field, in first-seen order. */
 export function recordsTable(records: unknown[]): HTMLElement {
   const columns: string[] = [];
   for (const r of records) {
