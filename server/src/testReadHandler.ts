@@ -54,7 +54,6 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
   const http = boundHttp(params.http);
   let stopped: BudgetStop | null = null;
   const stop = (why: BudgetStop) => { stopped ??= why; controller.abort(); };
-  const cancelTimer = timeBudget(stop);
   // The runtime may update the config in place as well; it is a private copy of what the client sent.
   const config = structuredClone(openConfigParam(params.config));
   const sealed = isSealed(params.config);
@@ -76,6 +75,7 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
       notify.configUpdate({ runId: params.runId, uri: params.uri, config: sealed && sealKey ? sealConfig(update, sealKey) : update });
     },
   };
+  const cancelTimer = timeBudget(stop);
   try {
     // Recorded, replayed from a cassette or plain, and kept for the cassette commands (cassetteReadHandler.ts).
     const result: TestReadResult = await runReadWithCassettes(manifest, config, params, env, history);
