@@ -16,7 +16,9 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   await page.goto(`${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
   const ctx = { page, baseUrl, run, demoUrl, log, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
   let ok = true;
-  for (const step of steps) {
+  // E2E_UI_GREP runs only the steps whose name matches (for working on one step; the full run takes minutes).
+  const only = process.env.E2E_UI_GREP ? new RegExp(process.env.E2E_UI_GREP) : null;
+  for (const step of steps.filter((s) => !only || only.test(s.name))) {
     const t = Date.now();
     try {
       await step.run(ctx);

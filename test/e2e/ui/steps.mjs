@@ -527,9 +527,12 @@ export const steps = [
     async run({ page, shot, demoUrl, log }) {
       const wb = workbench(page);
       const file = 'bounds/wide.yaml';
+      await wb.ready();
       await wb.runCommand('View: Close All Editors');
       await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
       await wb.openFile(file);
+      // Run on its own (E2E_UI_GREP) this step is the first: the language server may still be starting.
+      await lens(page, 'Set testing values').waitFor({ timeout: 90_000 });
       await lens(page, 'Set testing values').click();
       const form = await wb.webviewFrame(`Testing values: ${file}`);
       await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
@@ -539,7 +542,8 @@ export const steps = [
       await page.locator('.tab', { hasText: 'wide.yaml' }).first().click();
       await lens(page, 'Run stream wide').click();
       const results = await wb.webviewFrame('Test read: wide');
-      await results.locator('#status', { hasText: /1 page, 100 records/ }).waitFor({ timeout: 90_000 });
+      // The final status (not the "Reading… 1 page, 100 records" of the progress): the result has arrived.
+      await results.locator('#status', { hasText: /^1 page, 100 records in 1 slice$/ }).waitFor({ timeout: 120_000 });
       await results.locator('table.records tbody tr').nth(99).waitFor({ timeout: 10_000 });
       // Measured in the webview: from the result message to the first painted frame that shows it.
       const shownMs = Number(await results.locator('body[data-result-shown-ms]').getAttribute('data-result-shown-ms', { timeout: 10_000 }));
