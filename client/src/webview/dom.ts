@@ -74,7 +74,8 @@ export function recordsTable(records: unknown[], shown: { columns: number; rows:
     const notes: Child[] = [`Showing ${columns.length} of ${allColumns.length} fields and ${rows.length} of ${records.length} records. `];
     if (hiddenColumns > 0) notes.push(el('button', { class: 'secondary more-columns', onclick: more({ columns: shown.columns + TABLE_COLUMNS, rows: shown.rows }) }, `Show ${Math.min(TABLE_COLUMNS, hiddenColumns)} more fields`), ' ');
     if (hiddenRows > 0) notes.push(el('button', { class: 'secondary more-rows', onclick: more({ columns: shown.columns, rows: shown.rows + TABLE_ROWS }) }, `Show ${Math.min(TABLE_ROWS, hiddenRows)} more records`), ' ');
-    wrap.append(el('p', { class: 'muted table-more' }, ...notes));
+    // Above the table: below a tall one it would be out of sight.
+    wrap.prepend(el('p', { class: 'muted table-more' }, ...notes));
   }
   return wrap;
 }
