@@ -2,27 +2,26 @@
 // are not connector manifests get nothing from us: their diagnostics and provider results are dropped
 // here, so we never duplicate or contradict another YAML extension.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type Middleware, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, type LanguageClientOptions, type Middleware, type ServerOptions } from 'vscode-languageclient/node';
 import { isManifestDocument } from './manifestDetection';
 import { isBlankStart } from './manifestText';
 import type { OutputLog } from './output';
 import { lensCommands } from './lensCommands';
-import { SEAL_KEY_ENV } from '../../server/src/protocol';
+import { spawnLanguageServer } from './serverProcess';
 
 /**
  * Creates and starts the language client; `globs` is read on every check so setting changes apply at
- * once. `sealKey` (protocol.ts) goes to the server in its environment, never in a message, so that the
- * protocol trace cannot show the testing values sealed with it.
+ * once. `sealKey` (protocol.ts) goes to the server through a pipe (serverProcess.ts), never in a message
+ * nor in its environment, so that neither the protocol trace nor /proc/<pid>/environ shows it.
  */
 export async function startLanguageClient(context: vscode.ExtensionContext, log: OutputLog, globs: () => string[], sealKey: string): Promise<LanguageClient> {
   const serverModule = context.asAbsolutePath('out/server.js');
-  const env = { ...process.env, [SEAL_KEY_ENV]: sealKey };
-  const serverOptions: ServerOptions = {
-    // Stack traces of failed test reads are shown to the user: Node maps them to the TypeScript sources
-    // through out/server.js.map (must be on before the bundle loads, hence a flag and not a call).
-    run: { module: serverModule, transport: TransportKind.stdio, options: { env, execArgv: ['--enable-source-maps'] } },
-    debug: { module: serverModule, transport: TransportKind.stdio, options: { env, execArgv: ['--nolazy', '--inspect=6019', '--enable-source-maps'] } },
-  };
+  // Stack traces of failed test reads are shown to the user: Node maps them to the TypeScript sources
+  // through out/server.js.map (must be on before the bundle loads, hence a flag and not a call).
+  // When the extension host itself is being debugged, the server is started for debugging too.
+  const debugging = process.execArgv.some((a) => /^--(inspect|debug)/.test(a));
+  const execArgv = debugging ? ['--nolazy', '--inspect=6019', '--enable-source-maps'] : ['--enable-source-maps'];
+  const serverOptions: ServerOptions = async () => spawnLanguageServer(serverModule, sealKey, execArgv);
   const isManifest = (doc: vscode.TextDocument) => isManifestDocument(doc, globs());
   const findDoc = (uri: vscode.Uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const middleware: Middleware = {

@@ -9,7 +9,11 @@ export type LoopbackReceiver = { redirectUri: string; code: Promise<string>; clo
 const PAGE = (title: string, text: string) =>
   `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:sans-serif;margin:3em"><h1>${title}</h1><p>${text}</p></body></html>`;
 
-/** Listens on `port` (0 = any free port) for `GET /callback`; the code promise rejects on a state mismatch, a provider error or timeout. */
+/**
+ * Listens on `port` (0 = any free port) for `GET /callback`. The code promise resolves with the code of
+ * the first redirect with the expected state, and rejects on a provider error (with that state) or the
+ * time-out; requests without the expected state are ignored.
+ */
 export async function startLoopbackReceiver(expectedState: () => string | undefined, options: { port?: number; timeoutMs?: number } = {}): Promise<LoopbackReceiver> {
   let resolveCode!: (code: string) => void;
   let rejectCode!: (e: Error) => void;
@@ -21,19 +25,20 @@ export async function startLoopbackReceiver(expectedState: () => string | undefi
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== '/callback') { res.writeHead(404).end(); return; }
     const reply = (status: number, title: string, text: string) => res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(PAGE(title, text));
+    // Any local program can call this port: a request without the state VS Code sent is answered and
+    // ignored, and the listener keeps waiting for the real redirect until its time-out (RFC 6749 §10.12).
+    const state = url.searchParams.get('state');
+    if (!state || state !== expectedState()) {
+      reply(400, 'Authorization rejected', 'The state parameter does not match the request VS Code made, so this request was ignored.');
+      return;
+    }
     const error = url.searchParams.get('error');
     if (error) {
       reply(400, 'Authorization failed', 'The provider refused the authorization. You can close this tab and try again from VS Code.');
       finish(() => rejectCode(new Error(`The provider refused the authorization (${error.slice(0, 80)}).`)));
       return;
     }
-    const state = url.searchParams.get('state');
     const got = url.searchParams.get('code');
-    if (!state || state !== expectedState()) {
-      reply(400, 'Authorization rejected', 'The state parameter does not match the request VS Code made, so the code was not used.');
-      finish(() => rejectCode(new Error('The OAuth redirect carried a state that does not match the one sent; the code was discarded.')));
-      return;
-    }
     if (!got) {
       reply(400, 'Authorization failed', 'The redirect carried no authorization code.');
       finish(() => rejectCode(new Error('The OAuth redirect carried no code.')));

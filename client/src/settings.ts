@@ -13,8 +13,8 @@ export type AirbyteSettings = {
 
 const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 
-function positiveInt(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
+function positiveInt(value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.min(Math.floor(value), max) : fallback;
 }
 
 /** The current settings; invalid values fall back to the documented defaults. */
@@ -25,12 +25,14 @@ export function readSettings(): AirbyteSettings {
   return {
     manifestGlobs: Array.isArray(globs) ? globs.filter((g): g is string => typeof g === 'string' && g.length > 0) : ['**/manifest.yaml'],
     limits: {
-      maxRecords: positiveInt(c.get('testRead.maxRecords'), 100),
-      maxPagesPerSlice: positiveInt(c.get('testRead.maxPagesPerSlice'), 5),
-      maxSlices: positiveInt(c.get('testRead.maxSlices'), 5),
+      // A repository's workspace settings may lower these, never lift them past the maximums
+      // package.json declares; the language server enforces the same ones (server/src/readBounds.ts).
+      maxRecords: positiveInt(c.get('testRead.maxRecords'), 100, 5000),
+      maxPagesPerSlice: positiveInt(c.get('testRead.maxPagesPerSlice'), 5, 100),
+      maxSlices: positiveInt(c.get('testRead.maxSlices'), 5, 100),
     },
-    requestTimeoutSeconds: positiveInt(c.get('http.requestTimeoutSeconds'), 30),
-    maxResponseBytes: positiveInt(c.get('http.maxResponseBytes'), 10 * 1024 * 1024),
+    requestTimeoutSeconds: positiveInt(c.get('http.requestTimeoutSeconds'), 30, 120),
+    maxResponseBytes: positiveInt(c.get('http.maxResponseBytes'), 10 * 1024 * 1024, 64 * 1024 * 1024),
     logLevel: (LOG_LEVELS as readonly string[]).includes(level) ? (level as AirbyteSettings['logLevel']) : 'info',
   };
 }

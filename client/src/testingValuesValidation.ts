@@ -1,6 +1,8 @@
 // Validates testing values against the manifest's spec.connection_specification (a JSON schema) with
 // ajv, and turns ajv's errors into field paths and readable messages for the form. Never echoes values.
 import Ajv, { type ErrorObject } from 'ajv';
+import { RE2JS } from 're2js';
+import { schemaPatternEngine } from '../../server/src/runtime/shared/schemaPatternEngine';
 import { fieldTitle } from './specTitles';
 
 export { fieldTitle } from './specTitles';
@@ -13,7 +15,9 @@ export type FieldProblem = { path: string; message: string; title: string };
 
 // Connector specs use a handful of formats; these are checked, any other format is accepted as is.
 // `verbose` gives each error its schema, so a pattern is explained by its `pattern_descriptor`.
-const ajv = new Ajv({ allErrors: true, strict: false, logger: false, verbose: true });
+// The spec's patterns come from the manifest: they run on RE2 (linear time), so a backtracking
+// pattern cannot freeze the extension host on Save or Import.
+const ajv = new Ajv({ allErrors: true, strict: false, logger: false, verbose: true, code: { regExp: schemaPatternEngine(RE2JS) } });
 ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
 ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/);
 ajv.addFormat('email', /^[^@\s]+@[^@\s]+$/);

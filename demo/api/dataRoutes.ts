@@ -25,6 +25,15 @@ export const dataRoutes: RouteModule = (req: DemoRequest, res: ServerResponse, s
   const total = intParam(q, 'total', DEFAULT_TOTAL);
   if (Number.isNaN(total)) return badRequest(res, 'total must be a non-negative integer');
   switch (req.path) {
+    case '/wide/items': {
+      // One page of `records` records with `keys` fields each: the results view must show it at once.
+      const records = intParam(q, 'records', 100, 1000);
+      const keys = intParam(q, 'keys', 2000, 10_000);
+      if (Number.isNaN(records) || Number.isNaN(keys)) return badRequest(res, 'records and keys must be non-negative integers');
+      const data = Array.from({ length: records }, (_, r) => Object.fromEntries(Array.from({ length: keys }, (_, k) => [`field_${k}`, `r${r}k${k}`])));
+      sendJson(res, 200, { data });
+      return true;
+    }
     case '/offset/items': {
       const offset = intParam(q, 'offset', 0);
       const limit = intParam(q, 'limit', 50, 1000);

@@ -1,6 +1,6 @@
 // Feeds the captured reads (captured/capturedReads.ts): after each `airbyte/testRead` (a cassette
 // replay runs through the same request) and on `airbyte/captureRead`. The config of the read is
-// opened only to keep a copy with every secret the manifest's spec marks masked; the plain config is
+// opened only to keep a copy with every secret of the manifest masked (spec secrets and credentials); the plain config is
 // never kept.
 import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
@@ -8,18 +8,18 @@ import type { CaptureReadParams, CaptureReadResult, ConfigPayload, StreamRead } 
 import type { CapturedReads } from './captured/capturedReads';
 import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
 
-/** The manifest's resolved `spec` (which config values are secret), or undefined. */
-async function specOf(uri: string, lookup: OpenManifestLookup): Promise<unknown> {
+/** The resolved manifest (its spec and credential fields say which config values are secret), or undefined. */
+async function resolvedOf(uri: string, lookup: OpenManifestLookup): Promise<unknown> {
   const manifest = await loadManifestValue(uri, lookup);
   const resolved = runtime.resolveManifest(manifest).value as Record<string, unknown> | null;
-  return resolved && typeof resolved === 'object' ? resolved.spec : undefined;
+  return resolved && typeof resolved === 'object' ? resolved : undefined;
 }
 
 /** Keeps a read of `streamName` (already masked by the runtime) with its config masked. */
 export async function captureRead(store: CapturedReads, uri: string, streamName: string, read: StreamRead, config: ConfigPayload | undefined, lookup: OpenManifestLookup): Promise<CaptureReadResult> {
   const plain = config === undefined ? null : openConfigParam(config);
-  const spec = plain ? await specOf(uri, lookup) : undefined;
-  const kept = store.capture(uri, streamName, read, plain ? { value: plain, spec } : null);
+  const manifest = plain ? await resolvedOf(uri, lookup) : undefined;
+  const kept = store.capture(uri, streamName, read, plain ? { value: plain, manifest } : null);
   return { pages: kept.pages.length, droppedPages: kept.droppedPages };
 }
 

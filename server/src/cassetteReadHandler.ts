@@ -12,6 +12,7 @@ import { compareWithExpectation, expectationOf, formatDiff, primaryKeyPaths, typ
 import { cassetteFileNames } from './runtime/shared/cassetteFiles';
 import { readUserFile } from './runtime/files/userFiles';
 import type { StreamRead } from './runtime/testRead/streamRead';
+import { boundLimits } from './readBounds';
 import type { TestReadEnv } from './runtime/types';
 import type { ReadHistory, ReadSnapshot } from './readHistory';
 import type {
@@ -84,14 +85,16 @@ export async function runReadWithCassettes(manifest: object, config: Record<stri
     replayedFrom = params.replay.name ?? displayName(params.replay.cassetteUri, params.uri);
     const cassette = await loadCassette(params.replay.cassetteUri, replayedFrom, params.uri, params.replay.allowLinkOutside === true);
     const { onConfigUpdate: _dropped, ...offline } = env;
+    // A cassette's limits are untrusted input too: bounded like the settings' (readBounds.ts).
+    const limits = boundLimits(params.limits ?? cassette.limits);
     if (engine) {
-      result = await engine.replay(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
+      result = await engine.replay(manifest, cassette, { stream, limits, name: replayedFrom }, offline);
     } else {
-      const replay = await replayRead(manifest, cassette, { stream, limits: params.limits ?? cassette.limits, name: replayedFrom }, offline);
+      const replay = await replayRead(manifest, cassette, { stream, limits, name: replayedFrom }, offline);
       result = replay.result;
     }
   } else if (params.record && engine) {
-    const read = await engine.record(manifest, config, stream, params.limits ?? {}, env);
+    const read = await engine.record(manifest, config, stream, boundLimits(params.limits ?? {}), env);
     result = read.result;
     recorded = read.cassette;
   } else if (params.record) {

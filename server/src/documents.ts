@@ -5,6 +5,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineCounter, type Document } from 'yaml';
 import { parseManifest, type ParsedManifest } from './runtime/manifest/parse';
 import { ManifestModel } from './model/manifestModel';
+import { blankOverlongLines, type OverlongLine } from './longLines';
 
 /** What the cache needs from an editor document; a full TextDocument also serves positions. */
 export type TextDocumentLike = { uri: string; version: number; getText(): string } | TextDocument;
@@ -15,6 +16,7 @@ export class ManifestDocument {
   private parsedCache: ParsedManifest | undefined;
   private fullParse: ParsedManifest | undefined;
   private snapshot: TextDocument | undefined;
+  private analysed: { text: string; lines: OverlongLine[] } | undefined;
 
   constructor(
     readonly uri: string,
@@ -36,10 +38,25 @@ export class ManifestDocument {
     return this.snapshot;
   }
 
+  /**
+   * The text the analyses read: this version's, with every line too long to analyse read as a comment
+   * of the same length (longLines.ts), so offsets are this version's.
+   */
+  private get analysedText(): string {
+    this.analysed ??= blankOverlongLines(this.text);
+    return this.analysed.text;
+  }
+
+  /** The lines of this version too long to analyse (usually none). */
+  get overlongLines(): OverlongLine[] {
+    this.analysed ??= blankOverlongLines(this.text);
+    return this.analysed.lines;
+  }
+
   /** The incremental model of this version (built on first use from the previous version's blocks). */
   get model(): ManifestModel {
     if (!this.modelCache) {
-      this.modelCache = ManifestModel.build(this.text, this.previous?.modelCache);
+      this.modelCache = ManifestModel.build(this.analysedText, this.previous?.modelCache);
       // The previous version is no longer needed once its blocks have been reused.
       this.previous = undefined;
     }
@@ -55,7 +72,7 @@ export class ManifestDocument {
     const self = this;
     const model = this.model;
     this.parsedCache = {
-      text: this.text,
+      text: this.analysedText,
       value: model.value,
       problems: model.problems,
       // Validation locates its problems through the model: no whole-document parse.
@@ -64,11 +81,11 @@ export class ManifestDocument {
       quickLocate: (path) => model.quickLocate(path),
       quickScalar: (path, value) => model.quickScalar(path, value),
       get doc(): Document.Parsed {
-        self.fullParse ??= parseManifest(self.text);
+        self.fullParse ??= parseManifest(self.analysedText);
         return self.fullParse.doc;
       },
       get lineCounter(): LineCounter {
-        self.fullParse ??= parseManifest(self.text);
+        self.fullParse ??= parseManifest(self.analysedText);
         return self.fullParse.lineCounter;
       },
     };

@@ -18,6 +18,11 @@ export type { RecordChange, RegressionDiff } from './runtime/cassette/regression
  * from clients that hold no key (the LSP tests).
  */
 export const SEAL_KEY_ENV = 'AIRBYTE_MANIFEST_STUDIO_SEAL_KEY';
+/**
+ * The key goes to the server through a pipe, not the environment (which /proc/<pid>/environ shows for
+ * the life of the process): this variable names the file descriptor the server reads it from, once.
+ */
+export const SEAL_KEY_FD_ENV = 'AIRBYTE_MANIFEST_STUDIO_SEAL_KEY_FD';
 export type SealedConfig = { $sealed: string };
 /** A config in a message: sealed by the extension, plain from other clients. */
 export type ConfigPayload = SealedConfig | Record<string, unknown>;
@@ -139,7 +144,12 @@ export type ResolveStreamsResult = { streams: ResolvedStreamInfo[] };
 /** Client → server request: the manifest's spec (connection_specification and advanced_auth). */
 export const GetSpecRequest = 'airbyte/getSpec';
 export type GetSpecParams = { uri: string };
-export type GetSpecResult = { connectionSpecification: Record<string, unknown> | null; advancedAuth: Record<string, unknown> | null };
+export type GetSpecResult = {
+  connectionSpecification: Record<string, unknown> | null;
+  advancedAuth: Record<string, unknown> | null;
+  /** Config paths the manifest's authenticators and requesters use as credentials (masked like airbyte_secret values). */
+  credentialPaths?: string[][];
+};
 
 /** Client → server request: the consent URL of the manifest's declarative OAuth flow (spec.advanced_auth). */
 export const OAuthConsentRequest = 'airbyte/oauthConsent';

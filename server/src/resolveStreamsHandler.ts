@@ -5,6 +5,7 @@ import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from
 import * as runtime from './runtime';
 import type { ResolveStreamsParams, ResolveStreamsResult } from './protocol';
 import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
+import { boundHttp } from './readBounds';
 
 /** Lists the streams for the client; failures become ResponseErrors carrying the runtime's failureType. */
 export async function handleResolveStreams(params: ResolveStreamsParams, token: CancellationToken, lookup: OpenManifestLookup): Promise<ResolveStreamsResult> {
@@ -16,7 +17,9 @@ export async function handleResolveStreams(params: ResolveStreamsParams, token: 
   const controller = new AbortController();
   const cancelSub = token.onCancellationRequested(() => controller.abort());
   try {
-    const fetch = runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal });
+    // The same hard transport bounds as a test read's (readBounds.ts): settings cannot lift them.
+    const http = boundHttp(params.http);
+    const fetch = runtime.createHttpFetch({ timeoutMs: http.timeoutMs, maxResponseBytes: http.maxResponseBytes, signal: controller.signal });
     const streams = await runtime.listStreams(manifest, config, {}, { fetch, signal: controller.signal });
     return { streams };
   } catch (e) {

@@ -12,6 +12,7 @@ import { readUserFile } from './runtime/files/userFiles';
 import type { ExternalEngineRunner } from './cassetteReadHandler';
 import type { CdkEngineService } from './cdkEngine/cdkEngineService';
 import { cdkFailure, cdkRunner, cdkStatusFor, engineFor, unavailableError } from './cdkReadHandler';
+import { boundHttp, boundLimits, budgetedFetch, timeBudget, type BudgetStop } from './readBounds';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
@@ -50,6 +51,12 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
   }
   const controller = new AbortController();
   const cancelSub = token.onCancellationRequested(() => controller.abort());
+  // Hard bounds (readBounds.ts): the limits and transport bounds the settings give are lowered to
+  // them, and the read stops when it passes its budget of bytes or time.
+  params = { ...params, limits: boundLimits(params.limits) };
+  const http = boundHttp(params.http);
+  let stopped: BudgetStop | null = null;
+  const stop = (why: BudgetStop) => { stopped ??= why; controller.abort(); };
   // The runtime may update the config in place as well; it is a private copy of what the client sent.
   const config = structuredClone(openConfigParam(params.config));
   const sealed = isSealed(params.config);
@@ -59,7 +66,7 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
     paginationTrace: true,
     ...(Array.isArray(params.state) ? { state: params.state } : {}),
     // The runtime's own transport, bounded by the user's settings and cancelled with the run.
-    fetch: runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal }),
+    fetch: budgetedFetch(runtime.createHttpFetch({ timeoutMs: http.timeoutMs, maxResponseBytes: http.maxResponseBytes, signal: controller.signal }), stop),
     onProgress: (event: object) => {
       // The runtime's progress events are TestReadProgress values (runtime/testRead/streamRead.ts).
       notify.progress({ runId: params.runId, event: event as TestReadProgress });
@@ -71,6 +78,7 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
       notify.configUpdate({ runId: params.runId, uri: params.uri, config: sealed && sealKey ? sealConfig(update, sealKey) : update });
     },
   };
+  const cancelTimer = timeBudget(stop);
   try {
     // A stream with custom components runs on the Airbyte CDK engine (cdkReadHandler.ts, docs/engines.md).
     let engine: ExternalEngineRunner | undefined;
@@ -81,17 +89,25 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
     }
     // Recorded, replayed from a cassette or plain, and kept for the cassette commands (cassetteReadHandler.ts).
     const result: TestReadResult = await runReadWithCassettes(manifest, config, params, env, history, engine);
+    // A read stopped by its budget keeps what it read, with the reason as its last ERROR.
+    if (stopped) return withBudgetError(result, stopped);
     // The runtime reports an aborted exchange as an error of the read; to the client it is a cancellation.
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
     return result;
   } catch (e) {
     if (e instanceof ResponseError) throw e;
+    if (stopped) throw new ResponseError(ErrorCodes.InternalError, (stopped as BudgetStop).message, { failureType: 'system_error' });
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The test read was cancelled.');
     const cdkError = cdkFailure(e);
     if (cdkError) throw cdkError;
     const err = e as Error & { failureType?: string };
     throw new ResponseError(ErrorCodes.InternalError, err.message || String(e), { failureType: err.failureType ?? 'system_error' });
   } finally {
+    cancelTimer();
     cancelSub.dispose();
   }
+}
+
+function withBudgetError(read: TestReadResult, why: BudgetStop): TestReadResult {
+  return { ...read, logs: [...(read.logs ?? []), { message: why.message, level: 'ERROR', internal_message: why.message, stacktrace: null }] };
 }

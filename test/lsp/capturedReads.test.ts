@@ -143,7 +143,7 @@ test('in a one-line flow mapping too: field_path completes and its hover counts 
   const items = await completion(needle, needle.indexOf('[') + 1);
   assert.deepEqual(labels(items), ['parents']);
   assert.equal(newText(items[0]), 'parents');
-  assert.match(await hover(needle, needle.indexOf('field_path') + 2), /of `parents` \(1 page\): `field_path` \["parents"\] selects\n\nThe page → 4 records/);
+  assert.match(await hover(needle, needle.indexOf('field_path') + 2), /of `parents` \(1 page\): `field_path` `\["parents"\]` selects\n\nThe page → 4 records/);
   assert.match(await hover(needle, needle.indexOf('[') + 2), /The page → 4 records/);
 });
 
@@ -183,7 +183,7 @@ test('hover on stop_condition shows the boolean per page', async () => {
 test('hover on field_path counts the records it selects on each page', async () => {
   for (const needle of ['field_path:\n', '- records']) {
     const md = await hover(needle, 3);
-    assert.match(md, /`field_path` \["records"\] selects/);
+    assert.match(md, /`field_path` `\["records"\]` selects/);
     assert.match(md, /- page 1 → 40 records\n- page 2 → 40 records\n- page 3 → 20 records/);
   }
 });

@@ -58,6 +58,18 @@ export class LspTestClient {
   }
 
   /**
+   * The server started exactly as the extension starts it (client/src/serverProcess.ts): the sealing
+   * key goes through a pipe, not the environment. `pid` is the server process's id.
+   */
+  static async startSealed(sealKey: string, initializationOptions: Record<string, unknown> = {}): Promise<LspTestClient & { pid: number }> {
+    const { spawnLanguageServer } = await import('../../client/src/serverProcess');
+    const child = spawnLanguageServer(SERVER_PATH, sealKey);
+    child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    const client = await LspTestClient.connect(child.stdout!, child.stdin!, () => child.kill(), () => child.exitCode === null && child.signalCode === null, true, initializationOptions);
+    return Object.assign(client, { pid: child.pid! });
+  }
+
+  /**
    * A server made in this process from the source (languageServer.ts) on a pair of in-memory
    * streams: each call gets its own server state, as each connection does.
    */

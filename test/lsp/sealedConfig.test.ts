@@ -11,19 +11,20 @@ import { startDemoApi, type DemoApi } from '../../demo/api/server';
 import { DEMO_CREDENTIALS } from '../../demo/api/authCredentials';
 import { encodedForms } from '../../server/src/runtime/shared/secretPatterns';
 import {
-  TestReadRequest, ConfigUpdateNotification, SEAL_KEY_ENV, newSealKey, openConfig, sealConfig, isSealed,
+  TestReadRequest, ConfigUpdateNotification, newSealKey, openConfig, sealConfig, isSealed,
   type TestReadParams, type ConfigUpdateParams,
 } from '../../server/src/protocol';
 
 const ROOT = join(__dirname, '..', '..');
 const KEY = newSealKey();
-let client: LspTestClient;
+let client: LspTestClient & { pid: number };
 let demo: DemoApi;
 let traced = '';
 
 before(async () => {
   demo = await startDemoApi();
-  client = await LspTestClient.start({}, { [SEAL_KEY_ENV]: KEY });
+  // Started as the extension starts it: the key through a pipe (client/src/serverProcess.ts).
+  client = await LspTestClient.startSealed(KEY);
   await client.connection.trace(Trace.Verbose, { log: (message: unknown, data?: string) => { traced += `${typeof message === 'string' ? message : JSON.stringify(message)}\n${data ?? ''}\n`; } });
 });
 after(async () => {
@@ -45,6 +46,13 @@ async function rotatingRead(config: TestReadParams['config'], runId: string): Pr
 
 const o = DEMO_CREDENTIALS.oauth;
 const secretsIn = (text: string, secrets: string[]) => secrets.filter((s) => encodedForms(s).some((f) => text.includes(f)));
+
+test('the sealing key is not in the server\'s environment: /proc/<pid>/environ never shows it (it came through a pipe)', { skip: process.platform !== 'linux' }, () => {
+  const environ = readFileSync(`/proc/${client.pid}/environ`);
+  assert.ok(environ.length > 0);
+  assert.ok(!environ.includes(Buffer.from(KEY)), 'the key is in the environment block');
+  assert.ok(!environ.toString('latin1').split('\0').some((kv) => kv.startsWith('AIRBYTE_MANIFEST_STUDIO_SEAL_KEY=')));
+});
 
 test('a sealed config reads normally; the rotated token comes back sealed; the trace shows none of them', async () => {
   const refresh = (demo.state.auth as { refreshToken?: string } | undefined)?.refreshToken ?? o.initialRefreshToken;

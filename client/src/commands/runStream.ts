@@ -49,10 +49,11 @@ function forDisplay(streamRead: ShownStreamRead): ShownStreamRead {
 class ViewMasker {
   private values: string[] = [];
   private compiled: CompiledSecrets = [];
-  constructor(private readonly spec: Record<string, unknown> | null) {}
+  constructor(private readonly spec: Record<string, unknown> | null, private readonly credentialPaths: string[][] = []) {}
   add(config: Record<string, unknown>): void {
-    if (!this.spec) return;
-    this.values.push(...secretValues(this.spec, config).map(String));
+    if (this.spec) this.values.push(...secretValues(this.spec, config).map(String));
+    // Values an authenticator or a requester uses as credentials, marked airbyte_secret or not.
+    for (const path of this.credentialPaths) this.values.push(...leavesAt(config, path));
     this.compiled = compileSecrets(this.values);
   }
   mask<T>(value: T): T {
@@ -60,9 +61,22 @@ class ViewMasker {
   }
 }
 
+/** The string and number leaves of the config value at `path`. */
+function leavesAt(config: unknown, path: string[]): string[] {
+  let node = config;
+  for (const seg of path) node = node && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, seg) ? (node as Record<string, unknown>)[seg] : undefined;
+  const out: string[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (typeof v === 'string' || typeof v === 'number') out.push(String(v));
+    else if (v && typeof v === 'object' && depth < 32) for (const x of Object.values(v)) walk(x, depth + 1);
+  };
+  walk(node, 0);
+  return out;
+}
+
 export async function viewMasker(services: Services, uri: vscode.Uri, config: Record<string, unknown>): Promise<ViewMasker> {
-  const spec = await fetchSpec(services, uri).then((r) => r.connectionSpecification, () => null);
-  const masker = new ViewMasker(spec);
+  const spec = await fetchSpec(services, uri).catch(() => null);
+  const masker = new ViewMasker(spec?.connectionSpecification ?? null, Array.isArray(spec?.credentialPaths) ? spec.credentialPaths : []);
   masker.add(config);
   return masker;
 }

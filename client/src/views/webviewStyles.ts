@@ -31,6 +31,8 @@ button { max-width: 100%; overflow-wrap: anywhere; }
 .header h1 { min-width: 0; overflow-wrap: anywhere; }
 .empty, .muted { color: var(--vscode-descriptionForeground); }
 .table-wrap { overflow: auto; max-height: 70vh; border: 1px solid var(--vscode-panel-border); }
+.table-more { margin: 6px 0; }
+.table-more button { padding: 2px 8px; margin-left: 4px; }
 table { border-collapse: collapse; width: max-content; min-width: 100%; }
 th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--vscode-panel-border); vertical-align: top; max-width: 420px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
 thead th { position: sticky; top: 0; background: var(--vscode-editorWidget-background); font-weight: 600; }

@@ -6,6 +6,7 @@
 import type { PaginationTrace, StreamRead, StreamReadPage } from '../runtime/testRead/streamRead';
 import { SecretMasker } from '../runtime/testRead/masking';
 import { secretPaths } from '../runtime/shared/secretFields';
+import { credentialConfigPaths } from '../runtime/shared/credentialFields';
 import { MASK } from '../runtime/shared/secretPatterns';
 import { setOwn } from '../runtime/shared/safeObject';
 
@@ -65,9 +66,10 @@ export class CapturedReads {
 
   /**
    * Keeps a read of `streamName` of the manifest `uri`, replacing the previous one. `config` is the
-   * plain config of the read with the manifest's spec: only a copy masked by that spec is kept.
+   * plain config of the read with the resolved manifest: only a copy masked by that manifest's rules
+   * (spec secrets and credentials its authenticators and requesters use) is kept.
    */
-  capture(uri: string, streamName: string, read: StreamRead, config?: { value: Record<string, unknown>; spec: unknown } | null): CapturedRead {
+  capture(uri: string, streamName: string, read: StreamRead, config?: { value: Record<string, unknown>; manifest: unknown } | null): CapturedRead {
     const pages = flattenPages(read);
     let dropped = 0;
     let size = pages.reduce((n, p) => n + pageSize(p), 0);
@@ -75,7 +77,7 @@ export class CapturedReads {
       size -= pageSize(pages.shift()!);
       dropped++;
     }
-    const masked = config ? maskedConfig(config.value, config.spec) : null;
+    const masked = config ? maskedConfig(config.value, config.manifest) : null;
     const captured: CapturedRead = { uri, streamName, capturedAt: Date.now(), pages, droppedPages: dropped, config: masked, size };
     this.drop(keyOf(uri, streamName));
     this.reads.set(keyOf(uri, streamName), captured);
@@ -173,17 +175,21 @@ function traceOf(v: unknown): PaginationTrace | null {
 }
 
 /**
- * A copy of the config with every value the spec marks `airbyte_secret` masked wherever it appears
- * (the runtime's masker: the same rule as the StreamRead's), the secret properties themselves set to
- * `****` whatever their length (the masker leaves values too short to search for), and the
- * runtime's private `__` keys left out.
+ * A copy of the config with every secret of the resolved `manifest` masked wherever it appears (the
+ * runtime's masker: the same rule as the StreamRead's, so values marked `airbyte_secret` and values an
+ * authenticator or a requester uses as a credential), those properties themselves set to `****`
+ * whatever their length (the masker leaves values too short to search for), and the runtime's
+ * private `__` keys left out.
  */
-export function maskedConfig(config: Record<string, unknown>, spec: unknown): Record<string, unknown> {
+export function maskedConfig(config: Record<string, unknown>, manifest: unknown): Record<string, unknown> {
+  const root = isMap(manifest) ? manifest : {};
   const masker = new SecretMasker();
-  masker.addFromSpec(spec, config);
+  masker.addFromManifest(root, config);
   const kept = Object.fromEntries(Object.entries(config).filter(([k]) => !k.startsWith('__')));
+  const spec = root.spec;
   const connectionSpec = isMap(spec) ? spec.connection_specification : undefined;
-  return replaceAtPaths(masker.maskValue(structuredClone(kept)), secretPaths(connectionSpec)) as Record<string, unknown>;
+  const paths = [...secretPaths(connectionSpec), ...credentialConfigPaths(root)];
+  return replaceAtPaths(masker.maskValue(structuredClone(kept)), paths) as Record<string, unknown>;
 }
 
 /** `node` with the value at each path (`*` matching any key or index) replaced by the mask. */

@@ -15,6 +15,7 @@ import { variablesOf } from '../runtime/interpolation/variables';
 import { openTagPrefix, type TemplateAt } from './jinjaCursor';
 import type { CursorContext } from './cursorContext';
 import type { Segment } from '../model/manifestModel';
+import { codeSpan } from './markdownText';
 
 /** Sort prefix that puts captured keys before every other item. */
 const FIRST = '!';
@@ -60,7 +61,7 @@ function keyItem(k: CapturedKey, i: number, where: string, insertText?: string):
     label: k.key,
     kind: CompletionItemKind.Field,
     detail: `${k.type} · ${shortValue(k.sample)}`,
-    documentation: { kind: 'markdown', value: `From the last read of stream \`${where}\`: \`${k.key}\` is ${k.type === 'null' ? 'null' : `a ${k.type}`} (last page: \`${shortValue(k.sample, 80)}\`).` },
+    documentation: { kind: 'markdown', value: `From the last read of stream ${codeSpan(where)}: ${codeSpan(k.key)} is ${k.type === 'null' ? 'null' : `a ${k.type}`} (last page: ${codeSpan(shortValue(k.sample, 80))}).` },
     sortText: `${FIRST}${String(i).padStart(4, '0')}`,
     ...(insertText !== undefined ? { insertText } : {}),
   };

@@ -10,6 +10,7 @@ import { createDpathExtractor } from '../runtime/records/dpathExtractor';
 import type { TemplateContextKind } from '../runtime/interpolation/contextKinds';
 import type { Segment } from '../model/manifestModel';
 import type { TemplateAt } from './jinjaCursor';
+import { codeSpan, markdownText } from './markdownText';
 
 /** Pages listed one by one in a hover; longer reads show the first ones and a count. */
 const MAX_LISTED_PAGES = 12;
@@ -28,12 +29,13 @@ function shown(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   let text = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
   if (text.length > 120) text = `${text.slice(0, 119)}…`;
-  const fence = text.includes('`') ? '``' : '`';
-  return `${fence}${text.includes('`') ? ` ${text} ` : text}${fence}`;
+  // API text: a code span no backtick run inside can close (markdownText.ts).
+  return codeSpan(text);
 }
 
+/** The runtime's error, which may quote API text, as escaped markdown. */
 function errorText(e: unknown): string {
-  return `error: ${e instanceof Error ? e.message : String(e)}`.replace(/\s+/g, ' ');
+  return `error: ${markdownText(`${e instanceof Error ? e.message : String(e)}`.replace(/\s+/g, ' '))}`;
 }
 
 /** "page 1 → `c_2`" lines: one line when every page gives the same, else one per page. */
@@ -42,7 +44,7 @@ function perPage(place: CapturedPlace, outcomes: Outcome[], heading: string): st
   const lines: string[] = [];
   const last = outcomes[outcomes.length - 1];
   const count = `${read.pages.length} page${read.pages.length > 1 ? 's' : ''}${read.droppedPages ? `, ${read.droppedPages} earlier ones not kept` : ''}`;
-  lines.push(`**From the last read** of \`${place.streamName}\` (${count}): ${heading}`);
+  lines.push(`**From the last read** of ${codeSpan(place.streamName)} (${count}): ${heading}`);
   if (outcomes.every((o) => o.text === last.text)) {
     lines.push('', `${outcomes.length > 1 ? 'Every page' : 'The page'} → ${last.text}`);
   } else {
@@ -104,5 +106,5 @@ export function capturedFieldPathHover(doc: ManifestDocument, captured: Captured
       return { text: errorText(e) };
     }
   });
-  return perPage(place, outcomes, `\`field_path\` ${JSON.stringify(extractorComponent.field_path ?? [])} selects`);
+  return perPage(place, outcomes, `\`field_path\` ${codeSpan(JSON.stringify(extractorComponent.field_path ?? []))} selects`);
 }

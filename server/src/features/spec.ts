@@ -1,8 +1,11 @@
 // Serves `airbyte/getSpec`: the manifest's connection specification and advanced_auth with every
-// reference resolved, so the client can build the testing-values form without parsing YAML.
+// reference resolved, so the client can build the testing-values form without parsing YAML, and the
+// config paths used as credentials, so the client masks its views as the runtime does.
 import type { GetSpecResult } from '../protocol';
 import type { ManifestDocument } from '../documents';
 import { followReference, resolveDeep } from './references';
+import { resolveManifest } from '../runtime/manifest/resolve';
+import { credentialConfigPaths } from '../runtime/shared/credentialFields';
 
 /** The spec of `doc`; members are null when absent or not an object. Never throws. */
 export function provideSpec(doc: ManifestDocument): GetSpecResult {
@@ -13,5 +16,7 @@ export function provideSpec(doc: ManifestDocument): GetSpecResult {
     const value = resolveDeep(root, (spec as Record<string, unknown>)[key]);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   };
-  return { connectionSpecification: pick('connection_specification'), advancedAuth: pick('advanced_auth') };
+  // The client masks its views with these too (its second line of defence), as the runtime does.
+  const resolved = root && typeof root === 'object' && !Array.isArray(root) ? resolveManifest(root as Record<string, unknown>).value : null;
+  return { connectionSpecification: pick('connection_specification'), advancedAuth: pick('advanced_auth'), credentialPaths: credentialConfigPaths(resolved) };
 }

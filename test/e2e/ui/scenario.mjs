@@ -17,8 +17,8 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   await page.goto(`${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
   const ctx = { page, baseUrl, run, demoUrl, log, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
   let ok = true;
-  // E2E_UI_STEPS=<regex> (or E2E_UI_ONLY=<text>[|<text>…]): only the matching steps, while working on them; CI runs all.
-  const onlyRe = process.env.E2E_UI_STEPS ? new RegExp(process.env.E2E_UI_STEPS) : null;
+  // E2E_UI_STEPS=<regex> / E2E_UI_GREP=<regex> (or E2E_UI_ONLY=<text>[|<text>…]): only the matching steps, while working on them; CI runs all.
+  const onlyRe = process.env.E2E_UI_STEPS || process.env.E2E_UI_GREP ? new RegExp(process.env.E2E_UI_STEPS || process.env.E2E_UI_GREP) : null;
   const only = process.env.E2E_UI_ONLY?.split('|').filter(Boolean);
   const chosen = (s) => (!onlyRe || onlyRe.test(s.name)) && (!only?.length || only.some((o) => s.name.includes(o)));
   for (const step of [...steps, ...authoringSteps].filter(chosen)) {

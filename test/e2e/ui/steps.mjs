@@ -634,6 +634,42 @@ export const steps = [
       await shot('33-compare-with-cdk-identical');
     },
   },
+  {
+    name: 'a page of 100 records × 2,000 fields shows its first fields at once, and more on request',
+    async run({ page, shot, demoUrl, log }) {
+      const wb = workbench(page);
+      const file = 'bounds/wide.yaml';
+      await wb.ready();
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.openFile(file);
+      // Run on its own (E2E_UI_GREP) this step is the first: the language server may still be starting.
+      await lens(page, 'Set testing values').waitFor({ timeout: 90_000 });
+      await lens(page, 'Set testing values').click();
+      const form = await wb.webviewFrame(`Testing values: ${file}`);
+      await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
+      await form.locator('#f_url_base').fill(demoUrl);
+      await form.locator('#save').click();
+      await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
+      await page.locator('.tab', { hasText: 'wide.yaml' }).first().click();
+      await lens(page, 'Run stream wide').click();
+      const results = await wb.webviewFrame('Test read: wide');
+      // The final status (not the "Reading… 1 page, 100 records" of the progress): the result has arrived.
+      await results.locator('#status', { hasText: /^1 page, 100 records in 1 slice$/ }).waitFor({ timeout: 120_000 });
+      await results.locator('table.records tbody tr').nth(99).waitFor({ timeout: 10_000 });
+      // Measured in the webview: from the result message to the first painted frame that shows it.
+      const shownMs = Number(await results.locator('body[data-result-shown-ms]').getAttribute('data-result-shown-ms', { timeout: 10_000 }));
+      log(`    100 records × 2,000 fields: the table was on screen ${shownMs} ms after the result arrived`);
+      const columns = await results.locator('table.records thead th').count();
+      if (columns !== 61) throw new Error(`the table shows ${columns} header cells, expected # and the first 60 fields`);
+      await results.locator('.table-more', { hasText: 'Showing 60 of 2000 fields and 100 of 100 records' }).waitFor({ timeout: 5_000 });
+      await shot('42-wide-page-first-fields');
+      await results.getByRole('button', { name: 'Show 60 more fields' }).click();
+      await results.locator('table.records thead th').nth(120).waitFor({ timeout: 5_000 });
+      await results.locator('.table-more', { hasText: 'Showing 120 of 2000 fields' }).waitFor({ timeout: 5_000 });
+      await shot('43-wide-page-more-fields');
+    },
+  },
 ];
 
 /** The reference CDK's interpreter (REFCDK_DIR or ../refcdk beside the repository), or null. */

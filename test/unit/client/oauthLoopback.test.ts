@@ -11,11 +11,26 @@ test('a redirect with the expected state yields the code and a friendly page', a
   assert.equal(await r.code, 'abc');
 });
 
-test('a redirect with another state is refused and the code is discarded', async () => {
+test('requests without the expected state are refused and ignored: the listener keeps waiting for the real redirect', async () => {
   const r = await startLoopbackReceiver(() => 'expected');
-  const res = await fetch(`${r.redirectUri}?code=abc&state=forged`);
-  assert.equal(res.status, 400);
-  await assert.rejects(r.code, /state that does not match/);
+  let settled = false;
+  r.code.then(() => { settled = true; }, () => { settled = true; });
+  for (const query of ['code=abc&state=forged', 'code=abc', 'error=access_denied', 'error=access_denied&state=forged', '']) {
+    const res = await fetch(`${r.redirectUri}?${query}`);
+    assert.equal(res.status, 400, query);
+    assert.match(await res.text(), /does not match/);
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(settled, false, 'a forged request ended the flow');
+  const real = await fetch(`${r.redirectUri}?code=the-code&state=expected`);
+  assert.equal(real.status, 200);
+  assert.equal(await r.code, 'the-code');
+});
+
+test('when only forged requests arrive, the flow ends at its time-out', async () => {
+  const r = await startLoopbackReceiver(() => 'expected', { timeoutMs: 300 });
+  assert.equal((await fetch(`${r.redirectUri}?code=abc&state=forged`)).status, 400);
+  await assert.rejects(r.code, /No OAuth redirect arrived in time/);
 });
 
 test('a provider error and an early close reject the code', async () => {

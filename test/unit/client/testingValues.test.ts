@@ -81,3 +81,12 @@ test('errors name the field by its titles, and a pattern is explained by its pat
   assert.equal(fieldTitle(titled, '/accounts/1/id'), 'Accounts › item 2 › Account ID');
   assert.equal(fieldTitle(titled, '/unknown'), 'unknown');
 });
+
+test('spec patterns run on RE2: a backtracking pattern answers at once; JavaScript syntax is translated; lookaround is refused clearly', () => {
+  const spec = { type: 'object', properties: { account: { type: 'string', pattern: '^([a-zA-Z0-9_]+)*$' }, code: { type: 'string', pattern: '^\\u0041[^]$' } } };
+  const problems = validateTestingValues(spec, { account: `${'a'.repeat(40)}!`, code: 'AB' });
+  assert.deepEqual(problems.map((p) => p.path), ['/account'], JSON.stringify(problems));
+  assert.deepEqual(validateTestingValues(spec, { account: 'acct_42', code: 'Az' }), []);
+  const lookahead = validateTestingValues({ type: 'object', properties: { a: { type: 'string', pattern: '^(?=x)x$' } } }, { a: 'x' });
+  assert.match(lookahead[0].message, /cannot be checked: patterns run on RE2/);
+});

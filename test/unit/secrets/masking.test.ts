@@ -102,3 +102,48 @@ test('nothing else is touched; masking a large body stays fast', () => {
   assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`);
   assert.equal(maskSecretsIn('abc', compileSecrets(['ab'])), 'abc', 'secrets shorter than 3 characters are not looked for');
 });
+
+test('a secret whose every character is encoded is masked: %XX in either case, &#x..;, &#..;, \\uXXXX, \\xXX, double %25XX', () => {
+  const secret = 'ak-Secret_7.Q9z~';
+  const m = new SecretMasker();
+  m.add(secret);
+  const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(2, '0');
+  const wholly = [
+    [...secret].map((c) => `%${hex(c).toUpperCase()}`).join(''),
+    [...secret].map((c) => `%${hex(c)}`).join(''),
+    [...secret].map((c) => `%25${hex(c)}`).join(''),
+    [...secret].map((c) => `&#x${hex(c)};`).join(''),
+    [...secret].map((c) => `&#X00${hex(c).toUpperCase()};`).join(''),
+    [...secret].map((c) => `&#${c.charCodeAt(0)};`).join(''),
+    [...secret].map((c) => `&#000${c.charCodeAt(0)};`).join(''),
+    [...secret].map((c) => `\\u00${hex(c)}`).join(''),
+    [...secret].map((c) => `\\x${hex(c)}`).join(''),
+    // Every other character encoded, each a different way.
+    [...secret].map((c, i) => (i % 2 ? c : [`%${hex(c)}`, `&#${c.charCodeAt(0)};`, `\\u00${hex(c)}`][i % 3])).join(''),
+  ];
+  for (const form of wholly) {
+    assert.equal(m.maskText(form), '****', form);
+    assert.equal(m.maskText(`{"a": "x ${form} y", "b": "%20 &amp; \\u00e9"}`), '{"a": "x **** y", "b": "%20 &amp; \\u00e9"}', form);
+    assert.deepEqual(m.maskValue({ [form]: [form] }), { '****': ['****'] });
+  }
+});
+
+test('an escape cannot hide a literal run of the secret from the masker: "%" before a literal part, the rest encoded', () => {
+  // The regex reads `41` literally and `%63` as c; a decoder reading `%41` first would not see the hint.
+  const m = new SecretMasker();
+  m.add('41cd-token');
+  const tricky = `%41%63d%2Dtoken`;
+  assert.equal(m.maskText(tricky), '%****');
+});
+
+test('base64 of a secret at every offset of a longer text is masked (the characters that depend only on it)', () => {
+  const secret = 'ak-Secret-7Q9z';
+  const m = new SecretMasker();
+  m.add(secret);
+  for (const prefix of ['', 'x', 'xy', 'xyz', 'user:']) {
+    const b64 = Buffer.from(`${prefix}${secret}:tail`).toString('base64');
+    const masked = m.maskText(b64);
+    assert.match(masked, /\*\*\*\*/, prefix);
+    assert.ok(masked.length < b64.length - 8, `${prefix}: ${masked}`);
+  }
+});

@@ -88,15 +88,29 @@ test('over the total budget the oldest captures are dropped first; a new read of
 test('the kept config has every airbyte_secret value masked wherever it appears, and no private __ keys', () => {
   const spec = { connection_specification: { type: 'object', properties: { api_key: { type: 'string', airbyte_secret: true }, url: { type: 'string' }, credentials: { type: 'object', properties: { token: { type: 'string', airbyte_secret: true } } } } } };
   const config = { api_key: 'sk_live_abcdef123', url: 'https://x.test/?k=sk_live_abcdef123', credentials: { token: 'tok-999999' }, __cache: 'internal' };
-  const masked = maskedConfig(config, spec);
+  const masked = maskedConfig(config, { spec });
   assert.deepEqual(masked, { api_key: '****', url: 'https://x.test/?k=****', credentials: { token: '****' } });
   assert.equal(config.api_key, 'sk_live_abcdef123', 'the caller\'s config is not touched');
   const store = new CapturedReads();
-  const read = store.capture('file:///m.yaml', 'items', streamRead(1), { value: config, spec });
+  const read = store.capture('file:///m.yaml', 'items', streamRead(1), { value: config, manifest: { spec } });
   assert.ok(!JSON.stringify(read).includes('sk_live_abcdef123') && !JSON.stringify(read).includes('tok-999999'));
   assert.equal(store.capture('file:///m.yaml', 'items', streamRead(1)).config, null);
   // A secret too short for the text masker is still masked where the spec declares it.
-  assert.deepEqual(maskedConfig({ api_key: 'ab', url: 'x' }, spec), { api_key: '****', url: 'x' });
+  assert.deepEqual(maskedConfig({ api_key: 'ab', url: 'x' }, { spec }), { api_key: '****', url: 'x' });
+});
+
+test('the kept config masks what an authenticator or a requester uses as a credential, marked airbyte_secret or not', () => {
+  const manifest = {
+    spec: { connection_specification: { type: 'object', properties: { access_key: { type: 'string' }, account: { type: 'string' } } } },
+    streams: [{ retriever: { requester: {
+      url: "https://x.test/{{ config['account'] }}",
+      request_headers: { 'X-Partner-Key': "{{ config.get('partner') }}", 'X-Account': "{{ config['account'] }}" },
+      authenticator: { type: 'BearerAuthenticator', api_token: "{{ config['access_key'] }}" },
+    } } }],
+  };
+  const config = { access_key: 'ak', account: 'acct-1', partner: 'pk-778899', note: 'see pk-778899' };
+  // Short or long, the credential's own property is ****, and its value is masked elsewhere too.
+  assert.deepEqual(maskedConfig(config, manifest), { access_key: '****', account: 'acct-1', partner: '****', note: 'see ****' });
 });
 
 test('access chains before the cursor: attribute, subscript, get() and index steps', () => {

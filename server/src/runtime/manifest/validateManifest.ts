@@ -232,13 +232,17 @@ function firstLine(text: string, span: Span): Span {
 }
 
 function dedupe(problems: Problem[]): Problem[] {
-  const seen = new Set<string>();
+  const seen = new Map<string, string[]>();
   const out: Problem[] = [];
   for (const p of problems) {
-    // One misspelt type reached through several slots (a shared definition) is one problem.
-    const key = `${p.code}|${p.span.start}|${p.span.end}|${p.code === 'unknown-type' ? '' : p.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    // One misspelt type reached through several slots (a shared definition) is one problem. Keyed by
+    // position, messages compared only there: no long key string per problem (a document can have 150,000).
+    const key = `${p.code}|${p.span.start}|${p.span.end}`;
+    const message = p.code === 'unknown-type' ? '' : p.message;
+    const messages = seen.get(key);
+    if (messages?.includes(message)) continue;
+    if (messages) messages.push(message);
+    else seen.set(key, [message]);
     out.push(p);
   }
   return out.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);

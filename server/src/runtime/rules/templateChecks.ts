@@ -24,8 +24,46 @@ function span(t: FoundTemplate, start: number, end: number): { start: number; en
   return { start: s, end: Math.max(e, s + 1) };
 }
 
+/** What a kind of template may use, worked out once per kind: a document can hold many thousands of uses. */
+type KindFacts = { names: Set<string>; list: string; candidates: string[]; closest: Map<string, string | undefined> };
+const KIND_FACTS = new Map<string, KindFacts>();
+/** Did-you-mean answers kept per kind; past this many the cache starts again (memory stays bounded). */
+const MAX_CLOSEST = 10_000;
+
+/**
+ * Did-you-mean searches per document (one `checks` budget shared by its templates): past this many
+ * undefined names the rest are reported without a suggestion, so a document with 150,000 of them
+ * costs time linear in its size. The editor lists at most 1,000 diagnostics anyway.
+ */
+export const MAX_SUGGESTIONS = 2_000;
+
+/** What the template checks of one document may still spend. */
+export type CheckBudget = { suggestions: number };
+
+function kindFacts(kind: FoundTemplate['kind']): KindFacts {
+  let facts = KIND_FACTS.get(kind);
+  if (!facts) {
+    const available = variablesOf(kind);
+    const names = new Set(available.map((v) => v.name));
+    facts = { names, list: [...names].filter((n) => !available.find((v) => v.name === n)?.deprecated).join(', '), candidates: [...names, ...GLOBAL_NAMES], closest: new Map() };
+    KIND_FACTS.set(kind, facts);
+  }
+  return facts;
+}
+
+function closestName(facts: KindFacts, name: string, budget: CheckBudget): string | undefined {
+  if (facts.closest.has(name)) return facts.closest.get(name);
+  if (budget.suggestions <= 0) return undefined;
+  budget.suggestions--;
+  const hint = closestMatch(name, facts.candidates);
+  const close = hint && hint !== name ? hint : undefined;
+  if (facts.closest.size >= MAX_CLOSEST) facts.closest.clear();
+  facts.closest.set(name, close);
+  return close;
+}
+
 /** Problems of one template. `spec` is the connection specification, or null when the manifest has none. */
-export function checkTemplate(t: FoundTemplate, spec: ConfigSpec | null): Problem[] {
+export function checkTemplate(t: FoundTemplate, spec: ConfigSpec | null, budget: CheckBudget = { suggestions: MAX_SUGGESTIONS }): Problem[] {
   const problems: Problem[] = [];
   const stateAt = t.text.indexOf('stream_state');
   if (stateAt >= 0) {
@@ -43,7 +81,8 @@ export function checkTemplate(t: FoundTemplate, spec: ConfigSpec | null): Proble
     throw e;
   }
   const available = variablesOf(t.kind);
-  const names = new Set(available.map((v) => v.name));
+  const facts = kindFacts(t.kind);
+  const names = facts.names;
   for (const use of compiled.facts.undeclared) {
     if (GLOBAL_NAMES.has(use.name) || use.name === 'stream_state') continue;
     const deprecated = available.find((v) => v.name === use.name && v.deprecated);
@@ -52,9 +91,8 @@ export function checkTemplate(t: FoundTemplate, spec: ConfigSpec | null): Proble
       continue;
     }
     if (!names.has(use.name)) {
-      const list = [...names].filter((n) => !available.find((v) => v.name === n)?.deprecated).join(', ');
-      const hint = closestMatch(use.name, [...names, ...GLOBAL_NAMES]);
-      const close = hint && hint !== use.name ? hint : undefined;
+      const list = facts.list;
+      const close = closestName(facts, use.name, budget);
       const suggestion = close ? ` Did you mean \`${close}\`?` : '';
       problems.push({ code: TEMPLATE_CODES.notAvailable, severity: 'error', message: `'${use.name}' is not available in ${t.component}.${t.field}; available here: ${list}.${suggestion}`, span: span(t, use.start, use.end), ...(close ? { fix: { kind: 'replace', text: close } } : {}) });
     }

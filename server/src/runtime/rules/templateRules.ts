@@ -3,7 +3,7 @@
 import type { ParsedManifest } from '../manifest/parse';
 import type { ResolvedManifest } from '../manifest/resolve';
 import type { Problem } from '../problems';
-import { checkTemplate } from './templateChecks';
+import { checkTemplate, MAX_SUGGESTIONS } from './templateChecks';
 import type { ConfigSpec } from './templateConfigKeys';
 import { findTemplates, templateSources, type FoundTemplate, type TemplateCatalog } from './templateFields';
 import { getComponent, templateContextFor } from '../schema/catalog';
@@ -33,13 +33,17 @@ export function templateProblems(parsed: Pick<ParsedManifest, 'doc' | 'text' | '
   const templates = findTemplates(templateSources(parsed), parsed.text, resolved, catalog);
   const spec = connectionSpecOf(resolved.value);
   const problems: Problem[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, string[]>();
+  const budget = { suggestions: MAX_SUGGESTIONS };
   for (const t of templates) {
-    for (const p of checkTemplate(t, spec)) {
+    for (const p of checkTemplate(t, spec, budget)) {
       // The same source scalar can be reached in several fields; report each finding once.
-      const key = `${p.code}|${p.span.start}|${p.message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      // Keyed by position, messages compared only there: no long key string per problem.
+      const key = `${p.code}|${p.span.start}`;
+      const messages = seen.get(key);
+      if (messages?.includes(p.message)) continue;
+      if (messages) messages.push(p.message);
+      else seen.set(key, [p.message]);
       problems.push(p);
     }
   }

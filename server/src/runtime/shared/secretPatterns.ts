@@ -17,6 +17,25 @@ const MIN_EMBEDDED_BASE64 = 6;
 
 const utf8 = new TextEncoder();
 
+/** Leading zeros matched in a numeric HTML reference (`&#0000065;`). */
+const MAX_LEADING_ZEROS = 8;
+
+/**
+ * The longest text one character of a secret can take in any form above: four UTF-8 bytes each
+ * double percent-encoded (`%25XX`, 20), a surrogate pair of `\uXXXX` (12), a numeric reference with
+ * its leading zeros (`&#x` + 8 + 6 + `;`, 18). A match of a secret of n characters is at most n times this.
+ */
+const MAX_FORM_LENGTH = 20;
+
+/**
+ * Every escape that can stand for a letter, a digit or `-_.~` (the characters of a hint): `%XX` (also
+ * double-encoded `%25XX`), `&#x..;`, `&#..;`, `\uXXXX` and `\xXX`. Leading zeros are not bounded
+ * here: the scan may find more than the forms match, never less.
+ */
+const HINT_ESCAPE = /%(?:25)?([0-9a-fA-F]{2})|&#[xX]0*([0-9a-fA-F]{1,6});|&#0*([0-9]{1,7});|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/y;
+const HINT_CHAR = /^[A-Za-z0-9_.~-]$/;
+const ANY_INTRODUCER = /[%&\\]/;
+
 function escapeRegex(s: string): string {
   return s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 }
@@ -44,8 +63,9 @@ function charForms(ch: string, extra: string[] = []): string {
   if (ch === "'") alts.add("\\\\'");
   // HTML character references, named and numeric.
   for (const named of HTML_NAMED[ch] ?? []) alts.add(escapeRegex(named));
-  alts.add(`&#0*${code};`);
-  alts.add(`&#[xX]0*${hexPattern(code, 1)};`);
+  // Leading zeros are bounded so that a match has a bounded length (see MAX_FORM_LENGTH).
+  alts.add(`&#0{0,${MAX_LEADING_ZEROS}}${code};`);
+  alts.add(`&#[xX]0{0,${MAX_LEADING_ZEROS}}${hexPattern(code, 1)};`);
   if (ch === ' ') alts.add('\\+');
   return alts.size === 1 ? [...alts][0] : `(?:${[...alts].join('|')})`;
 }
@@ -89,8 +109,11 @@ function base64Patterns(secret: string): Array<{ text: string; source: string }>
   return out;
 }
 
-/** One encoded form of a secret: a regex, and a literal that every match contains (null when there is none). */
-type SecretForm = { hint: string | null; re: RegExp };
+/**
+ * One encoded form of a secret: a regex; a literal that every match *without any escape in it*
+ * contains (null when there is none); and the longest text a match can span.
+ */
+type SecretForm = { hint: string | null; re: RegExp; maxLength: number };
 
 /** Compiled secrets, longest secret first, ready for `maskSecretsIn`. */
 export type CompiledSecrets = readonly SecretForm[];
@@ -107,11 +130,12 @@ function hintOf(text: string, minLength: number): string | null {
 }
 
 function forms(secret: string): SecretForm[] {
-  const out: SecretForm[] = [{ hint: hintOf(secret, 3), re: new RegExp(textPattern(secret), 'g') }];
+  const out: SecretForm[] = [{ hint: hintOf(secret, 3), re: new RegExp(textPattern(secret), 'g'), maxLength: secret.length * MAX_FORM_LENGTH }];
   for (const { text, source } of base64Patterns(secret)) {
     // `+` and `/` differ between the alphabets and encodings; letters and digits never do.
     const run = (text.match(/[A-Za-z0-9]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
-    out.push({ hint: run.length >= 4 ? run : null, re: new RegExp(source, 'g') });
+    // Padding (`=` or `%3D`, up to 2) adds at most 10.
+    out.push({ hint: run.length >= 4 ? run : null, re: new RegExp(source, 'g'), maxLength: text.length * MAX_FORM_LENGTH + 10 });
   }
   return out;
 }
@@ -122,17 +146,108 @@ export function compileSecrets(secrets: readonly string[], minLength = MIN_SECRE
   return usable.flatMap(forms);
 }
 
-/** Replaces every form of every secret in `text` by `****`. */
+/** Where a text escapes a hint character, and which characters it escapes. */
+type HintEscapes = { chars: Set<string>; offsets: number[] };
+
+function hexAt(text: string, at: number, digits: number): number {
+  let n = 0;
+  for (let i = at; i < at + digits; i++) {
+    const c = text.charCodeAt(i);
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (d < 0) return -1;
+    n = n * 16 + d;
+  }
+  return n;
+}
+
+/** The character an escape at `at` stands for when it is a hint character, else ''. */
+function hintEscapeAt(text: string, at: number): string {
+  const c = text[at];
+  let code = -1;
+  if (c === '%') {
+    code = hexAt(text, at + 1, 2);
+    // `%25XX`: double-encoded.
+    if (code === 0x25 && hexAt(text, at + 3, 2) >= 0) code = hexAt(text, at + 3, 2);
+  } else if (c === '\\') {
+    const kind = text[at + 1];
+    code = kind === 'u' ? hexAt(text, at + 2, 4) : kind === 'x' ? hexAt(text, at + 2, 2) : -1;
+  } else if (c === '&' && text[at + 1] === '#') {
+    HINT_ESCAPE.lastIndex = at;
+    const m = HINT_ESCAPE.exec(text);
+    if (m) code = m[2] !== undefined ? parseInt(m[2], 16) : m[3] !== undefined ? parseInt(m[3], 10) : -1;
+  }
+  const ch = code >= 0 && code < 0x80 ? String.fromCharCode(code) : '';
+  return HINT_CHAR.test(ch) ? ch : '';
+}
+
+function hintEscapesOf(text: string): HintEscapes {
+  const out: HintEscapes = { chars: new Set(), offsets: [] };
+  if (!ANY_INTRODUCER.test(text)) return out;
+  // indexOf finds the introducers (`%`, `&`, `\`) fast; the escape there is read by hand.
+  for (const introducer of ['%', '&', '\\']) {
+    for (let at = text.indexOf(introducer); at >= 0; at = text.indexOf(introducer, at + 1)) {
+      const ch = hintEscapeAt(text, at);
+      if (!ch) continue;
+      out.chars.add(ch);
+      out.offsets.push(at);
+    }
+  }
+  out.offsets.sort((a, b) => a - b);
+  return out;
+}
+
+/**
+ * `text` with the matches of `forms` replaced, looking only near `offsets` (escapes of hint
+ * characters): a match that does not contain its form's literal hint has at least one character of
+ * the hint escaped, and lies within the form's `maxLength` of that escape. Only those windows are
+ * searched, each form in turn.
+ */
+function replaceNear(text: string, forms: SecretForm[], offsets: number[]): string {
+  const reach = Math.max(...forms.map((f) => f.maxLength));
+  let out = '';
+  let done = 0;
+  let i = 0;
+  while (i < offsets.length) {
+    const start = Math.max(done, offsets[i] - reach);
+    let end = Math.min(text.length, offsets[i] + reach + 1);
+    // Windows that touch are searched as one, so a match across them is whole.
+    while (i + 1 < offsets.length && offsets[i + 1] - reach <= end) end = Math.min(text.length, offsets[++i] + reach + 1);
+    i++;
+    let window = text.slice(start, end);
+    for (const form of forms) {
+      form.re.lastIndex = 0;
+      window = window.replace(form.re, MASK);
+    }
+    out += text.slice(done, start) + window;
+    done = end;
+  }
+  return out + text.slice(done);
+}
+
+/**
+ * Replaces every form of every secret in `text` by `****`. A form whose literal hint is in the text is
+ * searched everywhere (longest secret first); the others only around escapes of their hint's
+ * characters, where a wholly or partly encoded secret (`%61%62…`, `&#x61;…`, `\u0061…`) can be, all in
+ * one pass over those windows. Text with neither costs one scan for the hints and one for escapes.
+ */
 export function maskSecretsIn(text: string, secrets: readonly string[] | CompiledSecrets): string {
   const compiled = secrets.length > 0 && typeof secrets[0] === 'string' ? compileSecrets(secrets as string[]) : (secrets as CompiledSecrets);
   let out = text;
-  for (const { hint, re } of compiled) {
-    if (out.length === 0) break;
-    if (hint !== null && !out.includes(hint)) continue;
-    re.lastIndex = 0;
-    out = out.replace(re, MASK);
+  let deferred = false;
+  for (const form of compiled) {
+    if (out.length === 0) return out;
+    if (form.hint === null || out.includes(form.hint)) {
+      form.re.lastIndex = 0;
+      out = out.replace(form.re, MASK);
+    } else deferred = true;
   }
-  return out;
+  if (!deferred || out.length === 0) return out;
+  const escapes = hintEscapesOf(out);
+  if (escapes.offsets.length === 0) return out;
+  const chars = [...escapes.chars];
+  // The forms left for the windows: hint not in the text, and some character of it escaped there.
+  const near = compiled.filter((f) => f.hint !== null && !out.includes(f.hint) && chars.some((c) => (f.hint as string).includes(c)));
+  return near.length ? replaceNear(out, near, escapes.offsets) : out;
 }
 
 /** A copy of a JSON-like value with every string (keys too) masked. */

@@ -5,13 +5,16 @@
 // wording (values as Python repr) and its choice of the most relevant error (best_match: the least
 // deep error first, anyOf/oneOf last); formats are not checked (jsonschema does not by default).
 import Ajv, { type ErrorObject } from 'ajv';
+import { RE2JS } from 're2js';
 import { pythonRepr } from '../auth/pythonText';
+import { schemaPatternEngine } from '../shared/schemaPatternEngine';
 
 let ajv: Ajv | undefined;
 const compiled = new WeakMap<object, ((data: unknown) => boolean) & { errors?: ErrorObject[] | null }>();
 
 function validatorFor(schema: object) {
-  ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false, validateSchema: false, logger: false });
+  // The spec's patterns come from the manifest: they run on RE2, so no value can make them backtrack.
+  ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false, validateSchema: false, logger: false, code: { regExp: schemaPatternEngine(RE2JS) } });
   let v = compiled.get(schema);
   if (!v) {
     v = ajv.compile(stripIds(schema) as object);

@@ -29,7 +29,7 @@ export async function listStreams(manifest: object, config: object, limits: Test
   // ConditionalStreams entries whose condition holds for it.
   const cfg = normalizeConfig(root.spec, config as Record<string, unknown>, env).config;
   const masker = new SecretMasker();
-  masker.addFromSpec(root.spec, cfg);
+  masker.addFromManifest(root, cfg);
   const statics: StreamListing[] = streamDefinitions(root, cfg, env).streams.map((d) => d.stream)
     .filter((s) => s && typeof s.name === 'string')
     .map((s) => ({ name: s.name as string, dynamic: false }));
@@ -46,7 +46,8 @@ export async function listStreams(manifest: object, config: object, limits: Test
   };
   try {
     const dynamic = await resolveDynamicStreams(root, rc);
-    return [...statics, ...dynamic.map((d) => ({ name: d.name, dynamic: true, definition: d.definition, resolver: d.resolver }))];
+    // A name built from an API answer may echo a credential: it is shown masked like every other API text.
+    return [...statics, ...dynamic.map((d) => ({ name: masker.maskText(d.name), dynamic: true, definition: d.definition, resolver: d.resolver }))];
   } catch (e) {
     if (e instanceof RuntimeError) throw new RuntimeError(masker.maskText(e.message), e.failureType, e.status !== undefined ? { status: e.status } : {});
     throw new RuntimeError(masker.maskText((e as Error)?.message ?? String(e)), 'system_error');

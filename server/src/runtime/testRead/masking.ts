@@ -2,6 +2,7 @@
 // and credentials used or obtained while reading are replaced by `****` wherever they appear, in every
 // encoding a request, a response or a template filter can give them (shared/secretPatterns.ts).
 import { secretValues } from '../shared/secretFields';
+import { credentialConfigValues } from '../shared/credentialFields';
 import { compileSecrets, maskSecretsIn, MIN_SECRET_LENGTH, type CompiledSecrets } from '../shared/secretPatterns';
 import { setOwn } from '../shared/safeObject';
 
@@ -23,6 +24,15 @@ export class SecretMasker {
   addFromSpec(spec: unknown, config: unknown): void {
     const connection = (spec as Record<string, unknown> | undefined)?.connection_specification;
     for (const v of secretValues(connection, config)) this.add(v);
+  }
+
+  /**
+   * Adds every config value the resolved manifest treats as secret: marked airbyte_secret in its spec,
+   * or used as a credential by an authenticator or a requester (shared/credentialFields.ts).
+   */
+  addFromManifest(manifest: Record<string, unknown>, config: unknown): void {
+    this.addFromSpec(manifest.spec, config);
+    for (const v of credentialConfigValues(manifest, config)) this.add(v);
   }
 
   /** Replaces every secret, in every encoding, in a string. */

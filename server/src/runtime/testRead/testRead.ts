@@ -44,8 +44,8 @@ export async function testRead(manifest: object, config: object, streamName: str
     throw maskError(e, new SecretMasker());
   }
   const masker = env.masker ?? new SecretMasker();
-  masker.addFromSpec(root.spec, config as Record<string, unknown>);
-  masker.addFromSpec(root.spec, cfg);
+  masker.addFromManifest(root, config as Record<string, unknown>);
+  masker.addFromManifest(root, cfg);
 
   const logs: LogMessage[] = [];
   const auxiliary: AuxiliaryRequestEntry[] = [];
@@ -62,7 +62,7 @@ export async function testRead(manifest: object, config: object, streamName: str
     ...env,
     onConfigUpdate: (updated) => {
       // New tokens written back are secrets too: re-collect them from the updated config.
-      masker.addFromSpec(root.spec, updated);
+      masker.addFromManifest(root, updated);
       latestConfig = Object.fromEntries(Object.entries(updated).filter(([k]) => !k.startsWith('__')));
       env.onConfigUpdate?.(updated);
     },
