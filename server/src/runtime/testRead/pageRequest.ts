@@ -42,7 +42,6 @@ export async function requestPage(requester: HttpRequester, selector: RecordSele
   const { request, response, resolution } = exchange;
   logRedirects(response, rc);
   if (resolution.action === 'IGNORE' && response.status >= 400) {
-    rc.log('INFO', `Ignoring response with status ${response.status} for stream '${stream}' (error handler action IGNORE).`);
     return { page: { request, response, records: [], error: null }, exchange, ignored: true };
   }
   let records: Record<string, unknown>[];

@@ -15,6 +15,8 @@ import { createPaginationReset, type SliceResets } from './paginationReset';
 import { openTrace, traceNext, traceStop, type PageTrace } from './paginationTrace';
 import type { ReadContext } from './readContext';
 import { buildAsyncStream } from './asyncRetriever';
+import type { RecordsAsDicts } from '../records/recordAsDict';
+import { normalizeBySchema } from '../records/schemaNormalization';
 
 export type { PageResult } from './pageRequest';
 
@@ -57,7 +59,6 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     throw configError(`Stream '${name}': the retriever's requester must be an HttpRequester${requesterComponent?.type ? ` (got ${String(requesterComponent.type)})` : ''}.`);
   }
   const parameters = (requesterComponent.$parameters as Obj) ?? {};
-  warnDeprecated(requesterComponent, rc);
   const env = rc.env;
   const authenticator = createAuthenticator(requesterComponent.authenticator as object | undefined, rc.config, {
     urlBase: (requesterComponent.url ?? requesterComponent.url_base) as string | undefined,
@@ -81,7 +82,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   const selector: RecordSelector = createRecordSelector(selectorComponent, decoder, stream.transformations, rc.config, (selectorComponent?.$parameters as Obj) ?? {}, env, {
     transformFirstByDefault: cursor?.isClientSideIncremental === true,
     keep: cursor?.isClientSideIncremental && !isDataFeed ? (record, slice) => slicer.state.shouldBeSynced(slice, record) : undefined,
-  }, rc.recordsOfStream === false ? null : { stream: name, schema: hasSchema(stream.schema_loader), warn: (message) => rc.log('WARN', message) });
+  }, rc.recordsOfStream === false ? null : recordsOfStream(name, stream.schema_loader, selectorComponent, rc));
   const paginatorComponent = retriever.paginator as Obj | undefined;
   const paginator: Paginator = createPaginator(paginatorComponent, rc.config, {
     urlBase: requester.urlBase,
@@ -185,18 +186,29 @@ function warnLastRecords(paginator: Obj | undefined, rc: ReadContext): void {
   rc.log('WARN', 'CursorPagination uses `last_records`: this runtime provides the page\'s records as the Connector Builder documents, but the current Airbyte CDK has no such variable and fails on it; use `last_record` / `last_page_size` to stay portable.');
 }
 
-const DEPRECATED: [string, string][] = [
-  ['url_base', 'Use `url` field instead.'],
-  ['path', 'Use `url` field instead.'],
-  ['request_body_data', 'Use `request_body` field instead.'],
-  ['request_body_json', 'Use `request_body` field instead.'],
-];
-
-/** Spec §10.3 (c): deprecation warnings for deprecated requester fields. */
-function warnDeprecated(requester: Obj, rc: ReadContext): void {
-  for (const [field, advice] of DEPRECATED) {
-    if (requester[field] !== undefined) rc.log('WARN', `Component type: \`HttpRequester\`. Field '${field}' is deprecated. ${advice}`);
+/**
+ * How the selector treats the stream's records: objects always; dicts when the stream has a schema, cast to
+ * its types with `schema_normalization: Default` (the CDK's TypeTransformer, schemaNormalization.ts).
+ */
+function recordsOfStream(name: string, loader: unknown, selector: Obj | undefined, rc: ReadContext): RecordsAsDicts {
+  const schema = hasSchema(loader);
+  const out: RecordsAsDicts = { stream: name, schema, warn: (message) => rc.log('WARN', message) };
+  if (schema && selector?.schema_normalization === 'Default') {
+    const json = streamSchema(loader);
+    out.normalize = (record) => normalizeBySchema(record, json);
   }
+  return out;
+}
+
+/** The schema the reference reads with: an InlineSchemaLoader's, or a list's properties merged (the first loader wins a key). */
+function streamSchema(loader: unknown): Obj {
+  if (!Array.isArray(loader)) return ((loader as Obj).schema as Obj) ?? {};
+  let properties: Obj = {};
+  for (const l of loader) {
+    const schema = (l as Obj | null)?.type === 'InlineSchemaLoader' ? ((l as Obj).schema as Obj | undefined) : undefined;
+    properties = { ...((schema?.properties as Obj) ?? {}), ...properties };
+  }
+  return { type: ['null', 'object'], properties };
 }
 
 /**
