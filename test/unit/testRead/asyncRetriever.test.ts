@@ -274,7 +274,9 @@ test('a read stopped by the record limit still deletes the finished job; a faile
   const missing = await startLoopback(reportApi({ statuses: ['completed'], bodies: {} }));
   try {
     const r = await testRead(manifest(missing.base), { api_key: SECRET }, 'report', {}, scriptedTime().env);
-    assert.match(errors(r)[0], /HTTP 404/);
+    // The reference's words; where the request went stays in internal_message.
+    assert.equal(errors(r)[0], 'HTTP Status Code: 404. Error: Not found. The requested resource was not found on the server.');
+    assert.match(r.logs.find((l) => l.level === 'ERROR')?.internal_message ?? '', /HTTP 404/);
     assert.equal(r.slices[0].pages.length, 1);
     assert.equal(r.slices[0].pages[0].response?.status, 404);
     assert.deepEqual(summary(missing.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /files/job-1.jsonl']);

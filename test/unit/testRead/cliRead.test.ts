@@ -131,3 +131,25 @@ test('`streams` lists static then resolved dynamic streams; `read --stream` runs
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /^streams: Resolving the dynamic streams of 'table_rows' \(HttpComponentsResolver\) failed/);
 });
+
+test('a body the decoder cannot read: the documented ERROR is logged, the read goes on, and the CLI exits 0 (issue 20)', async () => {
+  const { startLoopback } = await import('./loopback');
+  const html = await startLoopback((_req, res) => { res.writeHead(200, { 'Content-Type': 'text/html' }); res.end('<html>maintenance</html>'); });
+  try {
+    const manifest = join(dir, 'not-json.yaml');
+    writeFileSync(manifest, [
+      'version: 6.44.0', 'type: DeclarativeSource', 'check: {type: CheckStream, stream_names: [items]}',
+      'streams:', '  - type: DeclarativeStream', '    name: items',
+      '    retriever:', '      type: SimpleRetriever',
+      `      requester: {type: HttpRequester, url: "${html.base}/items"}`,
+      '      record_selector: {type: RecordSelector, extractor: {type: DpathExtractor, field_path: []}}',
+    ].join('\n'));
+    const r = await run(['read', manifest, '--stream', 'items', '--config', config({}), '--format', 'json']);
+    const out = JSON.parse(r.stdout);
+    assert.match(out.logs.find((l: { level: string }) => l.level === 'ERROR')?.message ?? '', /yields no records from it/);
+    assert.equal(out.slices[0].pages[0].records.length, 0);
+    assert.equal(r.code, 0, r.stderr);
+  } finally {
+    await html.close();
+  }
+});

@@ -41,25 +41,33 @@ export class RequestFailedError extends RuntimeError {
 
 /** The reference's message for a failed request (http_client.py): FAIL, rate limit or exhausted retries. */
 function withReferenceMessage(e: RequestFailedError, resolution: ErrorResolution, exhausted: boolean): RequestFailedError {
-  const status = e.exchange.response?.status;
-  // Without a response the reference names the requests exception; with one, the filter's or its default text.
-  const own = status === undefined ? networkText(e.cause) : resolution.message ?? referenceStatusMessage(status);
+  const response = e.exchange.response;
+  if (!response) {
+    // Without a response the reference names requests' exception. Our own transport limits (a time-out, the
+    // body size cap) and other socket errors keep our message, which says what happened.
+    const network = networkText(e.cause);
+    if (network !== null) e.referenceMessage = exhausted ? `${EXHAUSTED}${network}` : network;
+    return e;
+  }
+  const own = resolution.message ?? referenceStatusMessage(response.status);
   if (!exhausted) e.referenceMessage = own;
   // A 429 that used up its retries is "API rate limit exceeded." whatever the action was.
-  else if (status === 429) e.referenceMessage = 'API rate limit exceeded.';
-  else e.referenceMessage = `Exhausted available request attempts. Please see logs for more details. Exception: ${own ?? (e.exchange.response ? `Request to ${safeUrl(e.exchange.request.url)} failed with failure type ${resolution.failureType}, response action ${resolution.action}.` : networkText(e.cause))}`;
+  else if (response.status === 429) e.referenceMessage = 'API rate limit exceeded.';
+  else e.referenceMessage = `${EXHAUSTED}${own ?? `Request to ${safeUrl(e.exchange.request.url)} failed with failure type ${resolution.failureType}, response action ${resolution.action}.`}`;
   return e;
 }
+
+const EXHAUSTED = 'Exhausted available request attempts. Please see logs for more details. Exception: ';
 
 /**
  * A network failure as the reference prints requests' exception: a connection closed without a response is
  * the same text; others keep Node's own words (requests names internal objects by address, docs/fidelity.md).
  */
-function networkText(cause: unknown): string {
+function networkText(cause: unknown): string | null {
   const c = cause as { message?: string; code?: string; cause?: { code?: string; message?: string } } | undefined;
   const code = c?.cause?.code ?? c?.code;
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return "ConnectionError: ('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))";
-  return `ConnectionError: ${c?.cause?.message ?? c?.message ?? 'the connection failed'}`;
+  return null;
 }
 
 export type RequesterOptions = {

@@ -71,5 +71,5 @@ function reportUndecodable(request: HttpRequest, response: HttpResponse, stream:
   if (problem === null) return;
   const type = headerValue(response.headers, 'content-type') ?? 'no content type';
   const start = response.body.trim().slice(0, 60).replace(/\s+/g, ' ');
-  rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} ${problem} (${type}; starts with "${start}"). The ${decoder.name} yields no records from it; check the URL or the decoder.`);
+  rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} ${problem} (${type}; starts with "${start}"). The ${decoder.name} yields no records from it; check the URL or the decoder.`, undefined, undefined, true);
 }

@@ -22,6 +22,14 @@ import { closeTrace, showTrace, type PageTrace } from './paginationTrace';
 
 export type { StreamRead } from './streamRead';
 
+/** ERROR logs that explain a read which still went on (an undecodable body yields no records): the CLI does not fail on them. */
+const READ_WENT_ON = new WeakSet<object>();
+
+/** Whether a log of a StreamRead is an ERROR after which the read went on (see READ_WENT_ON). */
+export function readWentOnAfter(log: LogMessage): boolean {
+  return READ_WENT_ON.has(log);
+}
+
 /** Spec §10.2 defaults. */
 export const DEFAULT_TEST_READ_LIMITS: ResolvedLimits = { maxRecords: 100, maxPagesPerSlice: 5, maxSlices: 5 };
 
@@ -42,11 +50,13 @@ export async function testRead(manifest: object, config: object, streamName: str
   const logs: LogMessage[] = [];
   const auxiliary: AuxiliaryRequestEntry[] = [];
   const progress = (e: TestReadProgress) => { try { env.onProgress?.(e); } catch { /* a failing listener must not break the read */ } };
-  const log = (level: LogLevel, message: string, error?: unknown, internal?: string) => {
+  const log = (level: LogLevel, message: string, error?: unknown, internal?: string, readWentOn = false) => {
     const masked = masker.maskText(message);
     if (level === 'WARN' && logs.some((l) => l.level === 'WARN' && l.message === masked)) return;
     const stack = error instanceof Error && error.stack ? masker.maskText(error.stack) : null;
-    logs.push({ message: masked, level, internal_message: error ? (internal !== undefined ? masker.maskText(internal) : masked) : null, stacktrace: stack });
+    const entry: LogMessage = { message: masked, level, internal_message: error ? (internal !== undefined ? masker.maskText(internal) : masked) : null, stacktrace: stack };
+    if (readWentOn) READ_WENT_ON.add(entry);
+    logs.push(entry);
     progress({ type: 'log', level, message: masked });
   };
   let latestConfig: Record<string, unknown> | null = null;
@@ -199,7 +209,7 @@ export async function testRead(manifest: object, config: object, streamName: str
           streamCursor.observe(slice, r);
         }
         // A request that got no response at all (a network error) is not a page in the Builder: only its error is logged.
-        if (page.error && page.response === null) throw page.error;
+        if (page.error instanceof RequestFailedError && page.response === null && page.error.referenceMessage !== null) throw page.error;
         const shown: StreamReadPage = { records: masker.maskValue(records), request: showRequest(page.request, masker), response: showResponse(page.response, masker) };
         current.pages.push(shown);
         if (page.trace) {
