@@ -7,6 +7,7 @@ import { CassetteLensProvider } from '../cassetteLens';
 import { readSettings } from '../settings';
 import { compareWithPreviousRead, replayCassette, saveReadAsCassette } from './cassettes';
 import { authorizeOAuth } from './authorizeOAuth';
+import { applyCdkMigrations } from './applyCdkMigrations';
 import { registerRunNotifications, runStream } from './runStream';
 import { writeInferredSchema } from './writeInferredSchema';
 import { resolveStreams } from './resolveStreams';
@@ -40,6 +41,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('airbyte.replayCassette', (arg) => replayCassette(services, arg)),
     reg('airbyte.compareWithPreviousRead', (arg) => compareWithPreviousRead(services, arg)),
     ...cassetteLenses.register(),
+    reg('airbyte.applyCdkMigrations', () => applyCdkMigrations()),
   ];
 }
 
