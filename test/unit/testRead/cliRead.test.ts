@@ -76,7 +76,7 @@ test('exit 2 for an unknown stream, bad arguments or an unreadable config (in pr
 test('exit 1 when the read fails; what was read and the error are printed', async () => {
   const failing = await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--config', config({ url_base: `${api.url}/nowhere`, page_size: 10 })]);
   assert.equal(failing.code, 1);
-  assert.match(failing.stdout, /ERROR: Reading stream 'items' failed: Not found/);
+  assert.match(failing.stdout, /ERROR: HTTP Status Code: 404. Error: Not found. The requested resource was not found on the server./);
 });
 
 test('pretty output never writes API-controlled escape sequences to the terminal raw', async () => {
