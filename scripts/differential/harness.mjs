@@ -131,6 +131,8 @@ async function main() {
         if (done >= limit) break;
         const name = stream?.name;
         if (typeof name !== 'string' || (onlyStreams && !onlyStreams.includes(name))) continue;
+        // --sample: only the streams the sample lists (at most a few per manifest, to keep CI short).
+        if (sample && !sample.manifests.some((m) => m.connector === basename(file, '.yaml') && name in m.streams)) continue;
         done++;
         const connector = basename(file, '.yaml');
         const shape = shapeOf(stream);
