@@ -326,3 +326,16 @@ test('creation_response also carries the creation request and response headers (
     await api.close();
   }
 });
+
+test('schema_normalization: Default also casts the downloaded records to the schema types (issue 20)', async () => {
+  const api = await startLoopback(reportApi({ statuses: ['completed'], bodies: { '/files/job-1.jsonl': JSONL } }));
+  try {
+    const m = manifest(api.base, { record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: [] }, schema_normalization: 'Default' } });
+    (m.streams as Record<string, unknown>[])[0].schema_loader = { type: 'InlineSchemaLoader', schema: { type: 'object', properties: { id: { type: 'string' }, total: { type: 'integer' } } } };
+    const r = await testRead(m, { api_key: SECRET }, 'report', {}, scriptedTime().env);
+    assert.deepEqual(errors(r), []);
+    assert.deepEqual(r.slices[0].pages.flatMap((p) => p.records), [{ id: '1', total: 9 }, { id: '2', total: 3 }]);
+  } finally {
+    await api.close();
+  }
+});
