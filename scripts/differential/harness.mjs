@@ -6,6 +6,8 @@
 // Usage: npm run build && node scripts/differential/harness.mjs --reference "<command>" [--corpus DIR]
 //          [--only NAME[,NAME]] [--streams STREAM[,STREAM]] [--limit N] [--report FILE [--resume]] [--goldens DIR] [--dump DIR] [--shard I/N [--reverse]] [--verbose]
 //        node scripts/differential/harness.mjs --summarize report-1.json,report-2.json [--report merged.json]
+//        node scripts/differential/harness.mjs --reference "<command>" --sample scripts/differential/ciSample.json
+//          (CI: the sample's manifests only; exits 1 when a stream the sample records as identical no longer is)
 // The reference command reads one JSON request per line on stdin and answers one JSON line per request
 // (a StreamRead, or {"__exception": ...}). REFERENCE_CDK_CMD may be given instead of --reference.
 import { spawn } from 'node:child_process';
@@ -24,7 +26,7 @@ const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
 const referenceCmd = opt('--reference', process.env.REFERENCE_CDK_CMD);
 const corpus = opt('--corpus', '../shared/corpus/manifests');
-const only = opt('--only', null)?.split(',');
+const only = opt('--only', null)?.split(',') ?? (opt('--sample', null) ? JSON.parse(readFileSync(opt('--sample', null), 'utf8')).manifests.map((m) => m.connector) : undefined);
 const onlyStreams = opt('--streams', null)?.split(',');
 const resume = args.includes('--resume');
 const limit = Number(opt('--limit', '100000'));
@@ -34,6 +36,9 @@ const verbose = args.includes('--verbose');
 const dumpDir = opt('--dump', null);
 const [shardIndex, shardCount] = (opt('--shard', '1/1')).split('/').map(Number);
 const summarizeFiles = opt('--summarize', null)?.split(',');
+// --sample FILE: a fixed list of manifests with the status each stream had when the sample was taken.
+const sampleFile = opt('--sample', null);
+const sample = sampleFile ? JSON.parse(readFileSync(sampleFile, 'utf8')) : null;
 // The reference does not stop at max_records at this snapshot (reference-behaviour.md §10.2, we do, by
 // design): the record limit is set above what a read can return (3 slices × 4 pages × 1000 records) so
 // both read the same.
@@ -126,6 +131,8 @@ async function main() {
         if (done >= limit) break;
         const name = stream?.name;
         if (typeof name !== 'string' || (onlyStreams && !onlyStreams.includes(name))) continue;
+        // --sample: only the streams the sample lists (at most a few per manifest, to keep CI short).
+        if (sample && !sample.manifests.some((m) => m.connector === basename(file, '.yaml') && name in m.streams)) continue;
         done++;
         const connector = basename(file, '.yaml');
         const shape = shapeOf(stream);
@@ -167,6 +174,30 @@ async function main() {
   reference.close();
   summarize(results);
   if (reportFile) writeReport(reportFile, results, true);
+  if (sample) process.exitCode = checkSample(sample, results);
+}
+
+/** --sample: every stream the sample records as identical must still be; a regression fails the run. */
+function checkSample(sample, results) {
+  const now = new Map(results.map((r) => [`${r.connector}/${r.stream}`, r]));
+  const regressions = [];
+  const inconclusive = [];
+  let expected = 0;
+  for (const m of sample.manifests) {
+    for (const [stream, status] of Object.entries(m.streams)) {
+      if (status !== 'identical') continue;
+      expected++;
+      const r = now.get(`${m.connector}/${stream}`);
+      if (!r) regressions.push(`${m.connector}/${stream}: not read`);
+      // A reference that did not answer in time says nothing about our runtime (a loaded machine): listed, not failed.
+      else if (r.status === 'reference_failed' && /timed out/.test(JSON.stringify(r.reasons ?? []))) inconclusive.push(`${m.connector}/${stream}`);
+      else if (r.status !== 'identical') regressions.push(`${m.connector}/${stream}: ${r.status}${r.reasons?.length ? ` (${r.reasons.slice(0, 2).join(' | ')})` : ''}`);
+    }
+  }
+  console.log(`\nsample ${sampleFile}: ${sample.manifests.length} manifests, ${expected - regressions.length - inconclusive.length} of ${expected} streams still identical to the reference`);
+  if (inconclusive.length) console.log(`not compared (the reference timed out): ${inconclusive.join(', ')}`);
+  for (const line of regressions) console.log(`REGRESSION ${line}`);
+  return regressions.length ? 1 : 0;
 }
 
 /** The report: the figures, whether the run covered its whole share of the corpus, every stream's result. */

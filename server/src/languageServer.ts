@@ -23,6 +23,7 @@ import { provideDefinition } from './features/definition';
 import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
 import { provideCodeActions } from './features/codeActions';
+import { APPLY_CDK_MIGRATIONS_KIND, provideMigrationActions } from './features/cdkMigrations';
 import { provideExtractActions } from './features/extractDefinition';
 import { provideInlineActions } from './features/inlineReference';
 import { prepareDefinitionRename, renameDefinition } from './features/renameDefinition';
@@ -163,7 +164,7 @@ export class ManifestLanguageServer {
           referencesProvider: true,
           documentSymbolProvider: true,
           codeLensProvider: { resolveProvider: false },
-          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorExtract, CodeActionKind.RefactorInline] },
+          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorExtract, CodeActionKind.RefactorInline, APPLY_CDK_MIGRATIONS_KIND] },
           renameProvider: { prepareProvider: true },
         },
         serverInfo: { name: 'airbyte-manifest-server', version: '0.1.0' },
@@ -239,6 +240,8 @@ export class ManifestLanguageServer {
         ...(wants(CodeActionKind.QuickFix) ? provideCodeActions(doc, params) : []),
         ...(wants(CodeActionKind.RefactorExtract) ? provideExtractActions(doc, span) : []),
         ...(wants(CodeActionKind.RefactorInline) ? provideInlineActions(doc, span) : []),
+        // Only when asked for by kind (Source Action…, the command): it validates the whole manifest.
+        ...(params.context.only && wants(APPLY_CDK_MIGRATIONS_KIND) ? provideMigrationActions(doc) : []),
       ];
     }));
 

@@ -9,6 +9,7 @@ import { readSettings } from '../settings';
 import { compareWithPreviousRead, replayCassette, saveReadAsCassette } from './cassettes';
 import { authorizeOAuth } from './authorizeOAuth';
 import { registerCdkEngine } from './cdkEngine';
+import { applyCdkMigrations } from './applyCdkMigrations';
 import { registerRunNotifications, runStream } from './runStream';
 import { writeInferredSchema } from './writeInferredSchema';
 import { resolveStreams } from './resolveStreams';
@@ -47,6 +48,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     ...cassetteLenses.register(),
     reg('airbyte.newManifest', () => newManifest(services)),
     ...registerCdkEngine(services),
+    reg('airbyte.applyCdkMigrations', () => applyCdkMigrations()),
   ];
 }
 

@@ -24,8 +24,8 @@ export function provideCodeActions(doc: ManifestDocument, params: CodeActionPara
       const edit = insertField(doc.text, span.start, data.field);
       if (edit) actions.push(quickFix(doc, d, `Add required field \`${data.field}\` to ${data.component}`, [edit], true));
     } else {
-      const edits = mergeIntoUrl(doc.text, span.start);
-      if (edits) actions.push(quickFix(doc, d, 'Replace `url_base` and `path` with `url`', edits, false));
+      const migration = migrationEdits(doc.text, data, span.start, parameterKeys(doc.parsed.value));
+      if (migration) actions.push(quickFix(doc, d, migration.title, migration.edits, false));
     }
   }
   return actions;
@@ -40,7 +40,42 @@ function problemFixOf(data: unknown): ProblemFix | undefined {
     return { kind: 'add-field', component: d.component, field: d.field };
   }
   if (d.kind === 'merge-url-base-and-path') return { kind: 'merge-url-base-and-path' };
+  if (d.kind === 'migrate-request-body') return { kind: 'migrate-request-body' };
   return undefined;
+}
+
+/** The edits of one CDK manifest migration at the key at `offset` (cdkMigrations.ts applies them all at once). */
+export function migrationEdits(text: string, fix: ProblemFix, offset: number, parameters: Set<string>): { title: string; edits: SpanEdit[] } | null {
+  if (fix.kind === 'merge-url-base-and-path') {
+    // A removed field that some `$parameters` also names would come back by propagation (the CDK copies a
+    // parameter into every component lacking that field) and change the URL: such a requester stays as it is.
+    if (parameters.has('path') || parameters.has('url_base')) return null;
+    const edits = mergeIntoUrl(text, offset);
+    return edits ? { title: 'Replace `url_base` and `path` with `url`', edits } : null;
+  }
+  if (fix.kind === 'migrate-request-body') {
+    if (parameters.has('request_body_json') || parameters.has('request_body_data')) return null;
+    const m = requestBody(text, offset);
+    return m ? { title: `Replace \`${m.key}\` with \`request_body\` (${m.type})`, edits: m.edits } : null;
+  }
+  return null;
+}
+
+/** The keys of every `$parameters` mapping of the manifest. */
+export function parameterKeys(value: unknown): Set<string> {
+  const keys = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (v: unknown, depth: number) => {
+    if (v === null || typeof v !== 'object' || seen.has(v) || depth > 100) return;
+    seen.add(v);
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, depth + 1));
+    for (const [k, x] of Object.entries(v)) {
+      if (k === '$parameters' && x !== null && typeof x === 'object' && !Array.isArray(x)) Object.keys(x).forEach((p) => keys.add(p));
+      walk(x, depth + 1);
+    }
+  };
+  walk(value, 0);
+  return keys;
 }
 
 function quickFix(doc: ManifestDocument, d: Diagnostic, title: string, edits: SpanEdit[], preferred: boolean): CodeAction {
@@ -135,6 +170,52 @@ function mergeIntoUrl(text: string, offset: number): SpanEdit[] | null {
     // The whole `path` line goes, line break included.
     { span: { start: path.line.start, end: pathLineEnd }, newText: '' },
   ];
+}
+
+/**
+ * The CDK's `http_requester_request_body_json_data_to_request_body` migration at the key at `offset`:
+ * `request_body_json: V` becomes `request_body: {type: RequestBodyJsonObject, value: V}` (RequestBodyGraphQL when
+ * V has a string `query`) and `request_body_data: V` becomes a RequestBodyUrlEncodedForm. As in the CDK, a string
+ * `request_body_json` (a template) is left alone; so is a string `request_body_data`, which the CDK would wrap
+ * into a form its own schema refuses (docs/fidelity.md).
+ */
+function requestBody(text: string, offset: number): { key: string; type: string; edits: SpanEdit[] } | null {
+  const lines = linesOf(text);
+  const at = lineIndexAt(lines, offset);
+  const m = /^(\s*(?:- )?)(request_body_json|request_body_data):(?:[ ]+(.*))?$/.exec(lines[at].text);
+  if (!m) return null;
+  const [, lead, key] = m;
+  const inline = (m[3] ?? '').trimEnd();
+  const keyIndent = lead.length;
+  const childIndent = ' '.repeat(keyIndent + 2);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const keyStart = lines[at].start + lead.length;
+  const lineEnd = lines[at].start + lines[at].text.length;
+  if (inline !== '' && !inline.startsWith('#')) {
+    // A one-line value: only a flow mapping is an object; anything else is a string (or a list, which the CDK's schema refuses).
+    if (!/^\{.*\}$/.test(inline)) return null;
+    const type = key === 'request_body_data' ? 'RequestBodyUrlEncodedForm' : /(^|[{,]\s*)["']?query["']?\s*:\s*["']/.test(inline) ? 'RequestBodyGraphQL' : 'RequestBodyJsonObject';
+    return { key, type, edits: [{ span: { start: keyStart, end: lineEnd }, newText: `request_body:${eol}${childIndent}type: ${type}${eol}${childIndent}value: ${inline}` }] };
+  }
+  // A block mapping below the key: its lines move under `value:`, two spaces deeper.
+  let last = at;
+  let valueIndent = -1;
+  for (let i = at + 1; i < lines.length; i++) {
+    if (isBlank(lines[i].text)) continue;
+    const ind = indentOf(lines[i].text);
+    if (ind <= keyIndent) break;
+    if (valueIndent < 0) valueIndent = ind;
+    last = i;
+  }
+  if (valueIndent < 0 || lines[at + 1] === undefined) return null;
+  const body = lines.slice(at + 1, last + 1);
+  const first = body.find((l) => !isBlank(l.text));
+  if (!first || first.text.trimStart().startsWith('- ') || /^\s*[|>]/.test(first.text)) return null;
+  const hasQuery = body.some((l) => indentOf(l.text) === valueIndent && /^\s*["']?query["']?:[ ]+\S/.test(l.text) && !/^\s*["']?query["']?:[ ]+[{[]/.test(l.text));
+  const type = key === 'request_body_data' ? 'RequestBodyUrlEncodedForm' : hasQuery ? 'RequestBodyGraphQL' : 'RequestBodyJsonObject';
+  const moved = body.map((l) => (l.text.trim() === '' ? l.text : `  ${l.text}`)).join(eol);
+  const end = lines[last].start + lines[last].text.length;
+  return { key, type, edits: [{ span: { start: keyStart, end }, newText: `request_body:${eol}${childIndent}type: ${type}${eol}${childIndent}value:${eol}${moved}` }] };
 }
 
 /** The text of a one-line scalar, or null for anything else (comments, flow collections, block scalars). */

@@ -14,7 +14,9 @@ export type RelatedInfo = { message: string; span: Span };
 export type ProblemFix =
   | { kind: 'replace'; text: string }
   | { kind: 'add-field'; component: string; field: string }
-  | { kind: 'merge-url-base-and-path' };
+  | { kind: 'merge-url-base-and-path' }
+  /** The CDK's migration of a requester's `request_body_json` / `request_body_data` into a typed `request_body`. */
+  | { kind: 'migrate-request-body' };
 
 export type Problem = {
   /** Stable kebab-case code, e.g. `yaml-syntax`, `unknown-reference`, `schema`. */

@@ -1,7 +1,7 @@
 // Spec §3.7: every macro, including datetime text forms and the special %s/%ms/%_ms formats.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evalText } from '../../../server/src/runtime/interpolation';
+import { evalText, interpolate } from '../../../server/src/runtime/interpolation';
 import { ev, env, kindOf } from './helpers';
 
 const text = (t: string, config: Record<string, unknown> = {}) => evalText(t, { config, parameters: {} }, {}, env);
@@ -85,4 +85,15 @@ test('datetime fields and methods used by manifests', () => {
   assert.equal(ev("{{ now_utc().strftime('%s') }}"), 1630454400);
   assert.equal(ev("{{ now_utc().timestamp() | int }}"), 1630454400);
   assert.equal(ev("{{ now_utc() > str_to_datetime('2020-01-01') }}", {}, 'boolean'), true);
+});
+
+test('now_utc() on the real clock has microseconds, as datetime.now() in the reference (issue 20)', () => {
+  const micros = Array.from({ length: 50 }, () => Number(interpolate('{{ now_utc().microsecond }}', {}, 'jinja')));
+  // A millisecond clock would give only multiples of 1000.
+  assert.ok(micros.some((m) => m % 1000 !== 0), `microseconds: ${micros.slice(0, 5).join(', ')}…`);
+  const text = String(interpolate('{{ now_utc() }}', {}, 'jinja'));
+  assert.match(text, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{6})?\+00:00$/);
+  const real = Date.now();
+  const [, iso] = /^(\S+ \S+?)(?:\.\d+)?\+00:00$/.exec(text) ?? [];
+  assert.ok(Math.abs(new Date(`${iso.replace(' ', 'T')}Z`).getTime() - real) < 5000, 'close to the real clock');
 });

@@ -274,7 +274,9 @@ test('a read stopped by the record limit still deletes the finished job; a faile
   const missing = await startLoopback(reportApi({ statuses: ['completed'], bodies: {} }));
   try {
     const r = await testRead(manifest(missing.base), { api_key: SECRET }, 'report', {}, scriptedTime().env);
-    assert.match(errors(r)[0], /HTTP 404/);
+    // The reference's words; where the request went stays in internal_message.
+    assert.equal(errors(r)[0], 'HTTP Status Code: 404. Error: Not found. The requested resource was not found on the server.');
+    assert.match(r.logs.find((l) => l.level === 'ERROR')?.internal_message ?? '', /HTTP 404/);
     assert.equal(r.slices[0].pages.length, 1);
     assert.equal(r.slices[0].pages[0].response?.status, 404);
     assert.deepEqual(summary(missing.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /files/job-1.jsonl']);
@@ -320,6 +322,19 @@ test('creation_response also carries the creation request and response headers (
     const poll = api.requests.find((q) => q.method === 'GET' && q.url === '/jobs/job-1');
     assert.equal(poll?.headers['x-scope'], 'profile-42');
     assert.equal(poll?.headers['x-created-type'], 'application/json');
+  } finally {
+    await api.close();
+  }
+});
+
+test('schema_normalization: Default also casts the downloaded records to the schema types (issue 20)', async () => {
+  const api = await startLoopback(reportApi({ statuses: ['completed'], bodies: { '/files/job-1.jsonl': JSONL } }));
+  try {
+    const m = manifest(api.base, { record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: [] }, schema_normalization: 'Default' } });
+    (m.streams as Record<string, unknown>[])[0].schema_loader = { type: 'InlineSchemaLoader', schema: { type: 'object', properties: { id: { type: 'string' }, total: { type: 'integer' } } } };
+    const r = await testRead(m, { api_key: SECRET }, 'report', {}, scriptedTime().env);
+    assert.deepEqual(errors(r), []);
+    assert.deepEqual(r.slices[0].pages.flatMap((p) => p.records), [{ id: '1', total: 9 }, { id: '2', total: 3 }]);
   } finally {
     await api.close();
   }

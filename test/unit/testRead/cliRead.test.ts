@@ -76,7 +76,7 @@ test('exit 2 for an unknown stream, bad arguments or an unreadable config (in pr
 test('exit 1 when the read fails; what was read and the error are printed', async () => {
   const failing = await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--config', config({ url_base: `${api.url}/nowhere`, page_size: 10 })]);
   assert.equal(failing.code, 1);
-  assert.match(failing.stdout, /ERROR: Reading stream 'items' failed: Not found/);
+  assert.match(failing.stdout, /ERROR: HTTP Status Code: 404. Error: Not found. The requested resource was not found on the server./);
 });
 
 test('pretty output never writes API-controlled escape sequences to the terminal raw', async () => {
@@ -130,4 +130,26 @@ test('`streams` lists static then resolved dynamic streams; `read --stream` runs
   const bad = await run(['streams', 'demo/workspace/dynamic-streams.yaml', '--config', config({ url_base: 'http://127.0.0.1:1' })]);
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /^streams: Resolving the dynamic streams of 'table_rows' \(HttpComponentsResolver\) failed/);
+});
+
+test('a body the decoder cannot read: the documented ERROR is logged, the read goes on, and the CLI exits 0 (issue 20)', async () => {
+  const { startLoopback } = await import('./loopback');
+  const html = await startLoopback((_req, res) => { res.writeHead(200, { 'Content-Type': 'text/html' }); res.end('<html>maintenance</html>'); });
+  try {
+    const manifest = join(dir, 'not-json.yaml');
+    writeFileSync(manifest, [
+      'version: 6.44.0', 'type: DeclarativeSource', 'check: {type: CheckStream, stream_names: [items]}',
+      'streams:', '  - type: DeclarativeStream', '    name: items',
+      '    retriever:', '      type: SimpleRetriever',
+      `      requester: {type: HttpRequester, url: "${html.base}/items"}`,
+      '      record_selector: {type: RecordSelector, extractor: {type: DpathExtractor, field_path: []}}',
+    ].join('\n'));
+    const r = await run(['read', manifest, '--stream', 'items', '--config', config({}), '--format', 'json']);
+    const out = JSON.parse(r.stdout);
+    assert.match(out.logs.find((l: { level: string }) => l.level === 'ERROR')?.message ?? '', /yields no records from it/);
+    assert.equal(out.slices[0].pages[0].records.length, 0);
+    assert.equal(r.code, 0, r.stderr);
+  } finally {
+    await html.close();
+  }
 });

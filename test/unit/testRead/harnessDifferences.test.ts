@@ -120,7 +120,8 @@ test('harness: a failed partition is logged, the next partitions are still read 
     assert.deepEqual(r.slices.map(stateOf), [[], [], [noCursorState]]);
     const errors = r.logs.filter((l) => l.level === 'ERROR');
     assert.equal(errors.length, 1);
-    assert.match(errors[0].message, /HTTP 500 for GET .*\/items\/b/);
+    assert.equal(errors[0].message, "Exhausted available request attempts. Please see logs for more details. Exception: HTTP Status Code: 500. Error: Internal server error.");
+    assert.match(errors[0].internal_message ?? "", /HTTP 500 for GET .*\/items\/b/);
   } finally {
     await api.close();
   }

@@ -62,9 +62,10 @@ test('W1 date windows: the last window runs to the end date, and each slice show
       { start_time: '2024-01-02', end_time: '2024-01-03' },
     ]);
     assert.deepEqual(states(r), [{ date: '2024-01-01' }, { date: '2024-01-01' }]);
-    // The Builder's dataclasses.asdict form of the AirbyteStateMessage: unset protocol fields are null.
+    // The Builder's dataclasses.asdict form of the AirbyteStateMessage: unset protocol fields are null;
+    // the entrypoint sets sourceStats to the records since the previous state message.
     assert.deepEqual(r.slices[0].state, [
-      { type: 'STREAM', stream: { stream_descriptor: { name: 'items', namespace: null }, stream_state: { date: '2024-01-01' } }, global_: null, data: null, sourceStats: null, destinationStats: null },
+      { type: 'STREAM', stream: { stream_descriptor: { name: 'items', namespace: null }, stream_state: { date: '2024-01-01' } }, global_: null, data: null, sourceStats: { recordCount: 0 }, destinationStats: null },
     ]);
     assert.equal(r.test_read_limit_reached, false);
   });

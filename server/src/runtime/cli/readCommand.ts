@@ -14,7 +14,7 @@ import { terminalSafe } from './terminalText';
 import { readUserFile, writeRefusal, writeUserFile } from '../files/userFiles';
 import { prototypePathErrors } from './prototypePaths';
 import { RuntimeError } from '../errors';
-import { testRead } from '../testRead/testRead';
+import { readWentOnAfter, testRead } from '../testRead/testRead';
 import type { PaginationTrace, StreamRead, TestReadProgress } from '../testRead/streamRead';
 import type { TestReadEnv, TestReadLimits } from '../types';
 import type { ReadEngines } from './readEngine';
@@ -287,7 +287,8 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   if (format === 'json') out.write(`${JSON.stringify(result, null, 2)}\n`);
   else out.write(prettySummary(result, stream));
   // A rotated token that could not be saved fails the command even when the read itself worked.
-  return writeBackFailed || misses.length || result.logs.some((l) => l.level === 'ERROR') ? 1 : 0;
+  // An ERROR after which the read went on (an undecodable body, documented) does not fail the command.
+  return writeBackFailed || misses.length || result.logs.some((l) => l.level === 'ERROR' && !readWentOnAfter(l)) ? 1 : 0;
 }
 
 /** One status line rewritten in place on a terminal. */

@@ -20,24 +20,29 @@ export type ErrorHandler = {
 
 const ACTIONS = new Set<ResponseAction>(['SUCCESS', 'FAIL', 'RETRY', 'IGNORE', 'RESET_PAGINATION', 'RATE_LIMITED', 'REFRESH_TOKEN_THEN_RETRY']);
 
-// Spec §9.3: the default mapping by status code.
+// Spec §9.3: the default mapping by status code, with the reference's own texts (DEFAULT_ERROR_MAPPING).
 const DEFAULT_MAPPING: Record<number, [ResponseAction, FailureType, string]> = {
-  400: ['FAIL', 'system_error', 'Bad request: the API rejected the request parameters.'],
-  401: ['FAIL', 'config_error', 'Unauthorized: check the credentials in the config.'],
-  403: ['FAIL', 'config_error', 'Forbidden: the credentials lack permission for this resource.'],
-  404: ['FAIL', 'system_error', 'Not found: check the URL and path of the requester.'],
-  405: ['FAIL', 'system_error', 'Method not allowed: check http_method.'],
-  408: ['RETRY', 'transient_error', 'Request timeout reported by the server.'],
-  429: ['RATE_LIMITED', 'transient_error', 'Rate limited by the API (HTTP 429).'],
-  500: ['RETRY', 'transient_error', 'Internal server error of the API.'],
-  502: ['RETRY', 'transient_error', 'Bad gateway.'],
-  503: ['RETRY', 'transient_error', 'Service unavailable.'],
-  504: ['RETRY', 'transient_error', 'Gateway timeout.'],
+  400: ['FAIL', 'system_error', 'HTTP Status Code: 400. Error: Bad request. Please check your request parameters.'],
+  401: ['FAIL', 'config_error', 'HTTP Status Code: 401. Error: Unauthorized. Please ensure you are authenticated correctly.'],
+  403: ['FAIL', 'config_error', "HTTP Status Code: 403. Error: Forbidden. You don't have permission to access this resource."],
+  404: ['FAIL', 'system_error', 'HTTP Status Code: 404. Error: Not found. The requested resource was not found on the server.'],
+  405: ['FAIL', 'system_error', 'HTTP Status Code: 405. Error: Method not allowed. Please check your request method.'],
+  408: ['RETRY', 'transient_error', 'HTTP Status Code: 408. Error: Request timeout.'],
+  429: ['RATE_LIMITED', 'transient_error', 'HTTP Status Code: 429. Error: Too many requests.'],
+  500: ['RETRY', 'transient_error', 'HTTP Status Code: 500. Error: Internal server error.'],
+  502: ['RETRY', 'transient_error', 'HTTP Status Code: 502. Error: Bad gateway.'],
+  503: ['RETRY', 'transient_error', 'HTTP Status Code: 503. Error: Service unavailable.'],
+  504: ['RETRY', 'transient_error', 'HTTP Status Code: 504. Error: Gateway timeout.'],
 };
 
 /** The default text for a status, used when no filter supplies error_message. */
 export function defaultMessage(status: number): string {
   return DEFAULT_MAPPING[status]?.[2] ?? `Unexpected HTTP status ${status}.`;
+}
+
+/** The reference's own text for a status, or null where it has none. */
+export function referenceStatusMessage(status: number): string | null {
+  return DEFAULT_MAPPING[status]?.[2] ?? null;
 }
 
 /** Builds DefaultErrorHandler / CompositeErrorHandler; absent → default handler with no filters. */

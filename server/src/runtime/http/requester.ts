@@ -5,7 +5,7 @@ import { configError, RuntimeError, type FailureType } from '../errors';
 import { evalMapping, evalNestedMapping, evalString, evalText, pythonStr, type TemplateContext } from './interpolatedValues';
 import { PyFloat } from '../interpolation/values';
 import { appendQuery, combineMappings, encodeForm, joinUrl, pythonJsonDumps } from './requestOptions';
-import { createErrorHandler, defaultMessage, parsedErrorMessage, type ErrorHandler, type ErrorResolution } from './errorHandler';
+import { createErrorHandler, defaultMessage, parsedErrorMessage, referenceStatusMessage, type ErrorHandler, type ErrorResolution } from './errorHandler';
 import { resolveFetch, safeUrl, type FetchFunction } from './transport';
 import { templateSlice, type StreamSlice } from '../records/streamSlice';
 import { headerValue } from './headers';
@@ -28,10 +28,46 @@ export type Exchange = { request: HttpRequest; response: HttpResponse; resolutio
 /** Error of a failed request; carries the exchange so a test read can still show the failing page. */
 export class RequestFailedError extends RuntimeError {
   readonly exchange: { request: HttpRequest; response: HttpResponse | null };
+  /**
+   * What the reference's test read logs for this failure, word for word ("API rate limit exceeded.",
+   * "HTTP Status Code: 404. Error: Not found. …"); `message` adds where and what the API said.
+   */
+  referenceMessage: string | null = null;
   constructor(message: string, failureType: FailureType, exchange: { request: HttpRequest; response: HttpResponse | null }, status?: number, cause?: unknown) {
     super(message, failureType, { ...(status !== undefined ? { status } : {}), ...(cause !== undefined ? { cause } : {}) });
     this.exchange = exchange;
   }
+}
+
+/** The reference's message for a failed request (http_client.py): FAIL, rate limit or exhausted retries. */
+function withReferenceMessage(e: RequestFailedError, resolution: ErrorResolution, exhausted: boolean): RequestFailedError {
+  const response = e.exchange.response;
+  if (!response) {
+    // Without a response the reference names requests' exception. Our own transport limits (a time-out, the
+    // body size cap) and other socket errors keep our message, which says what happened.
+    const network = networkText(e.cause);
+    if (network !== null) e.referenceMessage = exhausted ? `${EXHAUSTED}${network}` : network;
+    return e;
+  }
+  const own = resolution.message ?? referenceStatusMessage(response.status);
+  if (!exhausted) e.referenceMessage = own;
+  // A 429 that used up its retries is "API rate limit exceeded." whatever the action was.
+  else if (response.status === 429) e.referenceMessage = 'API rate limit exceeded.';
+  else e.referenceMessage = `${EXHAUSTED}${own ?? `Request to ${safeUrl(e.exchange.request.url)} failed with failure type ${resolution.failureType}, response action ${resolution.action}.`}`;
+  return e;
+}
+
+const EXHAUSTED = 'Exhausted available request attempts. Please see logs for more details. Exception: ';
+
+/**
+ * A network failure as the reference prints requests' exception: a connection closed without a response is
+ * the same text; others keep Node's own words (requests names internal objects by address, docs/fidelity.md).
+ */
+function networkText(cause: unknown): string | null {
+  const c = cause as { message?: string; code?: string; cause?: { code?: string; message?: string } } | undefined;
+  const code = c?.cause?.code ?? c?.code;
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return "ConnectionError: ('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))";
+  return null;
 }
 
 export type RequesterOptions = {
@@ -126,12 +162,12 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
         case 'RESET_PAGINATION':
           return { request, response: response as HttpResponse, resolution };
         case 'FAIL':
-          throw failure(resolution, exchange, error);
+          throw withReferenceMessage(failure(resolution, exchange, error), resolution, false);
         default: {
           const rateLimited = resolution.action === 'RATE_LIMITED';
           if (attempt >= maxRetries) {
             const why = rateLimited ? 'API rate limit exceeded' : 'Exhausted available request attempts';
-            throw new RequestFailedError(`${why} (${attempt + 1} attempt${attempt ? 's' : ''}): ${describe(resolution, exchange, error)}`, resolution.failureType, exchange, response?.status, error ?? undefined);
+            throw withReferenceMessage(new RequestFailedError(`${why} (${attempt + 1} attempt${attempt ? 's' : ''}): ${describe(resolution, exchange, error)}`, resolution.failureType, exchange, response?.status, error ?? undefined), resolution, true);
           }
           const seconds = waitSeconds(response, attempt + 1, rateLimited);
           if (!rateLimited && waited + seconds > MAX_TIME_SECONDS) {

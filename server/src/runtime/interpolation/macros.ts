@@ -66,12 +66,22 @@ function formatDatetime(dt: unknown, format: string, inputFormat: unknown): stri
   return formatWithFormat(parsed, format);
 }
 
+/**
+ * The real clock to the microsecond, as Python's datetime.now() (a Date has milliseconds only): the
+ * high-resolution clock gives the fraction of the millisecond.
+ */
+function preciseNow(): PyDateTime {
+  const ms = performance.timeOrigin + performance.now();
+  const whole = Math.floor(ms);
+  return new PyDateTime(whole, Math.min(999, Math.floor((ms - whole) * 1000)), 0);
+}
+
 /** Builds the global functions for one evaluation, bound to the clock of `env`. */
 export function createGlobals(env: RuntimeEnv | undefined): Record<string, PyFunction | TemplateReference> {
   const now = () => (env?.now ? env.now() : new Date());
   const fn = (name: string, call: (a: unknown[], kw: Record<string, unknown>) => unknown) => new PyFunction(name, call);
   return {
-    now_utc: fn('now_utc', () => PyDateTime.fromDate(now())),
+    now_utc: fn('now_utc', () => (env?.now ? PyDateTime.fromDate(env.now()) : preciseNow())),
     today_utc: fn('today_utc', () => PyDateTime.fromDate(now()).date()),
     today_with_timezone: fn('today_with_timezone', (a, kw) => todayIn(String(arg(a, kw, 0, 'timezone')), now())),
     timestamp: fn('timestamp', (a, kw) => {

@@ -35,7 +35,13 @@ export function recordsAreObjects(records: unknown[], stream: string): Obj[] {
 }
 
 /** The records of a stream: its name, whether it has a schema (then records become dicts), where to warn. */
-export type RecordsAsDicts = { stream: string; schema: boolean; warn(message: string): void };
+export type RecordsAsDicts = {
+  stream: string;
+  schema: boolean;
+  warn(message: string): void;
+  /** `schema_normalization: Default`: casts a record (a copy) to the schema's types (schemaNormalization.ts). */
+  normalize?: (record: Obj) => void;
+};
 
 /** `dict(record)` of every record, in order; throws RecordSelectionError at the first one Python refuses. */
 export function recordsAsDicts(records: unknown[], how: RecordsAsDicts): Obj[] {
@@ -54,7 +60,11 @@ export function recordsAsDicts(records: unknown[], how: RecordsAsDicts): Obj[] {
         out,
       );
     }
-    out.push(converted);
+    if (how.normalize) {
+      const copy = structuredClone(converted);
+      how.normalize(copy);
+      out.push(copy);
+    } else out.push(converted);
   }
   return out;
 }

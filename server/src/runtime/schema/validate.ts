@@ -170,7 +170,9 @@ class Walker {
   /** A hint (shown struck through by editors) on something that still works but has a replacement. */
   private deprecated(what: string, advice: string, path: JsonPath, anchor: 'key' | 'value'): void {
     // A requester's `url_base` and `path` can be merged into one `url` by the editor.
-    const fix: ProblemFix | undefined = what === 'HttpRequester.url_base' || what === 'HttpRequester.path' ? { kind: 'merge-url-base-and-path' } : undefined;
+    // `request_body_json` / `request_body_data` become a typed `request_body`, as the CDK's migration does.
+    const fix: ProblemFix | undefined = what === 'HttpRequester.url_base' || what === 'HttpRequester.path' ? { kind: 'merge-url-base-and-path' }
+      : what === 'HttpRequester.request_body_json' || what === 'HttpRequester.request_body_data' ? { kind: 'migrate-request-body' } : undefined;
     this.issues.push({ code: 'deprecated', severity: 'hint', path, anchor, message: `\`${what}\` is deprecated: ${advice}.`, ...(fix ? { fix } : {}) });
   }
 

@@ -9,6 +9,7 @@ import { pythonStr } from '../http/interpolatedValues';
 import { createDecoder, type Decoder } from '../records/decoders';
 import { createDpathExtractor, type RecordExtractor } from '../records/dpathExtractor';
 import { createRecordSelector } from '../records/recordSelector';
+import { recordsOfStream } from './streamRecords';
 import type { StreamSlice } from '../records/streamSlice';
 import { createPaginator } from '../pagination/defaultPaginator';
 import { createSlicer, type BuildParent } from './partitions';
@@ -63,7 +64,9 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
   const downloadExtractor = (retriever.download_extractor as Obj | undefined) ?? { type: 'DpathExtractor', field_path: [] };
   if (downloadExtractor.type === 'ResponseToFileExtractor') throw configError(`Stream '${name}': download_extractor ResponseToFileExtractor is not supported by this runtime; use a CsvDecoder as download_decoder with a DpathExtractor (field_path: []).`);
   const downloadDecoderComponent = retriever.download_decoder as Obj | undefined;
-  const selector = createRecordSelector({ ...selectorComponent, extractor: downloadExtractor }, downloadDecoderComponent, stream.transformations, rc.config, (selectorComponent.$parameters as Obj) ?? {}, env);
+  // schema_normalization: Default casts the downloaded records too (the same RecordSelector in the reference).
+  const normalizing = selectorComponent.schema_normalization === 'Default' && rc.recordsOfStream !== false;
+  const selector = createRecordSelector({ ...selectorComponent, extractor: downloadExtractor }, downloadDecoderComponent, stream.transformations, rc.config, (selectorComponent.$parameters as Obj) ?? {}, env, {}, normalizing ? recordsOfStream(String(stream.name ?? ''), stream.schema_loader, selectorComponent, rc) : null);
   const paginatorComponent = retriever.download_paginator as Obj | undefined;
   const paginator = createPaginator(paginatorComponent, rc.config, {
     urlBase: download.urlBase,

@@ -42,7 +42,6 @@ export async function requestPage(requester: HttpRequester, selector: RecordSele
   const { request, response, resolution } = exchange;
   logRedirects(response, rc);
   if (resolution.action === 'IGNORE' && response.status >= 400) {
-    rc.log('INFO', `Ignoring response with status ${response.status} for stream '${stream}' (error handler action IGNORE).`);
     return { page: { request, response, records: [], error: null }, exchange, ignored: true };
   }
   let records: Record<string, unknown>[];
@@ -72,5 +71,5 @@ function reportUndecodable(request: HttpRequest, response: HttpResponse, stream:
   if (problem === null) return;
   const type = headerValue(response.headers, 'content-type') ?? 'no content type';
   const start = response.body.trim().slice(0, 60).replace(/\s+/g, ' ');
-  rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} ${problem} (${type}; starts with "${start}"). The ${decoder.name} yields no records from it; check the URL or the decoder.`);
+  rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} ${problem} (${type}; starts with "${start}"). The ${decoder.name} yields no records from it; check the URL or the decoder.`, undefined, undefined, true);
 }

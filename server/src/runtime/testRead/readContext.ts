@@ -19,7 +19,8 @@ export type ReadContext = {
   inputState?: (stream: string) => Record<string, unknown> | null;
   /** Records an auxiliary request; `parentStream` is set for exchanges made on behalf of a parent stream. */
   aux(entry: AuxiliaryRequest, parentStream: string | null): void;
-  log(level: LogLevel, message: string): void;
+  /** `readWentOn`: an ERROR that explains the read without failing it (a body the decoder cannot read). */
+  log(level: LogLevel, message: string, error?: unknown, internal?: string, readWentOn?: boolean): void;
   /**
    * Records are read as a stream's records (the reference's DeclarativePartition: a record must be an object,
    * or a dict with a schema). False for a retriever used on its own, e.g. an HttpComponentsResolver's.

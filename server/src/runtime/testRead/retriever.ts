@@ -15,6 +15,7 @@ import { createPaginationReset, type SliceResets } from './paginationReset';
 import { openTrace, traceNext, traceStop, type PageTrace } from './paginationTrace';
 import type { ReadContext } from './readContext';
 import { buildAsyncStream } from './asyncRetriever';
+import { recordsOfStream } from './streamRecords';
 
 export type { PageResult } from './pageRequest';
 
@@ -60,7 +61,6 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     throw configError(`Stream '${name}': the retriever's requester must be an HttpRequester${described}.`);
   }
   const parameters = (requesterComponent.$parameters as Obj) ?? {};
-  warnDeprecated(requesterComponent, rc);
   const env = rc.env;
   const authenticator = createAuthenticator(requesterComponent.authenticator as object | undefined, rc.config, {
     urlBase: (requesterComponent.url ?? requesterComponent.url_base) as string | undefined,
@@ -84,7 +84,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   const selector: RecordSelector = createRecordSelector(selectorComponent, decoder, stream.transformations, rc.config, (selectorComponent?.$parameters as Obj) ?? {}, env, {
     transformFirstByDefault: cursor?.isClientSideIncremental === true,
     keep: cursor?.isClientSideIncremental && !isDataFeed ? (record, slice) => slicer.state.shouldBeSynced(slice, record) : undefined,
-  }, rc.recordsOfStream === false ? null : { stream: name, schema: hasSchema(stream.schema_loader), warn: (message) => rc.log('WARN', message) });
+  }, rc.recordsOfStream === false ? null : recordsOfStream(name, stream.schema_loader, selectorComponent, rc));
   const paginatorComponent = retriever.paginator as Obj | undefined;
   const paginator: Paginator = createPaginator(paginatorComponent, rc.config, {
     urlBase: requester.urlBase,
@@ -188,29 +188,3 @@ function warnLastRecords(paginator: Obj | undefined, rc: ReadContext): void {
   rc.log('WARN', 'CursorPagination uses `last_records`: this runtime provides the page\'s records as the Connector Builder documents, but the current Airbyte CDK has no such variable and fails on it; use `last_record` / `last_page_size` to stay portable.');
 }
 
-const DEPRECATED: [string, string][] = [
-  ['url_base', 'Use `url` field instead.'],
-  ['path', 'Use `url` field instead.'],
-  ['request_body_data', 'Use `request_body` field instead.'],
-  ['request_body_json', 'Use `request_body` field instead.'],
-];
-
-/** Spec §10.3 (c): deprecation warnings for deprecated requester fields. */
-function warnDeprecated(requester: Obj, rc: ReadContext): void {
-  for (const [field, advice] of DEPRECATED) {
-    if (requester[field] !== undefined) rc.log('WARN', `Component type: \`HttpRequester\`. Field '${field}' is deprecated. ${advice}`);
-  }
-}
-
-/**
- * Whether the stream's schema is known and not empty at read time, so that the reference normalises records
- * by it: an InlineSchemaLoader with a schema (alone or in a list). Other loaders are left out (a file loader
- * has no file in a test read; a dynamic one needs its own request).
- */
-function hasSchema(loader: unknown): boolean {
-  const loaders = Array.isArray(loader) ? loader : [loader];
-  return loaders.some((l) => {
-    const schema = (l as Obj | null)?.type === 'InlineSchemaLoader' ? (l as Obj).schema : null;
-    return schema !== null && typeof schema === 'object' && Object.keys(schema as Obj).length > 0;
-  });
-}

@@ -1,4 +1,6 @@
-// Inferred schema and datetime formats of a test read (§10.3), built from every record read.
+// Inferred schema and datetime formats of a test read (§10.3). The schema is built from every record read;
+// the datetime formats as the CDK's DatetimeFormatInferrer: candidates from the first record's top-level
+// fields only, each dropped when a later record lacks the field or does not match its format.
 import { getOwn, setOwn } from '../shared/safeObject';
 
 type Schema = Record<string, unknown>;
@@ -6,18 +8,24 @@ type Schema = Record<string, unknown>;
 /** Accumulates records and produces `inferred_schema` / `inferred_datetime_formats`. */
 export class SchemaInferrer {
   private root: Schema | null = null;
-  private formats = new Map<string, string | null>();
+  /** null until the first record; then the candidates left. */
+  private formats: Map<string, string> | null = null;
 
   add(record: unknown): void {
     if (record === null || typeof record !== 'object' || Array.isArray(record)) return;
     this.root = merge(this.root, record);
-    for (const k in record as Record<string, unknown>) {
-      const prev = this.formats.get(k);
-      // A field that already mixed formats can never get one again: skip the regex work.
-      if (prev === null) continue;
-      const f = detectFormat((record as Record<string, unknown>)[k]);
-      if (prev === undefined) this.formats.set(k, f);
-      else if (prev !== f) this.formats.set(k, null);
+    const data = record as Record<string, unknown>;
+    if (this.formats === null) {
+      this.formats = new Map();
+      for (const k of Object.keys(data)) {
+        const f = detectFormat(data[k]);
+        if (f) this.formats.set(k, f);
+      }
+      return;
+    }
+    for (const [k, f] of this.formats) {
+      const v = getOwn(data, k);
+      if (v === null || v === undefined || !canBeDatetime(v) || !matchesFormat(v, f)) this.formats.delete(k);
     }
   }
 
@@ -36,7 +44,7 @@ export class SchemaInferrer {
 
   datetimeFormats(): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [k, f] of this.formats) if (f) setOwn(out, k, f);
+    for (const [k, f] of this.formats ?? []) if (f) setOwn(out, k, f);
     return out;
   }
 }
@@ -85,6 +93,13 @@ function finalize(node: Schema): Schema | null {
   return out;
 }
 
+/** The reference's _remove_null_from_type: null leaves the type list, and a single type left is a string. */
+function removeNull(node: Schema): void {
+  if (!Array.isArray(node.type)) return;
+  const types = (node.type as string[]).filter((t) => t !== 'null');
+  node.type = types.length === 1 ? types[0] : types;
+}
+
 function markRequired(schema: Schema, path: string[]): string | null {
   let cur = schema;
   for (const seg of path) {
@@ -94,40 +109,92 @@ function markRequired(schema: Schema, path: string[]): string | null {
     const required = new Set((cur.required as string[]) ?? []);
     required.add(seg);
     cur.required = [...required];
-    if (Array.isArray(child.type)) child.type = (child.type as string[]).filter((t) => t !== 'null');
+    removeNull(child);
     cur = child;
   }
   return null;
 }
 
-const FORMAT_TESTS: [string, RegExp][] = [
-  ['%Y-%m-%d', /^\d{4}-\d{2}-\d{2}$/],
-  ['%Y-%m-%d %H:%M:%S', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/],
-  ['%Y-%m-%dT%H:%M:%SZ', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/],
-  ['%Y-%m-%dT%H:%M:%S.%fZ', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z$/],
-  ['%Y-%m-%d %H:%M:%S.%f%z', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{1,6}[+-]\d{2}:?\d{2}$/],
-  ['%Y-%m-%dT%H:%M:%S.%f%z', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}[+-]\d{2}:?\d{2}$/],
-  ['%d/%m/%Y %H:%M', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/],
-  ['%Y-%m', /^\d{4}-\d{2}$/],
-  ['%d-%m-%Y', /^\d{2}-\d{2}-\d{4}$/],
-];
+// The reference's candidate formats, in its order; each is tried with Python's strptime rules.
+const FORMATS = ['%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%SZ', '%Y-%m-%dT%H:%M:%S.%fZ', '%Y-%m-%d %H:%M:%S.%f%z', '%Y-%m-%dT%H:%M:%S.%f%z', '%s', '%ms', '%d/%m/%Y %H:%M', '%Y-%m', '%d-%m-%Y'];
 
-/** Spec §10.3: first matching format in the reference's order; integers only in epoch ranges. */
-function detectFormat(v: unknown): string | null {
-  if (typeof v === 'number' && Number.isInteger(v)) {
-    if (v >= 1e9 && v < 2e9) return '%s';
-    if (v >= 1e12 && v < 2e12) return '%ms';
-    return null;
+// Python's strptime patterns for the directives the candidates use (case-insensitive, whole string).
+const DIRECTIVE: Record<string, string> = {
+  Y: '(?<Y>\\d\\d\\d\\d)',
+  m: '(?<m>1[0-2]|0[1-9]|[1-9])',
+  d: '(?<d>3[01]|[12]\\d|0[1-9]|[1-9]| [1-9])',
+  H: '(?<H>2[0-3]|[0-1]\\d|\\d)',
+  M: '(?<M>[0-5]\\d|\\d)',
+  S: '(?<S>6[0-1]|[0-5]\\d|\\d)',
+  f: '(?<f>[0-9]{1,6})',
+  z: '(?<z>[+-]\\d\\d:?[0-5]\\d(:?[0-5]\\d(\\.\\d{1,6})?)?|Z)',
+};
+const STRPTIME = new Map<string, RegExp>();
+
+function strptimeRegex(format: string): RegExp {
+  let re = STRPTIME.get(format);
+  if (!re) {
+    let src = '';
+    for (let i = 0; i < format.length; i++) {
+      if (format[i] === '%' && DIRECTIVE[format[i + 1]]) src += DIRECTIVE[format[++i]];
+      else if (/\s/.test(format[i])) src += '\\s+';
+      else src += format[i].replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    }
+    re = new RegExp(`^${src}$`, 'i');
+    STRPTIME.set(format, re);
   }
-  // Every candidate format starts with a digit; most strings are rejected by this one check.
-  if (typeof v !== 'string' || v.length < 7 || v.charCodeAt(0) < 48 || v.charCodeAt(0) > 57) return null;
-  for (const [fmt, re] of FORMAT_TESTS) if (re.test(v) && validDate(v)) return fmt;
-  return null;
+  return re;
 }
 
-function validDate(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(v) ?? /^(\d{2})[/-](\d{2})[/-](\d{4})/.exec(v);
-  if (!m) return true;
-  const [month, day] = m[1].length === 4 ? [Number(m[2]), Number(m[3] ?? 1)] : [Number(m[2]), Number(m[1])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** datetime.strptime(str(value), format) succeeds (the day must exist in its month). */
+function strptime(text: string, format: string): boolean {
+  const m = strptimeRegex(format).exec(text);
+  if (!m) return false;
+  const g = m.groups ?? {};
+  const year = g.Y ? Number(g.Y) : 1900;
+  const month = g.m ? Number(g.m) : 1;
+  const day = g.d ? Number(g.d) : 1;
+  if (year < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  if (day > (month === 2 && !leap ? 28 : DAYS[month - 1])) return false;
+  // Python accepts a leap second (61) in the pattern but datetime() refuses a second of 60 or 61.
+  return !(g.S && Number(g.S) > 59);
+}
+
+/** Python's int(value) for a str or an int, or undefined where it raises ValueError. */
+function intOf(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) ? v : undefined;
+  if (typeof v === 'string' && /^\s*[+-]?\d+(?:_\d+)*\s*$/.test(v)) return Number(v.trim().replace(/_/g, ''));
+  return undefined;
+}
+
+/** _can_be_datetime: a str or an int; a value int() accepts only inside the epoch-seconds or epoch-ms ranges. */
+function canBeDatetime(v: unknown): boolean {
+  if (typeof v === 'boolean') return false;
+  if (typeof v !== 'string' && !(typeof v === 'number' && Number.isInteger(v))) return false;
+  const n = intOf(v);
+  if (n === undefined) return typeof v === 'string';
+  return (n >= 1e9 && n < 2e9) || (n >= 1e12 && n < 2e12);
+}
+
+/** DatetimeParser.parse(value, format) succeeds. */
+function matchesFormat(v: unknown, format: string): boolean {
+  if (format === '%s' || format === '%ms') {
+    const n = intOf(v);
+    if (n === undefined) return false;
+    // datetime.fromtimestamp / the epoch plus a timedelta: only years 1..9999.
+    const ms = format === '%s' ? n * 1000 : n;
+    return ms >= -62135596800000 && ms <= 253402300799999;
+  }
+  if (typeof v !== 'string' && typeof v !== 'number') return false;
+  return strptime(String(v), format);
+}
+
+/** The first candidate format the value matches, for a value that can be a datetime. */
+function detectFormat(v: unknown): string | null {
+  if (!canBeDatetime(v)) return null;
+  for (const f of FORMATS) if (matchesFormat(v, f)) return f;
+  return null;
 }

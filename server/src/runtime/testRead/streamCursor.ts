@@ -19,7 +19,8 @@ export type StateMessage = {
   stream: { stream_descriptor: { name: string; namespace: null }; stream_state: Obj };
   global_: null;
   data: null;
-  sourceStats: null;
+  /** The records of the stream since its previous state message (the CDK's entrypoint counts them, as floats). */
+  sourceStats: { recordCount: number } | null;
   destinationStats: null;
 };
 

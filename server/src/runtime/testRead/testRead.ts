@@ -10,9 +10,11 @@ import { findStreamState, type StateMessage } from './streamCursor';
 import { SecretMasker } from './masking';
 import { RecordSelectionError } from '../records/recordAsDict';
 import { redirectsOf } from '../http/transport';
+import { RequestFailedError } from '../http/requester';
 import { SchemaInferrer } from './schemaInference';
 import { configValidationError } from './configValidation';
 import { buildStream } from './retriever';
+import { deprecationWarnings } from './deprecations';
 import { resolveDynamicStreams } from './dynamicStreams';
 import type { LogLevel, ReadContext, ResolvedLimits } from './readContext';
 import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './streamRead';
@@ -22,6 +24,14 @@ import { skippedReason, streamDefinitions } from './streamDefinitions';
 import { notRunnableIn } from '../schema/runnability';
 
 export type { StreamRead } from './streamRead';
+
+/** ERROR logs that explain a read which still went on (an undecodable body yields no records): the CLI does not fail on them. */
+const READ_WENT_ON = new WeakSet<object>();
+
+/** Whether a log of a StreamRead is an ERROR after which the read went on (see READ_WENT_ON). */
+export function readWentOnAfter(log: LogMessage): boolean {
+  return READ_WENT_ON.has(log);
+}
 
 /** Spec §10.2 defaults. */
 export const DEFAULT_TEST_READ_LIMITS: ResolvedLimits = { maxRecords: 100, maxPagesPerSlice: 5, maxSlices: 5 };
@@ -50,11 +60,13 @@ export async function testRead(manifest: object, config: object, streamName: str
   const logs: LogMessage[] = [];
   const auxiliary: AuxiliaryRequestEntry[] = [];
   const progress = (e: TestReadProgress) => { try { env.onProgress?.(e); } catch { /* a failing listener must not break the read */ } };
-  const log = (level: LogLevel, message: string, error?: unknown) => {
+  const log = (level: LogLevel, message: string, error?: unknown, internal?: string, readWentOn = false) => {
     const masked = masker.maskText(message);
     if (level === 'WARN' && logs.some((l) => l.level === 'WARN' && l.message === masked)) return;
     const stack = error instanceof Error && error.stack ? masker.maskText(error.stack) : null;
-    logs.push({ message: masked, level, internal_message: error ? masked : null, stacktrace: stack });
+    const entry: LogMessage = { message: masked, level, internal_message: error ? (internal !== undefined ? masker.maskText(internal) : masked) : null, stacktrace: stack };
+    if (readWentOn) READ_WENT_ON.add(entry);
+    logs.push(entry);
     progress({ type: 'log', level, message: masked });
   };
   let latestConfig: Record<string, unknown> | null = null;
@@ -87,6 +99,8 @@ export async function testRead(manifest: object, config: object, streamName: str
 
   const result = (slices: StreamReadSlice[], limitReached: boolean, inferrer: SchemaInferrer | null, required: string[][]): StreamRead => {
     const inferred = inferrer ? inferrer.schema(required) : { schema: null, errors: [] };
+    // The Builder appends the deprecation warnings after the read's logs, before the schema's errors.
+    for (const w of deprecationWarnings(root)) log('WARN', w);
     for (const e of inferred.errors) log('ERROR', e);
     return {
       logs,
@@ -156,6 +170,14 @@ export async function testRead(manifest: object, config: object, streamName: str
   let limitReached = false;
   const streamCursor = built.slicer.state;
   let latestState: StateMessage | null = null;
+  // The reference's entrypoint writes into each state message the records emitted since the previous one.
+  let sinceState = 0;
+  const counted = (m: StateMessage | null): StateMessage | null => {
+    if (!m) return null;
+    const out = { ...m, sourceStats: { recordCount: sinceState } };
+    sinceState = 0;
+    return out;
+  };
   // Pagination trace: every shown page with its trace, and the last page of the slice being read.
   const traced: Array<{ page: StreamReadPage; trace: PageTrace }> = [];
   let sliceLast: PageTrace | null = null;
@@ -164,7 +186,11 @@ export async function testRead(manifest: object, config: object, streamName: str
   let readEnded = false;
   const failed = (e: unknown) => {
     if (e instanceof RecordSelectionError && e.endsRead) readEnded = true;
-    log('ERROR', cancelled() ? 'The read was cancelled.' : `Reading stream '${streamName}' failed: ${(e as Error).message}`, e);
+    if (cancelled()) return log('ERROR', 'The read was cancelled.', e);
+    const detail = `Reading stream '${streamName}' failed: ${(e as Error).message}`;
+    // A failed request is logged in the reference's words; where it went and what the API said stay in internal_message.
+    if (e instanceof RequestFailedError && e.referenceMessage) log('ERROR', e.referenceMessage, e, detail);
+    else log('ERROR', detail, e);
   };
   // One worker, as in the Builder: every slice (up to max_slices, parent streams read) exists before the
   // first data request, and per-partition cursors are created for all of them (reference-incremental.md §1).
@@ -200,11 +226,14 @@ export async function testRead(manifest: object, config: object, streamName: str
         const room = resolvedLimits.maxRecords - totalRecords;
         if (records.length > room) records = records.slice(0, room);
         totalRecords += records.length;
+        sinceState += records.length;
         totalPages++;
         for (const r of records) {
           inferrer.add(r);
           streamCursor.observe(slice, r);
         }
+        // A request that got no response at all (a network error) is not a page in the Builder: only its error is logged.
+        if (page.error instanceof RequestFailedError && page.response === null && page.error.referenceMessage !== null) throw page.error;
         const shown: StreamReadPage = { records: masker.maskValue(records), request: showRequest(page.request, masker), response: showResponse(page.response, masker) };
         current.pages.push(shown);
         if (page.trace) {
@@ -222,7 +251,7 @@ export async function testRead(manifest: object, config: object, streamName: str
       // The loop stopped the slice itself (record limit) while the page loop waited after a page.
       if (sliceLast) closeTrace(sliceLast, sliceEnd);
       // Each slice shows the latest state message emitted so far (§6.1); the last one gets the final state.
-      latestState = streamCursor.close(slice) ?? latestState;
+      latestState = counted(streamCursor.close(slice)) ?? latestState;
     } catch (e) {
       // As the reference's concurrent read: a failed partition is logged and not closed (its state does
       // not move on), and the next partitions are still read.
@@ -249,7 +278,7 @@ export async function testRead(manifest: object, config: object, streamName: str
     if (!logs.some((l) => l.message === 'The read was cancelled.')) log('ERROR', 'The read was cancelled.');
   } else if (!readEnded) {
     try {
-      latestState = streamCursor.finish();
+      latestState = counted(streamCursor.finish()) as StateMessage;
       if (slices.length && lastShown) slices[slices.length - 1].state = [masker.maskValue(latestState)];
     } catch (e) {
       failed(e);
