@@ -4,12 +4,14 @@ import { validateCommand } from './cli/validateCommand';
 import { readCommand } from './cli/readCommand';
 import { streamsCommand } from './cli/streamsCommand';
 import { testCommand } from './cli/testCommand';
+import { incrementalCheckCommand } from './cli/incrementalCheckCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
   connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty] [--trace] [--record cassette.yaml | --replay cassette.yaml]
   connector-manifest streams <manifest> [--config config.json] [--format json|pretty]   (static streams, then resolved dynamic streams)
-  connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]`;
+  connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]
+  connector-manifest incremental-check <manifest> --stream NAME --config config.json [--state state.json] [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -29,6 +31,11 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'test':
       return testCommand(rest, process.stdout, process.stderr);
+    case 'incremental-check': {
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      return incrementalCheckCommand(rest, process.stdout, process.stderr, controller.signal);
+    }
     default:
       process.stderr.write(`${USAGE}\n`);
       return 2;
