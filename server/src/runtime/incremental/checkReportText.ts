@@ -3,6 +3,9 @@
 // editor's report view alike.
 import type { IncrementalCheckReport } from './incrementalCheck';
 
+/** Offending records or requests shown per violation (the JSON report lists up to MAX_LISTED). */
+const SHOWN = 5;
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** One line describing the stream's cursor (`DatetimeBasedCursor on updated_at (%Y-%m-%d), per partition`). */
@@ -29,9 +32,9 @@ export function formatCheckReport(report: IncrementalCheckReport): string {
   for (const c of report.checks) lines.push(`${c.holds ? '✓' : '✗'} ${c.detail}`);
   for (const v of report.violations) {
     lines.push(`VIOLATION ${v.rule}: ${v.message}`);
-    for (const r of v.records) lines.push(`    record ${r.key} ${report.cursor?.cursorField}=${JSON.stringify(r.cursor_value)} < ${r.bound} (read ${r.read}, slice ${r.slice}, page ${r.page}: ${r.request})`);
-    for (const q of v.requests) lines.push(`    request ${q.request} (read ${q.read}, slice ${q.slice}) starts at ${q.window_start} < ${q.bound}`);
-    const listed = v.records.length + v.requests.length;
+    for (const r of v.records.slice(0, SHOWN)) lines.push(`    record ${r.key} ${report.cursor?.cursorField}=${JSON.stringify(r.cursor_value)} < ${r.bound} (read ${r.read}, slice ${r.slice}, page ${r.page}: ${r.request})`);
+    for (const q of v.requests.slice(0, SHOWN)) lines.push(`    request ${q.request} (read ${q.read}, slice ${q.slice}) starts at ${q.window_start} < ${q.bound}`);
+    const listed = Math.min(SHOWN, v.records.length) + Math.min(SHOWN, v.requests.length);
     if (listed && v.count > listed) lines.push(`    … and ${v.count - listed} more`);
   }
   for (const w of report.warnings) lines.push(`warning: ${w}`);
