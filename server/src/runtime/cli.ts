@@ -9,8 +9,9 @@ import { incrementalCheckCommand } from './cli/incrementalCheckCommand';
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
   connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty] [--trace] [--record cassette.yaml | --replay cassette.yaml]
+  connector-manifest read <manifest> --all-streams --config config.json [--report FILE.md|.json|.xml] [--record DIR] [--concurrency N] [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]
   connector-manifest streams <manifest> [--config config.json] [--format json|pretty]   (static streams, then resolved dynamic streams)
-  connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]
+  connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update] [--junit FILE]
   connector-manifest incremental-check <manifest> --stream NAME --config config.json [--state state.json] [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]`;
 
 async function main(argv: string[]): Promise<number> {

@@ -11,6 +11,7 @@ import type { ReplayMiss } from '../cassette/replay';
 import { parseManifest } from '../manifest/parse';
 import { readInputText } from './inputFile';
 import { terminalSafe } from './terminalText';
+import { allStreamsCommand } from './allStreamsCommand';
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
 import type { PaginationTrace, StreamRead, TestReadProgress } from '../testRead/streamRead';
@@ -90,6 +91,8 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
 
 /** Runs the command; resolves with the exit code. */
 export async function readCommand(args: string[], out: Out, err: Out, signal?: AbortSignal): Promise<number> {
+  // Every stream at once (docs/incremental.md): its own options and report formats.
+  if (args.includes('--all-streams')) return allStreamsCommand(args, out, err, signal);
   const parsedArgs = parseReadArgs(args);
   if (typeof parsedArgs === 'string') {
     err.write(`read: ${parsedArgs}\n`);
