@@ -14,12 +14,14 @@ import { ReadHistory } from './readHistory';
 import { handleResolveStreams } from './resolveStreamsHandler';
 import { handleOAuthConsent, handleOAuthExchange } from './oauthHandler';
 import { handleInferredSchemaEdit } from './inferredSchemaHandler';
+import { handleIncrementalCheck, handleRunAllStreams, handleStreamCursor } from './incrementalHandlers';
 import { captureRead, handleCaptureRead } from './captureReadHandler';
 import { CapturedReads } from './captured/capturedReads';
 import { providePaginatorLenses } from './features/paginatorLens';
 import { provideDefinition } from './features/definition';
 import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
+import { provideIncrementalLenses } from './features/incrementalLenses';
 import { provideCodeActions } from './features/codeActions';
 import { provideExtractActions } from './features/extractDefinition';
 import { provideInlineActions } from './features/inlineReference';
@@ -40,9 +42,13 @@ import {
   CaptureReadRequest, ClearCapturedReadsRequest,
   type ComponentLocationParams, type SchemaDifferencesParams, type CaptureReadParams, type ClearCapturedReadsParams,
   type GetSpecParams, type InferredSchemaEditParams, type ListStreamsParams, type OAuthConsentParams, type OAuthExchangeParams,
-  type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams,
+  type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams, type ConfigUpdateParams,
   CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest, type CassetteSummaryParams, type CompareReadsParams, type ReadCassetteParams,
 } from './protocol';
+import {
+  IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest,
+  type IncrementalCheckParams, type RunAllStreamsParams, type StreamCursorParams,
+} from './incrementalProtocol';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
 
@@ -233,7 +239,7 @@ export class ManifestLanguageServer {
 
     connection.onCodeLens((params) => this.guard('code lenses', [], () => {
       const doc = this.documentFor(params.textDocument.uri);
-      return doc ? [...provideCodeLenses(doc), ...providePaginatorLenses(doc, this.captured)] : [];
+      return doc ? [...provideCodeLenses(doc), ...providePaginatorLenses(doc, this.captured), ...provideIncrementalLenses(doc)] : [];
     }));
 
     connection.onRequest(ResolvedManifestRequest, (params: ResolvedManifestParams) => this.guard('resolvedManifest', { text: NOT_OPEN, problems: 0 }, () => {
@@ -289,6 +295,23 @@ export class ManifestLanguageServer {
     connection.onRequest(ResolveStreamsRequest, (p: ResolveStreamsParams, token: CancellationToken) => handleResolveStreams(p, token, this.openManifest));
     connection.onRequest(OAuthConsentRequest, (p: OAuthConsentParams) => handleOAuthConsent(p, this.openManifest));
     connection.onRequest(OAuthExchangeRequest, (p: OAuthExchangeParams) => handleOAuthExchange(p, this.openManifest));
+    // The incremental lab and "Run all streams" (incrementalHandlers.ts); each stream read by a run of all
+    // streams becomes its captured read, as a Run stream does.
+    const incrementalNotifier = {
+      configUpdate: (p: ConfigUpdateParams) => void connection.sendNotification(ConfigUpdateNotification, p),
+      allStreamsProgress: (p: unknown) => void connection.sendNotification(RunAllStreamsProgressNotification, p),
+    };
+    connection.onRequest(StreamCursorRequest, (p: StreamCursorParams) => handleStreamCursor(p, this.openManifest));
+    connection.onRequest(IncrementalCheckRequest, (p: IncrementalCheckParams, token: CancellationToken) => handleIncrementalCheck(p, token, this.openManifest, incrementalNotifier));
+    connection.onRequest(RunAllStreamsRequest, async (p: RunAllStreamsParams, token: CancellationToken) => {
+      const captures: Promise<unknown>[] = [];
+      const out = await handleRunAllStreams(p, token, this.openManifest, incrementalNotifier, (stream, read) => {
+        captures.push(captureRead(this.captured, p.uri, stream, read, p.config, this.openManifest).catch((e) => this.logFailure('capturing a read of all streams', e)));
+      });
+      await Promise.all(captures);
+      this.capturedReadsChanged();
+      return out;
+    });
     connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) => handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()));
 
     this.textDocuments.listen(connection);

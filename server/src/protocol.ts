@@ -227,3 +227,6 @@ export type CaptureReadResult = { pages: number; droppedPages: number };
 /** Client → server request: forget the captured reads of a manifest (one stream, or all). */
 export const ClearCapturedReadsRequest = 'airbyte/clearCapturedReads';
 export type ClearCapturedReadsParams = { uri: string; streamName?: string };
+
+// The incremental lab and "Run all streams" (docs/incremental.md).
+export * from './incrementalProtocol';

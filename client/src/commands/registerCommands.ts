@@ -12,6 +12,8 @@ import { writeInferredSchema } from './writeInferredSchema';
 import { resolveStreams } from './resolveStreams';
 import { RESOLVED_SCHEME, ResolvedManifestProvider, showResolvedManifest } from './showResolvedManifest';
 import { clearTestingValues, exportTestingValues, importTestingValues, setTestingValues } from './testingValues';
+import { registerIncrementalCommands } from '../incremental/incrementalCommands';
+import { ReadinessPanel } from '../incremental/readinessPanel';
 
 /** Registers the commands; returns their disposables. */
 export function registerCommands(services: Services): vscode.Disposable[] {
@@ -40,6 +42,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('airbyte.replayCassette', (arg) => replayCassette(services, arg)),
     reg('airbyte.compareWithPreviousRead', (arg) => compareWithPreviousRead(services, arg)),
     ...cassetteLenses.register(),
+    ...registerIncrementalCommands(services),
   ];
 }
 
@@ -53,5 +56,5 @@ export type ExtensionApi = {
 
 /** Builds the exported API. */
 export function extensionApi(services: Services): ExtensionApi {
-  return { outputText: () => services.log.text(), resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}` };
+  return { outputText: () => services.log.text(), resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}\n${ReadinessPanel.transcripts()}` };
 }

@@ -20,6 +20,7 @@ import { COMPONENT_LABEL, failedComponent, readProgressText, readableStack } fro
 import { ResultsPanel } from '../views/resultsPanel';
 import { askLimits } from '../views/limitsPanel';
 import { resolveStreamTarget } from './pickTarget';
+import { announceStreamRead, type ReadOrigin } from '../incremental/readEvents';
 
 /** The 0-based line where the stream is declared, so errors of the read can link to it; undefined when unknown. */
 async function streamLine(services: Services, target: StreamTarget): Promise<number | undefined> {
@@ -204,7 +205,7 @@ export async function testingValuesOrAsk(services: Services, uri: vscode.Uri, go
  * cassette for "Save Read as Cassette"); with `replay` it is read offline from that cassette, the
  * testing values stay here (they only mask what the view shows) and the view says it was replayed.
  */
-export async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>, replay?: CassetteReplayOption & { name: string }): Promise<RunStreamOutcome> {
+export async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>, replay?: CassetteReplayOption & { name: string }, run?: { state?: object[]; origin?: ReadOrigin }): Promise<RunStreamOutcome> {
   const uri = vscode.Uri.parse(target.uri);
   const panel = ResultsPanel.show(services.context.extensionUri, uri, target.streamName, {
     rerun: () => void vscode.commands.executeCommand(replay ? 'airbyte.replayCassette' : 'airbyte.runStream', replay ? { ...target, cassette: replay.cassetteUri } : target),
@@ -212,6 +213,8 @@ export async function execute(services: Services, target: StreamTarget, config: 
     writeSchema: (schema) => void vscode.commands.executeCommand('airbyte.writeInferredSchema', { ...target, schema }),
     saveCassette: () => void vscode.commands.executeCommand('airbyte.saveReadAsCassette', target),
     compare: () => void vscode.commands.executeCommand('airbyte.compareWithPreviousRead', target),
+    runFromState: () => void vscode.commands.executeCommand('airbyte.editInputState', target),
+    continueFromState: () => void vscode.commands.executeCommand('airbyte.continueFromFinalState', target),
   });
   panel.start(target.streamName, limits, replay?.name);
   const line = await streamLine(services, target);
@@ -226,6 +229,7 @@ export async function execute(services: Services, target: StreamTarget, config: 
     uri: target.uri, streamName: target.streamName, config: sealConfig(replay ? {} : config, services.sealKey), limits, runId,
     http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
     ...(replay ? { replay: { cassetteUri: replay.cassetteUri, name: replay.name } } : { record: true }),
+    ...(run?.state ? { state: run.state } : {}),
   };
   const what = replay ? `replay of stream '${target.streamName}' from ${replay.name}` : `test read of stream '${target.streamName}'`;
   services.log.info(`${what} in ${vscode.workspace.asRelativePath(uri)} (max ${limits.maxRecords} records, ${limits.maxPagesPerSlice} pages/slice, ${limits.maxSlices} slices)`);
@@ -267,6 +271,8 @@ export async function execute(services: Services, target: StreamTarget, config: 
     if (differences) panel.schemaDifferences(masker.mask(differences));
     services.log.info(`${what} finished in ${Date.now() - started} ms`);
     if (replay) reportReplayErrors(services, target, replay.name, masker.mask(streamRead));
+    // The incremental lab keeps the chain of reads and the last partitions (incremental/readEvents.ts).
+    announceStreamRead(target, masker.mask(streamRead), run?.origin);
     return { streamRead, configUpdated };
   } catch (e) {
     await writes;

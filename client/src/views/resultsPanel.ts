@@ -13,7 +13,9 @@ export type ResultsViewRequest =
   | { type: 'revealRange'; range: { start: { line: number; character: number }; end: { line: number; character: number } } }
   | { type: 'writeSchema'; schema: unknown }
   | { type: 'saveCassette' }
-  | { type: 'compare' };
+  | { type: 'compare' }
+  | { type: 'runFromState' }
+  | { type: 'continueFromState' };
 
 /** Handles the panel's requests for one stream (rerun, go to line, write the inferred schema). */
 export type ResultsViewActions = {
@@ -23,6 +25,9 @@ export type ResultsViewActions = {
   /** "Save as cassette…" and "Compare with previous read" (commands/cassettes.ts). */
   saveCassette?(): void;
   compare?(): void;
+  /** "Run from state…" and "Continue from final state" (incremental/incrementalCommands.ts). */
+  runFromState?(): void;
+  continueFromState?(): void;
 };
 
 /** A results panel for one (manifest, stream); reused when the same stream runs again. */
@@ -112,6 +117,10 @@ export class ResultsPanel {
       this.actions.saveCassette?.();
     } else if (m.type === 'compare') {
       this.actions.compare?.();
+    } else if (m.type === 'runFromState') {
+      this.actions.runFromState?.();
+    } else if (m.type === 'continueFromState') {
+      this.actions.continueFromState?.();
     }
   }
 }

@@ -5,6 +5,7 @@
 // response bodies cannot inject markup.
 import { el, prettyBody, headerTable, recordsTable } from './dom';
 import { cassetteButtons, replayBanner } from './cassetteControls';
+import { stateButtons } from './stateButtons';
 import { describeSlice, limitBanner, limitsReached, paginationTraceView, readProgressText, sliceStateView, type Limits, type PaginationTraceLike } from '../streamReadView';
 
 type Json = Record<string, unknown>;
@@ -61,7 +62,8 @@ function render(): void {
     el('span', { class: 'status', id: 'status' }, status),
     el('button', { id: 'rerun', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'rerun' }) }, 'Run again'),
     el('button', { id: 'run-with-limits', class: 'secondary', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'runWithLimits' }) }, 'Run with limits…'),
-    ...cassetteButtons(state.running, state.replayedFrom, (m) => vscode.postMessage(m))));
+    ...cassetteButtons(state.running, state.replayedFrom, (m) => vscode.postMessage(m)),
+    ...stateButtons(state.running, state.slices, (m) => vscode.postMessage(m))));
   const replayed = replayBanner(state.replayedFrom);
   if (replayed) root.append(replayed);
   if (state.limitReached) root.append(el('div', { class: 'banner warn', role: 'status', id: 'limit-banner' }, limitBanner(limitsReached(state.slices, state.limits))));
