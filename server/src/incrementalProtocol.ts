@@ -50,3 +50,11 @@ export type RunAllStreamsResult = { result: AllStreamsResult; reads: Record<stri
 /** Server → client notification: a stream of a running "Run all streams" started or finished. */
 export const RunAllStreamsProgressNotification = 'airbyte/runAllStreamsProgress';
 export type RunAllStreamsProgressParams = { runId: string; event: AllStreamsEvent };
+
+/** Client → server notification: the `airbyte.inlayHints.templateValues` setting (on by default). */
+export const TemplateHintsSettingNotification = 'airbyte/templateHintsSetting';
+export type TemplateHintsSettingParams = { enabled: boolean };
+
+/** Client → server notification: the page selected in a stream's results view (inlay hints evaluate on it). */
+export const SelectPageNotification = 'airbyte/selectPage';
+export type SelectPageParams = { uri: string; streamName: string; slice: number; page: number };

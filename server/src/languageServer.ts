@@ -22,6 +22,7 @@ import { provideDefinition } from './features/definition';
 import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
 import { provideIncrementalLenses } from './features/incrementalLenses';
+import { provideTemplateInlayHints, type PageSelection } from './features/templateInlayHints';
 import { provideCodeActions } from './features/codeActions';
 import { provideExtractActions } from './features/extractDefinition';
 import { provideInlineActions } from './features/inlineReference';
@@ -46,8 +47,8 @@ import {
   CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest, type CassetteSummaryParams, type CompareReadsParams, type ReadCassetteParams,
 } from './protocol';
 import {
-  IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest,
-  type IncrementalCheckParams, type RunAllStreamsParams, type StreamCursorParams,
+  IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest, SelectPageNotification, TemplateHintsSettingNotification,
+  type IncrementalCheckParams, type RunAllStreamsParams, type StreamCursorParams, type SelectPageParams, type TemplateHintsSettingParams,
 } from './incrementalProtocol';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
@@ -76,6 +77,10 @@ export class ManifestLanguageServer {
   private readonly captured = new CapturedReads();
   /** Whether the client re-asks for code lenses when told to (a new captured read changes the paginator lens). */
   private codeLensRefresh = false;
+  private inlayHintRefresh = false;
+  /** `airbyte.inlayHints.templateValues`, and the page each stream's results view selected. */
+  private templateHints = true;
+  private readonly pageSelection: PageSelection = new Map();
 
   constructor(private readonly connection: Connection) {}
 
@@ -135,6 +140,7 @@ export class ManifestLanguageServer {
       // open, which the author waits for.
       this.guard('warm-up', undefined, warmUpServer);
       this.codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
+      this.inlayHintRefresh = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -146,6 +152,7 @@ export class ManifestLanguageServer {
           codeLensProvider: { resolveProvider: false },
           codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorExtract, CodeActionKind.RefactorInline] },
           renameProvider: { prepareProvider: true },
+          inlayHintProvider: true,
         },
         serverInfo: { name: 'airbyte-manifest-server', version: '0.1.0' },
       };
@@ -301,6 +308,20 @@ export class ManifestLanguageServer {
       configUpdate: (p: ConfigUpdateParams) => void connection.sendNotification(ConfigUpdateNotification, p),
       allStreamsProgress: (p: unknown) => void connection.sendNotification(RunAllStreamsProgressNotification, p),
     };
+    // Inlay hints: each template's value on the selected page of the stream's last read (templateInlayHints.ts).
+    connection.languages.inlayHint.on((params) => this.guard('inlay hints', [], () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      return doc && this.templateHints ? provideTemplateInlayHints(doc, this.captured, params.range, this.pageSelection) : [];
+    }));
+    connection.onNotification(TemplateHintsSettingNotification, (p: TemplateHintsSettingParams) => {
+      this.templateHints = p?.enabled !== false;
+      this.capturedReadsChanged();
+    });
+    connection.onNotification(SelectPageNotification, (p: SelectPageParams) => {
+      if (typeof p?.uri !== 'string' || typeof p.streamName !== 'string' || !Number.isInteger(p.slice) || !Number.isInteger(p.page)) return;
+      this.pageSelection.set(`${p.uri}#${p.streamName}`, { slice: p.slice, page: p.page });
+      this.capturedReadsChanged();
+    });
     connection.onRequest(StreamCursorRequest, (p: StreamCursorParams) => handleStreamCursor(p, this.openManifest));
     connection.onRequest(IncrementalCheckRequest, (p: IncrementalCheckParams, token: CancellationToken) => handleIncrementalCheck(p, token, this.openManifest, incrementalNotifier));
     connection.onRequest(RunAllStreamsRequest, async (p: RunAllStreamsParams, token: CancellationToken) => {
@@ -321,6 +342,7 @@ export class ManifestLanguageServer {
   /** A captured read changed: the paginator lenses are asked for again (when the client supports it). */
   private capturedReadsChanged(): void {
     if (this.codeLensRefresh) void this.connection.sendRequest('workspace/codeLens/refresh').catch((e) => this.logFailure('code lens refresh', e));
+    if (this.inlayHintRefresh) void this.connection.sendRequest('workspace/inlayHint/refresh').catch((e) => this.logFailure('inlay hint refresh', e));
   }
 }
 

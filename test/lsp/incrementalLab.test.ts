@@ -58,7 +58,7 @@ test('the cursor description of events and of a substream', async () => {
 
 test('run all streams: one progress event per stream start and end, a summary and a read per stream', async () => {
   const events: RunAllStreamsProgressParams[] = [];
-  const sub = client.connection.onNotification(RunAllStreamsProgressNotification, (p: RunAllStreamsProgressParams) => events.push(p));
+  const sub = client.connection.onNotification(RunAllStreamsProgressNotification, (p: RunAllStreamsProgressParams) => { events.push(p); });
   try {
     const out = await client.connection.sendRequest<RunAllStreamsResult>(RunAllStreamsRequest, { uri, config: config(), concurrency: 2, runId: 'all-1' });
     assert.deepEqual(out.result.streams.map((s) => [s.stream, s.status]), [['parents', 'ok'], ['children', 'ok'], ['items_by_category', 'ok'], ['events', 'ok']]);

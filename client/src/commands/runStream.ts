@@ -8,7 +8,7 @@ import {
   TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest, ComponentLocationRequest, SchemaDifferencesRequest, openConfig, sealConfig,
   type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
   type ComponentLocationParams, type ComponentLocationResult, type SchemaDifferencesParams, type SchemaDifferencesResult,
-  type ShownLogMessage, type ShownStreamRead, type TestReadProgress, type CassetteReplayOption,
+  type ShownLogMessage, type ShownStreamRead, type TestReadProgress, type CassetteReplayOption, SelectPageNotification,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import type { ValuesSource } from '../secrets';
@@ -215,6 +215,7 @@ export async function execute(services: Services, target: StreamTarget, config: 
     compare: () => void vscode.commands.executeCommand('airbyte.compareWithPreviousRead', target),
     runFromState: () => void vscode.commands.executeCommand('airbyte.editInputState', target),
     continueFromState: () => void vscode.commands.executeCommand('airbyte.continueFromFinalState', target),
+    selectPage: (slice, page) => void services.client.sendNotification(SelectPageNotification, { uri: target.uri, streamName: target.streamName, slice, page }),
   });
   panel.start(target.streamName, limits, replay?.name);
   const line = await streamLine(services, target);

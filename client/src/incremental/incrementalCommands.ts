@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
 import {
-  IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest, sealConfig,
+  IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest, TemplateHintsSettingNotification, sealConfig,
   type IncrementalCheckParams, type IncrementalCheckResult, type RunAllStreamsParams, type RunAllStreamsProgressParams, type RunAllStreamsResult,
   type ShownStreamRead, type StreamCursorParams, type StreamCursorResult,
 } from '../../../server/src/protocol';
@@ -154,8 +154,13 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
     }
   };
 
+  // Inlay hints of template values (on by default; they appear once a stream was read).
+  const hintSetting = () => void services.client.sendNotification(TemplateHintsSettingNotification, { enabled: vscode.workspace.getConfiguration('airbyte').get<boolean>('inlayHints.templateValues', true) !== false });
+  hintSetting();
+
   return [
     listener,
+    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('airbyte.inlayHints.templateValues')) hintSetting(); }),
     reportChanged,
     vscode.workspace.registerTextDocumentContentProvider(CHECK_SCHEME, { onDidChange: reportChanged.event, provideTextDocumentContent: (u) => reports.get(u.toString()) ?? '' }),
     services.client.onNotification(RunAllStreamsProgressNotification, (p: RunAllStreamsProgressParams) => allRuns.get(p.runId)?.(p)),

@@ -15,7 +15,8 @@ export type ResultsViewRequest =
   | { type: 'saveCassette' }
   | { type: 'compare' }
   | { type: 'runFromState' }
-  | { type: 'continueFromState' };
+  | { type: 'continueFromState' }
+  | { type: 'selectPage'; slice: number; page: number };
 
 /** Handles the panel's requests for one stream (rerun, go to line, write the inferred schema). */
 export type ResultsViewActions = {
@@ -28,6 +29,8 @@ export type ResultsViewActions = {
   /** "Run from state…" and "Continue from final state" (incremental/incrementalCommands.ts). */
   runFromState?(): void;
   continueFromState?(): void;
+  /** The page shown changed (inlay hints evaluate on it). */
+  selectPage?(slice: number, page: number): void;
 };
 
 /** A results panel for one (manifest, stream); reused when the same stream runs again. */
@@ -121,6 +124,8 @@ export class ResultsPanel {
       this.actions.runFromState?.();
     } else if (m.type === 'continueFromState') {
       this.actions.continueFromState?.();
+    } else if (m.type === 'selectPage' && Number.isInteger(m.slice) && Number.isInteger(m.page)) {
+      this.actions.selectPage?.(m.slice, m.page);
     }
   }
 }

@@ -6,6 +6,9 @@
 import { el, prettyBody, headerTable, recordsTable } from './dom';
 import { cassetteButtons, replayBanner } from './cassetteControls';
 import { stateButtons } from './stateButtons';
+
+/** Tells the extension which page is shown: the editor's inlay hints evaluate templates on it. */
+const selectedPage = () => vscode.postMessage({ type: 'selectPage', slice: state.slice, page: state.page });
 import { describeSlice, limitBanner, limitsReached, paginationTraceView, readProgressText, sliceStateView, type Limits, type PaginationTraceLike } from '../streamReadView';
 
 type Json = Record<string, unknown>;
@@ -124,14 +127,14 @@ function renderPages(body: HTMLElement): void {
   if (state.slices.length > 1 || describeSlice(state.slices[0]?.slice_descriptor)) {
     const select = el('select', { id: 'slice-select', 'aria-label': 'Slice' }, ...state.slices.map((s, i) => el('option', { value: String(i), selected: i === state.slice ? '' : null },
       `Slice ${i + 1}${describeSlice(s.slice_descriptor) ? `: ${describeSlice(s.slice_descriptor)}` : ''} (${pagesOf(s).length} page${pagesOf(s).length === 1 ? '' : 's'})`))) as HTMLSelectElement;
-    select.addEventListener('change', () => { state.slice = Number(select.value); state.page = 0; render(); });
+    select.addEventListener('change', () => { state.slice = Number(select.value); state.page = 0; render(); selectedPage(); });
     nav.append(el('label', { class: 'nav-label', for: 'slice-select' }, 'Slice'), select);
   }
   const pages = pagesOf(state.slices[state.slice]);
   nav.append(el('span', { class: 'nav-label' }, 'Page'), el('div', { class: 'pager', role: 'group', 'aria-label': 'Pages' }, ...pages.map((p, i) => el('button', {
     class: i === state.page ? 'seg active page-button' : 'seg page-button', 'aria-pressed': String(i === state.page), 'data-page': String(i + 1),
     title: `Page ${i + 1}: ${pageRecords(p)} record(s), HTTP ${String(p.response?.status ?? '…')}${p.pagination_trace ? `, ${paginationTraceView(p.pagination_trace).next}` : ''}`,
-    onclick: () => { state.page = i; render(); },
+    onclick: () => { state.page = i; render(); selectedPage(); },
   }, String(i + 1)))));
   body.append(nav);
   const page = pages[state.page];
