@@ -3,7 +3,12 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { steps } from './steps.mjs';
+import { steps as baseSteps } from './steps.mjs';
+import { incrementalSteps } from './incrementalSteps.mjs';
+
+// E2E_UI_STEPS=<regex> runs only the steps whose names match (while developing one scenario).
+const only = process.env.E2E_UI_STEPS ? new RegExp(process.env.E2E_UI_STEPS) : null;
+const steps = [...baseSteps, ...incrementalSteps].filter((s) => !only || only.test(s.name));
 
 const SECRETS = JSON.parse(readFileSync(fileURLToPath(new URL('../secretValues.json', import.meta.url)), 'utf8')).values;
 
