@@ -17,6 +17,7 @@ async function revealLine(page, run, pattern) {
   await workbench(page).runCommand('Go to Line/Column...');
   await page.keyboard.type(`${at + 1}:1`);
   await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
 }
 
 export const incrementalSteps = [
