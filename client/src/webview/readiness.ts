@@ -37,7 +37,7 @@ function render(): void {
   const rows = state.rows.map((r) => {
     const s = r.summary;
     const open = () => vscode.postMessage({ type: 'open', stream: r.stream });
-    const formats = s ? Object.entries(s.datetime_formats).map(([k, f]) => `${k}: ${f}`).join(', ') : '';
+    const formats = s ? Object.entries(s.datetime_formats).map(([k, f]) => `${k}: ${f}`).join('; ') : '';
     const tr = el('tr', { 'data-stream': r.stream, tabindex: s ? '0' : null, title: s ? `Open the results of ${r.stream}` : null, onclick: () => { if (s) open(); }, onkeydown: (e) => { if (s && (e as KeyboardEvent).key === 'Enter') open(); } },
       el('td', {}, r.stream, r.dynamic ? el('span', { class: 'muted' }, ' (dynamic)') : '', s?.errors.length ? el('div', { class: 'row-error' }, s.errors[0]) : ''),
       statusCell(r),
@@ -47,7 +47,7 @@ function render(): void {
       el('td', { class: 'num' }, s ? String(s.errors.length) : ''),
       el('td', { class: 'num' }, s ? String(s.retries) : ''),
       el('td', { class: 'num', title: s?.schema_differences?.map((d) => d.message).join('\n') ?? '' }, s ? (s.schema_differences === null ? '–' : String(s.schema_differences.length)) : ''),
-      el('td', {}, formats || (s ? '–' : '')),
+      el('td', { class: 'formats' }, formats || (s ? '–' : '')),
       el('td', { class: 'num' }, s ? secs(s.time_ms) : ''));
     return tr;
   });
