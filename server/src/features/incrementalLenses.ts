@@ -5,7 +5,7 @@ import type { CodeLens } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { findStreams } from './streams';
-import { findResolvedStream } from './streamComponents';
+import { documentResolved } from './jinjaDocument';
 
 export const RUN_ALL_STREAMS_COMMAND = 'airbyte.runAllStreams';
 export const RUN_FROM_STATE_COMMAND = 'airbyte.runFromState';
@@ -21,9 +21,12 @@ export function provideIncrementalLenses(doc: ManifestDocument): CodeLens[] {
     const range = spanToRange(doc.textDocument, streams.keySpan ?? streams.valueSpan);
     lenses.push({ range, command: { title: '▶ Run all streams', command: RUN_ALL_STREAMS_COMMAND, arguments: [{ uri: doc.uri }] } });
   }
+  // One resolution per document version (cached), not one per stream: lenses are asked for on every edit.
+  const root = documentResolved(doc).value as Record<string, unknown> | null;
+  const resolvedStreams = (root && Array.isArray(root.streams) ? root.streams : []) as Array<Record<string, unknown> | null>;
   for (const stream of entries) {
-    const resolved = findResolvedStream(doc, stream.name);
-    const inc = resolved?.value.incremental_sync;
+    const resolved = resolvedStreams[stream.index];
+    const inc = resolved && typeof resolved === 'object' ? resolved.incremental_sync : undefined;
     if (!inc || typeof inc !== 'object') continue;
     const range = spanToRange(doc.textDocument, { start: stream.span.start, end: stream.span.start });
     const args = [{ uri: doc.uri, streamName: stream.name }];
