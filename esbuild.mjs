@@ -38,7 +38,7 @@ const builds = [
   { entryPoints: ['server/src/cli.ts'], outfile: 'out/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['server/src/runtime/index.ts'], outfile: 'out/runtime.js' },
   // Webview scripts run in the browser sandbox of a webview panel.
-  { entryPoints: ['client/src/webview/results.ts', 'client/src/webview/form.ts', 'client/src/webview/limits.ts', 'client/src/webview/compare.ts'], outdir: 'out/webview', platform: 'browser', format: 'iife', target: 'es2022' },
+  { entryPoints: ['client/src/webview/results.ts', 'client/src/webview/form.ts', 'client/src/webview/limits.ts', 'client/src/webview/compare.ts', 'client/src/webview/stateForm.ts', 'client/src/webview/readiness.ts'], outdir: 'out/webview', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 if (watch) {

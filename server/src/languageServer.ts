@@ -16,12 +16,15 @@ import { handleCheckConnection } from './checkConnectionHandler';
 import { CheckConnectionRequest, type CheckConnectionParams } from './protocol';
 import { handleOAuthConsent, handleOAuthExchange } from './oauthHandler';
 import { handleInferredSchemaEdit } from './inferredSchemaHandler';
+import { handleIncrementalCheck, handleRunAllStreams, handleStreamCursor } from './incrementalHandlers';
 import { captureRead, handleCaptureRead } from './captureReadHandler';
 import { CapturedReads } from './captured/capturedReads';
 import { providePaginatorLenses } from './features/paginatorLens';
 import { provideDefinition } from './features/definition';
 import { provideDocumentSymbols } from './features/symbols';
 import { provideCodeLenses } from './features/codeLens';
+import { provideIncrementalLenses } from './features/incrementalLenses';
+import { provideTemplateInlayHints, type PageSelection } from './features/templateInlayHints';
 import { provideCodeActions } from './features/codeActions';
 import { APPLY_CDK_MIGRATIONS_KIND, provideMigrationActions } from './features/cdkMigrations';
 import { provideExtractActions } from './features/extractDefinition';
@@ -46,7 +49,7 @@ import {
   CaptureReadRequest, ClearCapturedReadsRequest,
   type ComponentLocationParams, type SchemaDifferencesParams, type CaptureReadParams, type ClearCapturedReadsParams,
   type GetSpecParams, type InferredSchemaEditParams, type ListStreamsParams, type OAuthConsentParams, type OAuthExchangeParams,
-  type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams,
+  type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams, type ConfigUpdateParams,
   CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest, type CassetteSummaryParams, type CompareReadsParams, type ReadCassetteParams,
   CdkEngineStatusRequest, CdkPythonNotification, CompareEnginesRequest, type CdkEngineStatusParams, type CdkPythonParams, type CompareEnginesParams,
 } from './protocol';
@@ -56,6 +59,10 @@ import { checkReadReadiness } from './features/readReadiness';
 import { CdkEngineService } from './cdkEngine/cdkEngineService';
 import { handleCompareEngines } from './compareEnginesHandler';
 import { handleCdkEngineStatus } from './cdkReadHandler';
+import {
+  IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest, SelectPageNotification, TemplateHintsSettingNotification,
+  type IncrementalCheckParams, type RunAllStreamsParams, type StreamCursorParams, type SelectPageParams, type TemplateHintsSettingParams,
+} from './incrementalProtocol';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
 
@@ -85,6 +92,10 @@ export class ManifestLanguageServer {
   private codeLensRefresh = false;
   /** The Airbyte CDK engine's interpreter and its probe; a finished probe updates the run lenses (docs/engines.md). */
   private readonly cdk = new CdkEngineService(() => this.capturedReadsChanged());
+  private inlayHintRefresh = false;
+  /** `airbyte.inlayHints.templateValues`, and the page each stream's results view selected. */
+  private templateHints = true;
+  private readonly pageSelection: PageSelection = new Map();
 
   constructor(private readonly connection: Connection) {}
 
@@ -155,6 +166,7 @@ export class ManifestLanguageServer {
       this.guard('warm-up', undefined, warmUpServer);
       this.codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
       this.insertion = { asIs: clientSupportsAsIs(params.capabilities) };
+      this.inlayHintRefresh = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -166,6 +178,7 @@ export class ManifestLanguageServer {
           codeLensProvider: { resolveProvider: false },
           codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorExtract, CodeActionKind.RefactorInline, APPLY_CDK_MIGRATIONS_KIND] },
           renameProvider: { prepareProvider: true },
+          inlayHintProvider: true,
         },
         serverInfo: { name: 'airbyte-manifest-server', version: '0.1.0' },
       };
@@ -261,7 +274,7 @@ export class ManifestLanguageServer {
 
     connection.onCodeLens((params) => this.guard('code lenses', [], () => {
       const doc = this.documentFor(params.textDocument.uri);
-      return doc ? [...provideCodeLenses(doc, () => this.cdk.current()), ...providePaginatorLenses(doc, this.captured)] : [];
+      return doc ? [...provideCodeLenses(doc, () => this.cdk.current()), ...providePaginatorLenses(doc, this.captured), ...provideIncrementalLenses(doc)] : [];
     }));
 
     connection.onRequest(ResolvedManifestRequest, (params: ResolvedManifestParams) => this.guard('resolvedManifest', { text: NOT_OPEN, problems: 0 }, () => {
@@ -331,6 +344,37 @@ export class ManifestLanguageServer {
     connection.onRequest(CompareEnginesRequest, (p: CompareEnginesParams, token: CancellationToken) => handleCompareEngines(p, token, this.openManifest, {
       progress: (e) => void connection.sendNotification(TestReadProgressNotification, e),
     }, this.cdk));
+    // The incremental lab and "Run all streams" (incrementalHandlers.ts); each stream read by a run of all
+    // streams becomes its captured read, as a Run stream does.
+    const incrementalNotifier = {
+      configUpdate: (p: ConfigUpdateParams) => void connection.sendNotification(ConfigUpdateNotification, p),
+      allStreamsProgress: (p: unknown) => void connection.sendNotification(RunAllStreamsProgressNotification, p),
+    };
+    // Inlay hints: each template's value on the selected page of the stream's last read (templateInlayHints.ts).
+    connection.languages.inlayHint.on((params) => this.guard('inlay hints', [], () => {
+      const doc = this.documentFor(params.textDocument.uri);
+      return doc && this.templateHints ? provideTemplateInlayHints(doc, this.captured, params.range, this.pageSelection) : [];
+    }));
+    connection.onNotification(TemplateHintsSettingNotification, (p: TemplateHintsSettingParams) => {
+      this.templateHints = p?.enabled !== false;
+      this.capturedReadsChanged();
+    });
+    connection.onNotification(SelectPageNotification, (p: SelectPageParams) => {
+      if (typeof p?.uri !== 'string' || typeof p.streamName !== 'string' || !Number.isInteger(p.slice) || !Number.isInteger(p.page)) return;
+      this.pageSelection.set(`${p.uri}#${p.streamName}`, { slice: p.slice, page: p.page });
+      this.capturedReadsChanged();
+    });
+    connection.onRequest(StreamCursorRequest, (p: StreamCursorParams) => handleStreamCursor(p, this.openManifest));
+    connection.onRequest(IncrementalCheckRequest, (p: IncrementalCheckParams, token: CancellationToken) => handleIncrementalCheck(p, token, this.openManifest, incrementalNotifier));
+    connection.onRequest(RunAllStreamsRequest, async (p: RunAllStreamsParams, token: CancellationToken) => {
+      const captures: Promise<unknown>[] = [];
+      const out = await handleRunAllStreams(p, token, this.openManifest, incrementalNotifier, (stream, read) => {
+        captures.push(captureRead(this.captured, p.uri, stream, read, p.config, this.openManifest).catch((e) => this.logFailure('capturing a read of all streams', e)));
+      });
+      await Promise.all(captures);
+      this.capturedReadsChanged();
+      return out;
+    });
     connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) => handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()));
 
     connection.onRequest(ManifestSkeletonRequest, (): ManifestSkeletonResult => ({ snippet: skeletonLines(catalogIndex()).join('\n') }));
@@ -344,6 +388,7 @@ export class ManifestLanguageServer {
     // The read hints follow the captured reads (emptyReadHint.ts).
     for (const d of this.textDocuments.all()) if (this.captured.has(d.uri) || this.hinted.has(d.uri)) this.validate(d.uri);
     if (this.codeLensRefresh) void this.connection.sendRequest('workspace/codeLens/refresh').catch((e) => this.logFailure('code lens refresh', e));
+    if (this.inlayHintRefresh) void this.connection.sendRequest('workspace/inlayHint/refresh').catch((e) => this.logFailure('inlay hint refresh', e));
   }
 }
 

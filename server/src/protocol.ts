@@ -320,3 +320,6 @@ export type CompareEnginesResult =
  * a missing or old airbyte-cdk (CDK engine, docs/engines.md).
  */
 export type ShownReadFailure = { message: string; line?: number; stacktrace?: string | null; files?: { path: string; line: number }[]; installCommand?: string | null };
+
+// The incremental lab and "Run all streams" (docs/incremental.md).
+export * from './incrementalProtocol';

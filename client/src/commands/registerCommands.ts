@@ -17,6 +17,8 @@ import { checkConnection } from './checkConnection';
 import { RESOLVED_SCHEME, ResolvedManifestProvider, showResolvedManifest } from './showResolvedManifest';
 import { clearTestingValues, exportTestingValues, importTestingValues, setTestingValues } from './testingValues';
 import { newManifest } from './newManifest';
+import { registerIncrementalCommands } from '../incremental/incrementalCommands';
+import { ReadinessPanel } from '../incremental/readinessPanel';
 
 /** Registers the commands; returns their disposables. */
 export function registerCommands(services: Services): vscode.Disposable[] {
@@ -49,6 +51,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('airbyte.newManifest', () => newManifest(services)),
     ...registerCdkEngine(services),
     reg('airbyte.applyCdkMigrations', () => applyCdkMigrations()),
+    ...registerIncrementalCommands(services),
   ];
 }
 
@@ -64,5 +67,5 @@ export type ExtensionApi = {
 
 /** Builds the exported API. */
 export function extensionApi(services: Services): ExtensionApi {
-  return { outputText: () => services.log.text(), resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}`, lensCommand: (id) => lensCommands.resolve(id) };
+  return { outputText: () => services.log.text(), resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}\n${ReadinessPanel.transcripts()}`, lensCommand: (id) => lensCommands.resolve(id) };
 }

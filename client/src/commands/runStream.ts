@@ -8,7 +8,7 @@ import {
   TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest, ComponentLocationRequest, SchemaDifferencesRequest, openConfig, sealConfig,
   type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
   type ComponentLocationParams, type ComponentLocationResult, type SchemaDifferencesParams, type SchemaDifferencesResult,
-  type ShownLogMessage, type ShownStreamRead, type TestReadProgress, type CassetteReplayOption, type CdkFailureData,
+  type ShownLogMessage, type ShownStreamRead, type TestReadProgress, type CassetteReplayOption, type CdkFailureData, SelectPageNotification,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import type { ValuesSource } from '../secrets';
@@ -23,6 +23,7 @@ import { resolveStreamTarget } from './pickTarget';
 import { ensureReadable } from './readGuard';
 import { noValuesPrompt } from './noValuesPrompt';
 import { offerCdkInstall } from './cdkEngine';
+import { announceStreamRead, type ReadOrigin } from '../incremental/readEvents';
 
 /** The 0-based line where the stream is declared, so errors of the read can link to it; undefined when unknown. */
 async function streamLine(services: Services, target: StreamTarget): Promise<number | undefined> {
@@ -220,7 +221,7 @@ export async function testingValuesOrAsk(services: Services, uri: vscode.Uri, go
  * cassette for "Save Read as Cassette"); with `replay` it is read offline from that cassette, the
  * testing values stay here (they only mask what the view shows) and the view says it was replayed.
  */
-export async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>, replay?: CassetteReplayOption & { name: string }): Promise<RunStreamOutcome> {
+export async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>, replay?: CassetteReplayOption & { name: string }, run?: { state?: object[]; origin?: ReadOrigin }): Promise<RunStreamOutcome> {
   const uri = vscode.Uri.parse(target.uri);
   const panel = ResultsPanel.show(services.context.extensionUri, uri, target.streamName, {
     rerun: () => void vscode.commands.executeCommand(replay ? 'airbyte.replayCassette' : 'airbyte.runStream', replay ? { ...target, cassette: replay.cassetteUri, allowLinkOutside: replay.allowLinkOutside === true } : target),
@@ -228,6 +229,9 @@ export async function execute(services: Services, target: StreamTarget, config: 
     writeSchema: (schema) => void vscode.commands.executeCommand('airbyte.writeInferredSchema', { ...target, schema }),
     saveCassette: () => void vscode.commands.executeCommand('airbyte.saveReadAsCassette', target),
     compare: () => void vscode.commands.executeCommand('airbyte.compareWithPreviousRead', target),
+    runFromState: () => void vscode.commands.executeCommand('airbyte.editInputState', target),
+    continueFromState: () => void vscode.commands.executeCommand('airbyte.continueFromFinalState', target),
+    selectPage: (slice, page) => void services.client.sendNotification(SelectPageNotification, { uri: target.uri, streamName: target.streamName, slice, page }),
   });
   panel.start(target.streamName, limits, replay?.name);
   const line = await streamLine(services, target);
@@ -242,6 +246,7 @@ export async function execute(services: Services, target: StreamTarget, config: 
     uri: target.uri, streamName: target.streamName, config: sealConfig(replay ? {} : config, services.sealKey), limits, runId,
     http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
     ...(replay ? { replay: { cassetteUri: replay.cassetteUri, name: replay.name, ...(replay.allowLinkOutside ? { allowLinkOutside: true } : {}) } } : { record: true }),
+    ...(run?.state ? { state: run.state } : {}),
   };
   const what = replay ? `replay of stream '${target.streamName}' from ${replay.name}` : `test read of stream '${target.streamName}'`;
   services.log.info(`${what} in ${vscode.workspace.asRelativePath(uri)} (max ${limits.maxRecords} records, ${limits.maxPagesPerSlice} pages/slice, ${limits.maxSlices} slices)`);
@@ -283,6 +288,8 @@ export async function execute(services: Services, target: StreamTarget, config: 
     if (differences) panel.schemaDifferences(masker.mask(differences));
     services.log.info(`${what} finished in ${Date.now() - started} ms`);
     if (replay) reportReplayErrors(services, target, replay.name, masker.mask(streamRead));
+    // The incremental lab keeps the chain of reads and the last partitions (incremental/readEvents.ts).
+    announceStreamRead(target, masker.mask(streamRead), run?.origin);
     return { streamRead, configUpdated };
   } catch (e) {
     await writes;

@@ -16,7 +16,10 @@ export type ResultsViewRequest =
   | { type: 'writeSchema'; schema: unknown }
   | { type: 'saveCassette' }
   | { type: 'compare' }
-  | { type: 'openFile'; path: string; line: number };
+  | { type: 'openFile'; path: string; line: number }
+  | { type: 'runFromState' }
+  | { type: 'continueFromState' }
+  | { type: 'selectPage'; slice: number; page: number };
 
 /** Handles the panel's requests for one stream (rerun, go to line, write the inferred schema). */
 export type ResultsViewActions = {
@@ -26,6 +29,11 @@ export type ResultsViewActions = {
   /** "Save as cassette…" and "Compare with previous read" (commands/cassettes.ts). */
   saveCassette?(): void;
   compare?(): void;
+  /** "Run from state…" and "Continue from final state" (incremental/incrementalCommands.ts). */
+  runFromState?(): void;
+  continueFromState?(): void;
+  /** The page shown changed (inlay hints evaluate on it). */
+  selectPage?(slice: number, page: number): void;
 };
 
 /** The results panel of one manifest; reused for every stream of it that runs. */
@@ -136,6 +144,12 @@ export class ResultsPanel {
       // A traceback frame in the connector's components.py (CDK engine).
       const pos = new vscode.Position(Math.max(0, m.line - 1), 0);
       void vscode.window.showTextDocument(vscode.Uri.file(m.path), { selection: new vscode.Range(pos, pos), viewColumn: vscode.ViewColumn.One });
+    } else if (m.type === 'runFromState') {
+      this.actions.runFromState?.();
+    } else if (m.type === 'continueFromState') {
+      this.actions.continueFromState?.();
+    } else if (m.type === 'selectPage' && Number.isInteger(m.slice) && Number.isInteger(m.page)) {
+      this.actions.selectPage?.(m.slice, m.page);
     }
   }
 }

@@ -6,6 +6,10 @@
 import { el, prettyBody, headerTable, recordsTable } from './dom';
 import { plural } from '../plural';
 import { cassetteButtons, replayBanner } from './cassetteControls';
+import { stateButtons } from './stateButtons';
+
+/** Tells the extension which page is shown: the editor's inlay hints evaluate templates on it. */
+const selectedPage = () => vscode.postMessage({ type: 'selectPage', slice: state.slice, page: state.page });
 import { describeSlice, limitBanner, limitsReached, paginationTraceView, readProgressText, sliceStateView, type Limits, type PaginationTraceLike } from '../streamReadView';
 
 type Json = Record<string, unknown>;
@@ -72,7 +76,8 @@ function render(): void {
     el('span', { class: 'status', id: 'status', 'data-read': String(readNumber), 'data-running': String(state.running) }, status),
     el('button', { id: 'rerun', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'rerun' }) }, 'Run again'),
     el('button', { id: 'run-with-limits', class: 'secondary', disabled: state.running ? '' : null, onclick: () => vscode.postMessage({ type: 'runWithLimits' }) }, 'Run with limits…'),
-    ...cassetteButtons(state.running, state.replayedFrom, (m) => vscode.postMessage(m))));
+    ...cassetteButtons(state.running, state.replayedFrom, (m) => vscode.postMessage(m)),
+    ...stateButtons(state.running, state.slices, (m) => vscode.postMessage(m))));
   const replayed = replayBanner(state.replayedFrom);
   if (replayed) root.append(replayed);
   if (state.limitReached) root.append(el('div', { class: 'banner warn', role: 'status', id: 'limit-banner' }, limitBanner(limitsReached(state.slices, state.limits))));
@@ -139,14 +144,14 @@ function renderPages(body: HTMLElement): void {
   if (state.slices.length > 1 || describeSlice(state.slices[0]?.slice_descriptor)) {
     const select = el('select', { id: 'slice-select', 'aria-label': 'Slice' }, ...state.slices.map((s, i) => el('option', { value: String(i), selected: i === state.slice ? '' : null },
       `Slice ${i + 1}${describeSlice(s.slice_descriptor) ? `: ${describeSlice(s.slice_descriptor)}` : ''} (${plural(pagesOf(s).length, 'page')})`))) as HTMLSelectElement;
-    select.addEventListener('change', () => { state.slice = Number(select.value); state.page = 0; render(); });
+    select.addEventListener('change', () => { state.slice = Number(select.value); state.page = 0; render(); selectedPage(); });
     nav.append(el('label', { class: 'nav-label', for: 'slice-select' }, 'Slice'), select);
   }
   const pages = pagesOf(state.slices[state.slice]);
   nav.append(el('span', { class: 'nav-label' }, 'Page'), el('div', { class: 'pager', role: 'group', 'aria-label': 'Pages' }, ...pages.map((p, i) => el('button', {
     class: i === state.page ? 'seg active page-button' : 'seg page-button', 'aria-pressed': String(i === state.page), 'data-page': String(i + 1),
     title: `Page ${i + 1}: ${plural(pageRecords(p), 'record')}, HTTP ${String(p.response?.status ?? '…')}${p.pagination_trace ? `, ${paginationTraceView(p.pagination_trace).next}` : ''}`,
-    onclick: () => { state.page = i; render(); },
+    onclick: () => { state.page = i; render(); selectedPage(); },
   }, String(i + 1)))));
   body.append(nav);
   const page = pages[state.page];

@@ -55,6 +55,32 @@ function perPage(place: CapturedPlace, outcomes: Outcome[], heading: string): st
   return lines.join('\n');
 }
 
+/** One page's evaluation: the value, the error the runtime raised, or a page whose next-page token is unknown. */
+export type PageEvaluation = { value: unknown } | { error: string } | { unknownToken: true };
+
+/**
+ * The template evaluated on each page of the place's captured read, as the runtime evaluates it there
+ * (a condition as a boolean). [] for templates whose variables do not come from pages. Never throws.
+ */
+export function evaluateOnPages(place: CapturedPlace, template: TemplateAt['template']): PageEvaluation[] {
+  const kind = template.kind;
+  if (NOT_FROM_PAGES.has(kind)) return [];
+  const condition = CONDITION_FIELDS.has(template.field);
+  const parameters = parametersAt(place.stream, place.path);
+  const needsTokens = (kind === 'request' || kind === 'record_filter') && template.text.includes('next_page_token');
+  const tokens = needsTokens ? pageTokens(place) : [];
+  return place.read.pages.map((page, i): PageEvaluation => {
+    const token = needsTokens ? tokens[i] : null;
+    if (token === undefined) return { unknownToken: true };
+    try {
+      const value = interpolate(template.text, pageVariables(kind, place, page, token, parameters), condition ? 'boolean' : 'string');
+      return { value: condition ? value === true : value };
+    } catch (e) {
+      return { error: errorText(e) };
+    }
+  });
+}
+
 /**
  * Markdown evaluating the template at `at` on each captured page of its stream, or null when the
  * stream has no captured read or the template's variables do not come from pages.
@@ -65,21 +91,11 @@ export function capturedTemplateHover(doc: ManifestDocument, captured: CapturedR
   if (NOT_FROM_PAGES.has(kind)) return null;
   const place = capturedPlacesAt(doc, captured, sourcePath)[0];
   if (!place) return null;
-  const text = at.template.text;
   const condition = CONDITION_FIELDS.has(at.template.field);
-  const parameters = parametersAt(place.stream, place.path);
-  const needsTokens = (kind === 'request' || kind === 'record_filter') && text.includes('next_page_token');
-  const tokens = needsTokens ? pageTokens(place) : [];
-  const outcomes: Outcome[] = place.read.pages.map((page, i) => {
-    const token = needsTokens ? tokens[i] : null;
-    if (token === undefined) return { text: 'unknown (the next-page token of this page could not be replayed)' };
-    try {
-      const value = interpolate(text, pageVariables(kind, place, page, token, parameters), condition ? 'boolean' : 'string');
-      return { text: condition ? `\`${value === true}\`` : shown(value) };
-    } catch (e) {
-      return { text: errorText(e) };
-    }
-  });
+  const outcomes: Outcome[] = evaluateOnPages(place, at.template).map((e) => ({
+    text: 'unknownToken' in e ? 'unknown (the next-page token of this page could not be replayed)' : 'error' in e ? e.error : condition ? `\`${e.value === true}\`` : shown(e.value),
+  }));
+  const text = at.template.text;
   const onRecord = kind === 'record_filter' || kind === 'transformation' ? ' (with the last record of each page)' : '';
   const heading = `${condition ? `\`${at.template.field}\` per page` : `\`${at.template.component}.${at.template.field}\` evaluated`}${onRecord}`;
   const note = place.read.config === null && /\bconfig\b/.test(text) ? '\n\n_config not captured: `config` is empty in these evaluations._' : '';

@@ -8,12 +8,15 @@ import { streamsCommand } from './cli/streamsCommand';
 import { testCommand } from './cli/testCommand';
 import { checkCommand } from './cli/checkCommand';
 import type { ReadEngines } from './cli/readEngine';
+import { incrementalCheckCommand } from './cli/incrementalCheckCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
   connector-manifest read <manifest> --stream NAME --config config.json [--max-records N] [--max-pages N] [--max-slices N] [--state state.json] [--format json|pretty] [--trace] [--record cassette.yaml | --replay cassette.yaml]
+  connector-manifest read <manifest> --all-streams --config config.json [--report FILE.md|.json|.xml] [--record DIR] [--concurrency N] [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]
   connector-manifest streams <manifest> [--config config.json] [--format json|pretty]   (static streams, then resolved dynamic streams)
-  connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]
+  connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update] [--junit FILE]
+  connector-manifest incremental-check <manifest> --stream NAME --config config.json [--state state.json] [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]
   connector-manifest check <manifest> --config config.json [--format json|pretty]   (the manifest's check: connection status and message)
   connector-manifest read ... [--engine builtin|cdk] [--python PATH] [--compare-engines]   (the Airbyte CDK engine: docs/engines.md)`;
 
@@ -40,6 +43,11 @@ export async function main(argv: string[], engines: ReadEngines = {}): Promise<n
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());
       return checkCommand(rest, process.stdout, process.stderr, controller.signal);
+    }
+    case 'incremental-check': {
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      return incrementalCheckCommand(rest, process.stdout, process.stderr, controller.signal);
     }
     default:
       process.stderr.write(`${USAGE}\n`);

@@ -3,8 +3,11 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { steps } from './steps.mjs';
+import { steps as baseSteps } from './steps.mjs';
 import { authoringSteps } from './authoringSteps.mjs';
+import { incrementalSteps } from './incrementalSteps.mjs';
+
+const steps = [...baseSteps, ...incrementalSteps];
 
 const SECRETS = JSON.parse(readFileSync(fileURLToPath(new URL('../secretValues.json', import.meta.url)), 'utf8')).values;
 

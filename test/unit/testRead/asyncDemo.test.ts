@@ -11,7 +11,6 @@ import { startDemoApi, type DemoApi } from '../../../demo/api/server';
 
 const MANIFEST = parse(readFileSync(join(__dirname, '../../../demo/workspace/async-job.yaml'), 'utf8'));
 const KEY = 'demo-api-key';
-const DEPRECATED_BODY = "WARN Component type: `HttpRequester`. Field 'request_body_json' is deprecated. Use `request_body` field instead.";
 let api: DemoApi;
 before(async () => { api = await startDemoApi(); });
 after(async () => { await api.close(); });
@@ -19,8 +18,8 @@ after(async () => { await api.close(); });
 test('report_lines: three polls (pending, pending, completed) with two 5 s waits, 20 JSON-lines records, then delete', async () => {
   const sleeps: number[] = [];
   const r = await testRead(MANIFEST, { url_base: api.url, api_key: KEY }, 'report_lines', {}, { sleep: async (ms) => { sleeps.push(ms); } });
-  // Only the deprecation warning the reference lists for the creation requester's request_body_json.
-  assert.deepEqual(r.logs.map((l) => `${l.level} ${l.message}`), [DEPRECATED_BODY]);
+  // No log: the demo's creation requester uses request_body (no deprecated field to warn about).
+  assert.deepEqual(r.logs.map((l) => `${l.level} ${l.message}`), []);
   assert.deepEqual(sleeps, [5000, 5000]);
   const slice = r.slices[0];
   assert.deepEqual(slice.auxiliary_requests.map((a) => `${a.type} ${a.request.http_method} ${a.response?.status}`), ['ASYNC_CREATE POST 201', 'ASYNC_POLL GET 200', 'ASYNC_POLL GET 200', 'ASYNC_POLL GET 200', 'ASYNC_DELETE POST 204']);
@@ -48,5 +47,5 @@ test('a report that fails on the server ends the read with the status; cancellin
   const aux = cancelled.slices[0].auxiliary_requests;
   assert.deepEqual(aux.map((a) => a.type), ['ASYNC_CREATE', 'ASYNC_POLL', 'ASYNC_ABORT']);
   assert.equal(JSON.parse(aux[2].response?.body ?? '{}').status, 'cancelled');
-  assert.deepEqual(cancelled.logs.map((l) => `${l.level} ${l.message}`), ['ERROR The read was cancelled.', DEPRECATED_BODY]);
+  assert.deepEqual(cancelled.logs.map((l) => `${l.level} ${l.message}`), ['ERROR The read was cancelled.']);
 });

@@ -309,8 +309,8 @@ test('is_data_feed: the page whose last record is already synced stops the feed,
 
 test('AsyncRetriever: the download pages carry a trace; without download_paginator one request per download', async () => {
   const { r, traces } = await read(demo('async-job.yaml'), 'report_lines', {}, { api_key: 'demo-api-key' }, { sleep: async () => {} });
-  // Only the deprecation warning of the demo's creation requester (request_body_json), as the reference lists it.
-  assert.deepEqual(r.logs.map((l) => l.level), ['WARN']);
+  // No log: the demo's creation requester uses request_body (nothing deprecated to warn about).
+  assert.deepEqual(r.logs.map((l) => l.level), []);
   assert.deepEqual(traces, [stopped(null, 20, 'no download_paginator: one request per download target')]);
 });
 

@@ -13,6 +13,7 @@ import { readInputText } from './inputFile';
 import { terminalSafe } from './terminalText';
 import { readUserFile, writeRefusal, writeUserFile } from '../files/userFiles';
 import { prototypePathErrors } from './prototypePaths';
+import { allStreamsCommand } from './allStreamsCommand';
 import { RuntimeError } from '../errors';
 import { readWentOnAfter, testRead } from '../testRead/testRead';
 import type { PaginationTrace, StreamRead, TestReadProgress } from '../testRead/streamRead';
@@ -114,6 +115,8 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
 
 /** Runs the command; resolves with the exit code. */
 export async function readCommand(args: string[], out: Out, err: Out, signal?: AbortSignal, engines: ReadEngines = {}): Promise<number> {
+  // Every stream at once (docs/incremental.md): its own options and report formats.
+  if (args.includes('--all-streams')) return allStreamsCommand(args, out, err, signal);
   const parsedArgs = parseReadArgs(args);
   if (typeof parsedArgs === 'string') {
     err.write(`read: ${parsedArgs}\n`);

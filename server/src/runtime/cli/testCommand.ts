@@ -1,12 +1,13 @@
-// `connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update]`:
+// `connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update] [--junit FILE]`:
 // regression tests of a connector (docs/cassettes.md). Each stream is replayed offline from
 // DIR/<stream>.cassette.yaml and its records and inferred schema are compared with
-// DIR/<stream>.expected.json; --update rewrites the expectations. Exit codes: 0 everything matches,
+// DIR/<stream>.expected.json; --update rewrites the expectations; --junit writes JUnit XML, one testcase
+// per stream (docs/incremental.md). Exit codes: 0 everything matches,
 // 1 a difference, a failed replay or a missing expectation, 2 invalid arguments, manifest or cassette.
 // Every input is read under the files policy (capped, no link out of the manifest's folder) and
 // --update never writes through a link; every line is terminal-safe (names and keys come from the API).
 import { existsSync, lstatSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { readUserFile, writeUserFile } from '../files/userFiles';
 import { terminalSafe } from './terminalText';
 import { prototypePathErrors } from './prototypePaths';
@@ -17,6 +18,7 @@ import { parseCassette } from '../cassette/cassette';
 import { cassetteFileNames } from '../shared/cassetteFiles';
 import { replayRead } from '../cassette/cassetteRead';
 import { compareWithExpectation, expectationOf, formatDiff, isEmptyDiff, primaryKeyPaths, type Expectation } from '../cassette/regression';
+import { junitXml, type JUnitCase } from '../allStreams/junitXml';
 
 type Out = NodeJS.WritableStream;
 
@@ -30,7 +32,7 @@ function present(path: string): boolean {
   try { lstatSync(path); return true; } catch { return existsSync(path); }
 }
 
-type TestArgs = { manifest: string; cassettes: string; config: string | null; stream: string | null; update: boolean };
+type TestArgs = { manifest: string; cassettes: string; config: string | null; stream: string | null; update: boolean; junit?: string };
 
 /** Parses the arguments; returns an error text instead of throwing. */
 export function parseTestArgs(args: string[]): TestArgs | string {
@@ -39,11 +41,12 @@ export function parseTestArgs(args: string[]): TestArgs | string {
     const a = args[i];
     const value = () => args[++i];
     if (a === '--update') out.update = true;
-    else if (a === '--cassettes' || a === '--config' || a === '--stream') {
+    else if (a === '--cassettes' || a === '--config' || a === '--stream' || a === '--junit') {
       const v = value();
       if (v === undefined) return `${a} needs a value`;
       if (a === '--cassettes') out.cassettes = v;
       else if (a === '--config') out.config = v;
+      else if (a === '--junit') out.junit = v;
       else out.stream = v;
     } else if (a.startsWith('--')) return `unknown option ${a}`;
     else if (!out.manifest) out.manifest = a;
@@ -110,11 +113,20 @@ export async function testCommand(args: string[], rawOut: Out, rawErr: Out): Pro
 
   let failed = 0;
   let ran = 0;
+  // One JUnit testcase per stream: each outcome below adds its case (`--junit`).
+  const cases: JUnitCase[] = [];
+  const classname = basename(a.manifest);
+  let caseStart = Date.now();
+  const addCase = (name: string, failure: { message: string; details: string } | null, skipped?: string) => {
+    cases.push({ name, classname, timeSeconds: (Date.now() - caseStart) / 1000, failure, ...(skipped !== undefined ? { skipped } : {}) });
+  };
   for (const stream of selected) {
     const name = stream.name as string;
+    caseStart = Date.now();
     const files = streamFiles(a.cassettes, name);
     if (!present(files.cassette)) {
       out.write(`stream '${name}': skipped, no cassette ${files.cassette} (record one with: connector-manifest read ${a.manifest} --stream ${name} --config config.json --record ${files.cassette})\n`);
+      addCase(name, null, `no cassette ${files.cassette}`);
       continue;
     }
     const cassetteInput = readUserFile(files.cassette, { root: folder, what: 'the cassette' });
@@ -135,6 +147,8 @@ export async function testCommand(args: string[], rawOut: Out, rawErr: Out): Pro
       out.write(`stream '${name}': the replay failed\n`);
       for (const m of misses) out.write(`  no recorded response for ${m.method} ${m.url} (${m.reason})\n`);
       for (const l of errors) out.write(`  ERROR: ${l.message}\n`);
+      const details = [...misses.map((m) => `no recorded response for ${m.method} ${m.url} (${m.reason})`), ...errors.map((l) => `ERROR: ${l.message}`)];
+      addCase(name, { message: details[0] ?? 'the replay failed', details: details.join('\n') });
       continue;
     }
     const actual = expectationOf(name, primaryKeyPaths(stream.primary_key), result);
@@ -145,6 +159,7 @@ export async function testCommand(args: string[], rawOut: Out, rawErr: Out): Pro
         return 2;
       }
       out.write(`stream '${name}': ${actual.records.length} records; expectation written to ${files.expectation}\n`);
+      addCase(name, null);
       continue;
     }
     let expected: Expectation;
@@ -159,14 +174,28 @@ export async function testCommand(args: string[], rawOut: Out, rawErr: Out): Pro
     } catch (e) {
       failed++;
       const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
-      out.write(`stream '${name}': ${missing ? `no expectation ${files.expectation}` : `${files.expectation} is not a valid expectation (${(e as Error).message})`}; run with --update to write it\n`);
+      const problem = missing ? `no expectation ${files.expectation}` : `${files.expectation} is not a valid expectation (${(e as Error).message})`;
+      out.write(`stream '${name}': ${problem}; run with --update to write it\n`);
+      addCase(name, { message: problem, details: `${problem}; run with --update to write it` });
       continue;
     }
     const diff = compareWithExpectation({ ...expected, primary_key: Array.isArray(expected.primary_key) ? expected.primary_key : [] }, actual);
-    if (isEmptyDiff(diff)) out.write(`stream '${name}': ok, ${actual.records.length} records as expected\n`);
-    else {
+    if (isEmptyDiff(diff)) {
+      out.write(`stream '${name}': ok, ${actual.records.length} records as expected\n`);
+      addCase(name, null);
+    } else {
       failed++;
-      out.write(formatDiff(name, diff));
+      const text = formatDiff(name, diff);
+      out.write(text);
+      addCase(name, { message: `the records or the inferred schema differ from ${files.expectation}`, details: text });
+    }
+  }
+  if (a.junit) {
+    // Under the files policy: never written through a link.
+    const written = writeUserFile(a.junit, junitXml(`connector-manifest test ${classname}`, cases), { root: null, what: 'the JUnit report' });
+    if (!written.ok) {
+      err.write(`test: ${written.error}\n`);
+      return 2;
     }
   }
   if (ran === 0) {
