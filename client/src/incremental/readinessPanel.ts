@@ -73,8 +73,12 @@ const READINESS_CSS = `
 progress { width: 100%; height: 8px; }
 .progress-text { color: var(--vscode-descriptionForeground); margin: 4px 0 10px; }
 table.readiness { width: 100%; min-width: 0; }
-/* Ten columns fit a side pane: cells wrap anywhere (datetime formats are long unbroken words), numbers never. */
-table.readiness td, table.readiness th { white-space: normal; overflow-wrap: anywhere; max-width: 260px; padding: 3px 5px; }
+/* Ten columns in a side pane: headers and stream names wrap between words only (a header broken inside a
+   word reads as noise), datetime formats anywhere (long unbroken words), numbers never; a pane narrower
+   than that scrolls sideways. */
+table.readiness td, table.readiness th { white-space: normal; overflow-wrap: break-word; max-width: 260px; padding: 3px 5px; }
+table.readiness th { vertical-align: bottom; }
+table.readiness td.formats { overflow-wrap: anywhere; }
 table.readiness td.num { white-space: nowrap; }
 table.readiness td.formats { font-size: 0.9em; }
 table.readiness td.num, table.readiness th.num { text-align: right; }
