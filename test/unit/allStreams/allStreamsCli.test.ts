@@ -106,10 +106,11 @@ test('a failing stream fails its testcase with the error; exit 1; an unknown rep
   const report = join(dir, 'failing.xml');
   const r = await run(['read', manifest, '--all-streams', '--config', demoConfig(), '--report', report]);
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /✗ missing .*ERROR: Reading stream 'missing' failed: Not found/);
+  // The reference CDK's wording (docs/fidelity.md): the status and what it means.
+  assert.match(r.stdout, /✗ missing .*ERROR: HTTP Status Code: 404\. Error: Not found\./);
   const parsed = junit.parse({ type: 'junit', files: [report] });
   assert.deepEqual(parsed.suites[0].cases.map((c) => [c.name, c.status]), [['good', 'PASS'], ['missing', 'FAIL']]);
-  assert.match(parsed.suites[0].cases[1].failure ?? '', /^Reading stream 'missing' failed: Not found: check the URL and path of the requester\. HTTP 404/);
+  assert.match(parsed.suites[0].cases[1].failure ?? '', /^HTTP Status Code: 404\. Error: Not found\. The requested resource was not found on the server\./);
   const bad = await run(['read', manifest, '--all-streams', '--config', demoConfig(), '--report', join(dir, 'r.txt')]);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /the extension says the format: \.md \(Markdown\), \.json \(JSON\) or \.xml \(JUnit XML\)/);
