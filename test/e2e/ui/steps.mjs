@@ -542,7 +542,8 @@ export const steps = [
       symlinkSync(join('..', '..', 'other-project-ui', 'secrets', 'config.json'), join(folder, 'config.json'));
       await wb.runCommand('View: Close All Editors');
       await wb.runCommand('File: Refresh Explorer');
-      await wb.openFile('linked-ui/manifest.yaml');
+      // Quick Open by path: several folders of the workspace hold a manifest.yaml (the Explorer's first match may be another).
+      await quickOpen(page, 'linked-ui/manifest.yaml');
       // The prompt is a notification: a toast, or (when toasts are hidden) a row of the notification center.
       const toast = () => page.locator('.notification-list-item', { hasText: 'No testing values are set for linked-ui/manifest.yaml' }).first();
       const prompt = async () => {
