@@ -538,14 +538,14 @@ export const steps = [
       mkdirSync(folder, { recursive: true });
       mkdirSync(other, { recursive: true });
       writeFileSync(join(other, 'config.json'), JSON.stringify({ url_base: 'http://127.0.0.1:9', api_key: 'other-project-key' }));
-      copyFileSync(join(run, 'workspace', MANIFEST), join(folder, 'manifest.yaml'));
+      copyFileSync(join(run, 'workspace', MANIFEST), join(folder, 'linked-manifest.yaml'));
       symlinkSync(join('..', '..', 'other-project-ui', 'secrets', 'config.json'), join(folder, 'config.json'));
       await wb.runCommand('View: Close All Editors');
       await wb.runCommand('File: Refresh Explorer');
-      // Quick Open by path: several folders of the workspace hold a manifest.yaml (the Explorer's first match may be another).
-      await quickOpen(page, 'linked-ui/manifest.yaml');
+      // A name no other folder holds: the Explorer helper clicks the first row of that name.
+      await wb.openFile('linked-ui/linked-manifest.yaml');
       // The prompt is a notification: a toast, or (when toasts are hidden) a row of the notification center.
-      const toast = () => page.locator('.notification-list-item', { hasText: 'No testing values are set for linked-ui/manifest.yaml' }).first();
+      const toast = () => page.locator('.notification-list-item', { hasText: 'No testing values are set for linked-ui/linked-manifest.yaml' }).first();
       const prompt = async () => {
         await lens(page, 'Run stream items').click();
         try {
@@ -565,7 +565,7 @@ export const steps = [
       await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached', timeout: 10_000 });
       // Nothing was imported: the next Run stream asks for testing values again.
-      await page.locator('.tab', { hasText: 'manifest.yaml' }).first().click();
+      await page.locator('.tab', { hasText: 'linked-manifest.yaml' }).first().click();
       await prompt();
       await shot('41-nothing-imported-after-cancel');
       await page.keyboard.press('Escape');
