@@ -158,7 +158,8 @@ export const lensSequenceSteps = [
 
       // OAuth: Authenticate in the testing-values form, then run the stream three times (each read rotates the token).
       await wb.openFile(OAUTH);
-      await lensLink(page, 'Authenticate with OAuth').waitFor({ state: 'attached', timeout: 30_000 });
+      // The lenses are there (the one above spec is in view; "Authenticate with OAuth" above advanced_auth may be below the fold).
+      await lensLink(page, 'Set testing values').waitFor({ state: 'attached', timeout: 30_000 });
       const form = await saveTestingValues(page, OAUTH, async (f) => {
         await f.locator('#f_url_base').fill(demoUrl);
         await f.locator('#f_client_id').fill('demo-client');
