@@ -101,8 +101,9 @@ async function saveCassette(page, run, results, stream) {
   const createFolder = page.locator('.quick-input-widget', { hasText: 'does not exist. Would you like to create it?' });
   if (await createFolder.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await page.keyboard.press('Enter');
   // An earlier step may have saved this stream's cassette already: VS Code then asks before replacing it.
-  const replace = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^(Replace|Overwrite)/ }).first();
-  if (await replace.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await replace.click();
+  // (the save dialog's input turns into "… already exists. Are you sure you want to overwrite it?": Enter is OK).
+  const overwrite = page.locator('.quick-input-widget', { hasText: 'already exists. Are you sure you want to overwrite it?' });
+  if (await overwrite.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await page.keyboard.press('Enter');
   const file = join(run, 'workspace', 'demo', 'cassettes', `${stream}.cassette.yaml`);
   for (const deadline = Date.now() + 20_000; !existsSync(file);) {
     if (Date.now() > deadline) throw new Error('the cassette was not written');
