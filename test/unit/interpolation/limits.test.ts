@@ -1,5 +1,6 @@
 // Work inside one filter, method or operator is bounded before it allocates (issue 11, item 7):
-// each of these used to run for seconds, take gigabytes or abort the process out of memory.
+// each of these used to run for seconds, take gigabytes or abort the process out of memory. The
+// 20 s limits are hang guards for a busy machine, not speed checks (bench/interpolation.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { interpolate } from '../../../server/src/runtime/interpolation';
@@ -14,7 +15,7 @@ function failure(template: string): string {
     assert.fail(`${template} rendered ${String(value).slice(0, 80)}`);
   } catch (e) {
     assert.ok(e instanceof RuntimeError, `${template}: ${(e as Error).message}`);
-    assert.ok(Date.now() - started < 3000, `${template} took ${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 20_000, `${template} took ${Date.now() - started} ms`);
     return e.message;
   }
 }
@@ -58,7 +59,7 @@ test('the same filters with sane arguments still work', () => {
 test('unique and groupby stay linear on large inputs', () => {
   const started = Date.now();
   assert.equal(interpolate("{{ ('ab' * 150000) | unique | list | length }}", ctx, 'jinja'), 2);
-  assert.ok(Date.now() - started < 3000);
+  assert.ok(Date.now() - started < 20_000);
 });
 
 test('regular expressions run on RE2: catastrophic patterns finish, with Python answers', () => {
@@ -67,7 +68,7 @@ test('regular expressions run on RE2: catastrophic patterns finish, with Python 
   assert.equal(interpolate("{{ ('a' * 100000) | regex_replace('a*a*a*b', 'x') | length }}", ctx, 'jinja'), 100000);
   assert.equal(interpolate("{{ 'abxd' | regex_replace('x*', '-') }}", ctx, 'jinja'), '-a-b--d-');
   assert.equal(interpolate("{{ 'john@example.com' | regex_replace('(?P<user>\\\\w+)@(\\\\w+)', '\\\\g<user> at \\\\2') }}", ctx, 'jinja'), 'john at example.com');
-  assert.ok(Date.now() - started < 3000, `${Date.now() - started} ms`);
+  assert.ok(Date.now() - started < 20_000, `${Date.now() - started} ms`);
 });
 
 test('Python constructs RE2 cannot run are named in the error', () => {

@@ -100,7 +100,8 @@ test(`${EXHAUSTION.length} exhaustion payloads are stopped by the budget`, () =>
 test('a catastrophic-backtracking pattern runs in linear time on RE2 and gives Python\'s answer', () => {
   const started = Date.now();
   assert.equal(run("{{ ('a' * 50000) | regex_replace('(a+)+$', 'b') }}"), 'b');
-  assert.ok(Date.now() - started < 2000);
+  // A hang guard: on a backtracking engine this pattern runs for hours.
+  assert.ok(Date.now() - started < 20_000);
 });
 
 test('deeply nested literal text renders as text without exhausting the stack', () => {

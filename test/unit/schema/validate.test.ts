@@ -151,6 +151,17 @@ test('odd documents give one clear error and never throw', () => {
   assert.match(unknown[0].message, /Did you mean `streams`\?/);
 });
 
+test('thousands of stray keys: the first 200 are marked one by one, the rest counted in one warning on the component', () => {
+  const stray = Array.from({ length: 5000 }, (_, i) => `stray_${i}: ${i}`).join('\n');
+  const p = check(`version: 6.0.0\ntype: DeclarativeSource\ncheck: { stream_names: [] }\nstreams: []\n${stray}\n`);
+  const named = p.filter((x) => x.code === 'unknown-field' && /^Unknown field/.test(x.message));
+  assert.equal(named.length, 200);
+  assert.deepEqual([named[0].at, named[199].at], ['stray_0', 'stray_199']);
+  const summary = p.filter((x) => x.code === 'unknown-field' && !/^Unknown field/.test(x.message));
+  assert.equal(summary.length, 1);
+  assert.equal(summary[0].message, 'DeclarativeSource has 5,000 unknown fields; the first 200 are marked, the CDK ignores them all.');
+});
+
 test('deep nesting and truncated input give problems, never an exception', () => {
   const deep = 'version: 6.0.0\ndefinitions:\n' + Array.from({ length: 700 }, (_, i) => ' '.repeat(2 + i) + 'a:').join('\n') + ' 1\n';
   const p = check(deep);

@@ -99,7 +99,8 @@ test('nothing else is touched; masking a large body stays fast', () => {
   const body = JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ id: i, name: `record ${i}`, url: `https://x.example/a?b=${i}&c=%20d+e`, note: 'caf\\u00e9 &amp; more' })));
   const started = Date.now();
   assert.equal(m.maskText(body), body);
-  assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`);
+  // A hang guard (speed is bench/masking.mjs): a scan gone quadratic takes minutes on this body.
+  assert.ok(Date.now() - started < 20_000, `${Date.now() - started} ms`);
   assert.equal(maskSecretsIn('abc', compileSecrets(['ab'])), 'abc', 'secrets shorter than 3 characters are not looked for');
 });
 

@@ -29,6 +29,9 @@ export type SchemaIssue = {
 };
 
 let ajv: Ajv | undefined;
+/** Unknown fields named one by one per component; beyond this one summary warning counts them. */
+const MAX_UNKNOWN_FIELDS_NAMED = 200;
+
 const validators = new Map<string, ValidateFunction>(Object.entries(precompiledValidators ?? {}));
 
 /** The validator of a component's own fields: precompiled in the server bundle, else compiled on first use. */
@@ -131,17 +134,27 @@ class Walker {
     }
 
     const params = isPlainObject(node.$parameters) ? node.$parameters : {};
+    let unknown = 0;
     for (const key of Object.keys(node)) {
       if (key === 'type' || key === '$parameters') continue;
       const field = Object.prototype.hasOwnProperty.call(def.fields, key) ? def.fields[key] : undefined;
       if (!field) {
         // Parameters are copied onto every component (§1.3), so their names are not typos.
-        if (!def.openFields && !(key in params)) this.unknownField(def, key, path);
+        if (def.openFields || key in params) continue;
+        // A generated or pasted block can hold thousands of stray keys: name the first ones (each with
+        // its "did you mean", which costs an edit distance per known field) and count the rest once.
+        if (++unknown <= MAX_UNKNOWN_FIELDS_NAMED) this.unknownField(def, key, path);
         continue;
       }
       if (field.removedIn && !this.removal(`${def.type}.${key}`, field.removedIn, [...path, key], 'removed-field')) continue;
       if (field.deprecated) this.deprecated(`${def.type}.${key}`, field.deprecated, [...path, key], 'key');
       if (field.components) this.slot(def, key, field, node[key], [...path, key]);
+    }
+    if (unknown > MAX_UNKNOWN_FIELDS_NAMED) {
+      this.issues.push({
+        code: 'unknown-field', severity: 'warning', path, anchor: 'component',
+        message: `${def.type} has ${unknown.toLocaleString('en-US')} unknown fields; the first ${MAX_UNKNOWN_FIELDS_NAMED} are marked, the CDK ignores them all.`,
+      });
     }
   }
 
