@@ -24,7 +24,11 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   const onlyRe = process.env.E2E_UI_STEPS || process.env.E2E_UI_GREP ? new RegExp(process.env.E2E_UI_STEPS || process.env.E2E_UI_GREP) : null;
   const only = process.env.E2E_UI_ONLY?.split('|').filter(Boolean);
   const chosen = (s) => (!onlyRe || onlyRe.test(s.name)) && (!only?.length || only.some((o) => s.name.includes(o)));
-  for (const step of [...steps, ...authoringSteps].filter(chosen)) {
+  // E2E_UI_FROM=<regex>: start at the first step whose name matches (to resume after a failure).
+  const all = [...steps, ...authoringSteps];
+  const fromRe = process.env.E2E_UI_FROM ? new RegExp(process.env.E2E_UI_FROM) : null;
+  const from = fromRe ? Math.max(0, all.findIndex((s) => fromRe.test(s.name))) : 0;
+  for (const step of all.slice(from).filter(chosen)) {
     const t = Date.now();
     try {
       await step.run(ctx);

@@ -509,9 +509,8 @@ export const steps = [
       await page.keyboard.press('Enter');
       // The paginator of the stream now carries the summary of the read's pagination trace (display-only lens).
       await page.locator('.codelens-decoration', { hasText: '3 pages · stopped: record limit of the test read (100) reached' }).first().waitFor({ timeout: 20_000 });
-      await page.keyboard.press('Control+Space');
+      await wb.suggestUntil('records');
       const suggest = page.locator('.suggest-widget .monaco-list-row');
-      await suggest.filter({ hasText: 'records' }).first().waitFor({ timeout: 15_000 });
       await suggest.filter({ hasText: 'meta' }).first().waitFor({ timeout: 5_000 });
       const first = await suggest.first().getAttribute('aria-label');
       if (!/^records/.test(first ?? '')) throw new Error(`the first suggestion is ${first}, expected the captured key records`);

@@ -21,6 +21,24 @@ export function workbench(page) {
       const name = parts[parts.length - 1];
       await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ timeout: 20_000 });
     },
+    /**
+     * Opens completion at the cursor (Ctrl+Space) until a row containing `text` shows. On a loaded
+     * machine the first request can outlast the widget's patience; a person presses again, so do we
+     * (three tries of 20 s).
+     */
+    async suggestUntil(text) {
+      const rows = page.locator('.suggest-widget .monaco-list-row').filter({ hasText: text }).first();
+      for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press('Control+Space');
+        try {
+          await rows.waitFor({ timeout: 20_000 });
+          return;
+        } catch (e) {
+          if (attempt >= 3) throw e;
+          await page.keyboard.press('Escape');
+        }
+      }
+    },
     /** Runs a command by its title through the command palette. */
     async runCommand(title) {
       await page.keyboard.press('Control+Shift+P');
