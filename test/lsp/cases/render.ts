@@ -60,13 +60,14 @@ export function renderHover(text: string, hover: Hover | null): string {
 
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
 
-/** One line per diagnostic, by position: range, severity, code, tags, then the message (line breaks as ⏎). */
+/** One line per diagnostic, by position: range, severity, code, the source unless it is `airbyte`, tags, then the message (line breaks as ⏎). */
 export function renderDiagnostics(text: string, diagnostics: Diagnostic[]): string {
   if (diagnostics.length === 0) return '(no diagnostics)\n';
   const sorted = diagnostics.slice().sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || String(a.code).localeCompare(String(b.code)));
   return sorted.map((d) => {
     const tags = d.tags?.length ? ` [${d.tags.map((t) => (t === 1 ? 'unnecessary' : t === 2 ? 'deprecated' : String(t))).join(', ')}]` : '';
-    return `${renderRange(text, d.range)} ${SEVERITY[d.severity ?? 1]} ${d.code ?? '(no code)'}${tags}: ${String(d.message).replace(/\r?\n/g, '⏎')}\n`;
+    const source = d.source === 'airbyte' ? '' : ` (source ${d.source ?? 'none'})`;
+    return `${renderRange(text, d.range)} ${SEVERITY[d.severity ?? 1]} ${d.code ?? '(no code)'}${source}${tags}: ${String(d.message).replace(/\r?\n/g, '⏎')}\n`;
   }).join('');
 }
 

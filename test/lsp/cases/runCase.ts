@@ -182,15 +182,19 @@ type Resolved = { text: string; problems: number };
 async function readsOf(client: LspTestClient, uri: string): Promise<unknown> {
   const result = await client.request<Resolved>('airbyte/resolvedManifest', { uri });
   const value = parse(result.text) as { streams?: unknown; check?: unknown } | null;
-  return JSON.stringify({ problems: result.problems, streams: value?.streams, check: value?.check });
+  // Key order does not change what the CDK reads: compare with sorted keys.
+  const sorted = (v: unknown): unknown => (Array.isArray(v) ? v.map(sorted) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v);
+  return JSON.stringify(sorted({ problems: result.problems, streams: value?.streams, check: value?.check }));
 }
 
-/** Checks an edited document: no new error diagnostics, and (unless `same-resolved: false`) the same resolved streams. */
+/** Checks an edited document: valid before and after, and (unless `same-resolved: false`) the same resolved streams. */
 async function checkRefactored(client: LspTestClient, c: CaseFile, uri: string, changed: string, before: { errors: Diagnostic[]; reads: unknown }): Promise<string[]> {
   const problems: string[] = [];
+  // A refactor starts from a valid manifest and must leave one.
+  if (before.errors.length) problems.push(`the case's manifest has errors before the edit:\n${renderDiagnostics(c.text, before.errors)}`);
   const after = await client.change(uri, changed, 2);
   const errors = after.diagnostics.filter((d) => d.severity === 1);
-  if (errors.length > before.errors.length) problems.push(`the edit leaves errors:\n${renderDiagnostics(changed, errors)}`);
+  if (errors.length) problems.push(`the edit leaves errors:\n${renderDiagnostics(changed, errors)}`);
   if (c.header['same-resolved'] !== false) {
     const reads = await readsOf(client, uri);
     if (reads !== before.reads) problems.push(`the edit changes what the CDK reads:\n--- before ---\n${before.reads}\n--- after ---\n${reads}`);
