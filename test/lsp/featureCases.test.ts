@@ -22,7 +22,21 @@ function caseFiles(dir: string): string[] {
   });
 }
 
-const cases: CaseFile[] = caseFiles(ROOT).map(readCase);
+// A case file that cannot be read fails its own test, with its path, not the whole run.
+const loaded = caseFiles(ROOT).map((path) => {
+  try {
+    return readCase(path);
+  } catch (err) {
+    return { path, error: err as Error };
+  }
+});
+const cases = loaded.filter((c): c is CaseFile => !('error' in c));
+
+for (const bad of loaded.filter((c): c is { path: string; error: Error } => 'error' in c)) {
+  test(`${relative(ROOT, bad.path)}: the case file reads`, () => {
+    throw bad.error;
+  });
+}
 const clients: Partial<CaseClients> = {};
 
 before(async () => {

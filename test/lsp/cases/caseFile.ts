@@ -55,7 +55,12 @@ export function readCase(path: string): CaseFile {
   }
   const headerText = byName.get('case');
   if (headerText === undefined) throw new Error(`${path}: no "=== case" section`);
-  const header = parse(headerText) as CaseHeader;
+  let header: CaseHeader;
+  try {
+    header = parse(headerText) as CaseHeader;
+  } catch (err) {
+    throw new Error(`${path}: the case section is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+  }
   if (!header || typeof header.feature !== 'string') throw new Error(`${path}: the case section needs "feature:"`);
   const manifest = byName.get('manifest');
   if (manifest === undefined) throw new Error(`${path}: no "=== manifest" section`);
