@@ -51,7 +51,7 @@ after(async () => {
 
 test('there is at least one case per feature', () => {
   const features = new Set(cases.map((c) => c.header.feature));
-  for (const f of ['completion', 'hover', 'diagnostics', 'quickfix', 'refactor', 'rename']) assert.ok(features.has(f as CaseFile['header']['feature']), `no ${f} case`);
+  for (const f of ['completion', 'hover', 'diagnostics', 'quickfix', 'refactor', 'rename', 'definition', 'references']) assert.ok(features.has(f as CaseFile['header']['feature']), `no ${f} case`);
 });
 
 for (const c of cases) {

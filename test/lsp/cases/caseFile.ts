@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 export const CURSOR = '$0';
 
 export type CaseHeader = {
-  feature: 'completion' | 'hover' | 'diagnostics' | 'quickfix' | 'refactor' | 'rename';
+  feature: 'completion' | 'hover' | 'diagnostics' | 'quickfix' | 'refactor' | 'rename' | 'definition' | 'references';
   /** What the case shows, in a sentence; defaults to the file name. */
   title?: string;
   /** A known bug: the driver runs the case and reports it as TODO instead of failing the suite. */

@@ -3,7 +3,7 @@
 // multi-line completion whose document no longer parses, two clients that get different documents,
 // a refactor that changes what the CDK reads or leaves an error behind.
 import { parseDocument, parse } from 'yaml';
-import type { CodeAction, CompletionItem, Diagnostic, InsertReplaceEdit, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction, CompletionItem, Diagnostic, InsertReplaceEdit, Location, LocationLink, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LspTestClient } from '../lspClient';
 import { CURSOR, type CaseFile } from './caseFile';
@@ -28,6 +28,8 @@ export const SECTIONS: Record<CaseFile['header']['feature'], string[]> = {
   quickfix: ['actions', 'document', 'diagnostics'],
   refactor: ['actions', 'document'],
   rename: ['prepare', 'document', 'error'],
+  definition: ['definition'],
+  references: ['references'],
 };
 
 let opened = 0;
@@ -244,8 +246,32 @@ async function rename(clients: CaseClients, c: CaseFile): Promise<CaseResult> {
   return { actual, problems: await checkRefactored(client, c, uri, changed, before) };
 }
 
+async function definition(clients: CaseClients, c: CaseFile): Promise<CaseResult> {
+  const uri = uriOf(c, 'definition');
+  await clients.asIs.open(uri, c.text);
+  const result = await clients.asIs.request<Array<LocationLink | Location> | Location | null>('textDocument/definition', { textDocument: { uri }, position: requireCursor(c) });
+  const links = result === null ? [] : Array.isArray(result) ? result : [result];
+  const lines = links.map((l) => {
+    if ('targetUri' in l) {
+      const other = l.targetUri === uri ? '' : ` in ${l.targetUri}`;
+      return `target ${renderRange(c.text, l.targetSelectionRange)}${other}${l.originSelectionRange ? ` from ${renderRange(c.text, l.originSelectionRange)}` : ''}\n`;
+    }
+    return `target ${renderRange(c.text, l.range)}${l.uri === uri ? '' : ` in ${l.uri}`}\n`;
+  });
+  return { actual: new Map([['definition', lines.join('') || '(no definition)\n']]), problems: [] };
+}
+
+async function references(clients: CaseClients, c: CaseFile): Promise<CaseResult> {
+  const uri = uriOf(c, 'references');
+  await clients.asIs.open(uri, c.text);
+  const includeDeclaration = c.header['include-declaration'] === true;
+  const result = (await clients.asIs.request<Location[] | null>('textDocument/references', { textDocument: { uri }, position: requireCursor(c), context: { includeDeclaration } })) ?? [];
+  const lines = result.map((l) => `${renderRange(c.text, l.range)}${l.uri === uri ? '' : ` in ${l.uri}`}\n`);
+  return { actual: new Map([['references', lines.join('') || '(no references)\n']]), problems: [] };
+}
+
 export async function runCase(clients: CaseClients, c: CaseFile): Promise<CaseResult> {
-  const runners = { completion, hover, diagnostics, quickfix, refactor, rename };
+  const runners = { completion, hover, diagnostics, quickfix, refactor, rename, definition, references };
   const run = runners[c.header.feature];
   if (!run) throw new Error(`${c.path}: unknown feature ${JSON.stringify(c.header.feature)} (one of ${Object.keys(runners).join(', ')})`);
   for (const name of c.expected.keys()) {
