@@ -12,6 +12,8 @@ export type CaseHeader = {
   feature: 'completion' | 'hover' | 'diagnostics' | 'quickfix' | 'refactor' | 'rename' | 'definition' | 'references';
   /** What the case shows, in a sentence; defaults to the file name. */
   title?: string;
+  /** The manifest without its last line break (a section's content always ends with one otherwise). */
+  'no-final-newline'?: boolean;
   /** A known bug: the driver runs the case and reports it as TODO instead of failing the suite. */
   'known-failing'?: string;
   [key: string]: unknown;
@@ -62,8 +64,9 @@ export function readCase(path: string): CaseFile {
     throw new Error(`${path}: the case section is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
   }
   if (!header || typeof header.feature !== 'string') throw new Error(`${path}: the case section needs "feature:"`);
-  const manifest = byName.get('manifest');
-  if (manifest === undefined) throw new Error(`${path}: no "=== manifest" section`);
+  const written = byName.get('manifest');
+  if (written === undefined) throw new Error(`${path}: no "=== manifest" section`);
+  const manifest = header['no-final-newline'] === true ? written.replace(/\n$/, '') : written;
   const cursor = manifest.indexOf(CURSOR);
   if (cursor >= 0 && manifest.indexOf(CURSOR, cursor + 1) >= 0) throw new Error(`${path}: more than one ${CURSOR} in the manifest`);
   const text = cursor >= 0 ? manifest.slice(0, cursor) + manifest.slice(cursor + CURSOR.length) : manifest;
