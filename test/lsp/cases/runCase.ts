@@ -100,6 +100,11 @@ async function completion(clients: CaseClients, c: CaseFile): Promise<CaseResult
     await client.open(uri, c.text);
     const items = await client.completion(uri, position);
     if (mode === 'adjust') actual.set('items', renderItems(items));
+    // VS Code drops an item with a bad range without a word: check every item, not only the accepted one.
+    for (const other of items) {
+      const bad = editRangeProblem(other, position);
+      if (bad) problems.push(`VS Code rejects ${JSON.stringify(other.label)} (client: ${mode}): ${bad}`);
+    }
     if (label === undefined) continue;
     const item = inDisplayOrder(items).find((i) => i.label === label);
     if (!item) {
@@ -107,8 +112,6 @@ async function completion(clients: CaseClients, c: CaseFile): Promise<CaseResult
       continue;
     }
     if (mode === 'adjust') actual.set('documentation', renderDocumentation(item));
-    const rangeProblem = editRangeProblem(item, position);
-    if (rangeProblem) problems.push(`VS Code rejects ${JSON.stringify(label)} (client: ${mode}): ${rangeProblem}`);
     const typed = typedWord(c.text, c.cursor, item);
     if (!fuzzyMatches(typed, item.filterText ?? item.label)) problems.push(`VS Code would hide ${JSON.stringify(label)}: the typed ${JSON.stringify(typed)} does not match its filter text ${JSON.stringify(item.filterText ?? item.label)}`);
     const accepted = acceptCompletion(c.text, c.cursor, item);
