@@ -1,3 +1,5 @@
+// Outline, stream list, code lenses and the spec over stdio on the shared fixture. Go to definition
+// is tested by the cases in test/fixtures/features/definition/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { LspTestClient } from './lspClient';
@@ -12,31 +14,6 @@ before(async () => {
   await client.open(uri, text);
 });
 after(async () => { await client.stop(); });
-
-test('definition of a $ref value jumps to the referenced key', async () => {
-  const links = await client.definition(uri, positionOf(text, '"#/definitions/base_requester"', 5));
-  assert.equal(links.length, 1);
-  const keyAt = positionOf(text, 'base_requester:');
-  assert.deepEqual(links[0].targetSelectionRange, { start: keyAt, end: { line: keyAt.line, character: keyAt.character + 'base_requester'.length } });
-  assert.equal(links[0].targetUri, uri);
-  // The origin is the whole reference string, quotes included.
-  assert.deepEqual(links[0].originSelectionRange?.start, positionOf(text, '"#/definitions/base_requester"'));
-});
-
-test('definition of a plain "#/" string and of a nested path', async () => {
-  const [invoices] = await client.definition(uri, positionOf(text, '"#/definitions/streams/invoices"', 3));
-  assert.deepEqual(invoices.targetSelectionRange.start, positionOf(text, 'invoices:'));
-  const [schema] = await client.definition(uri, positionOf(text, '"#/schemas/customers"', 4));
-  assert.deepEqual(schema.targetSelectionRange.start, positionOf(text, 'customers:', 0, 1));
-});
-
-test('definition is empty off a reference and for a missing target', async () => {
-  assert.deepEqual(await client.definition(uri, positionOf(text, 'url_base'), ), []);
-  const broken = text.replace('"#/schemas/customers"', '"#/schemas/nowhere"');
-  await client.change(uri, broken, 2);
-  assert.deepEqual(await client.definition(uri, positionOf(broken, '"#/schemas/nowhere"', 4)), []);
-  await client.change(uri, text, 3);
-});
 
 test('document symbols: sections, streams by name, definitions expanded', async () => {
   const symbols = await client.symbols(uri);

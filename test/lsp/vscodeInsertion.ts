@@ -102,6 +102,53 @@ export function expandSnippet(snippet: string): string {
   return render(nodes);
 }
 
+/**
+ * Like expandSnippet, and the first tab stop VS Code selects after insertion (the lowest numbered
+ * stop above 0, else `$0`) wrapped in `open` … `close`: the caller finds the cursor and the selected
+ * placeholder text by those marks after any further edits. Without a tab stop, nothing is marked.
+ */
+export function expandSnippetMarked(snippet: string, open: string, close: string): string {
+  const nodes = parseSnippet(snippet);
+  const stops: number[] = [];
+  const gather = (list: Node[]) => {
+    for (const n of list) {
+      if ('stop' in n) stops.push(n.stop);
+      if ('children' in n) gather(n.children);
+    }
+  };
+  gather(nodes);
+  const positive = stops.filter((s) => s > 0);
+  const first = positive.length ? Math.min(...positive) : stops.includes(0) ? 0 : -1;
+  const defaults = new Map<number, Node[] | string>();
+  const collect = (list: Node[]) => {
+    for (const n of list) {
+      if ('choice' in n) defaults.set(n.stop, n.choice[0] ?? '');
+      else if ('children' in n) {
+        if (n.children.length && !defaults.has(n.stop)) defaults.set(n.stop, n.children);
+        collect(n.children);
+      }
+    }
+  };
+  collect(nodes);
+  let marked = false;
+  const render = (list: Node[]): string =>
+    list.map((n) => {
+      if ('text' in n) return n.text;
+      let out: string;
+      if ('choice' in n) out = n.choice[0] ?? '';
+      else {
+        const content = n.children.length ? n.children : defaults.get(n.stop);
+        out = content === undefined ? '' : typeof content === 'string' ? content : render(content);
+      }
+      if (n.stop === first && !marked) {
+        marked = true;
+        return open + out + close;
+      }
+      return out;
+    }).join('');
+  return render(nodes);
+}
+
 function offsetAt(text: string, pos: { line: number; character: number }): number {
   let offset = 0;
   for (let l = 0; l < pos.line; l++) offset = text.indexOf('\n', offset) + 1;

@@ -32,7 +32,7 @@ const EXERCISED_BY: Record<string, string> = {
   XmlDecoder: 'test/unit/testRead/xmlRead.test.ts',
   ZipfileDecoder: 'test/unit/testRead/zipRead.test.ts',
   GroupingPartitionRouter: 'test/unit/testRead/groupingPartitionRouter.test.ts',
-  JsonFileSchemaLoader: 'test/lsp/diagnostics.test.ts',
+  JsonFileSchemaLoader: 'test/fixtures/features/diagnostics/deprecated-only-where-written.case',
   DynamicSchemaLoader: 'test/unit/server/inferredSchemaEdit.test.ts',
   HttpComponentsResolver: 'test/unit/testRead/demoStreams.test.ts',
   ParametrizedComponentsResolver: 'test/unit/testRead/fidelity.test.ts',
