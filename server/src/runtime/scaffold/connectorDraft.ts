@@ -31,7 +31,7 @@ export type StreamDraft = {
   name: string;
   /** Where the stream came from (`GET /users (listUsers)`): the comment above the stream. */
   origin: string;
-  /** The request path relative to `url_base`, may hold `{{ … }}` templates. */
+  /** The request path, appended to the base URL; may hold `{{ … }}` templates. */
   path: string;
   httpMethod: 'GET' | 'POST';
   /** Fixed query parameters (values may be templates). */
@@ -53,6 +53,9 @@ export type ConnectorDraft = {
   header: string[];
   urlBase: Noted<string>;
   authenticator?: NotedComponent;
+  /** Headers and query parameters every request sends (further API keys, say). */
+  requestHeaders?: Noted<Record<string, string>>;
+  requestParameters?: Noted<Record<string, string>>;
   inputs: SpecInput[];
   streams: StreamDraft[];
   /** Streams the check reads (the first stream when absent). */

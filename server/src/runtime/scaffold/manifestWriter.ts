@@ -19,16 +19,25 @@ export function writeManifest(draft: ConnectorDraft): string {
   const note = (path: (string | number)[], why: string | undefined) => {
     if (why) notes.push({ path, why });
   };
-  const requester: Record<string, unknown> = { type: 'HttpRequester', url_base: draft.urlBase.value };
-  note(['definitions', 'base_requester', 'url_base'], draft.urlBase.why);
+  // Each stream's requester has the full `url` (`url_base` + `path` is deprecated); the base URL's
+  // reason is said once, in the header.
+  const requester: Record<string, unknown> = { type: 'HttpRequester' };
   if (draft.authenticator) {
     requester.authenticator = draft.authenticator.value;
     note(['definitions', 'base_requester', 'authenticator'], draft.authenticator.why);
   }
+  if (draft.requestHeaders) {
+    requester.request_headers = draft.requestHeaders.value;
+    note(['definitions', 'base_requester', 'request_headers'], draft.requestHeaders.why);
+  }
+  if (draft.requestParameters) {
+    requester.request_parameters = draft.requestParameters.value;
+    note(['definitions', 'base_requester', 'request_parameters'], draft.requestParameters.why);
+  }
   const streams: Record<string, unknown> = {};
   const schemas: Record<string, unknown> = {};
   for (const s of draft.streams) {
-    streams[s.name] = streamComponent(s, (path, why) => note(['definitions', 'streams', s.name, ...path], why));
+    streams[s.name] = streamComponent(s, draft.urlBase.value, (path, why) => note(['definitions', 'streams', s.name, ...path], why));
     note(['definitions', 'streams', s.name], s.origin);
     if (s.schema) {
       schemas[s.name] = s.schema.value;
@@ -46,12 +55,14 @@ export function writeManifest(draft: ConnectorDraft): string {
   if (Object.keys(schemas).length > 0) manifest.schemas = schemas;
   const doc = new Document(manifest);
   for (const n of notes) attachComment(doc, n.path, n.why);
-  doc.commentBefore = draft.header.map((l) => ` ${oneLine(l)}`).join('\n');
+  const header = [...draft.header, `Base URL ${draft.urlBase.value}: from ${draft.urlBase.why}.`];
+  doc.commentBefore = header.map((l) => ` ${oneLine(l)}`).join('\n');
   return doc.toString({ lineWidth: 0 });
 }
 
-function streamComponent(s: StreamDraft, note: (path: (string | number)[], why: string | undefined) => void): Record<string, unknown> {
-  const requester: Record<string, unknown> = { $ref: '#/definitions/base_requester', path: s.path, http_method: s.httpMethod };
+function streamComponent(s: StreamDraft, urlBase: string, note: (path: (string | number)[], why: string | undefined) => void): Record<string, unknown> {
+  const url = `${urlBase.replace(/\/+$/, '')}/${s.path.replace(/^\/+/, '')}`;
+  const requester: Record<string, unknown> = { $ref: '#/definitions/base_requester', url, http_method: s.httpMethod };
   if (s.requestParameters && Object.keys(s.requestParameters.value).length > 0) {
     requester.request_parameters = s.requestParameters.value;
     note(['retriever', 'requester', 'request_parameters'], s.requestParameters.why);

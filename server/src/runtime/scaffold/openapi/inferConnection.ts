@@ -52,24 +52,43 @@ export function inferBaseUrl(doc: OpenApiDocument, inputs: SpecInput[]): Noted<s
   return { value: url.replace(/\/+$/, ''), why };
 }
 
-/** The authenticator for the picked operations (none when the document declares no supported scheme). */
-export function inferAuthenticator(doc: OpenApiDocument, picked: ApiOperation[], urlBase: string, inputs: SpecInput[]): NotedComponent | undefined {
+/** What the security schemes add to every request: an authenticator, and further API keys the same requirement asks for. */
+export type InferredAuth = { authenticator?: NotedComponent; headers?: Noted<Record<string, string>>; parameters?: Noted<Record<string, string>> };
+
+/** The authentication of the picked operations (empty when the document declares no supported scheme). */
+export function inferAuthentication(doc: OpenApiDocument, picked: ApiOperation[], urlBase: string, inputs: SpecInput[]): InferredAuth {
   const schemes = doc.version === 2 ? obj(doc.api.securityDefinitions) : obj(obj(doc.api.components).securitySchemes);
   const names = Object.keys(schemes);
-  if (names.length === 0) return undefined;
+  if (names.length === 0) return {};
   // The schemes the picked operations require, in order, then every declared one.
+  const requirements = picked.flatMap((op) => (op.security ?? []).map((r) => Object.keys(obj(r))));
   const required: string[] = [];
-  for (const op of picked) for (const req of op.security ?? []) for (const name of Object.keys(obj(req))) if (!required.includes(name)) required.push(name);
-  const anyRequired = picked.some((op) => (op.security ?? []).length > 0 && !(op.security ?? []).some((r) => Object.keys(obj(r)).length === 0));
+  for (const req of requirements) for (const name of req) if (!required.includes(name)) required.push(name);
   const order = [...required, ...names.filter((n) => !required.includes(n))];
   for (const name of order) {
     const credential = credentialOf(obj(schemes[name]), doc.version, urlBase);
     if (!credential) continue;
-    const others = names.filter((n) => n !== name);
-    const why = `security scheme "${name}" (${describe(obj(schemes[name]))})${required.includes(name) ? '' : anyRequired ? '' : ', declared but required by no picked operation'}${others.length ? `; also declared: ${others.slice(0, 3).join(', ')}${others.length > 3 ? '…' : ''}` : ''}`;
-    return credentialAuthenticator(credential, why, inputs);
+    // Schemes required together with this one (`[{ api_key: [], partner_id: [] }]`): the API keys among them are sent too.
+    const together = (requirements.find((r) => r.includes(name)) ?? [name]).filter((n) => n !== name);
+    const others = names.filter((n) => n !== name && !together.includes(n));
+    const why = `security scheme "${name}" (${describe(obj(schemes[name]))})${required.includes(name) ? '' : ', required by no picked operation'}${others.length ? `; also declared: ${others.slice(0, 3).join(', ')}${others.length > 3 ? '…' : ''}` : ''}`;
+    const result: InferredAuth = { authenticator: credentialAuthenticator(credential, why, inputs) };
+    const headers: Record<string, string> = {};
+    const parameters: Record<string, string> = {};
+    const sent: string[] = [];
+    for (const extra of together) {
+      const s = obj(schemes[extra]);
+      if (String(s.type).toLowerCase() !== 'apikey' || typeof s.name !== 'string' || (s.in !== 'header' && s.in !== 'query')) continue;
+      const value = configRef(addInput(inputs, { name: safeKey(extra), title: extra, type: 'string', secret: true, required: true, description: `Sent as the ${s.in === 'query' ? 'query parameter' : 'header'} "${s.name}".`, why: `security scheme "${extra}", required together with "${name}"` }));
+      (s.in === 'query' ? parameters : headers)[s.name] = value;
+      sent.push(`"${extra}"`);
+    }
+    const alongside = `security scheme${sent.length > 1 ? 's' : ''} ${sent.join(', ')}, required together with "${name}"`;
+    if (Object.keys(headers).length > 0) result.headers = { value: headers, why: alongside };
+    if (Object.keys(parameters).length > 0) result.parameters = { value: parameters, why: alongside };
+    return result;
   }
-  return undefined;
+  return {};
 }
 
 function credentialOf(s: Record<string, unknown>, version: 2 | 3, urlBase: string): Credential | undefined {

@@ -70,7 +70,7 @@ function parseText(text: string, fileName: string): { ok: true; value: unknown }
     }
   }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, maxAliasCount: 1000 });
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false });
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     const pos = lineCounter.linePos(e.pos[0]);

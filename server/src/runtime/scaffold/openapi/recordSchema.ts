@@ -30,7 +30,7 @@ export function recordShape(schema: Record<string, unknown> | undefined, resourc
   for (const [name, value] of Object.entries(top)) {
     if (!WRAPPER_NAMES.includes(name.toLowerCase())) continue;
     const inner = properties(obj(value));
-    const nested = arrayProperty(inner, resource, false);
+    const nested = arrayProperty(inner, resource, true);
     if (nested) return { isList: true, fieldPath: [name, nested], fieldPathWhy: `the response's array property "${name}.${nested}"`, item: obj(obj(inner[nested]).items) };
   }
   return one;
@@ -89,24 +89,34 @@ export function primaryKeyOf(item: Record<string, unknown> | undefined, resource
 }
 
 const FORMATS = new Set(['date-time', 'date', 'email', 'uri', 'uuid']);
-const MAX_DEPTH = 8;
+const MAX_DEPTH = 5;
+// Schema nodes written per record schema: expandable objects (Stripe's) nest without end. The
+// deepest nesting that fits is kept (levels below become `{}`, any value); past the budget at the
+// shallowest depth, the remaining values become `{}` too.
+export const MAX_NODES = 600;
 
 /**
  * The record schema as Airbyte reads it: JSON Schema draft-07, `nullable: true` (3.0) and
  * `type: [x, 'null']` (3.1) both become a null-accepting type, `allOf` is merged, cycles and deep
  * nesting become `{}` (any value). Only structure is kept: no examples, descriptions or `$ref`.
  */
-export function toRecordSchema(schema: Record<string, unknown>): Record<string, unknown> {
-  const root = convert(schema, 0, new Set());
+export function toRecordSchema(schema: Record<string, unknown>, maxNodes = MAX_NODES): Record<string, unknown> {
+  let root: Record<string, unknown> = {};
+  for (let depth = MAX_DEPTH; depth >= 1; depth--) {
+    const budget = { left: Math.min(maxNodes, MAX_NODES), maxDepth: depth };
+    root = convert(schema, 0, new Set(), budget);
+    if (budget.left > 0) break;
+  }
   return { $schema: 'http://json-schema.org/draft-07/schema#', ...root, ...(root.type === undefined ? { type: 'object' } : {}), additionalProperties: true };
 }
 
-function convert(schema: Record<string, unknown>, depth: number, seen: Set<object>): Record<string, unknown> {
-  if (seen.has(schema) || depth > MAX_DEPTH) return {};
+function convert(schema: Record<string, unknown>, depth: number, seen: Set<object>, budget: { left: number; maxDepth: number }): Record<string, unknown> {
+  if (seen.has(schema) || depth > budget.maxDepth || budget.left <= 0) return {};
+  budget.left--;
   seen = new Set(seen).add(schema);
   const variants = [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])].map(obj);
   if (variants.length > 0 && !schema.type && !schema.properties) {
-    const converted = variants.map((v) => convert(v, depth + 1, seen)).filter((v) => Object.keys(v).length > 0);
+    const converted = variants.map((v) => convert(v, depth + 1, seen, budget)).filter((v) => Object.keys(v).length > 0);
     if (converted.length === 0 || converted.length !== variants.length) return {};
     return converted.length === 1 ? converted[0] : { anyOf: converted };
   }
@@ -120,12 +130,12 @@ function convert(schema: Record<string, unknown>, depth: number, seen: Set<objec
     for (const [name, value] of Object.entries(props)) {
       // A key the manifest would read as a reference or as parameters cannot be written as is.
       if (name === '$ref' || name === '$parameters' || name === '__proto__') continue;
-      Object.defineProperty(converted, name, { value: convert(obj(value), depth + 1, seen), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(converted, name, { value: convert(obj(value), depth + 1, seen, budget), enumerable: true, writable: true, configurable: true });
     }
     if (Object.keys(converted).length > 0) out.properties = converted;
   }
   if (types.includes('array') && schema.items && typeof schema.items === 'object') {
-    const items = convert(obj(schema.items), depth + 1, seen);
+    const items = convert(obj(schema.items), depth + 1, seen, budget);
     if (Object.keys(items).length > 0) out.items = items;
   }
   return out;

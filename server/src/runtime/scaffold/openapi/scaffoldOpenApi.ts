@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import { addInput, configRef, type ConnectorDraft, type SpecInput, type StreamDraft } from '../connectorDraft';
 import { streamRef, writeManifest } from '../manifestWriter';
-import { inferAuthenticator, inferBaseUrl, safeKey } from './inferConnection';
+import { inferAuthentication, inferBaseUrl, safeKey } from './inferConnection';
 import { inferIncremental } from './inferIncremental';
 import { inferPaginator } from './inferPaginator';
 import { dereferenceOpenApi, loadOpenApi, type OpenApiDocument, type OpenApiLoadError } from './loadOpenApi';
@@ -80,14 +80,20 @@ export function scaffoldDocument(doc: OpenApiDocument, fileName: string, options
 
   const inputs: SpecInput[] = [];
   const urlBase = inferBaseUrl(doc, inputs);
-  const authenticator = inferAuthenticator(doc, picked, urlBase.value, inputs);
+  const auth = inferAuthentication(doc, picked, urlBase.value, inputs);
   const taken = new Set<string>();
   const planned: Planned[] = picked.map((op) => {
     const resource = resourceOf(op.path);
     const shape = recordShape(op.responseSchema, resource, endsWithParam(op.path));
-    return { op, resource, shape, name: uniqueName(streamNameOf(op), taken), primaryKey: primaryKeyOf(shape.item, resource) };
+    return { op, resource, shape, name: '', primaryKey: primaryKeyOf(shape.item, resource) };
   });
-  const streams = planned.map((p) => streamDraft(p, planned, inputs));
+  // Top-level collections name themselves first: `/podcasts` is "podcasts", `/categories/{id}/podcasts` then "categories_podcasts".
+  const byDepth = [...planned].sort((a, b) => paramCount(a.op.path) - paramCount(b.op.path));
+  for (const p of byDepth) p.name = uniqueName(streamNameCandidates(p.op), taken);
+  // The validator resolves at most 300,000 values (a parent stream is resolved again inside each
+  // child): schemas of a document with hundreds of streams share a budget well under that.
+  const schemaNodes = Math.max(20, Math.floor(100_000 / planned.length));
+  const streams = planned.map((p) => streamDraft(p, planned, inputs, schemaNodes));
   const info = obj(doc.api.info);
   const title = typeof info.title === 'string' ? info.title : 'an API';
   const declared = doc.version === 2 ? 'Swagger 2.0' : `OpenAPI ${String(doc.api.openapi)}`;
@@ -98,7 +104,9 @@ export function scaffoldDocument(doc: OpenApiDocument, fileName: string, options
       '(docs/scaffold.md lists what is inferred and what to check).',
     ],
     urlBase,
-    authenticator,
+    authenticator: auth.authenticator,
+    requestHeaders: auth.headers,
+    requestParameters: auth.parameters,
     inputs,
     streams,
     checkStreams: [(streams.find((s) => !s.partitionRouter) ?? streams[0]).name],
@@ -106,7 +114,7 @@ export function scaffoldDocument(doc: OpenApiDocument, fileName: string, options
   return { ok: true, manifest: writeManifest(draft), streams: streams.map((s) => s.name), inputs: inputs.map((i) => i.name) };
 }
 
-function streamDraft(p: Planned, planned: Planned[], inputs: SpecInput[]): StreamDraft {
+function streamDraft(p: Planned, planned: Planned[], inputs: SpecInput[], schemaNodes: number): StreamDraft {
   const { op, shape } = p;
   const { paginator, consumed } = inferPaginator(op, shape.isList, p.primaryKey?.key);
   const incremental = shape.isList ? inferIncremental(op, shape.item, inputs) : { consumed: [] };
@@ -154,7 +162,7 @@ function streamDraft(p: Planned, planned: Planned[], inputs: SpecInput[]): Strea
   if (Object.keys(params).length > 0) draft.requestParameters = { value: params, why: `required query parameters (${reasons.join('; ')})` };
   if (p.primaryKey) draft.primaryKey = { value: [p.primaryKey.key], why: p.primaryKey.why };
   if (shape.item && Object.keys(shape.item).length > 0) {
-    draft.schema = { value: toRecordSchema(shape.item), why: `${p.name}: the record schema of ${operationKey(op)}, dereferenced (check which fields can be null)` };
+    draft.schema = { value: toRecordSchema(shape.item, schemaNodes), why: `${p.name}: the record schema of ${operationKey(op)}, dereferenced (check which fields can be null)` };
   }
   if (parent) {
     draft.partitionRouter = {
@@ -166,6 +174,10 @@ function streamDraft(p: Planned, planned: Planned[], inputs: SpecInput[]): Strea
     };
   }
   return draft;
+}
+
+function paramCount(path: string): number {
+  return (path.match(/\{/g) ?? []).length;
 }
 
 function endsWithParam(path: string): boolean {
@@ -190,9 +202,27 @@ function streamNameOf(op: ApiOperation): string {
   return name.length > 64 ? name.slice(-64).replace(/^_+/, '') : name;
 }
 
-function uniqueName(name: string, taken: Set<string>): string {
-  let candidate = name;
-  for (let i = 2; taken.has(candidate); i++) candidate = `${name}_${i}`;
-  taken.add(candidate);
-  return candidate;
+/**
+ * Names for the stream of `op`, shortest first: the path's last fixed word (`activity_log_alerts`),
+ * then with the words before it, for when an earlier operation took the shorter name.
+ */
+function streamNameCandidates(op: ApiOperation): string[] {
+  const segments = op.path.split('/').filter(Boolean);
+  const words = segments.filter((s) => !s.includes('{') && !NOISE.test(s)).map((s) => safeKey(s.replace(/\.json$/i, '')));
+  const last = segments[segments.length - 1];
+  const suffix = (last && /^\{[^}]+\}$/.test(last) ? `_by_${safeKey(last.slice(1, -1))}` : '') + (op.method !== 'GET' ? `_${op.method.toLowerCase()}` : '');
+  const out: string[] = [];
+  for (let n = 1; n <= Math.max(1, words.length); n++) {
+    const base = words.slice(-n).join('_') || (op.operationId ? safeKey(op.operationId) : 'records');
+    out.push(`${base}${suffix}`.slice(0, 64).replace(/_+$/, ''));
+  }
+  if (op.operationId) out.push(safeKey(op.operationId).slice(0, 64));
+  return out;
+}
+
+function uniqueName(candidates: string[], taken: Set<string>): string {
+  let name = candidates.find((c) => !taken.has(c));
+  if (!name) for (let i = 2; taken.has((name = `${candidates[0]}_${i}`)); i++);
+  taken.add(name);
+  return name;
 }
