@@ -57,6 +57,17 @@ async function startPrism(file, log) {
   };
 }
 
+/** Scrolls the scaffolded manifest to the first line matching `pattern`, so its lenses are rendered. */
+async function revealLine(page, run, pattern) {
+  const lines = readFileSync(join(run, 'workspace', 'hubhopper', 'manifest.yaml'), 'utf8').split('\n');
+  const at = lines.findIndex((l) => pattern.test(l));
+  if (at < 0) throw new Error(`no line ${pattern} in the scaffolded manifest`);
+  await workbench(page).runCommand('Go to Line/Column...');
+  await page.keyboard.type(`${at + 1}:1`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+}
+
 export const scaffoldSteps = [
   {
     name: 'New Connector from OpenAPI: a real document mocked by Prism, operations by tag, the manifest opened, Run stream shows records',
@@ -93,7 +104,7 @@ export const scaffoldSteps = [
         await page.keyboard.press('Enter');
         await page.locator('.tabs-container .tab', { hasText: 'manifest.yaml' }).first().waitFor({ timeout: 30_000 });
         await page.locator('.view-lines', { hasText: 'Scaffolded from hubhopper.com.json' }).first().waitFor({ timeout: 10_000 });
-        await lens(page, 'Set testing values').waitFor({ timeout: 60_000 });
+        await lens(page, 'Check connection').waitFor({ timeout: 60_000 });
         await shot('63-openapi-manifest-opened');
         // No errors in the Problems view for the scaffold.
         await wb.runCommand('View: Focus Problems (Errors, Warnings, Infos)');
@@ -104,6 +115,7 @@ export const scaffoldSteps = [
         await shot('64-openapi-no-problems');
 
         await page.locator('.tab', { hasText: 'manifest.yaml' }).first().click();
+        await revealLine(page, run, /^spec:/);
         await lens(page, 'Set testing values').click();
         const form = await wb.webviewFrame('Testing values: hubhopper/manifest.yaml');
         await form.locator('#f_api_key').waitFor({ timeout: 20_000 });
@@ -114,6 +126,7 @@ export const scaffoldSteps = [
         await shot('65-openapi-testing-values');
 
         await page.locator('.tab', { hasText: 'manifest.yaml' }).first().click();
+        await revealLine(page, run, /^ {2}- \$ref: "#\/definitions\/streams\/categories"$/);
         await lens(page, 'Run stream categories').click();
         const results = await wb.webviewFrame('Test read: categories');
         await results.locator('#status', { hasText: /^\d+ pages?, [1-9]\d* records?/ }).waitFor({ timeout: 90_000 });

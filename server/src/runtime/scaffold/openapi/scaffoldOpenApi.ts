@@ -49,7 +49,8 @@ export function operationChoices(doc: OpenApiDocument): OperationChoice[] {
   }));
 }
 
-type Planned = { op: ApiOperation; name: string; resource: string; shape: RecordShape; primaryKey?: { key: string; why: string } };
+type Planned = { op: ApiOperation; name: string; resource: string; shape: RecordShape; primaryKey?: { key: string; why: string }; parent?: Parent };
+type Parent = { param: string; of: Planned; key: string };
 
 /** Scaffolds a dereferenced document. Never throws. */
 export function scaffoldDocument(doc: OpenApiDocument, fileName: string, options: ScaffoldOptions = {}): ScaffoldResult {
@@ -92,7 +93,12 @@ export function scaffoldDocument(doc: OpenApiDocument, fileName: string, options
   for (const p of byDepth) p.name = uniqueName(streamNameCandidates(p.op), taken);
   // The validator resolves at most 300,000 values (a parent stream is resolved again inside each
   // child): schemas of a document with hundreds of streams share a budget well under that.
-  const schemaNodes = Math.max(20, Math.floor(100_000 / planned.length));
+  for (const p of planned) p.parent = findParent(p, planned);
+  const weight = planned.reduce((sum, p) => sum + 1 + ancestors(p), 0);
+  if (weight * STREAM_VALUES > MAX_VALUES) {
+    return { ok: false, error: { where: file, message: `${planned.length} operations picked (${weight} streams to resolve, counting parents): more than a manifest can hold. Pick fewer with --operation "GET /path".` } };
+  }
+  const schemaNodes = Math.floor((MAX_VALUES / weight - STREAM_VALUES) / VALUES_PER_NODE);
   const streams = planned.map((p) => streamDraft(p, planned, inputs, schemaNodes));
   const info = obj(doc.api.info);
   const title = typeof info.title === 'string' ? info.title : 'an API';
@@ -114,24 +120,38 @@ export function scaffoldDocument(doc: OpenApiDocument, fileName: string, options
   return { ok: true, manifest: writeManifest(draft), streams: streams.map((s) => s.name), inputs: inputs.map((i) => i.name) };
 }
 
-function streamDraft(p: Planned, planned: Planned[], inputs: SpecInput[], schemaNodes: number): StreamDraft {
-  const { op, shape } = p;
-  const { paginator, consumed } = inferPaginator(op, shape.isList, p.primaryKey?.key);
-  const incremental = shape.isList ? inferIncremental(op, shape.item, inputs) : { consumed: [] };
-  // Path parameters: the last one another picked operation lists becomes the partition; the rest are inputs.
+// Budget of the values the validator resolves (its cap is 300,000): about 60 per stream without its
+// schema, about 3 per schema node; a parent is resolved again inside each child.
+const MAX_VALUES = 240_000;
+const STREAM_VALUES = 60;
+const VALUES_PER_NODE = 3;
+
+function ancestors(p: Planned): number {
+  let n = 0;
+  for (let q = p.parent?.of; q && n < 50; q = q.parent?.of) n++;
+  return n;
+}
+
+/** The last path parameter another picked operation lists: that operation becomes the parent. */
+function findParent(p: Planned, planned: Planned[]): Parent | undefined {
+  const { op } = p;
   const pathParams = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-  let parent: { param: string; of: Planned; key: string } | undefined;
   for (const param of [...pathParams].reverse()) {
     const prefix = op.path.slice(0, op.path.indexOf(`{${param}}`)).replace(/\/+$/, '');
     const of = planned.find((q) => q !== p && q.op.method === 'GET' && q.op.path === prefix && q.shape.isList);
     if (!of) continue;
     const itemProps = Object.keys(properties(of.shape.item ?? {}));
     const key = of.primaryKey?.key ?? (itemProps.includes(param) ? param : undefined);
-    if (key) {
-      parent = { param, of, key };
-      break;
-    }
+    if (key) return { param, of, key };
   }
+  return undefined;
+}
+
+function streamDraft(p: Planned, planned: Planned[], inputs: SpecInput[], schemaNodes: number): StreamDraft {
+  const { op, shape } = p;
+  const { paginator, consumed } = inferPaginator(op, shape.isList, p.primaryKey?.key);
+  const incremental = shape.isList ? inferIncremental(op, shape.item, inputs) : { consumed: [] };
+  const parent = p.parent;
   const path = op.path.replace(/\{([^}]+)\}/g, (_, param: string) => {
     if (parent && param === parent.param) return `{{ stream_partition.${safeKey(param)} }}`;
     return configRef(addInput(inputs, { name: safeKey(param), title: param, type: 'string', required: true, why: `path parameter {${param}} of ${operationKey(op)}${planned.length > 1 ? ' (no picked operation lists it)' : ''}` }));
@@ -161,7 +181,7 @@ function streamDraft(p: Planned, planned: Planned[], inputs: SpecInput[], schema
   };
   if (Object.keys(params).length > 0) draft.requestParameters = { value: params, why: `required query parameters (${reasons.join('; ')})` };
   if (p.primaryKey) draft.primaryKey = { value: [p.primaryKey.key], why: p.primaryKey.why };
-  if (shape.item && Object.keys(shape.item).length > 0) {
+  if (shape.item && Object.keys(shape.item).length > 0 && schemaNodes >= 1) {
     draft.schema = { value: toRecordSchema(shape.item, schemaNodes), why: `${p.name}: the record schema of ${operationKey(op)}, dereferenced (check which fields can be null)` };
   }
   if (parent) {
