@@ -1,13 +1,14 @@
 // "New Connector from OpenAPI…": pick a document (an OpenAPI/Swagger file of the workspace, or any
 // file), pick operations in a list grouped by tag (the GETs that return lists are preselected), and
-// the scaffolded manifest is written into the workspace and opened. The scaffolder is the CLI's
-// (server/src/runtime/scaffold/); nothing is sent anywhere.
+// the scaffolded manifest is written into the workspace and opened. The language server scaffolds
+// (the CLI's code, server/src/runtime/scaffold/); nothing is sent over the network.
 import * as vscode from 'vscode';
 import { basename, dirname, join } from 'node:path';
 import type { Services } from '../services';
-import { loadOpenApi } from '../../../server/src/runtime/scaffold/openapi/loadOpenApi';
-import { operationChoices, scaffoldDocument, type OperationChoice } from '../../../server/src/runtime/scaffold/openapi/scaffoldOpenApi';
-import { safeKey } from '../../../server/src/runtime/scaffold/openapi/inferConnection';
+import {
+  OpenApiOperationsRequest, ScaffoldOpenApiRequest,
+  type OpenApiOperationChoice, type OpenApiOperationsResult, type ScaffoldOpenApiResult,
+} from '../../../server/src/protocol';
 
 type DocumentItem = vscode.QuickPickItem & { uri?: vscode.Uri };
 type OperationItem = vscode.QuickPickItem & { key?: string };
@@ -17,20 +18,19 @@ export async function newConnectorFromOpenApi(services: Services, arg?: unknown)
   const source = arg instanceof vscode.Uri ? arg : await pickDocument();
   if (!source) return undefined;
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(source));
-  const loaded = await loadOpenApi(text, source.fsPath);
-  if (!loaded.ok) {
-    void vscode.window.showErrorMessage(`Cannot scaffold from ${basename(source.fsPath)}: ${loaded.error.where}: ${loaded.error.message}`);
+  const listed = await services.client.sendRequest<OpenApiOperationsResult>(OpenApiOperationsRequest, { text, fileName: source.fsPath });
+  if (!listed.ok) {
+    void vscode.window.showErrorMessage(`Cannot scaffold from ${basename(source.fsPath)}: ${listed.where}: ${listed.message}`);
     return undefined;
   }
-  const choices = operationChoices(loaded.doc);
-  const picked = await pickOperations(choices);
+  const picked = await pickOperations(listed.operations);
   if (!picked || picked.length === 0) return undefined;
-  const result = scaffoldDocument(loaded.doc, source.fsPath, { operations: picked });
+  const result = await services.client.sendRequest<ScaffoldOpenApiResult>(ScaffoldOpenApiRequest, { text, fileName: source.fsPath, operations: picked });
   if (!result.ok) {
-    void vscode.window.showErrorMessage(`Cannot scaffold from ${basename(source.fsPath)}: ${result.error.message}`);
+    void vscode.window.showErrorMessage(`Cannot scaffold from ${basename(source.fsPath)}: ${result.where}: ${result.message}`);
     return undefined;
   }
-  const target = await pickTarget(source, loaded.doc.api);
+  const target = await pickTarget(source, listed.title);
   if (!target) return undefined;
   await vscode.workspace.fs.createDirectory(vscode.Uri.file(dirname(target.fsPath)));
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(result.manifest));
@@ -64,9 +64,9 @@ async function pickDocument(): Promise<vscode.Uri | undefined> {
 }
 
 /** A multi-select list of operations under one separator per tag; the GETs that return lists come preselected. */
-async function pickOperations(choices: OperationChoice[]): Promise<string[] | undefined> {
+async function pickOperations(choices: OpenApiOperationChoice[]): Promise<string[] | undefined> {
   const readable = choices.filter((c) => c.method === 'GET' || c.method === 'POST');
-  const byTag = new Map<string, OperationChoice[]>();
+  const byTag = new Map<string, OpenApiOperationChoice[]>();
   for (const c of readable) {
     const tag = c.tags[0] ?? 'Other operations';
     byTag.set(tag, [...(byTag.get(tag) ?? []), c]);
@@ -94,11 +94,11 @@ async function pickOperations(choices: OperationChoice[]): Promise<string[] | un
 }
 
 /** Where to write: `<api name>/manifest.yaml` in the document's workspace folder, editable. */
-async function pickTarget(source: vscode.Uri, api: Record<string, unknown>): Promise<vscode.Uri | undefined> {
+async function pickTarget(source: vscode.Uri, title: string): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.getWorkspaceFolder(source) ?? vscode.workspace.workspaceFolders?.[0];
   const base = folder?.uri.fsPath ?? dirname(source.fsPath);
-  const info = (api.info ?? {}) as Record<string, unknown>;
-  const slug = safeKey(typeof info.title === 'string' ? info.title : basename(source.fsPath).replace(/\.[^.]+$/, '')).replace(/_/g, '-').slice(0, 40);
+  const words = (title || basename(source.fsPath).replace(/\.[^.]+$/, '')).toLowerCase().match(/[a-z0-9]+/g) ?? ['connector'];
+  const slug = words.slice(0, 3).join('-');
   let suggestion = join(slug, 'manifest.yaml');
   for (let i = 2; await exists(vscode.Uri.file(join(base, suggestion))); i++) suggestion = join(`${slug}-${i}`, 'manifest.yaml');
   const relative = await vscode.window.showInputBox({
