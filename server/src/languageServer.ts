@@ -54,6 +54,8 @@ import {
   CdkEngineStatusRequest, CdkPythonNotification, CompareEnginesRequest, type CdkEngineStatusParams, type CdkPythonParams, type CompareEnginesParams,
 } from './protocol';
 import { ManifestSkeletonRequest, type ManifestSkeletonResult } from './protocol';
+import { OpenApiOperationsRequest, ScaffoldOpenApiRequest, type OpenApiOperationsParams, type ScaffoldOpenApiParams } from './protocol';
+import { handleOpenApiOperations, handleScaffoldOpenApi } from './scaffoldHandler';
 import { ReadReadinessRequest, type ReadReadinessParams, type ReadReadinessResult } from './protocol';
 import { checkReadReadiness } from './features/readReadiness';
 import { CdkEngineService } from './cdkEngine/cdkEngineService';
@@ -378,6 +380,8 @@ export class ManifestLanguageServer {
     connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) => handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()));
 
     connection.onRequest(ManifestSkeletonRequest, (): ManifestSkeletonResult => ({ snippet: skeletonLines(catalogIndex()).join('\n') }));
+    connection.onRequest(OpenApiOperationsRequest, (p: OpenApiOperationsParams) => handleOpenApiOperations(p));
+    connection.onRequest(ScaffoldOpenApiRequest, (p: ScaffoldOpenApiParams) => handleScaffoldOpenApi(p));
 
     this.textDocuments.listen(connection);
     connection.listen();

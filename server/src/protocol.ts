@@ -323,3 +323,21 @@ export type ShownReadFailure = { message: string; line?: number; stacktrace?: st
 
 // The incremental lab and "Run all streams" (docs/incremental.md).
 export * from './incrementalProtocol';
+
+/** An operation of an OpenAPI document as the "New Connector from OpenAPI…" picker lists it. */
+export type OpenApiOperationChoice = { key: string; method: string; path: string; summary?: string; tags: string[]; returnsList: boolean };
+/** Why a document could not be scaffolded: `where` is `file:line:column` (or the file). */
+export type ScaffoldFailure = { ok: false; where: string; message: string };
+
+/**
+ * Client → server request: the operations of an OpenAPI / Swagger document (its text and file name,
+ * for relative `$ref`s and messages), for the picker of "New Connector from OpenAPI…" (docs/scaffold.md).
+ */
+export const OpenApiOperationsRequest = 'airbyte/openApiOperations';
+export type OpenApiOperationsParams = { text: string; fileName: string };
+export type OpenApiOperationsResult = { ok: true; title: string; operations: OpenApiOperationChoice[] } | ScaffoldFailure;
+
+/** Client → server request: the manifest scaffolded from the document and the picked operations (`GET /path`). */
+export const ScaffoldOpenApiRequest = 'airbyte/scaffoldOpenApi';
+export type ScaffoldOpenApiParams = { text: string; fileName: string; operations: string[] };
+export type ScaffoldOpenApiResult = { ok: true; manifest: string; streams: string[]; inputs: string[] } | ScaffoldFailure;

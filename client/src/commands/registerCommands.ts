@@ -17,6 +17,7 @@ import { checkConnection } from './checkConnection';
 import { RESOLVED_SCHEME, ResolvedManifestProvider, showResolvedManifest } from './showResolvedManifest';
 import { clearTestingValues, exportTestingValues, importTestingValues, setTestingValues } from './testingValues';
 import { newManifest } from './newManifest';
+import { newConnectorFromOpenApi } from './newConnectorFromOpenApi';
 import { registerIncrementalCommands } from '../incremental/incrementalCommands';
 import { ReadinessPanel } from '../incremental/readinessPanel';
 
@@ -49,6 +50,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('airbyte.compareWithPreviousRead', (arg) => compareWithPreviousRead(services, arg)),
     ...cassetteLenses.register(),
     reg('airbyte.newManifest', () => newManifest(services)),
+    reg('airbyte.newConnectorFromOpenApi', (arg) => newConnectorFromOpenApi(services, arg)),
     ...registerCdkEngine(services),
     reg('airbyte.applyCdkMigrations', () => applyCdkMigrations()),
     ...registerIncrementalCommands(services),

@@ -9,6 +9,7 @@ import { testCommand } from './cli/testCommand';
 import { checkCommand } from './cli/checkCommand';
 import type { ReadEngines } from './cli/readEngine';
 import { incrementalCheckCommand } from './cli/incrementalCheckCommand';
+import { scaffoldCommand } from './cli/scaffoldCommand';
 
 const USAGE = `Usage:
   connector-manifest validate <files...> [--format json|pretty] [--hints]
@@ -18,6 +19,7 @@ const USAGE = `Usage:
   connector-manifest test <manifest> --cassettes DIR [--config config.json] [--stream NAME] [--update] [--junit FILE]
   connector-manifest incremental-check <manifest> --stream NAME --config config.json [--state state.json] [--max-records N] [--max-pages N] [--max-slices N] [--format json|pretty]
   connector-manifest check <manifest> --config config.json [--format json|pretty]   (the manifest's check: connection status and message)
+  connector-manifest scaffold --openapi FILE [--operation "GET /path" ...] [--out manifest.yaml] [--force]   (a manifest from an OpenAPI/Swagger document: docs/scaffold.md)
   connector-manifest read ... [--engine builtin|cdk] [--python PATH] [--compare-engines]   (the Airbyte CDK engine: docs/engines.md)`;
 
 /** Runs one command; resolves with the exit code. */
@@ -49,6 +51,8 @@ export async function main(argv: string[], engines: ReadEngines = {}): Promise<n
       process.once('SIGINT', () => controller.abort());
       return incrementalCheckCommand(rest, process.stdout, process.stderr, controller.signal);
     }
+    case 'scaffold':
+      return scaffoldCommand(rest, process.stdout, process.stderr);
     default:
       process.stderr.write(`${USAGE}\n`);
       return 2;

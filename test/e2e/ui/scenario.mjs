@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { steps as baseSteps } from './steps.mjs';
 import { authoringSteps } from './authoringSteps.mjs';
 import { incrementalSteps } from './incrementalSteps.mjs';
+import { scaffoldSteps } from './scaffoldSteps.mjs';
 
-const steps = [...baseSteps, ...incrementalSteps];
+const steps = [...baseSteps, ...incrementalSteps, ...scaffoldSteps];
 
 const SECRETS = JSON.parse(readFileSync(fileURLToPath(new URL('../secretValues.json', import.meta.url)), 'utf8')).values;
 
