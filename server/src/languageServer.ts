@@ -54,6 +54,8 @@ import {
   CdkEngineStatusRequest, CdkPythonNotification, CompareEnginesRequest, type CdkEngineStatusParams, type CdkPythonParams, type CompareEnginesParams,
 } from './protocol';
 import { ManifestSkeletonRequest, type ManifestSkeletonResult } from './protocol';
+import { HarEntriesRequest, StreamsFromRequestsRequest, UnmaskRequestRequest, type HarEntriesParams, type HarEntriesResult, type StreamsFromRequestsParams, type UnmaskRequestParams } from './scaffoldProtocol';
+import { handleHarEntries, handleStreamsFromRequests, handleUnmaskRequest } from './scaffoldHandler';
 import { ReadReadinessRequest, type ReadReadinessParams, type ReadReadinessResult } from './protocol';
 import { checkReadReadiness } from './features/readReadiness';
 import { CdkEngineService } from './cdkEngine/cdkEngineService';
@@ -378,6 +380,9 @@ export class ManifestLanguageServer {
     connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) => handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()));
 
     connection.onRequest(ManifestSkeletonRequest, (): ManifestSkeletonResult => ({ snippet: skeletonLines(catalogIndex()).join('\n') }));
+    connection.onRequest(StreamsFromRequestsRequest, (p: StreamsFromRequestsParams) => handleStreamsFromRequests(p, (uri) => this.textDocuments.get(uri)?.getText()));
+    connection.onRequest(HarEntriesRequest, async (p: HarEntriesParams): Promise<HarEntriesResult> => handleHarEntries(p));
+    connection.onRequest(UnmaskRequestRequest, (p: UnmaskRequestParams) => handleUnmaskRequest(p, this.openManifest));
 
     this.textDocuments.listen(connection);
     connection.listen();

@@ -323,3 +323,5 @@ export type ShownReadFailure = { message: string; line?: number; stacktrace?: st
 
 // The incremental lab and "Run all streams" (docs/incremental.md).
 export * from './incrementalProtocol';
+// "New stream from cURL / HAR" and "Copy request as cURL" (docs/scaffold.md).
+export * from './scaffoldProtocol';
