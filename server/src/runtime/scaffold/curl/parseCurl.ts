@@ -52,7 +52,8 @@ export async function parseCurlCommand(command: string): Promise<ParsedCurl> {
     if (first.authType !== 'basic') return { error: `The command uses ${first.authType} authentication; declarative manifests support basic, bearer and API keys.`, warnings };
     request.basicAuth = { user: String(target.auth[0]), password: String(target.auth[1]) };
   }
-  if (first.oauth2Bearer) request.headers.push(['Authorization', `Bearer ${String(first.oauth2Bearer)}`]);
+  // curlconverter already turns --oauth2-bearer into an Authorization header; add it only if it did not.
+  if (first.oauth2Bearer && !request.headers.some(([h]) => /^authorization$/i.test(h))) request.headers.push(['Authorization', `Bearer ${String(first.oauth2Bearer)}`]);
   return { request, warnings };
 }
 
