@@ -19,6 +19,8 @@ import { clearTestingValues, exportTestingValues, importTestingValues, setTestin
 import { newManifest } from './newManifest';
 import { registerIncrementalCommands } from '../incremental/incrementalCommands';
 import { ReadinessPanel } from '../incremental/readinessPanel';
+import { newStreamFromCurl, newStreamFromHar } from './streamsFromRequests';
+import { copyRequestAsCurl } from './copyAsCurl';
 
 /** Registers the commands; returns their disposables. */
 export function registerCommands(services: Services): vscode.Disposable[] {
@@ -52,6 +54,9 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     ...registerCdkEngine(services),
     reg('airbyte.applyCdkMigrations', () => applyCdkMigrations()),
     ...registerIncrementalCommands(services),
+    reg('airbyte.newStreamFromCurl', (arg) => newStreamFromCurl(services, arg)),
+    reg('airbyte.newStreamFromHar', (arg) => newStreamFromHar(services, arg)),
+    registerCopyAsCurl(services),
   ];
 }
 
@@ -68,4 +73,12 @@ export type ExtensionApi = {
 /** Builds the exported API. */
 export function extensionApi(services: Services): ExtensionApi {
   return { outputText: () => services.log.text(), resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}\n${ReadinessPanel.transcripts()}`, lensCommand: (id) => lensCommands.resolve(id) };
+}
+
+/** "Copy as cURL" in the results view; the disposable unhooks it. */
+function registerCopyAsCurl(services: Services): vscode.Disposable {
+  ResultsPanel.copyAsCurl = (manifest, stream, request, withSecrets) => {
+    copyRequestAsCurl(services, manifest, stream, request, withSecrets).catch((e: Error) => void vscode.window.showErrorMessage(`Airbyte: the request could not be copied: ${e.message}`));
+  };
+  return new vscode.Disposable(() => { ResultsPanel.copyAsCurl = undefined; });
 }

@@ -120,8 +120,8 @@ test('corpus: a stream from cURL added to real manifests adds no validation erro
   const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().filter((_, i) => i % 10 === 0);
   let checked = 0;
   for (const file of files) {
-    const text = readFileSync(join(dir, file), 'utf8');
-    const before = errors(text).length;
+    const text: string = readFileSync(join(dir, file), 'utf8');
+    const before: number = errors(text).length;
     const r = scaffoldStreams([request], text, 'a cURL command');
     const after = applyOffsetEdits(text, r.edits!);
     assert.equal(errors(after).length, before, `${file}: ${JSON.stringify(errors(after).slice(0, 3).map((p) => p.message))}`);
