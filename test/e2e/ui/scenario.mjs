@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { steps as baseSteps } from './steps.mjs';
 import { authoringSteps } from './authoringSteps.mjs';
 import { incrementalSteps } from './incrementalSteps.mjs';
+import { curlSteps } from './curlSteps.mjs';
 
 const steps = [...baseSteps, ...incrementalSteps];
 
@@ -24,7 +25,7 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   const onlyRe = process.env.E2E_UI_STEPS || process.env.E2E_UI_GREP ? new RegExp(process.env.E2E_UI_STEPS || process.env.E2E_UI_GREP) : null;
   const only = process.env.E2E_UI_ONLY?.split('|').filter(Boolean);
   const chosen = (s) => (!onlyRe || onlyRe.test(s.name)) && (!only?.length || only.some((o) => s.name.includes(o)));
-  for (const step of [...steps, ...authoringSteps].filter(chosen)) {
+  for (const step of [...steps, ...authoringSteps, ...curlSteps].filter(chosen)) {
     const t = Date.now();
     try {
       await step.run(ctx);
