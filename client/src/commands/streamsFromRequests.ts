@@ -31,7 +31,7 @@ export async function newStreamFromCurl(services: Services, arg?: unknown): Prom
       prompt: 'Paste a cURL command ("Copy as cURL" in a browser, the results view or API docs). Credentials become secret inputs, never text in the manifest.',
       placeHolder: "curl 'https://api.example.com/v1/items?limit=10' -H 'Authorization: Bearer …'",
       // A command copied over several lines (`\` at line ends) is offered on one line.
-      value: /^curl\b/.test(clipboard) ? clipboard.replace(/\\\r?\n\s*/g, ' ') : '',
+      value: /^curl\b/.test(clipboard) ? clipboard.replace(/\s*\\\r?\n\s*/g, ' ') : '',
       ignoreFocusOut: true,
       validateInput: (v) => (/^\s*curl\b/.test(v) ? null : 'A cURL command starts with `curl`.'),
     });
