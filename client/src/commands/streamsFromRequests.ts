@@ -93,7 +93,7 @@ async function addStreams(services: Services, source: Record<string, unknown>): 
       target.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.AtTop);
     }
   } else {
-    const doc = await vscode.workspace.openTextDocument({ language: 'yaml', content: result.text ?? '' });
+    const doc = await openNewManifest(result.text ?? '');
     await vscode.window.showTextDocument(doc);
     uri = doc.uri;
   }
@@ -102,4 +102,22 @@ async function addStreams(services: Services, source: Record<string, unknown>): 
   const notes = [...result.warnings, ...(result.errors ? [`${result.errors} validation error(s) to fix`] : [])];
   void vscode.window.showInformationMessage(`Airbyte: stream ${names} ${where}. Each value's comment says what it was inferred from; set the testing values before running it.${notes.length ? ` ${notes.join(' ')}` : ''}`);
   return uri;
+}
+
+/**
+ * An unsaved editor holding the new manifest, named `manifest.yaml` (then `manifest-2.yaml`…) in the
+ * first workspace folder, so its tab says what it is and Save proposes that file.
+ */
+async function openNewManifest(text: string): Promise<vscode.TextDocument> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!folder) return vscode.workspace.openTextDocument({ language: 'yaml', content: text });
+  const taken = async (uri: vscode.Uri) => vscode.workspace.textDocuments.some((d) => d.uri.path === uri.path)
+    || (await vscode.workspace.fs.stat(uri).then(() => true, () => false));
+  let file = vscode.Uri.joinPath(folder, 'manifest.yaml');
+  for (let n = 2; await taken(file); n++) file = vscode.Uri.joinPath(folder, `manifest-${n}.yaml`);
+  const doc = await vscode.workspace.openTextDocument(file.with({ scheme: 'untitled' }));
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(doc.uri, new vscode.Position(0, 0), text);
+  await vscode.workspace.applyEdit(edit);
+  return doc;
 }

@@ -4,6 +4,8 @@
 // request; then "Copy as cURL with secrets" puts the testing value back. The browser context is granted
 // clipboard permissions so the workbench's clipboard (what the extension's vscode.env.clipboard uses)
 // is the real one the page reads. Screenshots under .e2e/screenshots/ (60-…).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { workbench } from './workbench.mjs';
 import { findSecretsIn } from '../secretEncodings.mjs';
 
@@ -29,6 +31,7 @@ async function resultsFrame(page, title, urlPart) {
   }
 }
 
+const grantClipboard = (page) => page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
 const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 
 /** Waits until the clipboard's text passes `test` (the copy goes extension host → workbench → browser). */
@@ -55,7 +58,7 @@ export const curlSteps = [
     name: 'cURL round trip: copy a request as cURL, make a new stream from it, and the new stream sends the same request',
     async run({ page, shot, demoUrl, secrets }) {
       const wb = workbench(page);
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+      await grantClipboard(page);
       await wb.ready();
       await wb.openFile(FILE);
       await lens(page, 'Set testing values').waitFor({ timeout: 30_000 });
@@ -100,9 +103,83 @@ export const curlSteps = [
       await clipboardWhen(page, (t) => t.includes(`-H 'X-API-Key: ${KEY}'`), 'the command with the testing value');
       const html = await second.content();
       if (findSecretsIn(html, [...secrets, KEY]).length) throw new Error('the results view shows the key after a copy with secrets');
-      // The clipboard is left without the key for the steps after this one.
+      // The clipboard is left without the key, and the manifest as it was, for the steps after this one.
       await page.evaluate(() => navigator.clipboard.writeText(''));
       await shot('64-copied-with-secrets');
+      await page.locator('.tab', { hasText: 'api-key-auth.yaml' }).first().click();
+      await wb.runCommand('File: Revert File');
+      await page.locator('.tab.dirty', { hasText: 'api-key-auth.yaml' }).waitFor({ state: 'detached', timeout: 10_000 });
+    },
+  },
+  {
+    name: 'New stream from HAR: pick entries of a HAR file, get a new manifest with field_path and primary key from the recorded responses',
+    async run({ page, shot, run, demoUrl }) {
+      const wb = workbench(page);
+      const file = join(run, 'workspace', 'har', 'demo-session.har');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(demoHar(demoUrl), null, 2));
+      await wb.ready();
+      // A manifest's lenses show the extension and its server are up (when this step runs alone).
+      await wb.openFile(FILE);
+      await lens(page, 'Set testing values').waitFor({ timeout: 60_000 });
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await wb.runCommand('New Stream from HAR…');
+      // The simple file dialog: type the file's path.
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: 15_000 });
+      await input.fill(file);
+      // The dialog lists the folder as the path is typed: accept once it shows the file.
+      const row = (text) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+      await row('demo-session.har').waitFor({ timeout: 15_000 });
+      await page.locator('.quick-input-widget .monaco-button', { hasText: 'Read entries' }).click();
+      await row('/offset/items').waitFor({ timeout: 20_000 });
+      await row('favicon.ico').waitFor({ timeout: 5_000 });
+      await row('GET ' + demoUrl + '/offset/items?limit=5').click();
+      await row('/auth/bearer/items').click();
+      await shot('65-har-entries-picked');
+      await page.keyboard.press('Enter');
+      const editor = page.locator('.monaco-editor .view-lines');
+      await editor.filter({ hasText: 'field_path' }).first().waitFor({ timeout: 20_000 });
+      // An unsaved manifest.yaml in the workspace folder: its tab says what it is.
+      await page.locator('.tab', { hasText: 'manifest.yaml' }).first().waitFor({ timeout: 10_000 });
+      await page.locator('[id="status.problems"]', { hasText: /^\s*0\s+0/ }).waitFor({ timeout: 20_000 }).catch(async () => {
+        throw new Error(`problems: ${await page.locator('[id="status.problems"]').textContent()}`);
+      });
+      await shot('66-new-manifest-from-har');
+      // Save writes manifest.yaml in the workspace folder (a save dialog, where one opens, proposes it: Enter).
+      const saved = join(run, 'workspace', 'manifest.yaml');
+      await page.keyboard.press('Control+S');
+      const dialog = page.locator('.quick-input-widget input');
+      if (await dialog.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
+        await page.waitForFunction(() => (document.querySelector('.quick-input-widget input')?.value ?? '').endsWith('/manifest.yaml'), null, { timeout: 10_000 });
+        await page.keyboard.press('Enter');
+      }
+      for (const deadline = Date.now() + 20_000; !existsSync(saved);) {
+        if (Date.now() > deadline) throw new Error('the new manifest was not saved');
+        await page.waitForTimeout(200);
+      }
+      const text = readFileSync(saved, 'utf8');
+      for (const expected of ['name: items', 'name: items_2', '- data', '# the response\'s array of objects under data', 'primary_key:', 'type: BearerAuthenticator', 'airbyte_secret: true']) {
+        if (!text.includes(expected)) throw new Error(`the new manifest lacks "${expected}":\n${text}`);
+      }
+      if (text.includes('demo-bearer-token')) throw new Error('the HAR\'s token was written into the manifest');
     },
   },
 ];
+
+/** A HAR as a browser saves it: two API calls of the demo API with their JSON responses, and noise. */
+function demoHar(demoUrl) {
+  const entry = (url, headers, status, mimeType, text) => ({
+    startedDateTime: '2026-11-27T06:00:00.000Z', time: 12,
+    request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: [{ name: 'Host', value: new URL(url).host }, { name: 'User-Agent', value: 'Mozilla/5.0' }, { name: 'Accept', value: 'application/json' }, ...headers], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+    response: { status, statusText: '', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: text.length, mimeType, text }, redirectURL: '', headersSize: -1, bodySize: text.length },
+    cache: {}, timings: { send: 0, wait: 10, receive: 2 },
+  });
+  const items = (n) => JSON.stringify({ data: Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` })), total: 100 });
+  return { log: { version: '1.2', creator: { name: 'e2e', version: '1' }, entries: [
+    entry(`${demoUrl}/offset/items?limit=5`, [], 200, 'application/json', items(5)),
+    entry(`${demoUrl}/favicon.ico`, [], 404, 'text/html', 'not found'),
+    entry(`${demoUrl}/auth/bearer/items`, [{ name: 'Authorization', value: 'Bearer demo-bearer-token' }], 200, 'application/json', items(3)),
+  ] } };
+}
