@@ -121,7 +121,8 @@ export const curlSteps = [
       await wb.ready();
       // A manifest's lenses show the extension and its server are up (when this step runs alone).
       await wb.openFile(FILE);
-      await lens(page, 'Set testing values').waitFor({ timeout: 60_000 });
+      // Attached is enough: after the cURL step the editor may be scrolled past it.
+      await lens(page, 'Set testing values').waitFor({ state: 'attached', timeout: 60_000 });
       await wb.runCommand('View: Close All Editors');
       await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
       await wb.runCommand('New Stream from HAR…');
