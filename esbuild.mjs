@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { copyFileSync, mkdirSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 // `npm run package` minifies: the .vsix ships the bundles only, their source maps stay out of it.
@@ -32,9 +33,24 @@ async function precompiledValidatorsPlugin() {
   };
 }
 
+// curlconverter parses shell with tree-sitter; its own `./Parser.js` loads the native addon, so the
+// bundles get the WebAssembly parser of runtime/scaffold/curl/bashParser.ts instead, with its two
+// .wasm files copied beside them (docs/scaffold.md).
+const wasmBashParserPlugin = {
+  name: 'wasm-bash-parser',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/Parser\.js$/ }, (args) => (args.importer.includes(`${join('node_modules', 'curlconverter')}`) ? { path: join(process.cwd(), 'server/src/runtime/scaffold/curl/bashParser.ts') } : undefined));
+    build.onEnd(() => {
+      mkdirSync('out', { recursive: true });
+      copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', 'out/tree-sitter.wasm');
+      copyFileSync('node_modules/curlconverter/dist/tree-sitter-bash.wasm', 'out/tree-sitter-bash.wasm');
+    });
+  },
+};
+
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'out/extension.js', external: ['vscode'] },
-  { entryPoints: ['server/src/server.ts'], outfile: 'out/server.js', plugins: [await precompiledValidatorsPlugin()] },
+  { entryPoints: ['server/src/server.ts'], outfile: 'out/server.js', plugins: [await precompiledValidatorsPlugin(), wasmBashParserPlugin] },
   { entryPoints: ['server/src/cli.ts'], outfile: 'out/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['server/src/runtime/index.ts'], outfile: 'out/runtime.js' },
   // Webview scripts run in the browser sandbox of a webview panel.

@@ -56,6 +56,8 @@ import {
 import { ManifestSkeletonRequest, type ManifestSkeletonResult } from './protocol';
 import { OpenApiOperationsRequest, ScaffoldOpenApiRequest, type OpenApiOperationsParams, type ScaffoldOpenApiParams } from './protocol';
 import { handleOpenApiOperations, handleScaffoldOpenApi } from './scaffoldHandler';
+import { HarEntriesRequest, StreamsFromRequestsRequest, UnmaskRequestRequest, type HarEntriesParams, type HarEntriesResult, type StreamsFromRequestsParams, type UnmaskRequestParams } from './scaffoldProtocol';
+import { handleHarEntries, handleStreamsFromRequests, handleUnmaskRequest } from './requestScaffoldHandler';
 import { ReadReadinessRequest, type ReadReadinessParams, type ReadReadinessResult } from './protocol';
 import { checkReadReadiness } from './features/readReadiness';
 import { CdkEngineService } from './cdkEngine/cdkEngineService';
@@ -382,6 +384,9 @@ export class ManifestLanguageServer {
     connection.onRequest(ManifestSkeletonRequest, (): ManifestSkeletonResult => ({ snippet: skeletonLines(catalogIndex()).join('\n') }));
     connection.onRequest(OpenApiOperationsRequest, (p: OpenApiOperationsParams) => handleOpenApiOperations(p));
     connection.onRequest(ScaffoldOpenApiRequest, (p: ScaffoldOpenApiParams) => handleScaffoldOpenApi(p));
+    connection.onRequest(StreamsFromRequestsRequest, (p: StreamsFromRequestsParams) => handleStreamsFromRequests(p, (uri) => this.textDocuments.get(uri)?.getText()));
+    connection.onRequest(HarEntriesRequest, async (p: HarEntriesParams): Promise<HarEntriesResult> => handleHarEntries(p));
+    connection.onRequest(UnmaskRequestRequest, (p: UnmaskRequestParams) => handleUnmaskRequest(p, this.openManifest));
 
     this.textDocuments.listen(connection);
     connection.listen();

@@ -341,3 +341,5 @@ export type OpenApiOperationsResult = { ok: true; title: string; operations: Ope
 export const ScaffoldOpenApiRequest = 'airbyte/scaffoldOpenApi';
 export type ScaffoldOpenApiParams = { text: string; fileName: string; operations: string[] };
 export type ScaffoldOpenApiResult = { ok: true; manifest: string; streams: string[]; inputs: string[] } | ScaffoldFailure;
+// "New stream from cURL / HAR" and "Copy request as cURL" (docs/scaffold.md).
+export * from './scaffoldProtocol';

@@ -20,6 +20,8 @@ import { newManifest } from './newManifest';
 import { newConnectorFromOpenApi } from './newConnectorFromOpenApi';
 import { registerIncrementalCommands } from '../incremental/incrementalCommands';
 import { ReadinessPanel } from '../incremental/readinessPanel';
+import { newStreamFromCurl, newStreamFromHar } from './streamsFromRequests';
+import { copyRequestAsCurl } from './copyAsCurl';
 
 /** Registers the commands; returns their disposables. */
 export function registerCommands(services: Services): vscode.Disposable[] {
@@ -54,6 +56,9 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     ...registerCdkEngine(services),
     reg('airbyte.applyCdkMigrations', () => applyCdkMigrations()),
     ...registerIncrementalCommands(services),
+    reg('airbyte.newStreamFromCurl', (arg) => newStreamFromCurl(services, arg)),
+    reg('airbyte.newStreamFromHar', (arg) => newStreamFromHar(services, arg)),
+    registerCopyAsCurl(services),
   ];
 }
 
@@ -70,4 +75,12 @@ export type ExtensionApi = {
 /** Builds the exported API. */
 export function extensionApi(services: Services): ExtensionApi {
   return { outputText: () => services.log.text(), resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}\n${ReadinessPanel.transcripts()}`, lensCommand: (id) => lensCommands.resolve(id) };
+}
+
+/** "Copy as cURL" in the results view; the disposable unhooks it. */
+function registerCopyAsCurl(services: Services): vscode.Disposable {
+  ResultsPanel.copyAsCurl = (manifest, stream, request, withSecrets) => {
+    copyRequestAsCurl(services, manifest, stream, request, withSecrets).catch((e: Error) => void vscode.window.showErrorMessage(`Airbyte: the request could not be copied: ${e.message}`));
+  };
+  return new vscode.Disposable(() => { ResultsPanel.copyAsCurl = undefined; });
 }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 import { columnBesideManifest, trackPanelColumn } from './besideColumn';
+import type { CurlSource } from '../../../server/src/runtime/shared/curlCommand';
 import type { CheckConnectionResult, ResultsViewMessage, SchemaDifferencesResult, ShownReadFailure, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
 
 /** What the webview may ask of the extension. */
@@ -19,7 +20,8 @@ export type ResultsViewRequest =
   | { type: 'openFile'; path: string; line: number }
   | { type: 'runFromState' }
   | { type: 'continueFromState' }
-  | { type: 'selectPage'; slice: number; page: number };
+  | { type: 'selectPage'; slice: number; page: number }
+  | { type: 'copyCurl'; request: CurlSource; withSecrets: boolean };
 
 /** Handles the panel's requests for one stream (rerun, go to line, write the inferred schema). */
 export type ResultsViewActions = {
@@ -45,6 +47,10 @@ export class ResultsPanel {
   /** Every message sent to the page, as JSON lines: what the page can show (read by the secret-safety test). */
   private transcript: string[] = [];
   private disposed = false;
+  /** The stream of the read shown ("Copy as cURL with secrets" re-renders its requester). */
+  private stream = '';
+  /** "Copy as cURL" of a shown request (commands/copyAsCurl.ts, set at activation). */
+  static copyAsCurl: ((manifest: vscode.Uri, stream: string, request: CurlSource, withSecrets: boolean) => void) | undefined;
 
   private constructor(private readonly panel: vscode.WebviewPanel, private readonly manifest: vscode.Uri, private actions: ResultsViewActions) {
     panel.webview.onDidReceiveMessage((m: ResultsViewRequest) => this.onMessage(m));
@@ -85,6 +91,7 @@ export class ResultsPanel {
   start(stream: string, limits: Record<string, number | undefined>, replayedFrom?: string): void {
     // One panel shows every stream of the manifest: the transcript keeps the recent reads of all of them.
     if (this.transcript.length > 2000) this.transcript = this.transcript.slice(-1000);
+    this.stream = stream;
     this.post({ type: 'start', stream, limits, ...(replayedFrom ? { replayedFrom } : {}) });
   }
   /** Declared vs inferred schema, computed by the server after the read. */
@@ -150,6 +157,8 @@ export class ResultsPanel {
       this.actions.continueFromState?.();
     } else if (m.type === 'selectPage' && Number.isInteger(m.slice) && Number.isInteger(m.page)) {
       this.actions.selectPage?.(m.slice, m.page);
+    } else if (m.type === 'copyCurl' && m.request && typeof m.request === 'object') {
+      ResultsPanel.copyAsCurl?.(this.manifest, this.stream, m.request, m.withSecrets === true);
     }
   }
 }

@@ -188,9 +188,14 @@ function renderRecords(body: HTMLElement, page: Page | undefined): void {
   body.append(state.recordsView === 'table' ? recordsTable(list) : el('pre', { class: 'json' }, prettyBody(list)));
 }
 
-function requestView(request: Json | null | undefined): HTMLElement[] {
+/** `withSecrets`: offer the copy with secrets (a page's request; an auxiliary request is not the stream's). */
+function requestView(request: Json | null | undefined, withSecrets = true): HTMLElement[] {
   if (!request) return [el('p', { class: 'empty' }, state.running ? 'The request is shown when the read ends.' : 'No request.')];
-  const out = [el('div', { class: 'reqline' }, `${String(request.http_method ?? request.method ?? 'GET')} ${String(request.url ?? '')}`), el('h3', {}, 'Headers'), headerTable(request.headers as Json | null)];
+  const copy = (secrets: boolean) => () => vscode.postMessage({ type: 'copyCurl', request, withSecrets: secrets });
+  const out = [el('div', { class: 'toolbar copy-curl' },
+    el('button', { class: 'secondary copy-curl-masked', title: 'Copy this request as a cURL command, secrets shown as ****', onclick: copy(false) }, 'Copy as cURL'),
+    ...(withSecrets ? [el('button', { class: 'secondary copy-curl-secrets', title: 'Copy this request as a cURL command with the secrets of the testing values', onclick: copy(true) }, 'Copy as cURL with secrets')] : [])),
+  el('div', { class: 'reqline' }, `${String(request.http_method ?? request.method ?? 'GET')} ${String(request.url ?? '')}`), el('h3', {}, 'Headers'), headerTable(request.headers as Json | null)];
   if (request.body !== null && request.body !== undefined && request.body !== '') out.push(el('h3', {}, 'Body'), el('pre', { class: 'body' }, prettyBody(request.body)));
   return out;
 }
@@ -253,7 +258,7 @@ function renderAux(body: HTMLElement): void {
   if (state.aux.length === 0) { body.append(el('p', { class: 'empty' }, 'No auxiliary requests (token refreshes, logins, parent streams).')); return; }
   for (const a of state.aux) {
     body.append(el('details', { class: 'page' }, el('summary', {}, `${a.title ?? 'Request'} [${a.type ?? ''}] ${a.description ? '— ' + a.description : ''}`),
-      el('h3', {}, 'Request'), ...requestView(a.request), el('h3', {}, 'Response'), ...responseView(a.response)));
+      el('h3', {}, 'Request'), ...requestView(a.request, false), el('h3', {}, 'Response'), ...responseView(a.response)));
   }
 }
 

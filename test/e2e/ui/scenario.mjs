@@ -7,6 +7,7 @@ import { steps as baseSteps } from './steps.mjs';
 import { authoringSteps } from './authoringSteps.mjs';
 import { incrementalSteps } from './incrementalSteps.mjs';
 import { scaffoldSteps } from './scaffoldSteps.mjs';
+import { curlSteps } from './curlSteps.mjs';
 
 const steps = [...baseSteps, ...incrementalSteps, ...scaffoldSteps];
 
@@ -26,7 +27,7 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   const only = process.env.E2E_UI_ONLY?.split('|').filter(Boolean);
   const chosen = (s) => (!onlyRe || onlyRe.test(s.name)) && (!only?.length || only.some((o) => s.name.includes(o)));
   // E2E_UI_FROM=<regex>: start at the first step whose name matches (to resume after a failure).
-  const all = [...steps, ...authoringSteps];
+  const all = [...steps, ...authoringSteps, ...curlSteps];
   const fromRe = process.env.E2E_UI_FROM ? new RegExp(process.env.E2E_UI_FROM) : null;
   const from = fromRe ? Math.max(0, all.findIndex((s) => fromRe.test(s.name))) : 0;
   for (const step of all.slice(from).filter(chosen)) {
