@@ -9,6 +9,7 @@ import { createErrorHandler, defaultMessage, parsedErrorMessage, referenceStatus
 import { resolveFetch, safeUrl, type FetchFunction } from './transport';
 import { templateSlice, type StreamSlice } from '../records/streamSlice';
 import { headerValue } from './headers';
+import { splitQueryProperties, withQueryProperties } from './queryPropertiesParameter';
 
 /** Anything that authenticates a data request (runtime-api.md createAuthenticator result). */
 export type Authenticator = { authenticate(request?: { sending?: boolean }): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
@@ -100,6 +101,8 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
   const fetch: FetchFunction = resolveFetch(env, { signal: options.signal });
   const sleep = env.sleep ?? ((ms: number) => abortableDelay(ms, options.signal));
   const authenticator = options.authenticator;
+  // A QueryProperties value of request_parameters is the retriever's chunk of properties, not a template.
+  const { parameters: requestParameters, key: queryPropertiesKey } = splitQueryProperties(component.request_parameters);
 
   async function build(input: RequestInput): Promise<HttpRequest> {
     const ctx: TemplateContext = { config, parameters, stream_slice: templateSlice(input.slice), next_page_token: input.nextPageToken, ...(input.slice.extra_fields ?? {}) };
@@ -109,8 +112,9 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
     const url = buildUrl(component, ctx, pathToken, env);
     const ownHeaders = evalMapping(component.request_headers, ctx, { stringOrList: false, what: 'request_headers' }, env);
     const auth = authenticator ? await authenticator.authenticate({ sending: true }) : null;
+    const ownParams = evalMapping(requestParameters, ctx, { stringOrList: true, what: 'request_parameters' }, env);
     const params = combineMappings(
-      [evalMapping(component.request_parameters, ctx, { stringOrList: true, what: 'request_parameters' }, env), auth?.request_parameters, ...input.retrieverParts.map((p) => p.request_parameters)],
+      [queryPropertiesKey === null ? ownParams : withQueryProperties(ownParams, queryPropertiesKey, input.slice), auth?.request_parameters, ...input.retrieverParts.map((p) => p.request_parameters)],
       { json: false, what: 'request parameters' },
     );
     if (typeof params === 'string') throw configError('Request parameters must be key/value pairs, not a string.');

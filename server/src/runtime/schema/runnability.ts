@@ -7,15 +7,8 @@
 /** `not_runnable`: a test read of a stream using it stops with `reason`. `no_effect`: it is accepted and changes nothing a test read shows. */
 export type Runnability = { kind: 'not_runnable' | 'no_effect'; reason: string; onlyWithState?: boolean };
 
-const QUERY_PROPERTIES = 'QueryProperties (properties requested in chunks and merged by key) is not run by this runtime yet: the Python CDK sends one request per chunk and merges the records';
-
 /** By component type. */
 export const COMPONENT_RUNNABILITY: Readonly<Record<string, Runnability>> = {
-  QueryProperties: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
-  PropertiesFromEndpoint: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
-  PropertyChunking: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
-  GroupByKeyMergeStrategy: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
-  JsonSchemaPropertySelector: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
   UnionPartitionRouter: { kind: 'not_runnable', reason: 'UnionPartitionRouter (the partitions of several routers, one after the other) is not run by this runtime yet' },
   FileUploader: { kind: 'not_runnable', reason: 'file_uploader downloads a file for each record to the connector\'s disk; this runtime does not run file transfers' },
   ResponseToFileExtractor: { kind: 'not_runnable', reason: 'ResponseToFileExtractor parses CSV downloads with pandas in the Python CDK; this runtime does not run it' },

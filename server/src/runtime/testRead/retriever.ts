@@ -10,7 +10,8 @@ import { createPaginator, type Paginator } from '../pagination/defaultPaginator'
 import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
 import type { StreamSlice } from '../records/streamSlice';
 import { createSlicer, type Slicer } from './partitions';
-import { requestPage, wrapToken, type PageResult } from './pageRequest';
+import { requestPage, wrapToken, type PageOutcome, type PageResult } from './pageRequest';
+import { deepMerge, queryPropertiesOf, type QueryProperties } from './queryProperties';
 import { createPaginationReset, type SliceResets } from './paginationReset';
 import { openTrace, traceNext, traceStop, type PageTrace } from './paginationTrace';
 import type { ReadContext } from './readContext';
@@ -97,6 +98,49 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   warnLastRecords(paginatorComponent, rc);
   const paginationReset = createPaginationReset(retriever, name, slicer.cursor, rc);
   const ignoreSlicerOnPaginated = retriever.ignore_stream_slicer_parameters_on_paginated_requests === true;
+  const queryProperties = queryPropertiesOf(requesterComponent, name, rc, (properties) => buildStream(properties, rc, name));
+
+  /**
+   * One page of a stream with QueryProperties: a request per chunk of properties (the slice's extra fields
+   * are only the chunk, as in the reference), records without a merge key emitted with their chunk's page,
+   * merged records after the last chunk's. A failing chunk ends the page there (merged records are lost).
+   */
+  async function chunkRequests(qp: QueryProperties, current: StreamSlice, token: { next_page_token: unknown } | null, slicerParts: RequestParts[]): Promise<{ before: PageResult[]; last: PageOutcome; records: Record<string, unknown>[] }> {
+    const chunks = await qp.chunks();
+    const before: PageResult[] = [];
+    const merged = new Map<string, Record<string, unknown>>();
+    const emitted: Record<string, unknown>[] = [];
+    for (let i = 0; ; i++) {
+      const chunkSlice: StreamSlice = { partition: current.partition, cursor_slice: current.cursor_slice, extra_fields: { query_properties: chunks[i] } };
+      const outcome = await requestPage(requester, selector, { slice: chunkSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
+      const own: Record<string, unknown>[] = [];
+      let failure: RuntimeError | null = null;
+      try {
+        for (const record of outcome.page.records) {
+          const key = qp.merges ? qp.mergeKey(record) : null;
+          if (key === null) {
+            own.push(record);
+            continue;
+          }
+          let target = merged.get(key);
+          if (!target) merged.set(key, (target = {}));
+          deepMerge(target, record);
+        }
+      } catch (e) {
+        if (!(e instanceof RuntimeError)) throw e;
+        failure = e;
+      }
+      emitted.push(...own);
+      if (failure) return { before, last: { page: { ...outcome.page, records: own, error: failure }, exchange: null, ignored: false }, records: emitted };
+      if (!outcome.exchange) return { before, last: { ...outcome, page: { ...outcome.page, records: own } }, records: emitted };
+      if (i === chunks.length - 1) {
+        const mergedRecords = [...merged.values()];
+        emitted.push(...mergedRecords);
+        return { before, last: { ...outcome, page: { ...outcome.page, records: [...own, ...mergedRecords] } }, records: emitted };
+      }
+      before.push({ ...outcome.page, records: own });
+    }
+  }
 
   async function* readSlice(slice: StreamSlice): AsyncGenerator<PageResult> {
     // Spec §7.8: every page of every attempt belongs to this slice; an attempt may narrow its cursor range.
@@ -106,7 +150,24 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       if (env.signal?.aborted) throw new RuntimeError('The read was cancelled.', 'system_error');
       const current = attempts.slice;
       const slicerParts: RequestParts[] = token && ignoreSlicerOnPaginated ? [] : [slicer.requestParts(current)];
-      const outcome = await requestPage(requester, selector, { slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
+      let outcome: PageOutcome;
+      // What the paginator and the pagination reset see of this page: with QueryProperties, every record
+      // emitted over the page's chunk requests (the merged ones last), as the reference's _read_pages.
+      let pageRecords: Record<string, unknown>[];
+      if (queryProperties) {
+        const step = await chunkRequests(queryProperties, current, token, slicerParts);
+        for (const page of step.before) {
+          // A chunk page: the next request is the next chunk, with the same page token.
+          const chunkTrace = openTrace(token);
+          Object.assign(chunkTrace, { tokenOut: chunkTrace.tokenIn, nextRequested: true, stopReason: null, settled: true });
+          yield { ...page, ...(isDataFeed ? { records: page.records.filter((r) => slicer.state.shouldBeSynced(slice, r)) } : {}), trace: chunkTrace };
+        }
+        outcome = step.last;
+        pageRecords = step.records;
+      } else {
+        outcome = await requestPage(requester, selector, { slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
+        pageRecords = outcome.page.records;
+      }
       const records = outcome.page.records;
       const trace = openTrace(token);
       // The test read stops at a failed page without resuming this loop: its trace is settled first.
@@ -116,7 +177,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       yield { ...outcome.page, ...(isDataFeed ? { records: records.filter((r) => slicer.state.shouldBeSynced(slice, r)) } : {}), trace };
       if (!outcome.exchange) return;
       const { response, resolution } = outcome.exchange;
-      attempts.observe(records);
+      attempts.observe(pageRecords);
       // Spec §7.7 order: a reset signal, then a falsy response, then the reset limit, then the next token.
       if (resolution.action === 'RESET_PAGINATION') {
         resetAttempt(attempts, trace, `the error handler answered RESET_PAGINATION to HTTP ${response.status} from ${safeUrl(outcome.page.request.url)}`);
@@ -131,7 +192,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
         continue;
       }
       const previous = token ? token.next_page_token : null;
-      const last = records.length ? records[records.length - 1] : null;
+      const last = pageRecords.length ? pageRecords[pageRecords.length - 1] : null;
       // A data feed stops paginating at a page whose last record is already synced (or beyond the end).
       if (isDataFeed && last && !slicer.state.shouldBeSynced(slice, last)) {
         traceStop(trace, `is_data_feed: the page's last record is outside the cursor's range (already synced), so the feed stops here`);
@@ -139,7 +200,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
       }
       let next: unknown;
       try {
-        next = paginator.nextPageToken(response, records.length, last, previous, records);
+        next = paginator.nextPageToken(response, pageRecords.length, last, previous, pageRecords);
       } catch (e) {
         traceStop(trace, paginator.stopReason() ?? `computing the next page token failed: ${(e as Error).message}`);
         throw e;
