@@ -34,7 +34,6 @@ export const COMPONENT_RUNNABILITY: Readonly<Record<string, Runnability>> = {
 
 /** By `Type.field`: fields that change what a run does in a way this runtime does not reproduce, or that do not apply to a test read. */
 export const FIELD_RUNNABILITY: Readonly<Record<string, Runnability>> = {
-  'StateDelegatingStream.api_retention_period': { kind: 'not_runnable', onlyWithState: true, reason: 'api_retention_period (fall back to a full refresh when the state is older than the API keeps data) is not applied by this runtime: a test read with an input state stops instead of guessing' },
   'AsyncRetriever.failed_retry_wait_time_in_seconds': { kind: 'no_effect', reason: 'a test read does not retry failed jobs, so the cooldown between retries never applies' },
 };
 

@@ -17,6 +17,7 @@ import { openTrace, traceNext, traceStop, type PageTrace } from './paginationTra
 import type { ReadContext } from './readContext';
 import { buildAsyncStream } from './asyncRetriever';
 import { recordsOfStream } from './streamRecords';
+import { retentionExpired, retentionPeriod } from './stateRetention';
 
 export type { PageResult } from './pageRequest';
 
@@ -44,9 +45,15 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   if (stream.type === 'StateDelegatingStream') {
     // The reference builds the incremental stream when the read has a state for it, else the full-refresh one.
     const hasState = Boolean(inputState && Object.keys(inputState).length);
-    const delegate = (hasState ? stream.incremental_stream : stream.full_refresh_stream) as Obj | undefined;
-    if (!delegate || typeof delegate !== 'object') throw configError(`Stream '${name}': StateDelegatingStream needs ${hasState ? 'incremental_stream' : 'full_refresh_stream'}.`);
-    return buildStream({ ...delegate, name }, rc, parentOf, parentState);
+    // api_retention_period: the stream read (not a parent) falls back to a full refresh from an empty state
+    // when its state is older than the period the API keeps.
+    const period = retentionPeriod(stream, rc);
+    const expired = hasState && !parentOf && period !== null && retentionExpired(stream, period, inputState as Obj, rc);
+    const incremental = hasState && !expired;
+    const delegate = (incremental ? stream.incremental_stream : stream.full_refresh_stream) as Obj | undefined;
+    if (!delegate || typeof delegate !== 'object') throw configError(`Stream '${name}': StateDelegatingStream needs ${incremental ? 'incremental_stream' : 'full_refresh_stream'}.`);
+    const delegateContext: ReadContext = expired ? { ...rc, inputState: (s) => (s === name ? null : rc.inputState?.(s) ?? null) } : rc;
+    return buildStream({ ...delegate, name }, delegateContext, parentOf, parentState);
   }
   const retriever = stream.retriever as Obj | undefined;
   if (!retriever) throw configError(`Stream '${name}' has no retriever.`);
