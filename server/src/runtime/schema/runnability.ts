@@ -9,7 +9,6 @@ export type Runnability = { kind: 'not_runnable' | 'no_effect'; reason: string; 
 
 /** By component type. */
 export const COMPONENT_RUNNABILITY: Readonly<Record<string, Runnability>> = {
-  FileUploader: { kind: 'not_runnable', reason: 'file_uploader downloads a file for each record to the connector\'s disk; this runtime does not run file transfers' },
   ResponseToFileExtractor: { kind: 'not_runnable', reason: 'ResponseToFileExtractor parses CSV downloads with pandas in the Python CDK; this runtime does not run it' },
   KeysToSnakeCase: { kind: 'not_runnable', reason: 'KeysToSnakeCase (transliterating and splitting keys as the Python CDK does) is not run by this runtime yet' },
   FlattenFields: { kind: 'not_runnable', reason: 'FlattenFields is not run by this runtime yet (DpathFlattenFields is)' },

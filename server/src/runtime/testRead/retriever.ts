@@ -4,7 +4,7 @@
 import type { AuxiliaryRequest, RequestParts } from '../types';
 import { configError, RuntimeError } from '../errors';
 import { createAuthenticator } from '../auth';
-import { createHttpRequester, type HttpRequester } from '../http/requester';
+import { createHttpRequester, type HttpRequester, type RequestInput } from '../http/requester';
 import { safeUrl } from '../http/transport';
 import { createPaginator, type Paginator } from '../pagination/defaultPaginator';
 import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
@@ -18,6 +18,7 @@ import type { ReadContext } from './readContext';
 import { buildAsyncStream } from './asyncRetriever';
 import { recordsOfStream } from './streamRecords';
 import { retentionExpired, retentionPeriod } from './stateRetention';
+import { createFileUploader, type FileUploader } from './fileUploader';
 
 export type { PageResult } from './pageRequest';
 
@@ -105,6 +106,12 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   warnLastRecords(paginatorComponent, rc);
   const paginationReset = createPaginationReset(retriever, name, slicer.cursor, rc);
   const ignoreSlicerOnPaginated = retriever.ignore_stream_slicer_parameters_on_paginated_requests === true;
+  const fileUploader = stream.file_uploader && typeof stream.file_uploader === 'object' ? createFileUploader(stream.file_uploader as Obj, name, rc) : null;
+  /** One request of the page loop; with a file_uploader, each selected record's file is downloaded before the next record is selected. */
+  async function fetchPage(input: RequestInput, streamName: string, context: ReadContext): Promise<PageOutcome> {
+    const outcome = await requestPage(requester, selector, input, streamName, context);
+    return fileUploader ? uploadFiles(outcome, fileUploader) : outcome;
+  }
   const queryProperties = queryPropertiesOf(requesterComponent, name, rc, (properties) => buildStream(properties, rc, name));
 
   /**
@@ -119,7 +126,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     const emitted: Record<string, unknown>[] = [];
     for (let i = 0; ; i++) {
       const chunkSlice: StreamSlice = { partition: current.partition, cursor_slice: current.cursor_slice, extra_fields: { query_properties: chunks[i] } };
-      const outcome = await requestPage(requester, selector, { slice: chunkSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
+      const outcome = await fetchPage({ slice: chunkSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
       const own: Record<string, unknown>[] = [];
       let failure: RuntimeError | null = null;
       try {
@@ -172,7 +179,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
         outcome = step.last;
         pageRecords = step.records;
       } else {
-        outcome = await requestPage(requester, selector, { slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
+        outcome = await fetchPage({ slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
         pageRecords = outcome.page.records;
       }
       const records = outcome.page.records;
@@ -222,6 +229,20 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   }
 
   return { name, primaryKey: keyPaths(stream.primary_key), cursorField: cursorPaths(stream), slicer, readSlice };
+}
+
+/** Uploads the page's records in order; a failed upload ends the page after the records before it. */
+async function uploadFiles(outcome: PageOutcome, uploader: FileUploader): Promise<PageOutcome> {
+  const records = outcome.page.records;
+  for (let i = 0; i < records.length; i++) {
+    try {
+      await uploader.upload(records[i]);
+    } catch (e) {
+      if (!(e instanceof RuntimeError)) throw e;
+      return { page: { ...outcome.page, records: records.slice(0, i), error: e }, exchange: null, ignored: false };
+    }
+  }
+  return outcome;
 }
 
 /** Starts a new attempt at the slice; the page's trace says why pagination restarts from the first page. */
