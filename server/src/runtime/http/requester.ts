@@ -10,6 +10,7 @@ import { resolveFetch, safeUrl, type FetchFunction } from './transport';
 import { templateSlice, type StreamSlice } from '../records/streamSlice';
 import { headerValue } from './headers';
 import { splitQueryProperties, withQueryProperties } from './queryPropertiesParameter';
+import type { ApiBudget } from './apiBudget';
 
 /** Anything that authenticates a data request (runtime-api.md createAuthenticator result). */
 export type Authenticator = { authenticate(request?: { sending?: boolean }): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
@@ -79,6 +80,8 @@ export type RequesterOptions = {
   signal?: AbortSignal;
   /** Upper bound for a Retry-After header wait, in seconds. */
   maxRetryAfterSeconds?: number;
+  /** The source's api_budget (http/apiBudget.ts), shared by its requesters. */
+  apiBudget?: ApiBudget | null;
 };
 
 export type HttpRequester = {
@@ -149,6 +152,7 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
     for (let attempt = 0; ; attempt++) {
       if (options.signal?.aborted) throw new RuntimeError('The read was cancelled.', 'system_error');
       const request = await build(input);
+      await options.apiBudget?.acquire(request);
       let response: HttpResponse | null = null;
       let error: unknown = null;
       try {
@@ -157,6 +161,8 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
         if (options.signal?.aborted) throw new RuntimeError('The read was cancelled.', 'system_error');
         error = e;
       }
+      // The budget reads the API's rate-limit headers of every response (LimiterSession.send).
+      if (response) options.apiBudget?.update(request, response);
       const resolution = errorHandler.interpret(response, error);
       // The resolution rides along so a caller can word the failure as the reference does (check).
       const exchange = { request, response, resolution };

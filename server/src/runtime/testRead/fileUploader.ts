@@ -28,7 +28,7 @@ export function createFileUploader(component: Obj, stream: string, rc: ReadConte
     disableRetries: rc.retries !== true,
     requestOptionCompat: rc.requestOptionCompat,
   }, rc.env);
-  const requester = createHttpRequester(requesterComponent, rc.config, { parameters: requesterParameters, authenticator, disableRetries: rc.retries !== true, signal: rc.env.signal }, rc.env);
+  const requester = createHttpRequester(requesterComponent, rc.config, { parameters: requesterParameters, authenticator, disableRetries: rc.retries !== true, signal: rc.env.signal, apiBudget: rc.apiBudget }, rc.env);
   const targets = createDpathExtractor(component.download_target_extractor as Obj | undefined, rc.config, parameters, rc.env);
   const filename = component.filename_extractor;
   return {

@@ -80,7 +80,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     disableRetries: rc.retries !== true,
     requestOptionCompat: rc.requestOptionCompat,
   }, env);
-  const requester: HttpRequester = createHttpRequester(requesterComponent, rc.config, { parameters, authenticator, disableRetries: rc.retries !== true, signal: env.signal }, env);
+  const requester: HttpRequester = createHttpRequester(requesterComponent, rc.config, { parameters, authenticator, disableRetries: rc.retries !== true, signal: env.signal, apiBudget: rc.apiBudget }, env);
   const slicer = createSlicer(retriever, stream, rc, (parent, state) => buildStream(parent, rc, name, state), inputState);
   const cursor = slicer.cursor;
   const isDataFeed = cursor?.isDataFeed === true;
