@@ -12,7 +12,7 @@ import { json, manifestWith, startLoopback } from './loopback';
 
 const NOW = '2024-03-15T12:00:00Z';
 
-function paged(base: string, budget: Record<string, unknown>, headers: (page: number) => Record<string, string> = () => ({})) {
+function paged(base: string, budget: Record<string, unknown>) {
   return {
     ...manifestWith({
       requester: { type: 'HttpRequester', url: `${base}/items` },
@@ -24,7 +24,6 @@ function paged(base: string, budget: Record<string, unknown>, headers: (page: nu
       },
     }),
     api_budget: { type: 'HTTPAPIBudget', ...budget },
-    _headers: headers,
   };
 }
 
@@ -35,8 +34,7 @@ async function readPaged(budget: Record<string, unknown>, headers: (page: number
   });
   const sleeps: number[] = [];
   try {
-    const { _headers, ...manifest } = paged(api.base, budget, headers);
-    void _headers;
+    const manifest = paged(api.base, budget);
     const read = await testRead(manifest, {}, 'items', { maxPagesPerSlice: 10 }, { now: () => new Date(NOW), sleep: async (ms: number) => { sleeps.push(ms); } });
     return { read, sleeps, requests: api.requests.map((r) => r.url) };
   } finally {
@@ -70,7 +68,7 @@ test('api_budget FixedWindowCallRatePolicy: the API\'s reset header moves the wi
 
 test('api_budget: remaining calls reported as 0 (or a status_codes_for_ratelimit_hit status) empty the fixed window', async () => {
   const reset = String(Date.parse(NOW) / 1000 + 5);
-  const { sleeps, requests } = await readPaged({ policies: [{ type: 'FixedWindowCallRatePolicy', period: 'PT1M', call_limit: 100, matchers: [] }] }, (page) => (page === 1 ? { 'ratelimit-remaining': '0', 'ratelimit-reset': reset } : {}));
+  const { sleeps, requests } = await readPaged({ policies: [{ type: 'FixedWindowCallRatePolicy', period: 'PT1M', call_limit: 100, matchers: [] }] }, (page): Record<string, string> => (page === 1 ? { 'ratelimit-remaining': '0', 'ratelimit-reset': reset } : {}));
   assert.deepEqual(requests, ['/items', '/items?page=2', '/items?page=3', '/items?page=4']);
   assert.deepEqual(sleeps, [5000]);
 });
