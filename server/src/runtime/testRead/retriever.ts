@@ -108,8 +108,8 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
   const ignoreSlicerOnPaginated = retriever.ignore_stream_slicer_parameters_on_paginated_requests === true;
   const fileUploader = stream.file_uploader && typeof stream.file_uploader === 'object' ? createFileUploader(stream.file_uploader as Obj, name, rc) : null;
   /** One request of the page loop; with a file_uploader, each selected record's file is downloaded before the next record is selected. */
-  async function fetchPage(input: RequestInput, streamName: string, context: ReadContext): Promise<PageOutcome> {
-    const outcome = await requestPage(requester, selector, input, streamName, context);
+  async function fetchPage(input: RequestInput): Promise<PageOutcome> {
+    const outcome = await requestPage(requester, selector, input, name, rc);
     return fileUploader ? uploadFiles(outcome, fileUploader) : outcome;
   }
   const queryProperties = queryPropertiesOf(requesterComponent, name, rc, (properties) => buildStream(properties, rc, name));
@@ -126,7 +126,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
     const emitted: Record<string, unknown>[] = [];
     for (let i = 0; ; i++) {
       const chunkSlice: StreamSlice = { partition: current.partition, cursor_slice: current.cursor_slice, extra_fields: { query_properties: chunks[i] } };
-      const outcome = await fetchPage({ slice: chunkSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
+      const outcome = await fetchPage({ slice: chunkSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] });
       const own: Record<string, unknown>[] = [];
       let failure: RuntimeError | null = null;
       try {
@@ -179,7 +179,7 @@ export function buildStream(stream: Obj, rc: ReadContext, parentOf: string | nul
         outcome = step.last;
         pageRecords = step.records;
       } else {
-        outcome = await fetchPage({ slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] }, name, rc);
+        outcome = await fetchPage({ slice: current, nextPageToken: token, retrieverParts: [paginator.requestOptions(token), ...slicerParts] });
         pageRecords = outcome.page.records;
       }
       const records = outcome.page.records;
