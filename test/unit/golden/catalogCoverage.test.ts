@@ -131,12 +131,19 @@ test('a component with no effect on a test read: an information note, and the re
   assert.match(notes[0].message, /ConcurrencyLevel has no effect on a test read: a test read runs one worker/);
 });
 
-test('the components of issue 20 that run now get no mark: QueryProperties, UnionPartitionRouter, file_uploader, api_budget, api_retention_period', () => {
+test('the components of issue 20 that run now get no mark: QueryProperties, UnionPartitionRouter, file_uploader, api_budget, api_retention_period', async () => {
+  const { ManifestDocuments } = await import('../../../server/src/documents');
+  const { provideCodeLenses } = await import('../../../server/src/features/codeLens');
+  const { TextDocument } = await import('vscode-languageserver-textdocument');
+  const { stringify } = require('yaml');
   const marked = (text: string) => rt.validateManifest(rt.parseManifest(text)).filter((p: { code: string }) => p.code === 'not-runnable-in-test-read');
   for (const file of ['query-properties-chunked', 'query-properties-from-endpoint', 'union-partition-router', 'file-uploader', 'api-budget-policies', 'state-delegating-retention-expired']) {
-    const { stringify } = require('yaml');
-    const text = stringify(parse(readFileSync(join(fixtures, 'components', `${file}.case.yaml`), 'utf8')).manifest);
+    const spec = parse(readFileSync(join(fixtures, 'components', `${file}.case.yaml`), 'utf8'));
+    const text = stringify(spec.manifest);
     assert.deepEqual(marked(text), [], file);
+    // The stream's lens runs it.
+    const titles = provideCodeLenses(new ManifestDocuments().get(TextDocument.create(`file:///${file}.yaml`, 'yaml', 1, text))).map((l) => l.command?.title);
+    assert.ok(titles.includes(`▶ Run stream ${spec.stream}`), `${file}: ${JSON.stringify(titles)}`);
   }
 });
 
