@@ -96,40 +96,55 @@ ${requesterExtra}      record_selector:
         extractor: {type: DpathExtractor, field_path: []}
 `;
 
-const queryProperties = `        request_parameters:
-          fields:
-            type: QueryProperties
-            property_list: [a, b, c]
-            property_chunking: {type: PropertyChunking, property_limit_type: property_count, property_limit: 2}
+const snakeCaseAndFlatten = `    transformations:
+      - type: KeysToSnakeCase
+      - type: FlattenFields
 `;
 
 test('a not-runnable component: located warning, the read stops with the reason, the lens says why', async () => {
-  const text = manifestWith(queryProperties);
+  const text = manifestWith('', snakeCaseAndFlatten);
   const problems = rt.validateManifest(rt.parseManifest(text)).filter((p: { code: string }) => p.code === 'not-runnable-in-test-read');
-  assert.ok(problems.length >= 2, JSON.stringify(problems));
+  assert.equal(problems.length, 2, JSON.stringify(problems));
   const first = problems[0];
   assert.equal(first.severity, 'warning');
-  assert.match(first.message, /^Not runnable in a test read: QueryProperties/);
-  // On the key the component is written under (request_parameters.fields), then on its PropertyChunking.
-  assert.equal(text.slice(first.span.start, first.span.end), 'fields');
-  assert.equal(text.slice(problems[1].span.start, problems[1].span.end), 'property_chunking');
-  await assert.rejects(rt.testRead(parse(text), {}, 'items'), /Stream 'items' is not runnable in a test read: QueryProperties .* \(QueryProperties at retriever\.requester\.request_parameters\.fields\)/);
+  assert.match(first.message, /^Not runnable in a test read: KeysToSnakeCase/);
+  // On the line of each component (its `type`), in document order.
+  const lineOf = (p: { span: { start: number } }) => text.slice(0, p.span.start).split('\n').length;
+  assert.equal(text.split('\n')[lineOf(first) - 1].trim(), '- type: KeysToSnakeCase');
+  assert.equal(text.split('\n')[lineOf(problems[1]) - 1].trim(), '- type: FlattenFields');
+  await assert.rejects(rt.testRead(parse(text), {}, 'items'), /Stream 'items' is not runnable in a test read: KeysToSnakeCase .* \(KeysToSnakeCase at transformations\.0\)/);
   // The "Run stream" lens of the stream says why instead of running it.
   const { ManifestDocuments } = await import('../../../server/src/documents');
   const { provideCodeLenses } = await import('../../../server/src/features/codeLens');
   const { TextDocument } = await import('vscode-languageserver-textdocument');
   const lenses = provideCodeLenses(new ManifestDocuments().get(TextDocument.create('file:///m.yaml', 'yaml', 1, text)));
   const titles = lenses.map((l) => l.command?.title);
-  assert.ok(titles.includes('⊘ Not runnable in a test read: QueryProperties (see the warning on it)'), JSON.stringify(titles));
+  assert.ok(titles.includes('⊘ Not runnable in a test read: KeysToSnakeCase (see the warning on it)'), JSON.stringify(titles));
   assert.ok(!titles.some((t) => t?.startsWith('▶ Run stream')), JSON.stringify(titles));
 });
 
 test('a component with no effect on a test read: an information note, and the read runs', () => {
-  const text = `api_budget:\n  type: HTTPAPIBudget\n  policies:\n    - type: UnlimitedCallRatePolicy\n      matchers: []\n${manifestWith('')}`;
+  const text = `concurrency_level:\n  type: ConcurrencyLevel\n  default_concurrency: 2\n${manifestWith('')}`;
   const notes = rt.validateManifest(rt.parseManifest(text)).filter((p: { code: string }) => p.code === 'not-runnable-in-test-read');
-  assert.equal(notes.length, 2);
-  assert.ok(notes.every((p: { severity: string }) => p.severity === 'information'));
-  assert.match(notes[0].message, /HTTPAPIBudget has no effect on a test read: client-side rate limits only delay requests/);
+  assert.equal(notes.length, 1);
+  assert.equal(notes[0].severity, 'information');
+  assert.match(notes[0].message, /ConcurrencyLevel has no effect on a test read: a test read runs one worker/);
+});
+
+test('the components of issue 20 that run now get no mark: QueryProperties, UnionPartitionRouter, file_uploader, api_budget, api_retention_period', async () => {
+  const { ManifestDocuments } = await import('../../../server/src/documents');
+  const { provideCodeLenses } = await import('../../../server/src/features/codeLens');
+  const { TextDocument } = await import('vscode-languageserver-textdocument');
+  const { stringify } = require('yaml');
+  const marked = (text: string) => rt.validateManifest(rt.parseManifest(text)).filter((p: { code: string }) => p.code === 'not-runnable-in-test-read');
+  for (const file of ['query-properties-chunked', 'query-properties-from-endpoint', 'union-partition-router', 'file-uploader', 'api-budget-policies', 'state-delegating-retention-expired']) {
+    const spec = parse(readFileSync(join(fixtures, 'components', `${file}.case.yaml`), 'utf8'));
+    const text = stringify(spec.manifest);
+    assert.deepEqual(marked(text), [], file);
+    // The stream's lens runs it.
+    const titles = provideCodeLenses(new ManifestDocuments().get(TextDocument.create(`file:///${file}.yaml`, 'yaml', 1, text))).map((l) => l.command?.title);
+    assert.ok(titles.includes(`▶ Run stream ${spec.stream}`), `${file}: ${JSON.stringify(titles)}`);
+  }
 });
 
 test('validate, streams and read agree about a stream of a false ConditionalStreams entry', () => {

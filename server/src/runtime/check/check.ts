@@ -17,6 +17,7 @@ import type { LogLevel, ReadContext } from '../testRead/readContext';
 import type { LogMessage } from '../testRead/streamRead';
 import { streamAvailability } from './availability';
 import { pythonStringRepr } from './pythonRepr';
+import { createApiBudget } from '../http/apiBudget';
 
 type Obj = Record<string, unknown>;
 
@@ -71,6 +72,8 @@ export async function check(manifest: object, config: object, env: TestReadEnv =
       requestOptionCompat: { manifestVersion: parseVersion(root.version) },
       inputState: () => null,
       aux: () => {},
+      // The source's api_budget applies to a check's requests too.
+      apiBudget: createApiBudget(root.api_budget, checkConfig, env, (message) => log('INFO', message)),
     };
     // source.streams(config): config validations, static streams, then the resolved dynamic ones.
     const allStreams = async (): Promise<{ name: string; stream: Obj; definition: string | null }[]> => {

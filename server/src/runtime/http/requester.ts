@@ -9,6 +9,8 @@ import { createErrorHandler, defaultMessage, parsedErrorMessage, referenceStatus
 import { resolveFetch, safeUrl, type FetchFunction } from './transport';
 import { templateSlice, type StreamSlice } from '../records/streamSlice';
 import { headerValue } from './headers';
+import { splitQueryProperties, withQueryProperties } from './queryPropertiesParameter';
+import type { ApiBudget } from './apiBudget';
 
 /** Anything that authenticates a data request (runtime-api.md createAuthenticator result). */
 export type Authenticator = { authenticate(request?: { sending?: boolean }): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
@@ -78,6 +80,8 @@ export type RequesterOptions = {
   signal?: AbortSignal;
   /** Upper bound for a Retry-After header wait, in seconds. */
   maxRetryAfterSeconds?: number;
+  /** The source's api_budget (http/apiBudget.ts), shared by its requesters. */
+  apiBudget?: ApiBudget | null;
 };
 
 export type HttpRequester = {
@@ -100,6 +104,8 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
   const fetch: FetchFunction = resolveFetch(env, { signal: options.signal });
   const sleep = env.sleep ?? ((ms: number) => abortableDelay(ms, options.signal));
   const authenticator = options.authenticator;
+  // A QueryProperties value of request_parameters is the retriever's chunk of properties, not a template.
+  const { parameters: requestParameters, key: queryPropertiesKey } = splitQueryProperties(component.request_parameters);
 
   async function build(input: RequestInput): Promise<HttpRequest> {
     const ctx: TemplateContext = { config, parameters, stream_slice: templateSlice(input.slice), next_page_token: input.nextPageToken, ...(input.slice.extra_fields ?? {}) };
@@ -109,8 +115,9 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
     const url = buildUrl(component, ctx, pathToken, env);
     const ownHeaders = evalMapping(component.request_headers, ctx, { stringOrList: false, what: 'request_headers' }, env);
     const auth = authenticator ? await authenticator.authenticate({ sending: true }) : null;
+    const ownParams = evalMapping(requestParameters, ctx, { stringOrList: true, what: 'request_parameters' }, env);
     const params = combineMappings(
-      [evalMapping(component.request_parameters, ctx, { stringOrList: true, what: 'request_parameters' }, env), auth?.request_parameters, ...input.retrieverParts.map((p) => p.request_parameters)],
+      [queryPropertiesKey === null ? ownParams : withQueryProperties(ownParams, queryPropertiesKey, input.slice), auth?.request_parameters, ...input.retrieverParts.map((p) => p.request_parameters)],
       { json: false, what: 'request parameters' },
     );
     if (typeof params === 'string') throw configError('Request parameters must be key/value pairs, not a string.');
@@ -145,6 +152,7 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
     for (let attempt = 0; ; attempt++) {
       if (options.signal?.aborted) throw new RuntimeError('The read was cancelled.', 'system_error');
       const request = await build(input);
+      await options.apiBudget?.acquire(request);
       let response: HttpResponse | null = null;
       let error: unknown = null;
       try {
@@ -153,6 +161,8 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
         if (options.signal?.aborted) throw new RuntimeError('The read was cancelled.', 'system_error');
         error = e;
       }
+      // The budget reads the API's rate-limit headers of every response (LimiterSession.send).
+      if (response) options.apiBudget?.update(request, response);
       const resolution = errorHandler.interpret(response, error);
       // The resolution rides along so a caller can word the failure as the reference does (check).
       const exchange = { request, response, resolution };

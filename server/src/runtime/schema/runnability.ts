@@ -7,17 +7,8 @@
 /** `not_runnable`: a test read of a stream using it stops with `reason`. `no_effect`: it is accepted and changes nothing a test read shows. */
 export type Runnability = { kind: 'not_runnable' | 'no_effect'; reason: string; onlyWithState?: boolean };
 
-const QUERY_PROPERTIES = 'QueryProperties (properties requested in chunks and merged by key) is not run by this runtime yet: the Python CDK sends one request per chunk and merges the records';
-
 /** By component type. */
 export const COMPONENT_RUNNABILITY: Readonly<Record<string, Runnability>> = {
-  QueryProperties: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
-  PropertiesFromEndpoint: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
-  PropertyChunking: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
-  GroupByKeyMergeStrategy: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
-  JsonSchemaPropertySelector: { kind: 'not_runnable', reason: QUERY_PROPERTIES },
-  UnionPartitionRouter: { kind: 'not_runnable', reason: 'UnionPartitionRouter (the partitions of several routers, one after the other) is not run by this runtime yet' },
-  FileUploader: { kind: 'not_runnable', reason: 'file_uploader downloads a file for each record to the connector\'s disk; this runtime does not run file transfers' },
   ResponseToFileExtractor: { kind: 'not_runnable', reason: 'ResponseToFileExtractor parses CSV downloads with pandas in the Python CDK; this runtime does not run it' },
   KeysToSnakeCase: { kind: 'not_runnable', reason: 'KeysToSnakeCase (transliterating and splitting keys as the Python CDK does) is not run by this runtime yet' },
   FlattenFields: { kind: 'not_runnable', reason: 'FlattenFields is not run by this runtime yet (DpathFlattenFields is)' },
@@ -27,12 +18,6 @@ export const COMPONENT_RUNNABILITY: Readonly<Record<string, Runnability>> = {
   BlockSimultaneousSyncsAction: { kind: 'no_effect', reason: 'stream groups only keep syncs of other streams from running at the same time' },
   AuthFlow: { kind: 'no_effect', reason: 'advanced_auth drives the "Authenticate with OAuth" flow, not a read' },
   OAuthConfigSpecification: { kind: 'no_effect', reason: 'advanced_auth drives the "Authenticate with OAuth" flow, not a read' },
-  HTTPAPIBudget: { kind: 'no_effect', reason: 'client-side rate limits only delay requests: a test read sends the same requests without waiting' },
-  FixedWindowCallRatePolicy: { kind: 'no_effect', reason: 'client-side rate limits only delay requests: a test read sends the same requests without waiting' },
-  MovingWindowCallRatePolicy: { kind: 'no_effect', reason: 'client-side rate limits only delay requests: a test read sends the same requests without waiting' },
-  UnlimitedCallRatePolicy: { kind: 'no_effect', reason: 'client-side rate limits only delay requests: a test read sends the same requests without waiting' },
-  Rate: { kind: 'no_effect', reason: 'client-side rate limits only delay requests: a test read sends the same requests without waiting' },
-  HttpRequestRegexMatcher: { kind: 'no_effect', reason: 'client-side rate limits only delay requests: a test read sends the same requests without waiting' },
   TokenQuota: { kind: 'no_effect', reason: 'token quotas decide when to rotate to the next token; a test read sends too few requests to exhaust one' },
   QuotaStatusSource: { kind: 'no_effect', reason: 'token quotas decide when to rotate to the next token; a test read sends too few requests to exhaust one' },
   SchemaTypeIdentifier: { kind: 'no_effect', reason: 'a dynamic schema only describes the records; a test read infers the schema from the records it reads' },
@@ -42,7 +27,6 @@ export const COMPONENT_RUNNABILITY: Readonly<Record<string, Runnability>> = {
 
 /** By `Type.field`: fields that change what a run does in a way this runtime does not reproduce, or that do not apply to a test read. */
 export const FIELD_RUNNABILITY: Readonly<Record<string, Runnability>> = {
-  'StateDelegatingStream.api_retention_period': { kind: 'not_runnable', onlyWithState: true, reason: 'api_retention_period (fall back to a full refresh when the state is older than the API keeps data) is not applied by this runtime: a test read with an input state stops instead of guessing' },
   'AsyncRetriever.failed_retry_wait_time_in_seconds': { kind: 'no_effect', reason: 'a test read does not retry failed jobs, so the cooldown between retries never applies' },
 };
 

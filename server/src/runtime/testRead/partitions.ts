@@ -9,6 +9,7 @@ import { evalNullable, evalString, pythonStr } from '../http/interpolatedValues'
 import type { StreamSlice } from '../records/streamSlice';
 import { createDatetimeCursor, type DatetimeCursor } from './datetimeCursor';
 import { createGroupingRouter } from './groupingPartitionRouter';
+import { createUnionRouter } from './unionPartitionRouter';
 import { concurrentCursor, finalStateCursor, perPartitionCursor, type StreamCursor } from './streamCursor';
 import { incrementingCountCursor, type CountCursor } from './incrementingCountCursor';
 import type { BuiltStream } from './retriever';
@@ -45,7 +46,7 @@ export type BuildParent = (parent: Obj, state: Obj | null) => BuiltStream;
  */
 export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: BuildParent, inputState: Obj | null = null): Slicer {
   const routers = retriever.partition_router === undefined || retriever.partition_router === null ? [] : Array.isArray(retriever.partition_router) ? retriever.partition_router : [retriever.partition_router];
-  const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent, inputState));
+  const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent, inputState, String(stream.name ?? '')));
   const name = String(stream.name ?? '');
   const incremental = stream.incremental_sync as Obj | undefined;
   let counter: CountCursor | null = null;
@@ -66,7 +67,7 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
       : perPartitionCursor(name, cursor, inputState, {
           // Per-partition state makes no sense for grouped partitions: the reference forces the global cursor.
           useGlobalCursor: (stream.incremental_sync as Obj).global_substream_cursor === true || single?.type === 'GroupingPartitionRouter',
-          routerState: single?.type === 'SubstreamPartitionRouter' ? () => parts[0].state?.() ?? {} : () => null,
+          routerState: single?.type === 'SubstreamPartitionRouter' || single?.type === 'UnionPartitionRouter' ? () => parts[0].state?.() ?? {} : () => null,
         }, rc);
   return {
     cursor,
@@ -126,8 +127,9 @@ function option(component: unknown, rc: ReadContext): RequestOption | null {
   return component ? createRequestOption(component as object, rc.config, {}, rc.requestOptionCompat) : null;
 }
 
-function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, childState: Obj | null = null): Part {
+function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, childState: Obj | null = null, streamName = ''): Part {
   if (router.type === 'GroupingPartitionRouter') return createGroupingRouter(router, (underlying) => createRouter(underlying, rc, buildParent, childState));
+  if (router.type === 'UnionPartitionRouter') return createUnionRouter(router, rc, streamName, (child) => createRouter(child, rc, buildParent, childState, streamName));
   const parameters = (router.$parameters as Obj) ?? {};
   const ctx = { config: rc.config, parameters };
   switch (router.type) {
@@ -205,7 +207,7 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, ch
     case 'CustomPartitionRouter':
       throw configError('CustomPartitionRouter runs Python code and is not runnable outside the Python CDK.');
     default:
-      throw configError(`Partition router ${JSON.stringify(router.type)} is not supported by this runtime (supported: ListPartitionRouter, SubstreamPartitionRouter, GroupingPartitionRouter).`);
+      throw configError(`Partition router ${JSON.stringify(router.type)} is not supported by this runtime (supported: ListPartitionRouter, SubstreamPartitionRouter, GroupingPartitionRouter, UnionPartitionRouter).`);
   }
 }
 

@@ -2,6 +2,7 @@
 // secret masker and the sinks for auxiliary requests and logs.
 import type { AuxiliaryRequest, RequestOptionCompat, TestReadEnv } from '../types';
 import type { SecretMasker } from './masking';
+import type { ApiBudget } from '../http/apiBudget';
 
 export type LogLevel = 'INFO' | 'WARN' | 'ERROR' | 'DEBUG';
 
@@ -26,6 +27,8 @@ export type ReadContext = {
    * or a dict with a schema). False for a retriever used on its own, e.g. an HttpComponentsResolver's.
    */
   recordsOfStream?: boolean;
+  /** The manifest's api_budget, shared by every requester of the read (http/apiBudget.ts); none when absent. */
+  apiBudget?: ApiBudget | null;
   /** Requests retry as the stream's error handler says (a `check`); a test read never retries (§9.5). */
   retries?: boolean;
 };

@@ -22,6 +22,7 @@ import { closeTrace, showTrace, type PageTrace } from './paginationTrace';
 import { configRuleViolation, normalizeConfig } from '../config/configNormalization';
 import { skippedReason, streamDefinitions } from './streamDefinitions';
 import { notRunnableIn } from '../schema/runnability';
+import { createApiBudget } from '../http/apiBudget';
 
 export type { StreamRead } from './streamRead';
 
@@ -157,6 +158,7 @@ export async function testRead(manifest: object, config: object, streamName: str
 
   let built;
   try {
+    rc.apiBudget = createApiBudget(root.api_budget, cfg, readEnv, (message) => log('INFO', message));
     built = buildStream(stream, rc);
   } catch (e) {
     throw maskError(e, masker);
