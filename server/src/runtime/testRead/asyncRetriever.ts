@@ -217,7 +217,10 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
     }
   }
 
-  return { name, primaryKey: keyPaths(stream.primary_key), cursorField: [], slicer, readSlice };
+  // The reference's AsyncRetriever logs only the slice's cursor part (`create_slice_log_message(stream_slice.cursor_slice)`),
+  // as a dict even when empty: the descriptor is `{}`, never the string "{}" of other streams, and holds no partition keys.
+  const descriptorOf = (slice: StreamSlice): Obj => ({ ...(slice.cursor_slice ?? {}) });
+  return { name, primaryKey: keyPaths(stream.primary_key), cursorField: [], slicer, readSlice, descriptorOf };
 }
 
 function makeRequester(component: Obj, field: string, stream: string, rc: ReadContext, parentOf: string | null, signal: AbortSignal | undefined): HttpRequester {

@@ -209,7 +209,7 @@ export async function testRead(manifest: object, config: object, streamName: str
   }
   for (const slice of planned) {
     if (cancelled() || readEnded) break;
-    const descriptor = isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
+    const descriptor = built.descriptorOf ? masker.maskValue(built.descriptorOf(slice)) : isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
     const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
     slices.push(current);
     progress({ type: 'slice', slice: slices.length - 1, descriptor });
