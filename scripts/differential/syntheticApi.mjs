@@ -304,7 +304,7 @@ export async function startSyntheticApi() {
       const body = chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
       const url = new URL(req.url, `http://127.0.0.1:${port}`);
       const answer = respond(api, req, url, body);
-      api.exchanges.push({ method: req.method, url: req.url, headers: { ...req.headers }, body, status: answer.status, responseHeaders: answer.headers, responseBody: answer.body });
+      api.exchanges.push({ method: req.method, url: req.url, headers: { ...req.headers }, body, status: answer.status, responseHeaders: answer.headers, responseBody: answer.body, ...(answer.asyncKind ? { asyncKind: answer.asyncKind } : {}) });
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body);
     });
@@ -488,7 +488,7 @@ function respondAsync(api, req, url, body, hits, bestData) {
     const done = job.polls > 1 || spec.running === null;
     if (spec.statusPath.length) setPath(out, spec.statusPath, done ? spec.completed : spec.running);
     if (done && spec.targetPath?.length && !spec.hasTargetRequester) setPath(out, spec.targetPath, downloadTargets(api, job));
-    return json(200, out);
+    return { ...json(200, out), asyncKind: 'poll' };
   }
   if (spec.targetPath?.length) setPath(out, spec.targetPath, downloadTargets(api, job));
   return json(200, out);
