@@ -12,7 +12,7 @@ import { RecordSelectionError } from '../records/recordAsDict';
 import { redirectsOf } from '../http/transport';
 import { RequestFailedError } from '../http/requester';
 import { SchemaInferrer } from './schemaInference';
-import { configValidationError } from './configValidation';
+import { configValidationError, specSchemaError } from './configValidation';
 import { buildStream } from './retriever';
 import { deprecationWarnings } from './deprecations';
 import { resolveDynamicStreams } from './dynamicStreams';
@@ -113,6 +113,13 @@ export async function testRead(manifest: object, config: object, streamName: str
     };
   };
 
+  // A spec that is not a valid JSON schema stops the reference's config check itself (jsonschema's SchemaError,
+  // logged as it is, nothing read).
+  const badSpec = specSchemaError((root.spec as Record<string, unknown> | undefined)?.connection_specification);
+  if (badSpec !== null) {
+    log('ERROR', badSpec);
+    return result([], false, null, []);
+  }
   // The reference checks the config against the spec before reading anything (config error).
   const invalid = configValidationError((root.spec as Record<string, unknown> | undefined)?.connection_specification, cfg);
   if (invalid !== null) {
