@@ -398,6 +398,11 @@ function respond(api, req, url, body) {
       setPath(bodyValue, segs, v);
     }
   }
+  // An XmlDecoder reads the body with xmltodict: the same tree as XML (one root element; a list is the
+  // element repeated), so that both sides parse records instead of failing on JSON.
+  if (d.decoder === 'XmlDecoder' && bodyValue && typeof bodyValue === 'object' && !Array.isArray(bodyValue) && Object.keys(bodyValue).length === 1) {
+    return { status: 200, headers: { 'content-type': 'application/xml', ...headers }, body: `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(bodyValue)}` };
+  }
   if (d.decoder === 'JsonlDecoder') {
     return { status: 200, headers: { 'content-type': 'application/jsonl', ...headers }, body: records.map((r) => JSON.stringify(r)).join('\n') };
   }
@@ -525,4 +530,16 @@ function toCsv(records) {
     return /[",\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
   };
   return [keys.map(cell).join(','), ...records.map((r) => keys.map((k) => cell(r[k])).join(','))].join('\n') + '\n';
+}
+
+/** A JSON value as XML elements: keys become elements, a list repeats its key's element, null is empty. */
+function toXml(value) {
+  const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const element = (name, v) => {
+    if (Array.isArray(v)) return v.map((x) => element(name, x)).join('');
+    if (v === null || v === undefined) return `<${name}/>`;
+    if (typeof v === 'object') return `<${name}>${Object.entries(v).map(([k, x]) => element(k, x)).join('')}</${name}>`;
+    return `<${name}>${esc(typeof v === 'boolean' ? (v ? 'true' : 'false') : v)}</${name}>`;
+  };
+  return Object.entries(value).map(([k, v]) => element(k, v)).join('');
 }
