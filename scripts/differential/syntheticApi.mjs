@@ -5,6 +5,7 @@
 // slice 2, so that the reference and our runtime can be compared on the same answers.
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 
 const runtime = createRequire(import.meta.url)('../../out/runtime.js');
 
@@ -266,12 +267,14 @@ export async function startSyntheticApi() {
   api.configure = (resolved, cfg) => {
     const streams = Array.isArray(resolved.streams) ? resolved.streams : [];
     const routes = [];
+    const asyncRoutes = [];
     const seen = new Set();
     const collect = (stream) => {
       if (!stream || typeof stream !== 'object' || seen.has(stream)) return;
       seen.add(stream);
       const requester = stream.retriever?.requester;
       if (requester) routes.push({ ...routeRegex(requester, port, cfg), hints: requestHints(requester), d: describeStream(stream, streams, cfg), index: routes.length });
+      if (stream.retriever?.type === 'AsyncRetriever') asyncRoutes.push(...describeAsync(stream, streams, cfg, port, routes.length + asyncRoutes.length));
       for (const p of findAll(stream.retriever?.partition_router ?? null, (n) => n.type === 'ParentStreamConfig')) collect(p.stream);
     };
     streams.forEach(collect);
@@ -283,10 +286,16 @@ export async function startSyntheticApi() {
       auth.push({ kind: 'session', ...routeRegex(a.login_requester, port, cfg), a });
     }
     api.routes = routes;
+    api.asyncRoutes = asyncRoutes;
     api.auth = auth;
   };
   api.routes = [];
+  api.asyncRoutes = [];
   api.auth = [];
+  // Asynchronous jobs of the current read: each side's read starts from job 1 (resetJobs), so both
+  // see the same job ids and the same answers.
+  api.jobs = [];
+  api.resetJobs = () => { api.jobs = []; };
 
   server.on('request', (req, res) => {
     const chunks = [];
@@ -295,7 +304,7 @@ export async function startSyntheticApi() {
       const body = chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
       const url = new URL(req.url, `http://127.0.0.1:${port}`);
       const answer = respond(api, req, url, body);
-      api.exchanges.push({ method: req.method, url: req.url, headers: { ...req.headers }, body, status: answer.status, responseHeaders: answer.headers, responseBody: answer.body });
+      api.exchanges.push({ method: req.method, url: req.url, headers: { ...req.headers }, body, status: answer.status, responseHeaders: answer.headers, responseBody: answer.body, ...(answer.asyncKind ? { asyncKind: answer.asyncKind } : {}) });
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body);
     });
@@ -333,6 +342,8 @@ function respond(api, req, url, body) {
   }
   // Several streams may share one path (GraphQL): the fixed parts of their request bodies and
   // parameters tell them apart.
+  const asyncAnswer = respondAsync(api, req, url, body, hits, bestData);
+  if (asyncAnswer) return asyncAnswer;
   const sent = `${decodeURIComponent(url.search)}\n${body ?? ''}`;
   const score = (r) => r.hints.filter((h) => sent.includes(h)).length;
   const candidates = api.routes.filter(hits).sort((x, y) => y.literal - x.literal || score(y) - score(x));
@@ -387,8 +398,148 @@ function respond(api, req, url, body) {
       setPath(bodyValue, segs, v);
     }
   }
+  // An XmlDecoder reads the body with xmltodict: the same tree as XML (one root element; a list is the
+  // element repeated), so that both sides parse records instead of failing on JSON.
+  if (d.decoder === 'XmlDecoder' && bodyValue && typeof bodyValue === 'object' && !Array.isArray(bodyValue) && Object.keys(bodyValue).length === 1) {
+    return { status: 200, headers: { 'content-type': 'application/xml', ...headers }, body: `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(bodyValue)}` };
+  }
   if (d.decoder === 'JsonlDecoder') {
     return { status: 200, headers: { 'content-type': 'application/jsonl', ...headers }, body: records.map((r) => JSON.stringify(r)).join('\n') };
   }
   return json(200, bodyValue, headers);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Asynchronous jobs (AsyncRetriever): the creation request answers a job id where the other requesters
+// read it (`creation_response['id']`), the first status poll of a job says it is still running (the
+// status mapping's first `running` value), the next one that it completed (first `completed` value) with
+// its download target(s): URLs on this API under /__async/<job>/<part>, answered with records encoded as
+// the download decoder reads them (gzip, CSV, JSON lines or JSON).
+
+/** The routes of one AsyncRetriever stream: creation, polling and (when it has one) download target. */
+function describeAsync(stream, allStreams, config, port, index) {
+  const r = stream.retriever;
+  const params = stream.$parameters ?? {};
+  const paths = (node, root) => referencedPaths(node, root);
+  const later = [r.polling_requester, r.download_target_requester, r.download_requester, r.abort_requester, r.delete_requester, r.download_paginator];
+  const evalPath = (ex) => (Array.isArray(ex?.field_path) ? ex.field_path.map((p) => evalString(p, config, ex.$parameters ?? params)) : []);
+  const mapping = r.status_mapping ?? {};
+  const first = (k) => (Array.isArray(mapping[k]) && mapping[k].length ? mapping[k][0] : null);
+  // The downloaded records are described as a stream whose response is the download.
+  const downloadExtractor = r.download_extractor ?? { type: 'DpathExtractor', field_path: [] };
+  const d = describeStream({ ...stream, retriever: { record_selector: { ...(r.record_selector ?? {}), extractor: downloadExtractor }, requester: {}, paginator: null } }, allStreams, config);
+  const job = {
+    stream: stream.name,
+    d,
+    index,
+    creationPaths: paths(later, 'creation_response'),
+    statusPath: evalPath(r.status_extractor),
+    targetPath: r.download_target_extractor ? evalPath(r.download_target_extractor) : null,
+    running: first('running'),
+    completed: first('completed'),
+    decoders: decoderChain(r.download_decoder),
+    hasTargetRequester: Boolean(r.download_target_requester),
+  };
+  const routes = [{ kind: 'create', method: String(r.creation_requester?.http_method ?? 'GET').toUpperCase(), ...routeRegex(r.creation_requester ?? {}, port, config), job }];
+  routes.push({ kind: 'poll', method: String(r.polling_requester?.http_method ?? 'GET').toUpperCase(), ...routeRegex(r.polling_requester ?? {}, port, config), job });
+  if (r.download_target_requester) routes.push({ kind: 'target', method: String(r.download_target_requester.http_method ?? 'GET').toUpperCase(), ...routeRegex(r.download_target_requester, port, config), job });
+  return routes;
+}
+
+/** The download decoder as a list of types, outermost first (`GzipDecoder` → `CsvDecoder`). */
+function decoderChain(decoder) {
+  const out = [];
+  for (let d = decoder; d && typeof d === 'object'; d = d.decoder) out.push(d.type);
+  return out.length ? out : ['JsonDecoder'];
+}
+
+/** Which job a polling, target or download request is about: the job id it carries. */
+function jobOf(api, req, url, body) {
+  const m = /job-(\d+)/.exec(`${url.pathname}?${url.search}\n${body ?? ''}\n${Object.values(req.headers).join('\n')}`);
+  return m ? api.jobs[Number(m[1]) - 1] ?? null : api.jobs[api.jobs.length - 1] ?? null;
+}
+
+function downloadTargets(api, job) {
+  const origin = `http://127.0.0.1:${api.port}`;
+  const last = job.route.job.targetPath?.[job.route.job.targetPath.length - 1] ?? '';
+  // A plural field (`urls`, `files`) holds a list of targets: two, so the download has two pages.
+  const urls = [1, 2].map((k) => `${origin}/__async/${job.id}/part-${k}`);
+  return /s$|list/i.test(last) ? urls : urls[0];
+}
+
+function respondAsync(api, req, url, body, hits, bestData) {
+  if (url.pathname.startsWith('/__async/')) return download(api, url);
+  const candidates = api.asyncRoutes.filter(hits).filter((r) => r.literal >= bestData)
+    .sort((x, y) => y.literal - x.literal || Number(y.method === req.method) - Number(x.method === req.method));
+  const route = candidates[0];
+  if (!route) return null;
+  const spec = route.job;
+  if (route.kind === 'create') {
+    const job = { id: `job-${api.jobs.length + 1}`, route, polls: 0 };
+    api.jobs.push(job);
+    const out = { id: job.id };
+    const headers = {};
+    for (const segs of spec.creationPaths) {
+      if (segs[0] === 'headers' && segs[1]) headers[segs[1]] = job.id;
+      else if (segs[0] !== 'request' && segs[0] !== 'headers') setPath(out, segs, job.id);
+    }
+    return json(200, out, headers);
+  }
+  const job = jobOf(api, req, url, body);
+  if (!job) return json(404, { error: 'no asynchronous job was created' });
+  const out = {};
+  if (route.kind === 'poll') {
+    job.polls++;
+    const done = job.polls > 1 || spec.running === null;
+    if (spec.statusPath.length) setPath(out, spec.statusPath, done ? spec.completed : spec.running);
+    if (done && spec.targetPath?.length && !spec.hasTargetRequester) setPath(out, spec.targetPath, downloadTargets(api, job));
+    return { ...json(200, out), asyncKind: 'poll' };
+  }
+  if (spec.targetPath?.length) setPath(out, spec.targetPath, downloadTargets(api, job));
+  return json(200, out);
+}
+
+function download(api, url) {
+  const m = /^\/__async\/job-(\d+)\/part-(\d+)$/.exec(url.pathname);
+  const job = m ? api.jobs[Number(m[1]) - 1] : null;
+  if (!job) return json(404, { error: 'no such download' });
+  const spec = job.route.job;
+  const d = spec.d;
+  const records = Array.from({ length: 3 }, (_, i) => makeRecord(d, Number(m[2]), i, spec.index));
+  const inner = spec.decoders.filter((t) => t !== 'GzipDecoder');
+  const format = inner[inner.length - 1] ?? 'JsonDecoder';
+  let text;
+  if (format === 'CsvDecoder') text = toCsv(records);
+  else if (format === 'JsonlDecoder') text = records.map((r) => JSON.stringify(r)).join('\n');
+  else {
+    let value = records;
+    if (d.fieldPath.length && !d.fieldPath.includes('*')) { value = {}; setPath(value, d.fieldPath, records); }
+    text = JSON.stringify(value);
+  }
+  // Gzip once, sent as a gzip file (not as a transfer encoding): an outer GzipDecoder decompresses it,
+  // an inner one passes the decompressed text through (the CDK's GzipParser does both).
+  if (spec.decoders.includes('GzipDecoder')) return { status: 200, headers: { 'content-type': 'application/gzip' }, body: gzipSync(Buffer.from(text)) };
+  return { status: 200, headers: { 'content-type': format === 'CsvDecoder' ? 'text/csv' : 'application/json' }, body: text };
+}
+
+/** Records as CSV text: a header of their top-level fields, nested values as JSON text. */
+function toCsv(records) {
+  const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  const cell = (v) => {
+    const t = v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    return /[",\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+  };
+  return [keys.map(cell).join(','), ...records.map((r) => keys.map((k) => cell(r[k])).join(','))].join('\n') + '\n';
+}
+
+/** A JSON value as XML elements: keys become elements, a list repeats its key's element, null is empty. */
+function toXml(value) {
+  const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const element = (name, v) => {
+    if (Array.isArray(v)) return v.map((x) => element(name, x)).join('');
+    if (v === null || v === undefined) return `<${name}/>`;
+    if (typeof v === 'object') return `<${name}>${Object.entries(v).map(([k, x]) => element(k, x)).join('')}</${name}>`;
+    return `<${name}>${esc(typeof v === 'boolean' ? (v ? 'true' : 'false') : v)}</${name}>`;
+  };
+  return Object.entries(value).map(([k, v]) => element(k, v)).join('');
 }

@@ -27,6 +27,7 @@ import { provideIncrementalLenses } from './features/incrementalLenses';
 import { provideTemplateInlayHints, type PageSelection } from './features/templateInlayHints';
 import { provideCodeActions } from './features/codeActions';
 import { APPLY_CDK_MIGRATIONS_KIND, provideMigrationActions } from './features/cdkMigrations';
+import { VERSION_BUMP_KIND, provideVersionBumpActions } from './features/versionBump';
 import { provideExtractActions } from './features/extractDefinition';
 import { provideInlineActions } from './features/inlineReference';
 import { prepareDefinitionRename, renameDefinition } from './features/renameDefinition';
@@ -180,7 +181,7 @@ export class ManifestLanguageServer {
           referencesProvider: true,
           documentSymbolProvider: true,
           codeLensProvider: { resolveProvider: false },
-          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorExtract, CodeActionKind.RefactorInline, APPLY_CDK_MIGRATIONS_KIND] },
+          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorExtract, CodeActionKind.RefactorInline, APPLY_CDK_MIGRATIONS_KIND, VERSION_BUMP_KIND] },
           renameProvider: { prepareProvider: true },
           inlayHintProvider: true,
         },
@@ -259,6 +260,7 @@ export class ManifestLanguageServer {
         ...(wants(CodeActionKind.RefactorInline) ? provideInlineActions(doc, span) : []),
         // Only when asked for by kind (Source Action…, the command): it validates the whole manifest.
         ...(params.context.only && wants(APPLY_CDK_MIGRATIONS_KIND) ? provideMigrationActions(doc) : []),
+        ...(params.context.only && wants(VERSION_BUMP_KIND) ? provideVersionBumpActions(doc) : []),
       ];
     }));
 

@@ -90,7 +90,9 @@ test('create, poll until completed, download JSON lines and delete: job requests
     assert.deepEqual(time.sleeps, [5000, 5000]);
     assert.equal(r.slices.length, 1);
     const slice = r.slices[0];
-    assert.equal(slice.slice_descriptor, '{}');
+    // The reference's AsyncRetriever logs the slice's cursor part as a dict: `{}`, not the string "{}" of
+    // other streams (source-sendgrid `contacts` in the differential harness).
+    assert.deepEqual(slice.slice_descriptor, {});
     assert.deepEqual(slice.auxiliary_requests.map((a) => [a.title, a.type]), [
       ['Async Job -- Create', 'ASYNC_CREATE'],
       ['Async Job -- Polling', 'ASYNC_POLL'],
@@ -235,7 +237,9 @@ test('per partition: one job per slice; a failing creation request is shown and 
     });
     const r = await testRead(m, { api_key: SECRET }, 'report', {}, scriptedTime().env);
     assert.deepEqual(errors(r), []);
-    assert.deepEqual(r.slices.map((s) => s.slice_descriptor), [{ region: 'eu' }, { region: 'us' }]);
+    // The reference's AsyncRetriever logs only the cursor part of a slice (async_retriever.py read_records); the
+    // partition is in the request body. Seen in the differential harness on source-amazon-ads (issue 20).
+    assert.deepEqual(r.slices.map((s) => s.slice_descriptor), [{}, {}]);
     assert.deepEqual(api.requests.filter((q) => q.method === 'POST' && q.url === '/jobs').map((q) => q.body), ['{"region": "eu"}', '{"region": "us"}']);
     assert.deepEqual(r.slices.map((s) => s.auxiliary_requests.length), [3, 3]);
   } finally {
@@ -302,6 +306,70 @@ test('a gzip-compressed CSV export (SendGrid style: url_base is the download tar
     assert.deepEqual(errors(r), []);
     assert.deepEqual(r.slices[0].pages[0].records, [{ id: 'c1', EMAIL: 'a@example.com' }, { id: 'c2', EMAIL: 'b@example.com' }]);
     assert.match(r.slices[0].pages[0].response?.body ?? '', /^<\d+ bytes of gzip data>$/);
+  } finally {
+    await api.close();
+  }
+});
+
+test('Amazon Ads style download requester: url_base "" and a path that renders the whole download URL (issue 20)', async () => {
+  const api = await startLoopback(reportApi({ statuses: ['completed'], bodies: { '/files/job-1.jsonl': JSONL } }));
+  try {
+    const m = manifest(api.base, {
+      download_requester: { type: 'HttpRequester', url_base: '', path: '{{ download_target }}', http_method: 'GET', authenticator: { type: 'ApiKeyAuthenticator', api_token: "{{ config['api_key'] }}", inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-Api-Key' } } },
+    });
+    const r = await testRead(m, { api_key: SECRET }, 'report', {}, scriptedTime().env);
+    // Before: "HttpRequester needs url (or url_base); it rendered empty" and no download.
+    assert.deepEqual(errors(r), []);
+    assert.deepEqual(summary(api.requests), ['POST /jobs', 'GET /jobs/job-1', 'GET /files/job-1.jsonl', 'POST /jobs/job-1/delete']);
+    assert.deepEqual(r.slices[0].pages[0].records, [{ id: 1, total: 9.5 }, { id: 2, total: 3 }]);
+  } finally {
+    await api.close();
+  }
+});
+
+test('max_concurrent_async_job_count: jobs for the next slices are made before polling, each status update polls every running job (issue 20)', async () => {
+  // As the CDK's AsyncJobOrchestrator: with room for 3 jobs, the three slices' jobs are created first, then
+  // each status update polls all running jobs once; completed partitions are downloaded in slice order.
+  // The template is evaluated with an empty config, as the CDK's JobTracker does (so `n` is 3, not 1).
+  const polls = new Map<string, number>();
+  let made = 0;
+  const api = await startLoopback((req, res, base) => {
+    const path = req.url.split('?')[0];
+    if (req.method === 'POST' && path === '/jobs') return json(res, { id: `job-${++made}` }, {}, 201);
+    const poll = /^\/jobs\/(job-\d+)$/.exec(path);
+    if (poll) {
+      const n = (polls.get(poll[1]) ?? 0) + 1;
+      polls.set(poll[1], n);
+      return json(res, n < 2 ? { status: 'pending' } : { status: 'completed', url: `${base}/files/${poll[1]}.jsonl` });
+    }
+    if (path.startsWith('/files/')) { res.writeHead(200, { 'Content-Type': JSONL.type }); res.end(JSONL.text); return; }
+    json(res, { error: 'no route' }, {}, 404);
+  });
+  try {
+    const m = manifest(api.base, {
+      partition_router: { type: 'ListPartitionRouter', cursor_field: 'region', values: ['eu', 'us', 'ap'] },
+      creation_requester: { type: 'HttpRequester', url: `${api.base}/jobs`, http_method: 'POST', authenticator: { type: 'ApiKeyAuthenticator', api_token: "{{ config['api_key'] }}", inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-Api-Key' } }, request_body_json: { region: '{{ stream_partition.region }}' } },
+      delete_requester: undefined,
+      abort_requester: undefined,
+    });
+    m.max_concurrent_async_job_count = "{{ config.get('n', 3) }}";
+    const r = await testRead(m, { api_key: SECRET, n: 1 }, 'report', {}, scriptedTime().env);
+    assert.deepEqual(errors(r), []);
+    assert.deepEqual(summary(api.requests), [
+      'POST /jobs', 'POST /jobs', 'POST /jobs',
+      'GET /jobs/job-1', 'GET /jobs/job-2', 'GET /jobs/job-3',
+      'GET /jobs/job-1', 'GET /jobs/job-2', 'GET /jobs/job-3',
+      'GET /files/job-1.jsonl', 'GET /files/job-2.jsonl', 'GET /files/job-3.jsonl',
+    ]);
+    assert.deepEqual(api.requests.filter((q) => q.method === 'POST').map((q) => q.body), ['{"region": "eu"}', '{"region": "us"}', '{"region": "ap"}']);
+    assert.deepEqual(r.slices.map((s) => s.pages.map((p) => p.records.length)), [[2], [2], [2]]);
+    // Without the field the tracker has room for one job: one slice after the other, as before.
+    delete m.max_concurrent_async_job_count;
+    made = 0;
+    polls.clear();
+    api.requests.length = 0;
+    await testRead(m, { api_key: SECRET }, 'report', {}, scriptedTime().env);
+    assert.deepEqual(summary(api.requests).slice(0, 4), ['POST /jobs', 'GET /jobs/job-1', 'GET /jobs/job-1', 'GET /files/job-1.jsonl']);
   } finally {
     await api.close();
   }

@@ -414,3 +414,23 @@ test('harness: a list of routers reads every router even when the first yields n
     await api.close();
   }
 });
+
+test('a spec whose `required` names a key twice: the reference reads nothing and logs jsonschema\'s SchemaError (source-hellobaton, issue 20)', async () => {
+  const api = await startLoopback((_req, res) => json(res, { data: [{ id: 1 }] }));
+  try {
+    const m = manifestWith({ type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/items` }, record_selector: selectData });
+    const spec: { type: string; connection_specification: object } = { type: 'Spec', connection_specification: { type: 'object', required: ['api_key', 'api_key', 'company'], properties: { api_key: { type: 'string' }, company: { type: 'string' } } } };
+    m.spec = spec;
+    const r = await testRead(m, { api_key: 'k', company: 'c' }, 'items', {}, {});
+    // Before: the read went on (3 requests in the harness) where the reference sent none.
+    assert.deepEqual(api.requests, []);
+    assert.deepEqual(r.slices, []);
+    assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message), ["['api_key', 'api_key', 'company'] has non-unique elements"]);
+    // A `required` list without repeats (and enum values that repeat) changes nothing.
+    spec.connection_specification = { type: 'object', required: ['api_key'], properties: { api_key: { type: 'string', enum: ['k', 'k'] } } };
+    const ok = await testRead(m, { api_key: 'k' }, 'items', {}, {});
+    assert.equal(ok.slices[0].pages[0].records.length, 1);
+  } finally {
+    await api.close();
+  }
+});

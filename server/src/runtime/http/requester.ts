@@ -241,6 +241,9 @@ function buildUrl(component: Record<string, unknown>, ctx: TemplateContext, path
   // Spec §4.2: a paginator path token is used as is; the requester's own path loses leading slashes.
   const p = pathToken !== null ? pathToken : render(component.path).replace(/^\/+/, '');
   if (b) return joinUrl(b, p);
+  // The reference joins an empty url with the path (`urljoin("/", path)`): a path that renders a whole URL
+  // (`path: "{{ download_target }}"` with `url_base: ""`, source-amazon-ads) is the URL.
+  if (!u && /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(p)) return joinUrl(p, '');
   if (!u) throw configError('HttpRequester needs url (or url_base); it rendered empty. Check the config values it uses.');
   return p ? joinUrl(u, p) : u;
 }

@@ -5,7 +5,7 @@ import type { AuxiliaryRequest, HttpRequest, HttpResponse } from '../types';
 import { configError, RuntimeError } from '../errors';
 import { createAuthenticator } from '../auth';
 import { createHttpRequester, RequestFailedError, type HttpRequester } from '../http/requester';
-import { pythonStr } from '../http/interpolatedValues';
+import { evalString, pythonStr } from '../http/interpolatedValues';
 import { createDecoder, type Decoder } from '../records/decoders';
 import { createDpathExtractor, type RecordExtractor } from '../records/dpathExtractor';
 import { createRecordSelector } from '../records/recordSelector';
@@ -76,7 +76,21 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
     parameters: (paginatorComponent?.$parameters as Obj) ?? {},
     requestOptionCompat: rc.requestOptionCompat,
   }, env);
-  const slicer = createSlicer(retriever, stream, rc, buildParent, inputState);
+  const baseSlicer = createSlicer(retriever, stream, rc, buildParent, inputState);
+  // The slices made so far, in order: the job orchestrator starts jobs for the next slices while the
+  // tracker has room (testRead makes every slice before reading the first one).
+  let produced: StreamSlice[] = [];
+  const slicer = {
+    async *slices() {
+      produced = [];
+      for await (const s of baseSlicer.slices()) { produced.push(s); yield s; }
+    },
+    requestParts: (s: StreamSlice) => baseSlicer.requestParts(s),
+    get cursor() { return baseSlicer.cursor; },
+    get state() { return baseSlicer.state; },
+  };
+  const jobLimit = maxConcurrentJobs(rc.manifest.max_concurrent_async_job_count, env);
+  const jobs = new Map<StreamSlice, Job>();
   const sleep = env.sleep ?? ((ms: number) => delay(ms, env.signal));
   const now = () => (env.now?.() ?? new Date()).getTime();
   const cancelled = () => env.signal?.aborted === true;
@@ -100,32 +114,66 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
       }
     };
     const withExtra = (extra: Obj): StreamSlice => ({ ...slice, extra_fields: { ...slice.extra_fields, ...extra } });
-
-    const created = await auxSend(creation, CREATE, slice);
-    const creationResponse = responseContext(created, jobDecoder);
-    let pollingResponse: Obj | null = null;
-    const jobSlice = () => withExtra(pollingResponse ? { creation_response: creationResponse, polling_response: pollingResponse } : { creation_response: creationResponse });
+    const contextOf = (j: Job): StreamSlice => ({ ...j.slice, extra_fields: { ...j.slice.extra_fields, ...(j.pollingResponse ? { creation_response: j.creationResponse, polling_response: j.pollingResponse } : { creation_response: j.creationResponse }) } });
+    const create = async (s: StreamSlice): Promise<Job> => {
+      const job: Job = { slice: s, creationResponse: {}, pollingResponse: null, polled: null, state: 'running', status: '', attempts: 0, error: null };
+      jobs.set(s, job);
+      const created = await auxSend(creation, CREATE, s);
+      job.creationResponse = responseContext(created, jobDecoder);
+      return job;
+    };
+    // The orchestrator (AsyncJobOrchestrator._start_jobs): this slice's job, then jobs for the next slices
+    // while fewer than max_concurrent_async_job_count are running. A later slice's failed creation is
+    // kept for when that slice is read.
+    const startJobs = async (): Promise<Job> => {
+      const own = jobs.get(slice) ?? await create(slice);
+      for (const next of produced.slice(produced.indexOf(slice) + 1)) {
+        if ([...jobs.values()].filter((j) => j.state === 'running').length >= jobLimit) break;
+        if (jobs.has(next)) continue;
+        try { await create(next); } catch (e) { const j = jobs.get(next); if (j) { j.state = null; j.error = e; } break; }
+      }
+      return own;
+    };
+    const job = await startJobs();
+    if (job.error) throw job.error;
+    const jobSlice = () => contextOf(job);
     const sendAbort = async (why: string) => {
       if (!abort) return;
       // A failing abort must not hide why the job was abandoned: it is shown as a request and logged.
       try { await auxSend(abort, ABORT, jobSlice()); } catch (e) { rc.log('WARN', `Stream '${name}': aborting the job after ${why} failed: ${(e as Error).message}`); }
     };
+    // One status update (update_jobs_status): every running job is polled once, in the order they were made.
+    const pollRound = async () => {
+      for (const j of [...jobs.values()].filter((x) => x.state === 'running' && !x.error)) {
+        try {
+          const polled = await auxSend(polling, POLL, contextOf(j));
+          j.attempts++;
+          j.polled = polled;
+          j.pollingResponse = responseContext(polled, jobDecoder);
+          const raw = statusExtractor.extract(jobDecoder.decode(polled.response)[0] ?? {})[0];
+          if (raw === undefined || raw === null) throw jobError(name, `status_extractor found no status in the polling response (poll ${j.attempts}); check its field_path against the response.`);
+          j.status = pythonStr(raw);
+          j.state = statusMapping.classify(j.status);
+        } catch (e) {
+          j.error = e;
+          if (j === job) return;
+        }
+      }
+    };
 
     // Poll until the job leaves the running states.
     const started = now();
-    let polled: Sent;
-    for (let attempt = 1; ; attempt++) {
+    for (;;) {
       try {
-        polled = await auxSend(polling, POLL, jobSlice());
+        // A job a status update of an earlier slice already saw finish is not polled again.
+        if (job.state === 'running' && !job.error) await pollRound();
+        if (job.error) throw job.error;
       } catch (e) {
         if (cancelled()) await sendAbort('the read was cancelled');
         throw e;
       }
-      pollingResponse = responseContext(polled, jobDecoder);
-      const raw = statusExtractor.extract(jobDecoder.decode(polled.response)[0] ?? {})[0];
-      if (raw === undefined || raw === null) throw jobError(name, `status_extractor found no status in the polling response (poll ${attempt}); check its field_path against the response.`);
-      const status = pythonStr(raw);
-      const state = statusMapping.classify(status);
+      const { state, status } = job;
+      const attempt = job.attempts;
       if (state === 'completed') break;
       if (state === 'skipped') {
         rc.log('INFO', `Stream '${name}': the API reported status '${status}' (status_mapping.skipped): the job has no data, so this slice has no records.`);
@@ -149,6 +197,9 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
         throw jobError(name, `the async job was still running (status '${status}') after ${formatMinutes(timeoutMs)} (polling_job_timeout) and ${attempt} polls; the job was ${abort ? 'aborted' : 'abandoned (no abort_requester)'}.`);
       }
     }
+    const polled = job.polled as Sent;
+    const creationResponse = job.creationResponse;
+    const pollingResponse = job.pollingResponse;
 
     // Where to download from: a separate request, or the polling response itself.
     let targetResponse = polled;
@@ -217,7 +268,10 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
     }
   }
 
-  return { name, primaryKey: keyPaths(stream.primary_key), cursorField: [], slicer, readSlice };
+  // The reference's AsyncRetriever logs only the slice's cursor part (`create_slice_log_message(stream_slice.cursor_slice)`),
+  // as a dict even when empty: the descriptor is `{}`, never the string "{}" of other streams, and holds no partition keys.
+  const descriptorOf = (slice: StreamSlice): Obj => ({ ...(slice.cursor_slice ?? {}) });
+  return { name, primaryKey: keyPaths(stream.primary_key), cursorField: [], slicer, readSlice, descriptorOf };
 }
 
 function makeRequester(component: Obj, field: string, stream: string, rc: ReadContext, parentOf: string | null, signal: AbortSignal | undefined): HttpRequester {
@@ -286,4 +340,30 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
     const onAbort = () => { clearTimeout(t); reject(new RuntimeError('The read was cancelled.', 'system_error')); };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+type Job = {
+  slice: StreamSlice;
+  creationResponse: Obj;
+  pollingResponse: Obj | null;
+  polled: Sent | null;
+  /** What status_mapping makes of the last status; null for a status it does not list. */
+  state: 'running' | 'completed' | 'failed' | 'timeout' | 'skipped' | null;
+  status: string;
+  attempts: number;
+  /** A failed creation or polling request of a job made for a later slice, thrown when that slice is read. */
+  error: unknown;
+};
+
+/**
+ * The source's `max_concurrent_async_job_count` (default 1). As in the CDK's JobTracker, a template is evaluated
+ * with an empty config (the tracker is built before the config reaches it): `{{ config.get('n', 10) }}` is 10.
+ */
+function maxConcurrentJobs(value: unknown, env: ReadContext['env']): number {
+  let n = 1;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && value.trim()) {
+    try { n = Number.parseInt(String(evalString(value, { config: {}, parameters: {} }, env)), 10); } catch { n = 1; }
+  }
+  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1;
 }

@@ -92,3 +92,33 @@ export function configValidationError(connectionSpecification: unknown, config: 
   const best = errors.slice().sort((a, b) => depth(a) - depth(b) || Number(WEAK.has(a.keyword)) - Number(WEAK.has(b.keyword)))[0];
   return best ? messageFor(best, userConfig) : null;
 }
+
+/**
+ * The error jsonschema's `check_schema` raises for the spec itself before it validates the config (the
+ * reference's test read logs it as an ERROR and reads nothing), for the one case real manifests have: a
+ * `required` list that names a key twice (source-hellobaton: "['api_key', 'api_key', 'company'] has
+ * non-unique elements", the metaschema's `uniqueItems`). Other metaschema violations are not checked.
+ */
+export function specSchemaError(connectionSpecification: unknown): string | null {
+  const seen = new Set<unknown>();
+  const walk = (node: unknown): string | null => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return null;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const v of node) { const e = walk(v); if (e) return e; }
+      return null;
+    }
+    const required = (node as Record<string, unknown>).required;
+    if (Array.isArray(required) && new Set(required.map((v) => JSON.stringify(v))).size !== required.length) {
+      return `${pythonRepr(required)} has non-unique elements`;
+    }
+    for (const [k, v] of Object.entries(node)) {
+      // Values of these keywords are data, not schemas.
+      if (k === 'enum' || k === 'const' || k === 'examples' || k === 'default' || k === 'required') continue;
+      const e = walk(v);
+      if (e) return e;
+    }
+    return null;
+  };
+  return walk(connectionSpecification);
+}

@@ -32,6 +32,8 @@ export type BuiltStream = {
   slicer: Slicer;
   /** Pages of one slice; slice-level auxiliary requests go to `sink` (default: the read's top level). */
   readSlice(slice: StreamSlice, sink?: SliceAuxiliarySink): AsyncGenerator<PageResult>;
+  /** The slice as the test read describes it, when the retriever logs something else than the whole slice. */
+  descriptorOf?(slice: StreamSlice): Record<string, unknown>;
 };
 
 type Obj = Record<string, unknown>;

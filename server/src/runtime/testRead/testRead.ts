@@ -12,7 +12,7 @@ import { RecordSelectionError } from '../records/recordAsDict';
 import { redirectsOf } from '../http/transport';
 import { RequestFailedError } from '../http/requester';
 import { SchemaInferrer } from './schemaInference';
-import { configValidationError } from './configValidation';
+import { configValidationError, specSchemaError } from './configValidation';
 import { buildStream } from './retriever';
 import { deprecationWarnings } from './deprecations';
 import { resolveDynamicStreams } from './dynamicStreams';
@@ -114,6 +114,13 @@ export async function testRead(manifest: object, config: object, streamName: str
     };
   };
 
+  // A spec that is not a valid JSON schema stops the reference's config check itself (jsonschema's SchemaError,
+  // logged as it is, nothing read).
+  const badSpec = specSchemaError((root.spec as Record<string, unknown> | undefined)?.connection_specification);
+  if (badSpec !== null) {
+    log('ERROR', badSpec);
+    return result([], false, null, []);
+  }
   // The reference checks the config against the spec before reading anything (config error).
   const invalid = configValidationError((root.spec as Record<string, unknown> | undefined)?.connection_specification, cfg);
   if (invalid !== null) {
@@ -211,7 +218,7 @@ export async function testRead(manifest: object, config: object, streamName: str
   }
   for (const slice of planned) {
     if (cancelled() || readEnded) break;
-    const descriptor = isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
+    const descriptor = built.descriptorOf ? masker.maskValue(built.descriptorOf(slice)) : isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
     const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
     slices.push(current);
     progress({ type: 'slice', slice: slices.length - 1, descriptor });
