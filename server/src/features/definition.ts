@@ -14,13 +14,13 @@ export function provideDefinition(doc: ManifestDocument, params: DefinitionParam
   const offset = positionToOffset(doc.textDocument, params.position);
   // A config key inside a template jumps to its spec property (features/jinjaDocument.ts).
   if (cursorContextAt(doc.text, offset)?.template) return provideTemplateDefinition(doc, offset);
-  const at = model.nodeAt(offset);
+  const at = doc.locator.nodeAt(offset);
   if (!at || at.onKey || !isScalar(at.node)) return null;
   const path = referencePath(at.node.value);
   if (path === null) return null;
   const target = findReferenceTarget(model.value, path);
   if (!target) return null;
-  const location = model.locate(target);
+  const location = doc.locator.locate(target);
   if (!location) return null;
   const selection = location.keySpan ?? location.valueSpan;
   const whole = { start: selection.start, end: Math.max(selection.end, location.valueSpan.end) };
