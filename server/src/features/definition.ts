@@ -5,7 +5,6 @@ import { isScalar } from 'yaml';
 import { positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { findReferenceTarget, referencePath } from './references';
-import { cursorContextAt } from './cursorContext';
 import { provideTemplateDefinition } from './jinjaDocument';
 
 /** The target of the reference under the cursor, or null when the cursor is not on a reference. Never throws. */
@@ -13,7 +12,7 @@ export function provideDefinition(doc: ManifestDocument, params: DefinitionParam
   const model = doc.model;
   const offset = positionToOffset(doc.textDocument, params.position);
   // A config key inside a template jumps to its spec property (features/jinjaDocument.ts).
-  if (cursorContextAt(doc.text, offset)?.template) return provideTemplateDefinition(doc, offset);
+  if (doc.locator.contextAt(offset)?.template) return provideTemplateDefinition(doc, offset);
   const at = doc.locator.nodeAt(offset);
   if (!at || at.onKey || !isScalar(at.node)) return null;
   const path = referencePath(at.node.value);

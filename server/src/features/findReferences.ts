@@ -10,7 +10,7 @@ import { configKeyPathOf, resolveConfigProperty } from '../runtime/rules/templat
 import { documentTemplates, templateAtOffset } from './jinjaDocument';
 import { configAccessAt } from './jinjaHover';
 import { isScalar } from 'yaml';
-import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
+import { hasTemplateMarkup } from '../runtime/interpolation/scalarOffsets';
 
 const SPEC_PREFIX = ['spec', 'connection_specification'] as const;
 
@@ -88,7 +88,7 @@ function sourceTemplates(doc: ManifestDocument): SourceTemplate[] {
       if (!hasTemplateMarkup(v)) return;
       const where = doc.locator.findSourceNode(path);
       if (!where || !isScalar(where.node) || where.node.value !== v) return;
-      const offsets = scalarOffsets(doc.text, where.node, where.base);
+      const offsets = doc.locator.scalarOffsets(where.node, where.base);
       if (offsets) out.push({ text: v, offsets });
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => { path.push(i); walk(item, depth + 1); path.pop(); });

@@ -7,7 +7,7 @@ import type { ManifestDocument } from '../documents';
 import { componentAt, type ComponentAtPath } from './componentPath';
 import type { FieldInfo } from './formatIndex';
 import { nestedSchemaAt, schemaProperties } from './nestedSchema';
-import { cursorContextAt, type CursorContext } from './cursorContext';
+import type { CursorContext } from '../runtime/manifest/cursorContext';
 import { componentMarkdown, fieldMarkdown } from './formatDocs';
 import type { FeatureContext } from './completion';
 import { findReferenceTarget, referencePath } from './references';
@@ -34,7 +34,7 @@ export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params:
 function capturedHoverAt(ctx: FeatureContext, doc: ManifestDocument, offset: number): { markdown: string; span: { start: number; end: number } } | null {
   let at = mayBeInTemplate(doc.text, offset) ? templateAtOffset(doc, offset) : null;
   let sourcePath = at ? doc.locator.nodeAt(offset)?.path : undefined;
-  const cursor = cursorContextAt(doc.text, offset);
+  const cursor = doc.locator.contextAt(offset);
   if (!at && cursor?.position === 'key' && cursor.word && !cursor.inNewItem) {
     // On the key of a templated field (`cursor_value:`), its value's template.
     const path = [...cursor.mapPath, cursor.word.text];
@@ -75,7 +75,7 @@ function fieldPathInModel(doc: ManifestDocument, offset: number): Segment[] | nu
 
 /** The hover of the catalog, the references and the templates, or null. */
 function catalogHover(ctx: FeatureContext, doc: ManifestDocument, offset: number): Hover | null {
-  const cursor = cursorContextAt(doc.text, offset);
+  const cursor = doc.locator.contextAt(offset);
   if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return hoverInTemplate(ctx, doc, offset);
   if (!cursor) return referenceHoverFromTree(doc, offset);
   // Everything below reads the cursor's line: no YAML Document is built for a hover.

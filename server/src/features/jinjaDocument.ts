@@ -10,7 +10,7 @@ import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
 import { findTemplates, type FoundTemplate } from '../runtime/rules/templateFields';
 import { templateCompletions } from './jinjaCompletion';
 import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
-import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
+import { hasTemplateMarkup } from '../runtime/interpolation/scalarOffsets';
 import { isScalar } from 'yaml';
 import { configDefinitionPath, templateHover } from './jinjaHover';
 import type { CapturedReads } from '../captured/capturedReads';
@@ -78,7 +78,7 @@ export function templateAtOffset(doc: ManifestDocument, offset: number): Templat
   // Keys of interpolated mappings (request_parameters, request_body_json…) are templates too.
   const known = at.onKey ? null : templateAt(documentTemplates(doc).templates, offset);
   if (known) return known;
-  const offsets = scalarOffsets(doc.text, at.node, at.span.start - at.node.range[0]);
+  const offsets = doc.locator.scalarOffsets(at.node, at.span.start - at.node.range[0]);
   if (!offsets) return null;
   const field = String(at.path[at.path.length - 1] ?? '');
   return templateAt([{ text: at.node.value, kind: 'static', offsets, component: 'this component', field, path: at.path }], offset);

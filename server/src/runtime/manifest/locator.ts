@@ -5,6 +5,8 @@
 // version and no caller keeps a scanner of its own. Offsets only; never throws.
 import { isMap, isScalar, isSeq, type Document, type Node, type Scalar } from 'yaml';
 import type { Span } from '../types';
+import { scalarOffsets } from '../interpolation/scalarOffsets';
+import { cursorContextAt, type CursorContext } from './cursorContext';
 import { findSourceNode, locateSourcePath, type JsonPath } from './origins';
 import { quickLocatorFor, type QuickLocation } from './quickLocate';
 import { quickScalar } from './quickScalar';
@@ -50,6 +52,8 @@ export interface LocatorTree {
 export class ManifestLocator {
   private lineStarts: number[] | undefined;
   private topLevelKeys: Map<string, number> | undefined;
+  /** The last cursor context asked for: hover and completion ask several times at one offset. */
+  private lastContext: { offset: number; context: CursorContext | null } | undefined;
 
   constructor(
     readonly text: string,
@@ -64,6 +68,24 @@ export class ManifestLocator {
   /** The node under `offset` (UTF-16) with its path; null when the offset is outside every node. */
   nodeAt(offset: number): NodeAtOffset | null {
     return this.tree.nodeAt(offset);
+  }
+
+  /**
+   * What the cursor at `offset` is on, read from the lines around it (cursorContext.ts), so it
+   * answers while the YAML is half typed; null when no mapping can hold the cursor.
+   */
+  contextAt(offset: number): CursorContext | null {
+    if (this.lastContext?.offset !== offset) this.lastContext = { offset, context: cursorContextAt(this.text, offset) };
+    return this.lastContext.context;
+  }
+
+  /**
+   * The document offset of each character of the string scalar `node`'s value (its ranges relative
+   * to `base`), for every scalar style, so a position inside a template lands on what was typed;
+   * null when `node` is not a located string scalar.
+   */
+  scalarOffsets(node: Scalar, base: number): number[] | null {
+    return scalarOffsets(this.text, node, base);
   }
 
   /** Where `path` is written, or its deepest written ancestor (then `approximate`). */

@@ -3,7 +3,7 @@
 // through references are reported once per (source scalar, kind).
 import { isScalar, type Node, type Scalar } from 'yaml';
 import type { TemplateContextKind } from '../interpolation/contextKinds';
-import { hasTemplateMarkup, scalarOffsets } from '../interpolation/scalarOffsets';
+import { hasTemplateMarkup } from '../interpolation/scalarOffsets';
 import type { JsonPath } from '../manifest/origins';
 import type { ManifestLocator } from '../manifest/locator';
 import type { ResolvedManifest } from '../manifest/resolve';
@@ -42,7 +42,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
  * and cached while a block is unchanged; the parsed `yaml` Document is requested only when a
  * template needs it.
  */
-export type TemplateSources = Pick<ManifestLocator, 'quickScalar' | 'findSourceNode'>;
+export type TemplateSources = Pick<ManifestLocator, 'quickScalar' | 'findSourceNode' | 'scalarOffsets'>;
 
 /**
  * Walks the resolved manifest and returns its templates with document offsets. The parsed `yaml`
@@ -62,7 +62,7 @@ export function findTemplates(sources: TemplateSources, text: string, resolved: 
     const where = sources.quickScalar(source, value) ?? sources.findSourceNode(source);
     if (!where || !isScalar(where.node)) return;
     const node = where.node;
-    const offsets = scalarOffsets(text, node, where.base);
+    const offsets = sources.scalarOffsets(node, where.base);
     if (!offsets || node.value !== value) return;
     const key = `${offsets[0]}|${kind}`;
     if (seen.has(key)) return;
