@@ -14,7 +14,7 @@ import { validateManifest } from '../server/src/runtime/manifest/validateManifes
 import { ManifestDocument } from '../server/src/documents';
 import { quickLocateSwitch } from '../server/src/runtime/manifest/quickLocate';
 import { resolveManifest } from '../server/src/runtime/manifest/resolve';
-import { findTemplates, templateSources } from '../server/src/runtime/rules/templateFields';
+import { findTemplates } from '../server/src/runtime/rules/templateFields';
 import { CATALOG_TEMPLATES } from '../server/src/runtime/rules/templateRules';
 
 const dir = process.argv[2] ?? '../shared/corpus/manifests';
@@ -65,9 +65,9 @@ for (const [n, name] of names.entries()) {
     if (i === 0) {
       const resolved = resolveManifest(whole.value, { parsed: whole });
       // The model's sources: scalars found by indentation per block, cached with the block.
-      const quick = findTemplates(templateSources(doc.parsed), text, resolved, CATALOG_TEMPLATES);
+      const quick = findTemplates(doc.parsed.locator, text, resolved, CATALOG_TEMPLATES);
       quickLocateSwitch.enabled = false;
-      const parser = findTemplates(templateSources(whole), text, resolved, CATALOG_TEMPLATES);
+      const parser = findTemplates(whole.locator, text, resolved, CATALOG_TEMPLATES);
       quickLocateSwitch.enabled = true;
       templates += quick.length;
       if (!isDeepStrictEqual(quick, parser)) mismatches.push(`${name}: templates located by indentation differ from the parser's`);

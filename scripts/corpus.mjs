@@ -42,7 +42,7 @@ for (const f of files) {
     const key = `${p.severity} ${p.code}`;
     byCode.set(key, (byCode.get(key) ?? 0) + 1);
     if (p.severity === 'error') {
-      const pos = manifest.lineCounter.linePos(p.span.start);
+      const pos = manifest.locator.lineCol(p.span.start);
       errorLines.push(`${relative(process.cwd(), path)}:${pos.line}:${pos.col}: ${p.message} [${p.code}]`);
     }
   }

@@ -4,6 +4,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineCounter, type Document } from 'yaml';
 import { parseManifest, type ParsedManifest } from './runtime/manifest/parse';
+import { ManifestLocator } from './runtime/manifest/locator';
 import { ManifestModel } from './model/manifestModel';
 import { blankOverlongLines, type OverlongLine } from './longLines';
 
@@ -14,6 +15,7 @@ export type TextDocumentLike = { uri: string; version: number; getText(): string
 export class ManifestDocument {
   private modelCache: ManifestModel | undefined;
   private parsedCache: ParsedManifest | undefined;
+  private locatorCache: ManifestLocator | undefined;
   private fullParse: ParsedManifest | undefined;
   private snapshot: TextDocument | undefined;
   private analysed: { text: string; lines: OverlongLine[] } | undefined;
@@ -64,6 +66,16 @@ export class ManifestDocument {
   }
 
   /**
+   * The one locator of this version (runtime/manifest/locator.ts) over the incremental model: path ↔
+   * span, offsets → nodes, line helpers. Every feature and validation asks it; answers inside a block
+   * are cached on the block and reused by later versions while the block is unchanged.
+   */
+  get locator(): ManifestLocator {
+    this.locatorCache ??= new ManifestLocator(this.analysedText, this.model);
+    return this.locatorCache;
+  }
+
+  /**
    * The runtime's ParsedManifest shape. `value` and `problems` come from the fast model; `doc` and
    * `lineCounter` are a whole-document `yaml` parse made only if a caller reads them.
    */
@@ -75,11 +87,8 @@ export class ManifestDocument {
       text: this.analysedText,
       value: model.value,
       problems: model.problems,
-      // Validation locates its problems through the model: no whole-document parse.
-      locateSource: (path) => model.locateSource(path),
-      findSourceNode: (path) => model.findSourceNode(path),
-      quickLocate: (path) => model.quickLocate(path),
-      quickScalar: (path, value) => model.quickScalar(path, value),
+      // Validation locates its problems through the model's locator: no whole-document parse.
+      locator: this.locator,
       get doc(): Document.Parsed {
         self.fullParse ??= parseManifest(self.analysedText);
         return self.fullParse.doc;

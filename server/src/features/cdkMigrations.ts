@@ -17,13 +17,13 @@ import type { SpanEdit } from './yamlText';
 export const APPLY_CDK_MIGRATIONS_KIND = `${CodeActionKind.Source}.airbyte.cdkMigrations`;
 
 /** Every migration edit of the document (non-overlapping, in text order) and what is left. */
-export function planCdkMigrations(text: string, problems: Problem[], parameters: Set<string>): { edits: SpanEdit[]; applied: number; left: number } {
+export function planCdkMigrations(doc: ManifestDocument, problems: Problem[], parameters: Set<string>): { edits: SpanEdit[]; applied: number; left: number } {
   const edits: SpanEdit[] = [];
   let applied = 0;
   let left = 0;
   const migratable = problems.filter((p) => p.code === 'deprecated' && (p.fix?.kind === 'merge-url-base-and-path' || p.fix?.kind === 'migrate-request-body'));
   for (const p of migratable) {
-    const m = migrationEdits(text, p.fix!, p.span.start, parameters);
+    const m = migrationEdits(doc, p.fix!, p.span.start, parameters);
     if (!m) { left++; continue; }
     // `url_base` and `path` each carry the same merge: one application is enough.
     if (m.edits.every((e) => edits.some((x) => x.span.start === e.span.start && x.span.end === e.span.end))) continue;
@@ -38,7 +38,7 @@ export function planCdkMigrations(text: string, problems: Problem[], parameters:
 /** The source action, or none when nothing can be migrated. */
 export function provideMigrationActions(doc: ManifestDocument): CodeAction[] {
   const details = validateManifestDetailed(doc.parsed);
-  const plan = planCdkMigrations(doc.text, details.problems, parameterKeys(doc.parsed.value));
+  const plan = planCdkMigrations(doc, details.problems, parameterKeys(doc.parsed.value));
   if (plan.applied === 0) return [];
   const rest = plan.left ? `; ${plan.left} deprecated field${plan.left === 1 ? '' : 's'} left to migrate by hand` : '';
   return [{

@@ -21,10 +21,10 @@ export function provideCodeActions(doc: ManifestDocument, params: CodeActionPara
     if (data.kind === 'replace') {
       actions.push(quickFix(doc, d, `Change to \`${data.text}\``, [{ span, newText: data.text }], true));
     } else if (data.kind === 'add-field') {
-      const edit = insertField(doc.text, span.start, data.field);
+      const edit = insertField(doc, span.start, data.field);
       if (edit) actions.push(quickFix(doc, d, `Add required field \`${data.field}\` to ${data.component}`, [edit], true));
     } else {
-      const migration = migrationEdits(doc.text, data, span.start, parameterKeys(doc.parsed.value));
+      const migration = migrationEdits(doc, data, span.start, parameterKeys(doc.parsed.value));
       if (migration) actions.push(quickFix(doc, d, migration.title, migration.edits, false));
     }
   }
@@ -45,17 +45,17 @@ function problemFixOf(data: unknown): ProblemFix | undefined {
 }
 
 /** The edits of one CDK manifest migration at the key at `offset` (cdkMigrations.ts applies them all at once). */
-export function migrationEdits(text: string, fix: ProblemFix, offset: number, parameters: Set<string>): { title: string; edits: SpanEdit[] } | null {
+export function migrationEdits(doc: ManifestDocument, fix: ProblemFix, offset: number, parameters: Set<string>): { title: string; edits: SpanEdit[] } | null {
   if (fix.kind === 'merge-url-base-and-path') {
     // A removed field that some `$parameters` also names would come back by propagation (the CDK copies a
     // parameter into every component lacking that field) and change the URL: such a requester stays as it is.
     if (parameters.has('path') || parameters.has('url_base')) return null;
-    const edits = mergeIntoUrl(text, offset);
+    const edits = mergeIntoUrl(doc, offset);
     return edits ? { title: 'Replace `url_base` and `path` with `url`', edits } : null;
   }
   if (fix.kind === 'migrate-request-body') {
     if (parameters.has('request_body_json') || parameters.has('request_body_data')) return null;
-    const m = requestBody(text, offset);
+    const m = requestBody(doc, offset);
     return m ? { title: `Replace \`${m.key}\` with \`request_body\` (${m.type})`, edits: m.edits } : null;
   }
   return null;
@@ -82,23 +82,16 @@ function quickFix(doc: ManifestDocument, d: Diagnostic, title: string, edits: Sp
   return { title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: preferred, edit: spanEditsToWorkspaceEdit(doc.textDocument, edits) };
 }
 
-/** The text split into lines, each with the offset it starts at (line breaks and `\r` excluded). */
+/** A line of the document: the offset it starts at and its text (line break and `\r` excluded). */
 type Line = { text: string; start: number };
 
-function linesOf(text: string): Line[] {
-  const out: Line[] = [];
-  let start = 0;
-  for (const raw of text.split('\n')) {
-    out.push({ text: raw.replace(/\r$/, ''), start });
-    start += raw.length + 1;
-  }
-  return out;
-}
-
-function lineIndexAt(lines: Line[], offset: number): number {
-  let i = 0;
-  while (i + 1 < lines.length && lines[i + 1].start <= offset) i++;
-  return i;
+/** The document's lines, positioned by the version's locator and read from the editor's text. */
+function linesOf(doc: ManifestDocument): Line[] {
+  const { locator, text } = doc;
+  return Array.from({ length: locator.lineCount }, (_, i) => {
+    const { start, end } = locator.line(i);
+    return { text: text.slice(start, end), start };
+  });
 }
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
@@ -108,9 +101,10 @@ const isBlank = (line: string) => line.trim() === '' || line.trimStart().startsW
  * A new `field: ` line at the top of the component whose key is at `offset`, indented like its
  * other fields. Only for block-style components (a key alone on its line, fields below it).
  */
-function insertField(text: string, offset: number, field: string): SpanEdit | null {
-  const lines = linesOf(text);
-  const keyLine = lineIndexAt(lines, offset);
+function insertField(doc: ManifestDocument, offset: number, field: string): SpanEdit | null {
+  const { text, locator } = doc;
+  const lines = linesOf(doc);
+  const keyLine = locator.lineIndex(offset);
   const line = lines[keyLine].text;
   // The component is the value of the key on this line (`authenticator:`), or a sequence item (`- type: X`).
   const item = /^(\s*)- (\S)/.exec(line);
@@ -128,7 +122,7 @@ function insertField(text: string, offset: number, field: string): SpanEdit | nu
     indent = indentOf(lines[next].text);
     after = next - 1;
   }
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = locator.eol;
   const end = lines[after].start + lines[after].text.length;
   return { span: { start: end, end }, newText: `${eol}${' '.repeat(indent)}${field}: ` };
 }
@@ -137,9 +131,10 @@ function insertField(text: string, offset: number, field: string): SpanEdit | nu
  * `url_base: B` and `path: P` written as plain one-line values in the same mapping (the one with a
  * key at `offset`) become `url: B/P` (§4.2: the path's leading slashes are dropped and joined with one `/`).
  */
-function mergeIntoUrl(text: string, offset: number): SpanEdit[] | null {
-  const lines = linesOf(text);
-  const line = lineIndexAt(lines, offset);
+function mergeIntoUrl(doc: ManifestDocument, offset: number): SpanEdit[] | null {
+  const { text, locator } = doc;
+  const lines = linesOf(doc);
+  const line = locator.lineIndex(offset);
   const indent = indentOf(lines[line].text);
   // The mapping's lines at this indentation, up and down until a shallower line.
   let first = line;
@@ -163,8 +158,7 @@ function mergeIntoUrl(text: string, offset: number): SpanEdit[] | null {
   if (b === null || p === null) return null;
   const joined = p.replace(/^\/+/, '') === '' ? b : `${b.endsWith('/') ? b : `${b}/`}${p.replace(/^\/+/, '')}`;
   const keyStart = base.line.start + base.line.text.indexOf('url_base');
-  const nl = text.indexOf('\n', path.line.start);
-  const pathLineEnd = nl < 0 ? text.length : nl + 1;
+  const pathLineEnd = path.line.start === locator.line(locator.lineCount - 1).start ? text.length : locator.line(locator.lineIndex(path.line.start) + 1).start;
   return [
     { span: { start: keyStart, end: base.line.start + base.line.text.length }, newText: `url: ${quoteIfNeeded(joined)}` },
     // The whole `path` line goes, line break included.
@@ -179,16 +173,17 @@ function mergeIntoUrl(text: string, offset: number): SpanEdit[] | null {
  * `request_body_json` (a template) is left alone; so is a string `request_body_data`, which the CDK would wrap
  * into a form its own schema refuses (docs/fidelity.md).
  */
-function requestBody(text: string, offset: number): { key: string; type: string; edits: SpanEdit[] } | null {
-  const lines = linesOf(text);
-  const at = lineIndexAt(lines, offset);
+function requestBody(doc: ManifestDocument, offset: number): { key: string; type: string; edits: SpanEdit[] } | null {
+  const { text, locator } = doc;
+  const lines = linesOf(doc);
+  const at = locator.lineIndex(offset);
   const m = /^(\s*(?:- )?)(request_body_json|request_body_data):(?:[ ]+(.*))?$/.exec(lines[at].text);
   if (!m) return null;
   const [, lead, key] = m;
   const inline = (m[3] ?? '').trimEnd();
   const keyIndent = lead.length;
   const childIndent = ' '.repeat(keyIndent + 2);
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = locator.eol;
   const keyStart = lines[at].start + lead.length;
   const lineEnd = lines[at].start + lines[at].text.length;
   if (inline !== '' && !inline.startsWith('#')) {

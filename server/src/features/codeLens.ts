@@ -40,24 +40,24 @@ export function provideCodeLenses(doc: ManifestDocument, cdk?: () => CdkLensStat
     lenses.push({ range, command: engineLens ?? { title: `▶ Run stream ${stream.name}`, command: RUN_STREAM_COMMAND, arguments: args } });
     lenses.push({ range, command: { title: 'Run with limits…', command: RUN_STREAM_WITH_LIMITS_COMMAND, arguments: args } });
   }
-  const spec = doc.model.locate(['spec']);
+  const spec = doc.locator.locate(['spec']);
   if (spec) {
     const range = spanToRange(doc.textDocument, spec.keySpan ?? spec.valueSpan);
     lenses.push({ range, command: { title: 'Set testing values', command: SET_TESTING_VALUES_COMMAND, arguments: [{ uri: doc.uri }] } });
   }
   // A declarative OAuth flow (spec.advanced_auth) can be run from the manifest, as the Builder's "Authenticate" button.
-  const advancedAuth = doc.model.locate(['spec', 'advanced_auth']);
+  const advancedAuth = doc.locator.locate(['spec', 'advanced_auth']);
   if (advancedAuth) {
     const range = spanToRange(doc.textDocument, advancedAuth.keySpan ?? advancedAuth.valueSpan);
     lenses.push({ range, command: { title: 'Authenticate with OAuth', command: AUTHORIZE_OAUTH_COMMAND, arguments: [{ uri: doc.uri }] } });
   }
   // The manifest's `check` (CheckStream / CheckDynamicStream) runs with the testing values, as `check` does.
-  const checkKey = doc.model.locate(['check']);
+  const checkKey = doc.locator.locate(['check']);
   if (checkKey) {
     const range = spanToRange(doc.textDocument, checkKey.keySpan ?? checkKey.valueSpan);
     lenses.push({ range, command: { title: 'Check connection', command: CHECK_CONNECTION_COMMAND, arguments: [{ uri: doc.uri }] } });
   }
-  const dynamic = doc.model.locate(['dynamic_streams']);
+  const dynamic = doc.locator.locate(['dynamic_streams']);
   if (dynamic) {
     const range = spanToRange(doc.textDocument, dynamic.keySpan ?? dynamic.valueSpan);
     lenses.push({ range, command: { title: 'Resolve streams…', command: RESOLVE_STREAMS_COMMAND, arguments: [{ uri: doc.uri }] } });

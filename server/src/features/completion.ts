@@ -7,7 +7,7 @@ import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Complet
 import { positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { componentAt } from './componentPath';
-import { cursorContextAt, type CursorContext } from './cursorContext';
+import type { CursorContext } from '../runtime/manifest/cursorContext';
 import { inTemplate, mayBeInTemplate, provideTemplateCompletion } from './jinjaDocument';
 import { componentMarkdown, fieldMarkdown, fieldSummary } from './formatDocs';
 import type { FieldInfo, FormatIndex } from './formatIndex';
@@ -31,7 +31,7 @@ export const COMPLETION_TRIGGER_CHARACTERS = [':', ' ', '/', '#', '"', "'", '-',
 /** Completion items at the cursor; null when nothing fits. Never throws. */
 export function provideCompletion(ctx: FeatureContext, doc: ManifestDocument, params: CompletionParams): CompletionList | null {
   const offset = positionToOffset(doc.textDocument, params.position);
-  const cursor = cursorContextAt(doc.text, offset);
+  const cursor = doc.locator.contextAt(offset);
   // Inside `{{ … }}` the template feature answers (variables, macros, filters); YAML items do not fit there.
   if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return completeInTemplate(ctx, doc, offset);
   if (!cursor) return null;

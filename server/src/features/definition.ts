@@ -5,7 +5,6 @@ import { isScalar } from 'yaml';
 import { positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { findReferenceTarget, referencePath } from './references';
-import { cursorContextAt } from './cursorContext';
 import { provideTemplateDefinition } from './jinjaDocument';
 
 /** The target of the reference under the cursor, or null when the cursor is not on a reference. Never throws. */
@@ -13,14 +12,14 @@ export function provideDefinition(doc: ManifestDocument, params: DefinitionParam
   const model = doc.model;
   const offset = positionToOffset(doc.textDocument, params.position);
   // A config key inside a template jumps to its spec property (features/jinjaDocument.ts).
-  if (cursorContextAt(doc.text, offset)?.template) return provideTemplateDefinition(doc, offset);
-  const at = model.nodeAt(offset);
+  if (doc.locator.contextAt(offset)?.template) return provideTemplateDefinition(doc, offset);
+  const at = doc.locator.nodeAt(offset);
   if (!at || at.onKey || !isScalar(at.node)) return null;
   const path = referencePath(at.node.value);
   if (path === null) return null;
   const target = findReferenceTarget(model.value, path);
   if (!target) return null;
-  const location = model.locate(target);
+  const location = doc.locator.locate(target);
   if (!location) return null;
   const selection = location.keySpan ?? location.valueSpan;
   const whole = { start: selection.start, end: Math.max(selection.end, location.valueSpan.end) };

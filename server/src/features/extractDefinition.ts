@@ -9,7 +9,7 @@ import type { ManifestDocument } from '../documents';
 import type { Location, Segment } from '../model/manifestModel';
 import type { Span } from '../runtime/types';
 import { valueAt } from './references';
-import { columnOf, eolOf, indentStep, lineEndOf, reindent, replaceValueEdit, valueText, type SpanEdit, type ValueText } from './yamlText';
+import { indentStep, reindent, replaceValueEdit, valueText, type SpanEdit, type ValueText } from './yamlText';
 
 /** The fields whose component can be extracted, with the words a title uses for it. */
 const EXTRACTABLE: Record<string, string> = {
@@ -25,7 +25,7 @@ const MAX_ENCLOSING = 2;
 /** Extract (and share) actions for the components enclosing `span.start`. Never throws. */
 export function provideExtractActions(doc: ManifestDocument, span: Span): CodeAction[] {
   const model = doc.model;
-  const at = model.nodeAt(span.start);
+  const at = doc.locator.nodeAt(span.start);
   if (!at) return [];
   const root = model.value;
   const actions: CodeAction[] = [];
@@ -109,18 +109,18 @@ function extractEdits(doc: ManifestDocument, key: string, value: unknown, paths:
   const edits: SpanEdit[] = [];
   let moved: { holder: Location; text: ValueText } | null = null;
   for (const path of paths) {
-    const holder = model.locate(path);
-    const written = holder ? valueText(text, holder) : null;
+    const holder = doc.locator.locate(path);
+    const written = holder ? valueText(doc, holder) : null;
     if (!holder || !written) return null;
     moved ??= { holder, text: written };
     const replacement: ValueText = written.block
       ? { block: true, lines: [' '.repeat(written.indent) + reference], indent: written.indent, span: written.span }
       : { block: false, lines: [`{ ${reference} }`], indent: 0, span: written.span };
-    edits.push(replaceValueEdit(text, holder, replacement, written.indent));
+    edits.push(replaceValueEdit(doc, holder, replacement, written.indent));
   }
   if (!moved) return null;
   if (existing === undefined) {
-    const insertion = definitionInsertion(doc, name, moved.text, indentStep(text, moved.holder));
+    const insertion = definitionInsertion(doc, name, moved.text, indentStep(doc, moved.holder));
     if (!insertion) return null;
     edits.push(insertion);
   }
@@ -141,27 +141,27 @@ function freeName(definitions: Record<string, unknown> | null, key: string): str
  */
 function definitionInsertion(doc: ManifestDocument, name: string, component: ValueText, step: number): SpanEdit | null {
   const text = doc.text;
-  const eol = eolOf(text);
+  const eol = doc.locator.eol;
   const entry = (indent: number) =>
     component.block
       ? [`${' '.repeat(indent)}${name}:`, ...reindent(component.lines, component.indent, indent + step)]
       : [`${' '.repeat(indent)}${name}: ${component.lines[0].trimStart()}`];
   const root = doc.model.value as Record<string, unknown>;
-  const location = doc.model.locate(['definitions']);
+  const location = doc.locator.locate(['definitions']);
   if (location && Object.hasOwn(root, 'definitions')) {
     const current = root.definitions;
-    const written = valueText(text, location);
+    const written = valueText(doc, location);
     if (written?.block && isPlainMap(current)) {
       return { span: { start: written.span.end, end: written.span.end }, newText: eol + entry(written.indent).join(eol) };
     }
     const empty = current === null || (isPlainMap(current) && Object.keys(current).length === 0);
     if (!empty || !location.keySpan) return null;
     const colon = text.indexOf(':', location.keySpan.end);
-    return { span: { start: colon + 1, end: lineEndOf(text, colon) }, newText: eol + entry(columnOf(text, location.keySpan.start) + step).join(eol) };
+    return { span: { start: colon + 1, end: doc.locator.lineEnd(colon) }, newText: eol + entry(doc.locator.column(location.keySpan.start) + step).join(eol) };
   }
   const section = [`definitions:`, ...entry(step)];
-  const streams = doc.model.locate(['streams']);
-  if (streams?.keySpan && columnOf(text, streams.keySpan.start) === 0) {
+  const streams = doc.locator.locate(['streams']);
+  if (streams?.keySpan && doc.locator.column(streams.keySpan.start) === 0) {
     return { span: { start: streams.keySpan.start, end: streams.keySpan.start }, newText: section.join(eol) + eol };
   }
   const atEnd = text.length === 0 || text.endsWith('\n') ? '' : eol;

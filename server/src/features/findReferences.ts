@@ -10,7 +10,7 @@ import { configKeyPathOf, resolveConfigProperty } from '../runtime/rules/templat
 import { documentTemplates, templateAtOffset } from './jinjaDocument';
 import { configAccessAt } from './jinjaHover';
 import { isScalar } from 'yaml';
-import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
+import { hasTemplateMarkup } from '../runtime/interpolation/scalarOffsets';
 
 const SPEC_PREFIX = ['spec', 'connection_specification'] as const;
 
@@ -23,7 +23,7 @@ export function provideReferences(doc: ManifestDocument, params: ReferenceParams
   if (params.context.includeDeclaration) {
     const { spec } = documentTemplates(doc);
     const prop = spec ? resolveConfigProperty(spec, keys) : undefined;
-    const declared = prop ? doc.model.locate([...SPEC_PREFIX, ...prop.specPath]) : null;
+    const declared = prop ? doc.locator.locate([...SPEC_PREFIX, ...prop.specPath]) : null;
     if (declared?.keySpan) spans.push(declared.keySpan);
   }
   spans.push(...configKeyUses(doc, keys));
@@ -37,7 +37,7 @@ function configKeysAt(doc: ManifestDocument, offset: number): string[] | null {
     const access = configAccessAt(inTemplate);
     return access && access.path.length ? access.path : null;
   }
-  const at = doc.model.nodeAt(offset);
+  const at = doc.locator.nodeAt(offset);
   if (!at || !at.onKey || at.path[0] !== SPEC_PREFIX[0] || at.path[1] !== SPEC_PREFIX[1]) return null;
   const specPath = at.path.slice(2);
   // Only the property's own key counts (not `title:` or `type:` inside it).
@@ -86,9 +86,9 @@ function sourceTemplates(doc: ManifestDocument): SourceTemplate[] {
     if (depth > 200) return;
     if (typeof v === 'string') {
       if (!hasTemplateMarkup(v)) return;
-      const where = doc.model.findSourceNode(path);
+      const where = doc.locator.findSourceNode(path);
       if (!where || !isScalar(where.node) || where.node.value !== v) return;
-      const offsets = scalarOffsets(doc.text, where.node, where.base);
+      const offsets = doc.locator.scalarOffsets(where.node, where.base);
       if (offsets) out.push({ text: v, offsets });
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => { path.push(i); walk(item, depth + 1); path.pop(); });
@@ -113,7 +113,7 @@ function sourceTemplates(doc: ManifestDocument): SourceTemplate[] {
 
 /** A templated mapping key (interpolated in request_parameters and the like) with its offsets; plain or simply quoted keys only. */
 function keyTemplate(doc: ManifestDocument, path: readonly (string | number)[], key: string): SourceTemplate | null {
-  const span = doc.model.locate(path)?.keySpan;
+  const span = doc.locator.locate(path)?.keySpan;
   if (!span) return null;
   const raw = doc.text.slice(span.start, span.end);
   const quoted = raw.length >= 2 && (raw[0] === '"' || raw[0] === "'") && raw[raw.length - 1] === raw[0];

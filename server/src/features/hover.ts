@@ -7,7 +7,7 @@ import type { ManifestDocument } from '../documents';
 import { componentAt, type ComponentAtPath } from './componentPath';
 import type { FieldInfo } from './formatIndex';
 import { nestedSchemaAt, schemaProperties } from './nestedSchema';
-import { cursorContextAt, type CursorContext } from './cursorContext';
+import type { CursorContext } from '../runtime/manifest/cursorContext';
 import { componentMarkdown, fieldMarkdown } from './formatDocs';
 import type { FeatureContext } from './completion';
 import { findReferenceTarget, referencePath } from './references';
@@ -33,12 +33,12 @@ export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params:
 /** The captured read's part of a hover: a template evaluated per page, or what a field_path selects. */
 function capturedHoverAt(ctx: FeatureContext, doc: ManifestDocument, offset: number): { markdown: string; span: { start: number; end: number } } | null {
   let at = mayBeInTemplate(doc.text, offset) ? templateAtOffset(doc, offset) : null;
-  let sourcePath = at ? doc.model.nodeAt(offset)?.path : undefined;
-  const cursor = cursorContextAt(doc.text, offset);
+  let sourcePath = at ? doc.locator.nodeAt(offset)?.path : undefined;
+  const cursor = doc.locator.contextAt(offset);
   if (!at && cursor?.position === 'key' && cursor.word && !cursor.inNewItem) {
     // On the key of a templated field (`cursor_value:`), its value's template.
     const path = [...cursor.mapPath, cursor.word.text];
-    const value = doc.model.locate(path);
+    const value = doc.locator.locate(path);
     if (value && mayBeInTemplate(doc.text, value.valueSpan.start + 1)) {
       at = templateAtOffset(doc, value.valueSpan.start + 1);
       sourcePath = path;
@@ -67,7 +67,7 @@ function fieldPathExtractor(cursor: CursorContext): Segment[] | null {
 
 /** The same, from the parsed node under the cursor (for flow mappings the line reader does not enter). */
 function fieldPathInModel(doc: ManifestDocument, offset: number): Segment[] | null {
-  const p = doc.model.nodeAt(offset)?.path ?? [];
+  const p = doc.locator.nodeAt(offset)?.path ?? [];
   if (p[p.length - 1] === 'field_path') return p.slice(0, -1);
   if (p.length >= 2 && p[p.length - 2] === 'field_path' && typeof p[p.length - 1] === 'number') return p.slice(0, -2);
   return null;
@@ -75,7 +75,7 @@ function fieldPathInModel(doc: ManifestDocument, offset: number): Segment[] | nu
 
 /** The hover of the catalog, the references and the templates, or null. */
 function catalogHover(ctx: FeatureContext, doc: ManifestDocument, offset: number): Hover | null {
-  const cursor = cursorContextAt(doc.text, offset);
+  const cursor = doc.locator.contextAt(offset);
   if (cursor?.template || (mayBeInTemplate(doc.text, offset) && inTemplate(doc, offset))) return hoverInTemplate(ctx, doc, offset);
   if (!cursor) return referenceHoverFromTree(doc, offset);
   // Everything below reads the cursor's line: no YAML Document is built for a hover.
@@ -117,7 +117,7 @@ function nestedOwner(component: ComponentAtPath): string {
 
 /** Where the line alone says nothing (multi-line values), a reference is found in the parsed block. */
 function referenceHoverFromTree(doc: ManifestDocument, offset: number): Hover | null {
-  const at = doc.model.nodeAt(offset);
+  const at = doc.locator.nodeAt(offset);
   if (!at || at.onKey || !isScalar(at.node)) return null;
   const reference = referenceHover(doc, at.node.value);
   return reference ? { contents: { kind: 'markdown', value: reference }, range: spanToRange(doc.textDocument, at.span) } : null;
@@ -137,10 +137,10 @@ function referenceHover(doc: ManifestDocument, value: unknown): string | null {
   if (path === null) return null;
   const target = findReferenceTarget(doc.model.value, path);
   if (!target) return `\`${String(value)}\` — **no such target** in this manifest.`;
-  const location = doc.model.locate(target);
+  const location = doc.locator.locate(target);
   if (!location) return null;
   const start = location.keySpan?.start ?? location.valueSpan.start;
-  const lineStart = doc.text.lastIndexOf('\n', start - 1) + 1;
+  const lineStart = doc.locator.lineStart(start);
   const lines = doc.text.slice(lineStart, location.valueSpan.end).trimEnd().split('\n');
   const shown = lines.slice(0, TARGET_PREVIEW_LINES);
   const line = lineNumberAt(doc.textDocument, start);

@@ -15,9 +15,9 @@ export const INCREMENTAL_CHECK_COMMAND = 'airbyte.incrementalCheck';
 /** The lenses of `doc`, resolved. Never throws. */
 export function provideIncrementalLenses(doc: ManifestDocument): CodeLens[] {
   const lenses: CodeLens[] = [];
-  const streams = doc.model.locate(['streams']);
+  const streams = doc.locator.locate(['streams']);
   const entries = findStreams(doc);
-  if (streams && (entries.length > 0 || doc.model.locate(['dynamic_streams']))) {
+  if (streams && (entries.length > 0 || doc.locator.locate(['dynamic_streams']))) {
     const range = spanToRange(doc.textDocument, streams.keySpan ?? streams.valueSpan);
     lenses.push({ range, command: { title: '▶ Run all streams', command: RUN_ALL_STREAMS_COMMAND, arguments: [{ uri: doc.uri }] } });
   }

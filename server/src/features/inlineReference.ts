@@ -10,12 +10,12 @@ import type { ManifestDocument } from '../documents';
 import type { Segment } from '../model/manifestModel';
 import type { Span } from '../runtime/types';
 import { findReferenceTarget, referencePath, valueAt } from './references';
-import { columnOf, eolOf, indentStep, lineEndOf, lineStartOf, reindent, replaceValueEdit, valueText, type SpanEdit } from './yamlText';
+import { indentStep, reindent, replaceValueEdit, valueText, type SpanEdit } from './yamlText';
 
 /** The inline action for the reference under `span.start`, if there is one. Never throws. */
 export function provideInlineActions(doc: ManifestDocument, span: Span): CodeAction[] {
   const model = doc.model;
-  const at = model.nodeAt(span.start);
+  const at = doc.locator.nodeAt(span.start);
   if (!at || at.path.includes('config_overrides')) return [];
   const root = model.value;
   let holderPath: Segment[];
@@ -38,42 +38,42 @@ function inlineEdit(doc: ManifestDocument, holderPath: Segment[], holder: unknow
   const root = model.value;
   const target = findReferenceTarget(root, refPath);
   if (!target) return null;
-  const targetLocation = model.locate(target);
-  const holderLocation = model.locate(holderPath);
+  const targetLocation = doc.locator.locate(target);
+  const holderLocation = doc.locator.locate(holderPath);
   if (!targetLocation || !holderLocation) return null;
-  const written = valueText(text, targetLocation);
+  const written = valueText(doc, targetLocation);
   if (!written) return null;
   const targetValue = valueAt(root, target);
   const locals = isPlainMap(holder) ? Object.keys(holder).filter((k) => k !== '$ref') : [];
-  const childIndent = (holderLocation.keySpan ? columnOf(text, holderLocation.keySpan.start) : columnOf(text, holderLocation.valueSpan.start)) + indentStep(text, targetLocation);
+  const childIndent = (holderLocation.keySpan ? doc.locator.column(holderLocation.keySpan.start) : doc.locator.column(holderLocation.valueSpan.start)) + indentStep(doc, targetLocation);
   // Spec §1.1: a target that is not a mapping replaces the holder; its local keys are dropped.
-  if (locals.length === 0 || !isPlainMap(targetValue)) return replaceValueEdit(text, holderLocation, written, childIndent);
+  if (locals.length === 0 || !isPlainMap(targetValue)) return replaceValueEdit(doc, holderLocation, written, childIndent);
   if (!written.block) return null;
   // The target's entries that no local key overrides, as lines at the target's entry indentation.
   const lines: string[] = [];
   for (const key of Object.keys(targetValue)) {
     if (locals.includes(key)) continue;
-    const entry = model.locate([...target, key]);
+    const entry = doc.locator.locate([...target, key]);
     if (!entry?.keySpan) return null;
-    const end = lineEndOf(text, Math.max(entry.keySpan.end, trimmedEnd(text, entry.valueSpan.end)) - 1);
+    const end = doc.locator.lineEnd(Math.max(entry.keySpan.end, trimmedEnd(text, entry.valueSpan.end)) - 1);
     const entryLines = text.slice(entry.keySpan.start, end).split('\n').map((l) => l.replace(/\r$/, ''));
-    entryLines[0] = ' '.repeat(columnOf(text, entry.keySpan.start)) + entryLines[0];
+    entryLines[0] = ' '.repeat(doc.locator.column(entry.keySpan.start)) + entryLines[0];
     lines.push(...entryLines);
   }
-  const ref = model.locate([...holderPath, '$ref']);
+  const ref = doc.locator.locate([...holderPath, '$ref']);
   if (!ref?.keySpan) return null;
   // `$ref` must be a block entry alone on its line(s) for its lines to be replaced.
-  if (lineStartOf(text, ref.keySpan.start) === lineStartOf(text, holderLocation.keySpan?.start ?? -1)) return null;
-  const refEnd = lineEndOf(text, Math.max(ref.keySpan.end, trimmedEnd(text, ref.valueSpan.end)) - 1);
+  if (doc.locator.lineStart(ref.keySpan.start) === doc.locator.lineStart(holderLocation.keySpan?.start ?? -1)) return null;
+  const refEnd = doc.locator.lineEnd(Math.max(ref.keySpan.end, trimmedEnd(text, ref.valueSpan.end)) - 1);
   if (lines.length === 0) {
     // Every target key is overridden: only the `$ref` line goes.
-    const lineStart = lineStartOf(text, ref.keySpan.start);
+    const lineStart = doc.locator.lineStart(ref.keySpan.start);
     if (text.slice(lineStart, ref.keySpan.start).trim() !== '') return null;
     const next = text.indexOf('\n', refEnd);
     return { span: { start: lineStart, end: next < 0 ? text.length : next + 1 }, newText: '' };
   }
-  const moved = reindent(lines, written.indent, columnOf(text, ref.keySpan.start));
-  return { span: { start: ref.keySpan.start, end: refEnd }, newText: [moved[0].trimStart(), ...moved.slice(1)].join(eolOf(text)) };
+  const moved = reindent(lines, written.indent, doc.locator.column(ref.keySpan.start));
+  return { span: { start: ref.keySpan.start, end: refEnd }, newText: [moved[0].trimStart(), ...moved.slice(1)].join(doc.locator.eol) };
 }
 
 function trimmedEnd(text: string, end: number): number {

@@ -7,10 +7,10 @@ import type { ManifestDocument } from '../documents';
 import { resolveManifest, type ResolvedManifest } from '../runtime/manifest/resolve';
 import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
 import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
-import { findTemplates, templateSources, type FoundTemplate } from '../runtime/rules/templateFields';
+import { findTemplates, type FoundTemplate } from '../runtime/rules/templateFields';
 import { templateCompletions } from './jinjaCompletion';
 import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
-import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
+import { hasTemplateMarkup } from '../runtime/interpolation/scalarOffsets';
 import { isScalar } from 'yaml';
 import { configDefinitionPath, templateHover } from './jinjaHover';
 import type { CapturedReads } from '../captured/capturedReads';
@@ -25,7 +25,7 @@ export function documentResolved(doc: ManifestDocument): ResolvedManifest {
   let hit = resolvedCache.get(doc);
   if (!hit) {
     const parsed = doc.parsed;
-    hit = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+    hit = resolveManifest(parsed.value, { parsed });
     resolvedCache.set(doc, hit);
   }
   return hit;
@@ -38,7 +38,7 @@ export function documentTemplates(doc: ManifestDocument): DocTemplates {
     try {
       const parsed = doc.parsed;
       const resolved = documentResolved(doc);
-      hit = { templates: findTemplates(templateSources(parsed), doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
+      hit = { templates: findTemplates(parsed.locator, doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
     } catch {
       hit = { templates: [], spec: null, root: null };
     }
@@ -73,12 +73,12 @@ function parameterKeys(root: unknown, t: FoundTemplate): string[] {
  */
 export function templateAtOffset(doc: ManifestDocument, offset: number): TemplateAt | null {
   // Cheap test first (the fast model's node under the cursor): only template scalars pay for resolution.
-  const at = doc.model.nodeAt(offset);
+  const at = doc.locator.nodeAt(offset);
   if (!at || !isScalar(at.node) || typeof at.node.value !== 'string' || !hasTemplateMarkup(at.node.value) || !at.node.range) return null;
   // Keys of interpolated mappings (request_parameters, request_body_json…) are templates too.
   const known = at.onKey ? null : templateAt(documentTemplates(doc).templates, offset);
   if (known) return known;
-  const offsets = scalarOffsets(doc.text, at.node, at.span.start - at.node.range[0]);
+  const offsets = doc.locator.scalarOffsets(at.node, at.span.start - at.node.range[0]);
   if (!offsets) return null;
   const field = String(at.path[at.path.length - 1] ?? '');
   return templateAt([{ text: at.node.value, kind: 'static', offsets, component: 'this component', field, path: at.path }], offset);
@@ -104,7 +104,7 @@ export function provideTemplateCompletion(doc: ManifestDocument, offset: number,
   const at = templateAtOffset(doc, offset);
   if (!at) return null;
   // Keys of the captured read come first (`response.` → the keys of the captured bodies there).
-  const fromRead = captured?.has(doc.uri) ? capturedTemplateItems(doc, captured, at, doc.model.nodeAt(offset)?.path ?? at.template.path) : [];
+  const fromRead = captured?.has(doc.uri) ? capturedTemplateItems(doc, captured, at, doc.locator.nodeAt(offset)?.path ?? at.template.path) : [];
   const items: CompletionItem[] = [...fromRead, ...templateCompletions(at, { spec, parameterKeys: parameterKeys(root, at.template) })];
   if (!items.length) return null;
   // Replace the identifier typed so far.
@@ -139,7 +139,7 @@ export function provideTemplateDefinition(doc: ManifestDocument, offset: number)
   const path = configDefinitionPath(at, spec);
   if (!path) return null;
   // The fast model locates the property; no whole-document parse for a jump.
-  const target = doc.model.locate(path);
+  const target = doc.locator.locate(path);
   if (!target) return null;
   const word = wordAt(at.template.text, at.index);
   const origin = word ? { start: at.template.offsets[word.start], end: at.template.offsets[word.end] } : { start: offset, end: offset };

@@ -18,7 +18,7 @@ export function notRunnableStreams(doc: ManifestDocument): Map<string, string> {
   try {
     const parsed = doc.parsed;
     if (!parsed.value || typeof parsed.value !== 'object') return out;
-    const root = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource }).value as Record<string, unknown>;
+    const root = resolveManifest(parsed.value, { parsed }).value as Record<string, unknown>;
     const entries = Array.isArray(root?.streams) ? (root.streams as Record<string, unknown>[]) : [];
     const streams = entries.flatMap((e) => (e && e.type === 'ConditionalStreams' && Array.isArray(e.streams) ? (e.streams as Record<string, unknown>[]) : [e]));
     for (const s of streams) {

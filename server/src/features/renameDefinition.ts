@@ -24,7 +24,7 @@ const SAFE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 /** The renamable key under `offset` (a definitions key, or the segment of a reference naming one), or null. Never throws. */
 export function prepareDefinitionRename(doc: ManifestDocument, offset: number): RenameTarget | null {
   const model = doc.model;
-  const at = model.nodeAt(offset);
+  const at = doc.locator.nodeAt(offset);
   if (!at || !at.node) return null;
   if (at.onKey) {
     const last = at.path[at.path.length - 1];
@@ -63,7 +63,7 @@ export function renameDefinition(doc: ManifestDocument, offset: number, newName:
   const root = model.value;
   const parent = valueAt(root, target.path.slice(0, -1));
   if (parent !== null && typeof parent === 'object' && Object.hasOwn(parent, newName)) return { refused: `\`${newName}\` already exists beside \`${target.placeholder}\`.` };
-  const key = model.locate(target.path)?.keySpan;
+  const key = doc.locator.locate(target.path)?.keySpan;
   if (!key) return { refused: `\`${target.placeholder}\` is not written as a key.` };
   const edits: SpanEdit[] = [{ span: key, newText: newName }];
   const old = target.path.map(String).join('/');
@@ -75,7 +75,7 @@ export function renameDefinition(doc: ManifestDocument, offset: number, newName:
   for (const { path, reference } of referenceStrings(root)) {
     const ref = reference.slice(2);
     if (ref !== old && !ref.startsWith(`${old}/`)) continue;
-    const span = model.locate(path)?.valueSpan;
+    const span = doc.locator.locate(path)?.valueSpan;
     if (!span) continue;
     const at = doc.text.slice(span.start, span.end).indexOf(reference);
     if (at < 0) continue;

@@ -11,7 +11,7 @@ export function provideResolvedManifest(doc: ManifestDocument): ResolvedManifest
   const parsed = doc.parsed;
   const name = doc.uri.slice(doc.uri.lastIndexOf('/') + 1);
   if (parsed.value === null || parsed.value === undefined) return { text: `# ${name} is empty: there is nothing to resolve.\n`, problems: 0 };
-  const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+  const resolved = resolveManifest(parsed.value, { parsed });
   const header = [
     `# ${name} as the Airbyte CDK reads it: references resolved, $parameters propagated, default types inserted.`,
     '# Read-only view; edit the manifest itself.',

@@ -24,7 +24,7 @@ export type ResolvedStream = { resolved: ResolvedManifest; index: number; value:
 export function findResolvedStream(doc: ManifestDocument, streamName: string): ResolvedStream | undefined {
   const parsed = doc.parsed;
   if (!isMap(parsed.value)) return undefined;
-  const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+  const resolved = resolveManifest(parsed.value, { parsed });
   const streams = isMap(resolved.value) ? resolved.value.streams : undefined;
   if (!Array.isArray(streams)) return undefined;
   const index = streams.findIndex((s) => isMap(s) && (s.name === streamName || (isMap(s.$parameters) && s.$parameters.name === streamName)));

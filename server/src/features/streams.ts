@@ -21,7 +21,7 @@ export function findStreams(doc: ManifestDocument): StreamEntry[] {
   if (!Array.isArray(streams)) return [];
   const out: StreamEntry[] = [];
   streams.forEach((item, index) => {
-    const location = model.locate(['streams', index]);
+    const location = doc.locator.locate(['streams', index]);
     if (!location) return;
     // A ConditionalStreams entry holds streams of its own: those are the streams (index stays the entry's).
     const entry = followReference(root, item) as Record<string, unknown> | null;
@@ -29,7 +29,7 @@ export function findStreams(doc: ManifestDocument): StreamEntry[] {
       const inner = followReference(root, entry.streams);
       if (Array.isArray(inner)) {
         inner.forEach((innerItem, j) => {
-          const at = model.locate(['streams', index, 'streams', j]);
+          const at = doc.locator.locate(['streams', index, 'streams', j]);
           if (at) out.push({ name: streamName(root, innerItem) ?? `stream #${index}.${j}`, index, span: at.valueSpan });
         });
       }

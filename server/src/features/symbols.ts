@@ -60,7 +60,7 @@ function mapSymbols(doc: ManifestDocument, path: Segment[], value: unknown, dept
 }
 
 function symbolAt(doc: ManifestDocument, path: Segment[], name: string, kind: SymbolKind): DocumentSymbol | null {
-  const location = doc.model.locate(path);
+  const location = doc.locator.locate(path);
   if (!location) return null;
   const selectionSpan = location.keySpan ?? location.valueSpan;
   const span = { start: selectionSpan.start, end: Math.max(selectionSpan.end, location.valueSpan.end) };

@@ -2,7 +2,7 @@
 // value's lines are, how deep they are indented, and the same lines moved to another indentation.
 // Offsets only (positions are made in convert.ts). Only what the refactors can move safely is
 // described: block values on the lines below their key, and values written on one line.
-import type { Location } from '../model/manifestModel';
+import type { Location, ManifestLocator } from '../runtime/manifest/locator';
 import type { Span } from '../runtime/types';
 
 /** An edit of the document text by offsets. */
@@ -16,25 +16,11 @@ export type SpanEdit = { span: Span; newText: string };
  */
 export type ValueText = { block: boolean; lines: string[]; indent: number; span: Span };
 
-export function lineStartOf(text: string, offset: number): number {
-  return text.lastIndexOf('\n', offset - 1) + 1;
-}
-
-/** The offset of the end of the line holding `offset`, before its line break. */
-export function lineEndOf(text: string, offset: number): number {
-  const nl = text.indexOf('\n', offset);
-  const end = nl < 0 ? text.length : nl;
-  return end > 0 && text[end - 1] === '\r' ? end - 1 : end;
-}
-
-export function columnOf(text: string, offset: number): number {
-  return offset - lineStartOf(text, offset);
-}
-
-/** The line break the document uses. */
-export function eolOf(text: string): string {
-  return text.includes('\r\n') ? '\r\n' : '\n';
-}
+/**
+ * A version's text with its locator (a ManifestDocument is one): line positions come from the
+ * locator, the moved text from `text` (the editor's own, overlong lines included).
+ */
+export type LocatedText = { readonly text: string; readonly locator: ManifestLocator };
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
@@ -49,21 +35,22 @@ function trimmedEnd(text: string, start: number, end: number): number {
  * The text of a located value, or null when it cannot be moved as lines: an empty value, or a
  * value that starts on its key's line and continues below it (block scalars, multi-line flow).
  */
-export function valueText(text: string, location: Location): ValueText | null {
+export function valueText(source: LocatedText, location: Location): ValueText | null {
+  const { text, locator } = source;
   const start = location.valueSpan.start;
   const end = trimmedEnd(text, start, location.valueSpan.end);
   if (end <= start) return null;
   const body = text.slice(start, end);
   const multiLine = body.includes('\n');
   // A value on the key's line (or the item's dash line) that continues below is not a plain block.
-  const sameLineAsKey = location.keySpan ? lineStartOf(text, location.keySpan.start) === lineStartOf(text, start) : false;
+  const sameLineAsKey = location.keySpan ? locator.lineStart(location.keySpan.start) === locator.lineStart(start) : false;
   if (multiLine && sameLineAsKey) return null;
   if (multiLine && /^[|>]/.test(body)) return null;
-  const indent = columnOf(text, start);
+  const indent = locator.column(start);
   const lines = body.split('\n').map((l) => l.replace(/\r$/, ''));
   lines[0] = ' '.repeat(indent) + lines[0];
   // The block ends at the end of its last line (a trailing comment on it stays with it).
-  const lastLineEnd = lineEndOf(text, end - 1);
+  const lastLineEnd = locator.lineEnd(end - 1);
   if (lastLineEnd > end) lines[lines.length - 1] += text.slice(end, lastLineEnd);
   // A value on the lines below its key is a block even when it is one line long (a one-entry mapping).
   const block = multiLine || (location.keySpan !== null && !sameLineAsKey);
@@ -87,10 +74,11 @@ export function reindent(lines: readonly string[], from: number, to: number): st
  * block lines go below a key at `childIndent`, or after an item's dash at its column; a one-line
  * value replaces the holder's value on its line.
  */
-export function replaceValueEdit(text: string, holder: Location, value: ValueText, childIndent: number): SpanEdit {
-  const eol = eolOf(text);
-  const own = valueText(text, holder);
-  const onKeyLine = own ? !own.block && holder.keySpan !== null && lineStartOf(text, holder.keySpan.start) === lineStartOf(text, own.span.start) : true;
+export function replaceValueEdit(source: LocatedText, holder: Location, value: ValueText, childIndent: number): SpanEdit {
+  const { text, locator } = source;
+  const eol = locator.eol;
+  const own = valueText(source, holder);
+  const onKeyLine = own ? !own.block && holder.keySpan !== null && locator.lineStart(holder.keySpan.start) === locator.lineStart(own.span.start) : true;
   const holderEnd = own ? own.span.end : holder.valueSpan.end;
   if (!value.block) {
     const oneLine = value.lines[0].trimStart();
@@ -103,12 +91,12 @@ export function replaceValueEdit(text: string, holder: Location, value: ValueTex
   }
   if (!holder.keySpan) {
     // An item: the value's first line follows the dash, the others line up under it.
-    const column = columnOf(text, holder.valueSpan.start);
+    const column = locator.column(holder.valueSpan.start);
     const moved = reindent(value.lines, value.indent, column);
     return { span: { start: holder.valueSpan.start, end: holderEnd }, newText: [moved[0].trimStart(), ...moved.slice(1)].join(eol) };
   }
   if (own && !onKeyLine) {
-    const column = columnOf(text, own.span.start);
+    const column = locator.column(own.span.start);
     const moved = reindent(value.lines, value.indent, column);
     return { span: { start: own.span.start, end: holderEnd }, newText: [moved[0].trimStart(), ...moved.slice(1)].join(eol) };
   }
@@ -119,10 +107,11 @@ export function replaceValueEdit(text: string, holder: Location, value: ValueTex
 }
 
 /** The indentation step a holder uses: its value's column minus its key's, or 2. */
-export function indentStep(text: string, holder: Location): number {
+export function indentStep(source: LocatedText, holder: Location): number {
   if (!holder.keySpan) return 2;
-  const own = valueText(text, holder);
+  const { locator } = source;
+  const own = valueText(source, holder);
   if (!own?.block) return 2;
-  const step = own.indent - columnOf(text, holder.keySpan.start);
+  const step = own.indent - locator.column(holder.keySpan.start);
   return step > 0 ? step : 2;
 }

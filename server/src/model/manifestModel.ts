@@ -3,7 +3,8 @@
 // value assembled from the blocks, and source positions computed lazily per block. Offsets only.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, type Node, type Pair, type Scalar } from 'yaml';
-import { quickLocate, type QuickLocation } from '../runtime/manifest/quickLocate';
+import { nodeUnder, type Location, type LocatorTree, type NodeAtOffset } from '../runtime/manifest/locator';
+import { quickLocatorFor, type QuickLocation } from '../runtime/manifest/quickLocate';
 import { quickScalar } from '../runtime/manifest/quickScalar';
 import type { Problem } from '../runtime/problems';
 import type { Span } from '../runtime/types';
@@ -22,22 +23,18 @@ type ModelNode = {
   children: ModelNode[] | null;
 };
 
-/** Where a path sits in the text: the key (absent for items and the root) and the value. */
-export type Location = { keySpan: Span | null; valueSpan: Span };
+export type { Location } from '../runtime/manifest/locator';
 
-/** The node under an offset, with its path from the root and whether the offset is on a key. */
-export type NodeAtOffset = {
-  path: Segment[];
-  /** The `yaml` node under the offset (a scalar, map or sequence), or null in blank space. */
-  node: Node | null;
-  /** True when the offset is on a map key (then `node` is the key scalar). */
-  onKey: boolean;
-  /** Absolute span of `node` (or of the enclosing block in blank space). */
-  span: Span;
-};
+export type { NodeAtOffset } from '../runtime/manifest/locator';
 
-/** A parsed manifest version. Immutable; leaf values are shared with other versions: never mutate `value`. */
-export class ManifestModel {
+/**
+ * A parsed manifest version. Immutable; leaf values are shared with other versions: never mutate
+ * `value`. It is the tree behind the version's one locator (ManifestDocument.locator), answering per block.
+ */
+export class ManifestModel implements LocatorTree {
+  /** The indentation index of the whole text, for paths no block holds (made on first use). */
+  private wholeText: ((path: readonly Segment[]) => QuickLocation | null) | undefined;
+
   private constructor(
     readonly text: string,
     readonly value: unknown,
@@ -107,7 +104,7 @@ export class ManifestModel {
         start = first;
       }
     }
-    return descend(start, local, base, path);
+    return nodeUnder(start, local, base, path);
   }
 
   /** Spans of the key and value at `path`, or null when the path does not exist in the text. */
@@ -168,7 +165,7 @@ export class ManifestModel {
   /** quickLocate.ts answered by the block that holds `path` (cached while that block is unchanged). */
   quickLocate(path: readonly Segment[]): QuickLocation | null {
     const found = this.leafFor(path);
-    if (!found) return quickLocate(this.text, path);
+    if (!found) return (this.wholeText ??= quickLocatorFor(this.text))(path);
     const q = found.leaf.quickLocate(found.local);
     return q && shiftLocation(q, found.base);
   }
@@ -177,7 +174,7 @@ export class ManifestModel {
   quickScalar(path: readonly Segment[], value: string): { node: Scalar; base: number } | null {
     const found = this.leafFor(path);
     if (!found) {
-      const node = quickScalar(this.text, path, value);
+      const node = quickScalar(this.text, path, value, (this.wholeText ??= quickLocatorFor(this.text)));
       return node ? { node, base: 0 } : null;
     }
     const node = found.leaf.quickScalar(found.local, value);
@@ -381,46 +378,6 @@ function locateInLeaf(leaf: LeafParse, base: number, kind: 'entry' | 'item' | nu
   const keySpan = keyNode?.range ? shift(keyNode.range, base) : null;
   const valueSpan = node?.range ? shift(node.range, base) : keySpan ? { start: keySpan.end, end: keySpan.end } : null;
   return valueSpan ? { keySpan, valueSpan } : null;
-}
-
-/** Walks down from `node` to the deepest node containing `local`. */
-function descend(start: Node | null, local: number, base: number, path: Segment[]): NodeAtOffset {
-  let node = start;
-  const out = [...path];
-  for (;;) {
-    if (!node?.range) return { path: out, node: null, onKey: false, span: { start: base + local, end: base + local } };
-    if (isMap(node)) {
-      let next: Node | null = null;
-      for (const pair of node.items) {
-        const key = pair.key as Node | null;
-        if (key?.range && local >= key.range[0] && local <= key.range[1]) {
-          return { path: [...out, scalarKey(key)], node: key, onKey: true, span: shift(key.range, base) };
-        }
-        const value = pair.value as Node | null;
-        if (value?.range && local >= value.range[0] && local <= value.range[1]) {
-          out.push(scalarKey(key));
-          next = value;
-          break;
-        }
-      }
-      if (!next) return { path: out, node, onKey: false, span: shift(node.range, base) };
-      node = next;
-    } else if (isSeq(node)) {
-      const index = node.items.findIndex((item) => {
-        const r = (item as Node | null)?.range;
-        return r && local >= r[0] && local <= r[1];
-      });
-      if (index < 0) return { path: out, node, onKey: false, span: shift(node.range, base) };
-      out.push(index);
-      node = node.items[index] as Node;
-    } else {
-      return { path: out, node, onKey: false, span: shift(node.range, base) };
-    }
-  }
-}
-
-function scalarKey(key: Node | null): string {
-  return isScalar(key) ? String(key.value) : '';
 }
 
 function shiftLocation(q: QuickLocation, base: number): QuickLocation {

@@ -4,7 +4,15 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
-import { quickLocate } from '../../../server/src/runtime/manifest/quickLocate';
+import { parseManifest } from '../../../server/src/runtime/manifest/parse';
+import type { ManifestLocator } from '../../../server/src/runtime/manifest/locator';
+
+/** The indentation locator as every caller reaches it: through the manifest's locator (one per text). */
+let lastLocator: ManifestLocator | undefined;
+const quickLocate = (text: string, path: (string | number)[]) => {
+  if (lastLocator?.text !== text) lastLocator = parseManifest(text).locator;
+  return lastLocator.quickLocate(path);
+};
 
 type Expected = { path: (string | number)[]; key: [number, number]; value: [number, number] | null; style: string | null; decoded: unknown };
 

@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
-import { quickScalar } from '../../../server/src/runtime/manifest/quickScalar';
+import { parseManifest } from '../../../server/src/runtime/manifest/parse';
+
+/** The finder as every caller reaches it: through the manifest's locator. */
+const quickScalar = (text: string, path: (string | number)[], value: string) => parseManifest(text).locator.quickScalar(path, value)?.node ?? null;
 
 /** Every string scalar of `text` under a mapping key, as the parser gives it. */
 function stringScalars(text: string): { path: (string | number)[]; node: { range: number[]; type: string; value: string } }[] {
@@ -29,8 +32,9 @@ function stringScalars(text: string): { path: (string | number)[]; node: { range
 function compare(text: string, label: string): { answered: number; styles: Set<string> } {
   let answered = 0;
   const styles = new Set<string>();
+  const locator = parseManifest(text).locator;
   for (const { path, node } of stringScalars(text)) {
-    const q = quickScalar(text, path, node.value);
+    const q = locator.quickScalar(path, node.value)?.node;
     if (!q) continue;
     answered++;
     styles.add(String(q.type));

@@ -31,7 +31,7 @@ export function loadManifestAndConfig(command: string, manifestFile: string, con
   const yamlErrors = parsed.problems.filter((p) => p.severity === 'error');
   if (yamlErrors.length || !parsed.value || typeof parsed.value !== 'object') {
     for (const p of yamlErrors) {
-      const pos = parsed.lineCounter.linePos(p.span.start);
+      const pos = parsed.locator.lineCol(p.span.start);
       err.write(`${terminalSafe(`${manifestFile}:${pos.line}:${pos.col}: ${p.message}`)}\n`);
     }
     if (!yamlErrors.length) err.write(`${manifestFile}: the manifest is empty or not a mapping\n`);

@@ -11,7 +11,7 @@ export function prototypePathErrors(parsed: ParsedManifest, file: string): strin
   return validateManifest(parsed)
     .filter((p) => p.code === 'prototype-path-segment')
     .map((p) => {
-      const pos = parsed.lineCounter.linePos(p.span.start);
+      const pos = parsed.locator.lineCol(p.span.start);
       return `${file}:${pos.line}:${pos.col}: error: ${p.message} [${p.code}]`;
     });
 }

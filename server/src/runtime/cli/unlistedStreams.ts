@@ -17,7 +17,7 @@ export function reportUnlistedStreams(command: string, file: string, parsed: Par
     for (const s of streamDefinitions(root, cfg).skipped) {
       const node = parsed.doc.getIn(['streams', s.index, 'condition'], true) ?? parsed.doc.getIn(['streams', s.index], true);
       const offset = isNode(node) ? ((node as Node).range?.[0] ?? 0) : 0;
-      const pos = parsed.lineCounter.linePos(offset);
+      const pos = parsed.locator.lineCol(offset);
       for (const name of s.names) {
         err.write(`${command}: ${file}:${pos.line}:${pos.col}: note: stream '${name}' is not listed: its ConditionalStreams condition ${JSON.stringify(s.condition)} is false for this config\n`);
       }

@@ -47,7 +47,7 @@ export function validateCommand(args: string[], out: NodeJS.WritableStream, err:
     const report: FileReport = { file, problems: [] };
     for (const p of validateManifest(parsed)) {
       if (p.severity === 'hint' && !hints) continue;
-      const pos = parsed.lineCounter.linePos(p.span.start);
+      const pos = parsed.locator.lineCol(p.span.start);
       report.problems.push({ ...p, line: pos.line, column: pos.col });
       if (p.severity === 'error') errors++;
     }

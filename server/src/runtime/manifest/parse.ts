@@ -1,31 +1,22 @@
 // Text → parsed manifest: the `yaml` Document with exact source ranges, its plain JS value, and
 // every YAML problem as a located Problem. Never throws (design invariant 3).
-import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node, type Scalar } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { Problem } from '../problems';
-import type { JsonPath, SourceLocator } from './origins';
-import type { QuickLocation } from './quickLocate';
+import { documentTree, ManifestLocator } from './locator';
 
 export type ParsedManifest = {
   text: string;
   doc: Document.Parsed;
+  /** yaml's line index of `doc` (kept for callers of the public runtime; the locator's `lineCol` is the project's). */
   lineCounter: LineCounter;
   /** The plain value (later duplicate keys win, as in the CDK's YAML loader); null for an empty file. */
   value: unknown;
   problems: Problem[];
-  /** Locates source paths without reading `doc` (set by the language server's incremental model). */
-  locateSource?: SourceLocator;
   /**
-   * The `yaml` node written at a source path without reading `doc` (set by the incremental model):
-   * `base` is the document offset its ranges are relative to. Null when the path is not written.
+   * The one locator of this version (locator.ts): path ↔ span, nodes at paths, indentation lookups,
+   * line helpers. Over `doc` here; the language server's model answers it per block.
    */
-  findSourceNode?: (path: readonly (string | number)[]) => { node: Node; base: number } | null;
-  /**
-   * The indentation-only locator (quickLocate.ts) answered per block and cached while the block is
-   * unchanged (set by the incremental model); without it callers run quickLocate over `text`.
-   */
-  quickLocate?: (path: JsonPath) => QuickLocation | null;
-  /** Likewise for quickScalar.ts: `base` is the document offset the scalar's range is relative to. */
-  quickScalar?: (path: JsonPath, value: string) => { node: Scalar; base: number } | null;
+  locator: ManifestLocator;
 };
 
 /** YAML codes that do not stop the CDK from loading the file: reported as warnings. */
@@ -59,7 +50,7 @@ export function parseManifest(text: string): ParsedManifest {
   } catch (e) {
     problems.push({ code: 'yaml-syntax', severity: 'error', message: (e as Error).message, span: { start: 0, end: Math.min(text.length, 1) } });
   }
-  return { text, doc, lineCounter, value, problems };
+  return { text, doc, lineCounter, value, problems, locator: new ManifestLocator(text, documentTree(text, () => doc)) };
 }
 
 /** A warning for every mapping key written twice (the later value wins, as in the CDK's loader). */

@@ -25,9 +25,6 @@ type Entry = { line: number; keySpan: Span; valueStart: number };
 /** The line index of one text, and the mapping entries of each region looked up so far. */
 type TextIndex = { text: string; lines: Line[]; entries: Map<string, Map<string, Entry> | null> };
 
-/** The index of the last whole text looked up through `quickLocate`. */
-let lastIndex: TextIndex | null = null;
-
 /** Lines that carry content (not blank, not comments), with their indentation. */
 function contentLines(text: string): Line[] {
   const lines: Line[] = [];
@@ -57,16 +54,11 @@ const KEY = /^(?:"([^"\\]*)"|'([^']*)'|([^\s#'"&*!|>%@`{}[\],?:-][^#\n]*?|-[^\s#
 /** Turned off by corpus checks to compare against the parser-only path (bench/lspModelConsistency.ts). */
 export const quickLocateSwitch = { enabled: true };
 
-/** The key written at `path`, or null when the layout is not plain block style along the way. */
-export function quickLocate(text: string, path: JsonPath): QuickLocation | null {
-  if (!quickLocateSwitch.enabled) return null;
-  if (lastIndex?.text !== text) lastIndex = { text, lines: contentLines(text), entries: new Map() };
-  return locateIn(lastIndex, path);
-}
-
 /**
- * A locator over one text with its own index (the language server's model keeps one per block, so
- * an unchanged block answers from its cache and no edit re-indexes the whole file).
+ * The key written at `path` in `text`, or null when the layout is not plain block style along the
+ * way: a lookup function with its own index of `text`, made once per text by its owner (the
+ * manifest's locator, locator.ts; the language server's model keeps one per block, so an unchanged
+ * block answers from its cache and no edit re-indexes the whole file).
  */
 export function quickLocatorFor(text: string): (path: JsonPath) => QuickLocation | null {
   let index: TextIndex | null = null;

@@ -8,13 +8,13 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { Scalar } from 'yaml';
 import type { JsonPath } from './origins';
-import { closingQuote, quickLocate, type QuickLocation } from './quickLocate';
+import { closingQuote, type QuickLocation } from './quickLocate';
 
 /**
  * The scalar written at `source`, with the parser's range and style, when it decodes to `value`;
- * else null. `locate` is the indentation locator over `text` (a block's own, in the language server).
+ * else null. `locate` is the indentation lookup over `text` (quickLocatorFor; a block's own in the language server).
  */
-export function quickScalar(text: string, source: JsonPath, value: string, locate: (path: JsonPath) => QuickLocation | null = (p) => quickLocate(text, p)): Scalar | null {
+export function quickScalar(text: string, source: JsonPath, value: string, locate: (path: JsonPath) => QuickLocation | null): Scalar | null {
   const q = locate(source);
   if (!q) return null;
   if (q.valueSpan && q.valueStyle) {

@@ -13,10 +13,11 @@ export type { JsonPath, LocatedOrigin, NodeOrigin } from './origins';
 
 /** Options of `resolveManifest`. */
 export type ResolveOptions = {
-  /** The parsed document the value came from: enables spans in problems and in the origin map. */
-  parsed?: Pick<ParsedManifest, 'doc'> | { doc: Document };
-  /** Locates source paths without a Document; preferred over `parsed` (which is then never read). */
-  locateSource?: SourceLocator;
+  /**
+   * The parsed manifest the value came from (its locator answers), or a bare `yaml` Document:
+   * enables spans in problems and in the origin map.
+   */
+  parsed?: Pick<ParsedManifest, 'locator'> | { doc: Document };
 };
 
 /** The origin map of a resolved manifest: resolved JSON path → where it was written. */
@@ -45,7 +46,7 @@ export type ResolvedManifest = {
 export function resolveManifest(value: unknown, options: ResolveOptions = {}): ResolvedManifest {
   // The Document is read only when something must be located (it may be built lazily).
   const parsed = options.parsed;
-  const doc: SourceLocator | undefined = options.locateSource ?? (parsed ? (p) => locateSourcePath(parsed.doc, p) : undefined);
+  const doc: SourceLocator | undefined = !parsed ? undefined : 'locator' in parsed ? (p) => parsed.locator.locateSource(p) : (p) => locateSourcePath(parsed.doc, p);
   const table = new OriginTable();
   const problems: Problem[] = [];
 
@@ -126,8 +127,8 @@ function referenceProblem(f: ReferenceFailure, doc: SourceLocator | undefined): 
 }
 
 /** Related information for a value copied in by references: one entry per reference site, innermost first. */
-export function relatedFor(where: Document | SourceLocator, via: readonly JsonPath[]): RelatedInfo[] {
-  const locate: SourceLocator = typeof where === 'function' ? where : (p) => locateSourcePath(where, p);
+export function relatedFor(where: SourceLocator | { locateSource: SourceLocator }, via: readonly JsonPath[]): RelatedInfo[] {
+  const locate: SourceLocator = typeof where === 'function' ? where : (p) => where.locateSource(p);
   // The innermost references are the useful ones; a 500-long chain on each of 500 problems would
   // cost 250,000 lookups and bury the message.
   return [...via].reverse().slice(0, MAX_RELATED).map((p) => ({ message: 'Brought in by this reference', span: locate(p).span }));

@@ -8,8 +8,7 @@ import type { FoundTemplate } from '../rules/templateFields';
 import { validateResolvedManifest, type SchemaIssue } from '../schema/validate';
 import { isOlderThan, parseVersion, type CdkVersion } from '../schema/versions';
 import type { Span } from '../types';
-import { locateSourcePath, type JsonPath } from './origins';
-import { quickLocate, type QuickLocation } from './quickLocate';
+import type { JsonPath } from './origins';
 import type { ParsedManifest } from './parse';
 import { relatedFor, resolveManifest, type ManifestOrigins, type ResolvedManifest } from './resolve';
 import { isPlainObject } from './references';
@@ -46,7 +45,7 @@ export function validateManifestDetailed(parsed: ParsedManifest): ValidationDeta
     details.problems = problems;
     return details;
   }
-  const resolved = resolveManifest(parsed.value, { parsed, locateSource: parsed.locateSource });
+  const resolved = resolveManifest(parsed.value, { parsed });
   details.resolved = resolved;
   problems.push(...resolved.problems);
   const { issues, components } = validateResolvedManifest(resolved.value, resolved.origins.unresolved);
@@ -56,7 +55,7 @@ export function validateManifestDetailed(parsed: ParsedManifest): ValidationDeta
     if (issue.code === 'deprecated') {
       const source = resolved.origins.sourceOf(issue.path).path;
       if (source.includes('$parameters')) continue;
-      if (!quickLocatorOf(parsed)(source)) {
+      if (!parsed.locator.quickLocate(source)) {
         const where = resolved.origins.locate(issue.path);
         if (!where || where.approximate) continue;
       }
@@ -103,7 +102,7 @@ function olderVersionLeniency(p: Problem, version: CdkVersion | undefined): Prob
 }
 
 function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem {
-  const quick = locateTopLevel(issue, origins, parsed.text);
+  const quick = locateTopLevel(issue, origins, parsed);
   if (quick) return { code: issue.code, severity: issue.severity, message: issue.message, span: quick, ...fixFor(issue, true) };
   const where = locateBlockStyle(issue, origins, parsed) ?? locateWithParser(issue, origins, parsed);
   let message = issue.message;
@@ -116,7 +115,7 @@ function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest
   // Hints carry no related information: it is not worth locating references for them.
   if (issue.severity === 'hint') return problem;
   const related: RelatedInfo[] = [];
-  if (where.via.length) related.push(...relatedFor(parsed.locateSource ?? parsed.doc, where.via));
+  if (where.via.length) related.push(...relatedFor(parsed.locator, where.via));
   for (const r of issue.related ?? []) {
     const at = origins.locate(r.path);
     if (at) related.push({ message: r.message, span: at.keySpan ?? at.span });
@@ -137,16 +136,11 @@ function fixFor(issue: Located, exact: boolean): { fix?: ProblemFix } {
  */
 type Where = { span: Span; sourcePath: JsonPath; via: readonly JsonPath[]; exact: boolean };
 
-/** The indentation locator: the model's, per block and cached, when the manifest has one; else over the whole text. */
-function quickLocatorOf(parsed: ParsedManifest): (path: JsonPath) => QuickLocation | null {
-  return parsed.quickLocate ?? ((path) => quickLocate(parsed.text, path));
-}
-
 /** The common case without the parser: a key or a plain value written in block style, found by indentation (quickLocate.ts). */
 function locateBlockStyle(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Where | undefined {
   if (issue.anchor === 'component') return undefined;
   const origin = origins.sourceOf(issue.path);
-  const q = quickLocatorOf(parsed)(origin.path);
+  const q = parsed.locator.quickLocate(origin.path);
   const span = q && (issue.anchor === 'key' ? q.keySpan : q.valueSpan);
   return span ? { span, sourcePath: origin.path, via: origin.via, exact: true } : undefined;
 }
@@ -163,8 +157,8 @@ function locateWithParser(issue: Located, origins: ManifestOrigins, parsed: Pars
     const typeOrigin = origins.sourceOf([...issue.path, 'type']);
     const typeLoc = origins.locate([...issue.path, 'type']);
     if (typeLoc && !typeLoc.approximate && typeOrigin.via.length > via.length) {
-      // The whole-document parse is costly on big files: reached only in this rare case.
-      const def = locateSourcePath(parsed.doc, typeOrigin.path.slice(0, -1));
+      // Read through the locator: the model answers it from the definition's block alone.
+      const def = parsed.locator.locateSource(typeOrigin.path.slice(0, -1));
       span = def.keySpan ?? typeLoc.keySpan ?? typeLoc.span;
       via = typeOrigin.via;
     } else {
@@ -177,44 +171,18 @@ function locateWithParser(issue: Located, origins: ManifestOrigins, parsed: Pars
 }
 
 /**
- * Problems about the top level (a missing `check`, an unknown top-level key) are located by scanning
- * for the key at column 0, so a large file with only such problems never needs the full `yaml`
- * Document (the language server builds it lazily). Undefined when the scan cannot be sure.
+ * Problems about the top level (a missing `check`, an unknown top-level key) are located by the
+ * locator's index of column-0 keys, so a large file with only such problems never needs the full
+ * `yaml` Document (the language server builds it lazily). Undefined when the index cannot be sure.
  */
-function locateTopLevel(issue: Located, origins: ManifestOrigins, text: string): Span | undefined {
+function locateTopLevel(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Span | undefined {
   if (issue.path.length > 1 || issue.related?.length || issue.anchor === 'value') return undefined;
   const source = origins.sourceOf(issue.path);
   if (source.via.length || source.path.length !== issue.path.length) return undefined;
   const key = issue.path.length === 0 ? 'type' : issue.path[0];
   if (typeof key !== 'string') return undefined;
-  // The later duplicate wins, as in the loaded value. An index of the column-0 keys, built once per
-  // text: a file with 100,000 unknown keys must not scan the text once per key (nor build a RegExp
-  // from a key: a key of a megabyte makes an invalid, too large regular expression).
-  const at = topLevelKeyOffsets(text).get(key);
+  const at = parsed.locator.topLevelKey(key);
   return at === undefined ? undefined : { start: at, end: at + key.length };
-}
-
-let indexedText: string | null = null;
-let indexedKeys = new Map<string, number>();
-
-/** Offset of the last line starting with each plain key (`key`, spaces or tabs, then `:`). */
-function topLevelKeyOffsets(text: string): Map<string, number> {
-  if (text === indexedText) return indexedKeys;
-  const keys = new Map<string, number>();
-  for (let at = 0; at < text.length; ) {
-    const eol = text.indexOf('\n', at);
-    const end = eol < 0 ? text.length : eol;
-    const colon = text.indexOf(':', at);
-    if (colon >= 0 && colon < end) {
-      let k = colon;
-      while (k > at && (text[k - 1] === ' ' || text[k - 1] === '\t')) k--;
-      if (k > at) keys.set(text.slice(at, k), at);
-    }
-    at = end + 1;
-  }
-  indexedText = text;
-  indexedKeys = keys;
-  return keys;
 }
 
 /** The best short span for a whole component: its key, else its `type` entry. */

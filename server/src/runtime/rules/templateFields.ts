@@ -3,10 +3,9 @@
 // through references are reported once per (source scalar, kind).
 import { isScalar, type Node, type Scalar } from 'yaml';
 import type { TemplateContextKind } from '../interpolation/contextKinds';
-import { hasTemplateMarkup, scalarOffsets } from '../interpolation/scalarOffsets';
-import { findSourceNode, type JsonPath } from '../manifest/origins';
-import { quickScalar } from '../manifest/quickScalar';
-import type { ParsedManifest } from '../manifest/parse';
+import { hasTemplateMarkup } from '../interpolation/scalarOffsets';
+import type { JsonPath } from '../manifest/origins';
+import type { ManifestLocator } from '../manifest/locator';
 import type { ResolvedManifest } from '../manifest/resolve';
 
 /** What the walker needs from the component catalog. */
@@ -37,35 +36,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** Finds the node written at a source path; `base` is the offset its ranges are relative to. */
-export type SourceNodeFinder = (path: JsonPath) => { node: Node; base: number } | null;
-
-/** Where the walker reads template scalars: by indentation first, through the parser otherwise. */
-export interface TemplateSources {
-  /** The string scalar written at `path` found by indentation (quickScalar.ts), or null. */
-  quickScalar(path: JsonPath, value: string): { node: Scalar; base: number } | null;
-  /** The node written at `path`, through the parser. */
-  findNode: SourceNodeFinder;
-}
-
-type ParsedSources = Pick<ParsedManifest, 'doc' | 'text' | 'findSourceNode' | 'quickScalar'>;
-
 /**
- * The sources of a parsed manifest: the incremental model's own when it has them (per block, cached
- * while a block is unchanged, no whole-document parse), otherwise lookups over the whole text and a
- * walk of the parsed `yaml` Document, requested only when a template needs it.
+ * Where the walker reads template scalars: the manifest's locator (locator.ts), by indentation first
+ * (quickScalar.ts), through the parser otherwise. In the language server both are answered per block
+ * and cached while a block is unchanged; the parsed `yaml` Document is requested only when a
+ * template needs it.
  */
-export function templateSources(parsed: ParsedSources): TemplateSources {
-  const findNode: SourceNodeFinder = parsed.findSourceNode ?? ((path) => {
-    const { node, matched } = findSourceNode(parsed.doc, path);
-    return node && matched === path.length ? { node, base: 0 } : null;
-  });
-  const quick = parsed.quickScalar ?? ((path: JsonPath, value: string) => {
-    const node = quickScalar(parsed.text, path, value);
-    return node ? { node, base: 0 } : null;
-  });
-  return { quickScalar: quick, findNode };
-}
+export type TemplateSources = Pick<ManifestLocator, 'quickScalar' | 'findSourceNode' | 'scalarOffsets'>;
 
 /**
  * Walks the resolved manifest and returns its templates with document offsets. The parsed `yaml`
@@ -82,10 +59,10 @@ export function findTemplates(sources: TemplateSources, text: string, resolved: 
     const here = [...path];
     const source = resolved.origins.sourceOf(here).path;
     // Most templates are scalars in block style: found by indentation, no parse needed.
-    const where = sources.quickScalar(source, value) ?? sources.findNode(source);
+    const where = sources.quickScalar(source, value) ?? sources.findSourceNode(source);
     if (!where || !isScalar(where.node)) return;
     const node = where.node;
-    const offsets = scalarOffsets(text, node, where.base);
+    const offsets = sources.scalarOffsets(node, where.base);
     if (!offsets || node.value !== value) return;
     const key = `${offsets[0]}|${kind}`;
     if (seen.has(key)) return;

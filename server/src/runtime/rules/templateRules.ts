@@ -5,7 +5,7 @@ import type { ResolvedManifest } from '../manifest/resolve';
 import type { Problem } from '../problems';
 import { checkTemplate, MAX_SUGGESTIONS } from './templateChecks';
 import type { ConfigSpec } from './templateConfigKeys';
-import { findTemplates, templateSources, type FoundTemplate, type TemplateCatalog } from './templateFields';
+import { findTemplates, type FoundTemplate, type TemplateCatalog } from './templateFields';
 import { getComponent, templateContextFor } from '../schema/catalog';
 
 /** The component catalog as the template walker sees it: field → template context kind. */
@@ -29,8 +29,8 @@ export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
 }
 
 /** Templates of a manifest and their problems. Never throws. */
-export function templateProblems(parsed: Pick<ParsedManifest, 'doc' | 'text' | 'findSourceNode' | 'quickScalar'>, resolved: ResolvedManifest, catalog: TemplateCatalog): { templates: FoundTemplate[]; problems: Problem[] } {
-  const templates = findTemplates(templateSources(parsed), parsed.text, resolved, catalog);
+export function templateProblems(parsed: Pick<ParsedManifest, 'text' | 'locator'>, resolved: ResolvedManifest, catalog: TemplateCatalog): { templates: FoundTemplate[]; problems: Problem[] } {
+  const templates = findTemplates(parsed.locator, parsed.text, resolved, catalog);
   const spec = connectionSpecOf(resolved.value);
   const problems: Problem[] = [];
   const seen = new Map<string, string[]>();

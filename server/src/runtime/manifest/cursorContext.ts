@@ -1,7 +1,10 @@
-// The cursor path helper shared by completion and hover: what the cursor is on (a key, a value, a
-// blank place where a key may go), the path of the enclosing mapping, and whether it sits inside a
-// template. Read from the text's indentation, so it works while the YAML is half typed.
-import type { Segment } from '../model/manifestModel';
+// The locator's answer to "what is the cursor on" (locator.ts `contextAt`, asked by completion, hover
+// and definitions): a key, a value, a blank place where a key may go, the path of the enclosing
+// mapping, and whether it sits inside a template. Read from the text's indentation, so it works
+// while the YAML is half typed (when the parsed nodes say nothing yet).
+
+/** One step of a path: a map key or a sequence index. */
+type Segment = string | number;
 
 /** Where the cursor is, structurally. Offsets are UTF-16 offsets into the document text. */
 export type CursorContext = {
