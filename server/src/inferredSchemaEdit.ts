@@ -33,7 +33,7 @@ function pairOf(map: YAMLMap, key: string): Pair<unknown, unknown> | undefined {
 }
 
 function lineIndent(text: string, offset: number): number {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineStart = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0; // lastIndexOf from -1 would still look at index 0
   return /^[ ]*/.exec(text.slice(lineStart))![0].length;
 }
 
@@ -50,7 +50,7 @@ function replaceValue(text: string, node: Node, keyOffset: number, schema: unkno
   if (parentFlow) return { start, end, newText: JSON.stringify(schema) };
   const flow = (node as { flow?: boolean }).flow === true || isScalar(node);
   if (!flow && (isMap(node) || isSeq(node))) {
-    const col = start - (text.lastIndexOf('\n', start - 1) + 1);
+    const col = start - (start > 0 ? text.lastIndexOf('\n', start - 1) + 1 : 0);
     return { start, end, newText: block(schema, col).slice(col) };
   }
   // The block starts on the next line; drop the spaces after the colon so no trailing blank remains.

@@ -237,7 +237,7 @@ function isComponent(v: unknown): boolean {
 function referenceDetail(v: unknown, full: string): string {
   if (isComponent(v)) return `${String((v as Record<string, unknown>).type)} · ${full}`;
   if (Array.isArray(v)) return `list of ${v.length} · ${full}`;
-  if (v !== null && typeof v === 'object') return `${Object.keys(v).length} keys · ${full}`;
+  if (v !== null && typeof v === 'object') { const n = Object.keys(v).length; return `${n} ${n === 1 ? 'key' : 'keys'} · ${full}`; }
   return full;
 }
 

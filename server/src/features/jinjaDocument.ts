@@ -86,7 +86,7 @@ export function templateAtOffset(doc: ManifestDocument, offset: number): Templat
 
 /** Cheap text test: the cursor's line shows template delimiters (so a template may be under the cursor). */
 export function mayBeInTemplate(text: string, offset: number): boolean {
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const start = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0;
   let end = text.indexOf('\n', offset);
   if (end < 0) end = text.length;
   const line = text.slice(start, end);

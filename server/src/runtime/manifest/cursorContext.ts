@@ -37,7 +37,7 @@ const KEY_VALUE = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[][^#]*?)\s*:(?:\s
 
 /** The cursor context at `offset` of `text`. Never throws; null when no mapping can hold the cursor. */
 export function cursorContextAt(text: string, offset: number): CursorContext | null {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineStart = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0; // lastIndexOf from -1 would still look at index 0
   let lineEnd = text.indexOf('\n', offset);
   if (lineEnd < 0) lineEnd = text.length;
   const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');

@@ -120,7 +120,7 @@ export class ManifestLocator {
 
   /** Offset where the line holding `offset` starts. */
   lineStart(offset: number): number {
-    return this.text.lastIndexOf('\n', offset - 1) + 1;
+    return offset > 0 ? this.text.lastIndexOf('\n', offset - 1) + 1 : 0;
   }
 
   /** Offset where the line holding `offset` ends, before its line break (`\r\n` or `\n`). */

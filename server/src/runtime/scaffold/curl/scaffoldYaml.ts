@@ -167,7 +167,7 @@ function afterLine(text: string, end: number): number {
 }
 
 function columnOf(text: string, offset: number): number {
-  return offset - (text.lastIndexOf('\n', offset - 1) + 1);
+  return offset - (offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0);
 }
 
 function dashColumn(text: string, itemStart: number): number {
