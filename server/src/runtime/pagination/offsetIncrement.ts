@@ -2,7 +2,7 @@
 import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalPageSize } from './pageSize';
-import { shortPageReason, type PaginationStrategy, type StrategyContext } from './paginationStrategy';
+import { shortPageReason, type PaginationStrategy, type StrategyContext } from './strategy';
 import { pythonStr } from '../auth/pythonText';
 
 /** Builds OffsetIncrement; a page_size template is evaluated on each use and must yield an int. */

@@ -11,33 +11,12 @@ import { createDatetimeCursor, type DatetimeCursor } from './datetimeCursor';
 import { createGroupingRouter } from './groupingPartitionRouter';
 import { concurrentCursor, finalStateCursor, perPartitionCursor, type StreamCursor } from './streamCursor';
 import { incrementingCountCursor, type CountCursor } from './incrementingCountCursor';
-import type { BuiltStream } from './retriever';
+import type { BuildParent, BuiltStream, Slicer } from './builtStream';
+import type { Part, Partition } from './partition';
 import type { ReadContext } from './readContext';
 import { setOwn } from '../shared/safeObject';
 
 type Obj = Record<string, unknown>;
-
-/** Produces the slices of a stream and the request options of a slice. */
-export type Slicer = {
-  slices(): AsyncGenerator<StreamSlice>;
-  requestParts(slice: StreamSlice): RequestParts;
-  /** The stream's DatetimeBasedCursor, if any (pagination reset splits slices with it, §7.8). */
-  cursor: DatetimeCursor | null;
-  /** The stream-level cursor: what records are observed by, and the state messages (reference-incremental.md §6). */
-  state: StreamCursor;
-};
-
-/** One partition of a router: its keys, and the extra fields that ride along outside the partition (§3.6). */
-export type Partition = { partition: Obj; extra_fields?: Obj };
-
-/**
- * A partition router of the slicer: its partitions, what a partition adds to a request, and its own state
- * (a substream router: `{parent name: parent state}` for its incremental_dependency parents, §5.2).
- */
-export type Part = { partitions(): AsyncGenerator<Partition>; inject(parts: RequestParts, partition: Obj): void; state?(): Obj };
-
-/** Builds a parent stream; `state` is its input state (incremental_dependency), null for none. */
-export type BuildParent = (parent: Obj, state: Obj | null) => BuiltStream;
 
 /**
  * Builds the slicer of a retriever: partition routers (a list is a cartesian product) and the incremental

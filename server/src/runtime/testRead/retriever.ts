@@ -9,7 +9,8 @@ import { safeUrl } from '../http/transport';
 import { createPaginator, type Paginator } from '../pagination/defaultPaginator';
 import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
 import type { StreamSlice } from '../records/streamSlice';
-import { createSlicer, type Slicer } from './partitions';
+import { createSlicer } from './partitions';
+import type { BuiltStream } from './builtStream';
 import { requestPage, wrapToken, type PageResult } from './pageRequest';
 import { createPaginationReset, type SliceResets } from './paginationReset';
 import { openTrace, traceNext, traceStop, type PageTrace } from './paginationTrace';
@@ -18,18 +19,6 @@ import { buildAsyncStream } from './asyncRetriever';
 import { recordsOfStream } from './streamRecords';
 
 export type { PageResult } from './pageRequest';
-
-/** Receives the auxiliary requests that belong to the slice being read (async-job requests, §10.4). */
-export type SliceAuxiliarySink = (entry: AuxiliaryRequest) => void;
-
-export type BuiltStream = {
-  name: string;
-  primaryKey: string[][];
-  cursorField: string[][];
-  slicer: Slicer;
-  /** Pages of one slice; slice-level auxiliary requests go to `sink` (default: the read's top level). */
-  readSlice(slice: StreamSlice, sink?: SliceAuxiliarySink): AsyncGenerator<PageResult>;
-};
 
 type Obj = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
 import { configError } from '../errors';
 import type { StreamSlice } from '../records/streamSlice';
 import type { DatetimeCursor, WindowCursor } from './datetimeCursor';
-import type { Partition } from './partitions';
+import type { Partition } from './partition';
 import type { ReadContext } from './readContext';
 
 type Obj = Record<string, unknown>;
