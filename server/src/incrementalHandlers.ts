@@ -13,7 +13,7 @@ import type {
   IncrementalCheckParams, IncrementalCheckResult, RunAllStreamsParams, RunAllStreamsProgressParams, RunAllStreamsResult, StreamCursorParams, StreamCursorResult,
 } from './incrementalProtocol';
 import { sealKey } from './sealKey';
-import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
 
 type Obj = Record<string, unknown>;
 

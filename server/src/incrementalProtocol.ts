@@ -5,7 +5,7 @@ import type { IncrementalStream } from './runtime/incremental/incrementalStream'
 import type { IncrementalCheckReport } from './runtime/incremental/incrementalCheck';
 import type { AllStreamsEvent, AllStreamsResult } from './runtime/allStreams/runAllStreams';
 import type { StreamRead } from './runtime/testRead/streamRead';
-import type { ConfigPayload } from './protocol';
+import type { ConfigPayload } from './configPayload';
 
 export type { IncrementalStream, IncrementalCheckReport, AllStreamsEvent, AllStreamsResult };
 

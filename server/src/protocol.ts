@@ -23,9 +23,8 @@ export const SEAL_KEY_ENV = 'AIRBYTE_MANIFEST_STUDIO_SEAL_KEY';
  * the life of the process): this variable names the file descriptor the server reads it from, once.
  */
 export const SEAL_KEY_FD_ENV = 'AIRBYTE_MANIFEST_STUDIO_SEAL_KEY_FD';
-export type SealedConfig = { $sealed: string };
-/** A config in a message: sealed by the extension, plain from other clients. */
-export type ConfigPayload = SealedConfig | Record<string, unknown>;
+import type { ConfigPayload, SealedConfig } from './configPayload';
+export type { ConfigPayload, SealedConfig } from './configPayload';
 
 /** A fresh sealing key, as the text passed in SEAL_KEY_ENV. */
 export function newSealKey(): string {

@@ -13,7 +13,7 @@ import { resolveCdkPython, watchCdkPython } from '../cdkPython';
 import { readSettings } from '../settings';
 import { ComparePanel } from '../views/comparePanel';
 import { resolveStreamTarget } from './pickTarget';
-import { testingValuesOrAsk } from './runStream';
+import { testingValuesOrAsk } from './askTestingValues';
 
 /** Sends the interpreter choice to the server now and whenever it changes. */
 async function sendPython(services: Services): Promise<void> {

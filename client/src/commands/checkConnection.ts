@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { ResultsPanel } from '../views/resultsPanel';
 import { manifestUriFrom } from './pickTarget';
-import { testingValuesOrAsk } from './runStream';
+import { testingValuesOrAsk } from './askTestingValues';
 
 /** Runs the check; resolves with its result (undefined when nothing ran: no manifest, no testing values, cancelled). */
 export async function checkConnection(services: Services, arg: unknown): Promise<CheckConnectionResult | undefined> {

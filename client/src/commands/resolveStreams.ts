@@ -7,7 +7,8 @@ import { ResolveStreamsRequest, sealConfig, type ResolveStreamsParams, type Reso
 import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { manifestUriFrom } from './pickTarget';
-import { testingValuesOrAsk, type RunStreamOutcome } from './runStream';
+import type { RunStreamOutcome } from './runStream';
+import { testingValuesOrAsk } from './askTestingValues';
 import { plural } from '../plural';
 
 /** What the command returns: the resolved streams, and the outcome of the run when one was started. */

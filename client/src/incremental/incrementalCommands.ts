@@ -12,7 +12,8 @@ import {
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import { readSettings } from '../settings';
-import { execute, testingValuesOrAsk, viewMasker } from '../commands/runStream';
+import { execute, viewMasker } from '../commands/runStream';
+import { testingValuesOrAsk } from '../commands/askTestingValues';
 import { manifestUriFrom, resolveStreamTarget } from '../commands/pickTarget';
 import { ResultsPanel } from '../views/resultsPanel';
 import { InputStates, finalStateOf, type ChainRead } from './inputStates';

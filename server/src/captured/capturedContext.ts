@@ -5,7 +5,7 @@
 // decoder and paginator, so they are what the runtime saw.
 import type { ManifestDocument } from '../documents';
 import type { JsonPath } from '../runtime/manifest/resolve';
-import { documentResolved } from '../features/jinjaDocument';
+import { documentResolved } from '../documentValidation';
 import { createDecoder } from '../runtime/records/decoders';
 import { createPaginator } from '../runtime/pagination/defaultPaginator';
 import { parseLinkHeader } from '../runtime/pagination/linkHeader';
