@@ -2,7 +2,8 @@
 // `$parameters` propagation (§1.3), over the reference-free output of pass 1. Builds new containers
 // and carries their origins along; never throws.
 import { defaultTypeFor } from '../schema/defaultTypes';
-import { isPlainObject, MAX_DEPTH, MAX_RESOLVED_VALUES, ResolutionTooLarge } from './references';
+import { MAX_DEPTH, MAX_RESOLVED_VALUES, ResolutionTooLarge } from './references';
+import { isPlainObject } from '../shared/plainObject';
 import { toNodeOrigin, type Origin, type OriginTable } from './origins';
 import { setOwn } from '../shared/safeObject';
 

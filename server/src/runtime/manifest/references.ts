@@ -2,6 +2,7 @@
 // mappings by their targets, recording where every copied node was written. Never throws.
 import { childPath, pathToArray, toNodeOrigin, type JsonPath, type NodeOrigin, type Origin, type OriginTable, type PathLink } from './origins';
 import { setOwn } from '../shared/safeObject';
+import { isPlainObject } from '../shared/plainObject';
 
 /** A reference that could not be followed: what went wrong, where it is written, and its resolved location. */
 export type ReferenceFailure = {
@@ -35,12 +36,6 @@ export class ResolutionTooLarge {
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-  // A mapping, not a YAML `!!binary` (Uint8Array, whose millions of indexes are not keys to resolve).
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
 
 /** Is `s` a reference string (§1.1: any string starting with `#/`)? */
 export function isReferenceString(s: unknown): s is string {

@@ -7,7 +7,8 @@ import type { Span } from '../types';
 import { locateOrigin, locateSourcePath, OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin, type SourceLocator } from './origins';
 import type { ParsedManifest } from './parse';
 import { TypeAndParameterPropagator } from './propagate';
-import { isPlainObject, MAX_DEPTH, MAX_RESOLVED_VALUES, ReferenceResolver, ResolutionTooLarge, type ReferenceFailure } from './references';
+import { isPlainObject } from '../shared/plainObject';
+import { MAX_DEPTH, MAX_RESOLVED_VALUES, ReferenceResolver, ResolutionTooLarge, type ReferenceFailure } from './references';
 
 export type { JsonPath, LocatedOrigin, NodeOrigin } from './origins';
 

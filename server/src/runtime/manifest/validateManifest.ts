@@ -12,7 +12,7 @@ import { locateSourcePath, type JsonPath } from './origins';
 import { quickLocate, type QuickLocation } from './quickLocate';
 import type { ParsedManifest } from './parse';
 import { relatedFor, resolveManifest, type ManifestOrigins, type ResolvedManifest } from './resolve';
-import { isPlainObject } from './references';
+import { isPlainObject } from '../shared/plainObject';
 
 type Located = { code: string; severity: Severity; message: string; path: JsonPath; anchor: SchemaIssue['anchor']; related?: RuleFinding['related']; fix?: ProblemFix };
 
