@@ -42,3 +42,7 @@ export function setAtPath(root: Bag, path: readonly string[], value: unknown, wh
   if (path.length) setOwn(cur, path[path.length - 1], value);
 }
 
+/** Writes a value at a path of keys, creating missing intermediate objects (`what` names the path in errors). */
+export function setValueAtPath(root: Record<string, unknown>, path: readonly string[], value: unknown, what = 'config path'): void {
+  setAtPath(root, path, value, what);
+}

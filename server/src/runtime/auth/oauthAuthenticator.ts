@@ -3,7 +3,7 @@
 // With refresh_token_updater the single-use variant reads and writes tokens in the config (§6.7.7).
 import { configError, systemError } from '../errors';
 import { mayCarryCredential } from '../http/transport';
-import { pythonStr } from './pythonText';
+import { pythonStr } from '../pythonText';
 import { reportSecret } from './authHttp';
 import { expiryFromResponse, formatExpiry, parseExpiryMoment } from './oauthExpiry';
 import { findInResponse, sendTokenRequest, type RefreshErrorRule } from './oauthTokenRequest';

@@ -3,7 +3,7 @@
 // and classifies failures. Response fields are found by a recursive key search.
 import type { HttpRequest, HttpResponse } from '../types';
 import { configError, RuntimeError, systemError, transientError } from '../errors';
-import { encodeForm } from './pythonText';
+import { encodeForm } from '../http/requestOptions';
 import { authSleep, reportAuxiliaryRequest, safeUrl, sendRequest, signalOf } from './authHttp';
 import type { AuthBuildContext } from './authContext';
 import { STATUS_CODES } from 'node:http';

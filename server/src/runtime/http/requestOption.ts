@@ -5,8 +5,8 @@ import type { RequestOptionCompat, RequestParts } from '../types';
 import { isOlderThan } from '../schema/versions';
 import { evalText } from '../interpolation';
 import { configError } from '../errors';
-import { pythonStr } from '../auth/pythonText';
-import { setValueAtPath } from '../auth/authContext';
+import { pythonStr } from '../pythonText';
+import { setValueAtPath } from '../safePath';
 import { setOwn } from '../shared/safeObject';
 
 export type InjectInto = 'request_parameter' | 'header' | 'body_data' | 'body_json';
