@@ -8,7 +8,7 @@ import { AJV_OPTIONS, validatorSchema } from './validatorSchemas';
 import { precompiledValidators } from './precompiledValidators';
 import { getComponent } from './catalog';
 import { findingsFromAjv } from './errors';
-import { closestMatch } from './suggest';
+import { closestMatch } from '../suggest';
 import type { ProblemFix } from '../problems';
 import type { ComponentDef, FieldDef } from './types';
 import { isOlderThan, parseVersion, type CdkVersion } from './versions';
