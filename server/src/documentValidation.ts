@@ -3,7 +3,7 @@
 // manifest (template and captured-read features). Features read these; none writes into another's cache.
 import type { ManifestDocument } from './documents';
 import { resolveManifest, type ResolvedManifest } from './runtime/manifest/resolve';
-import { validateManifestDetailed, type ValidationDetails } from './runtime/manifest/validateManifest';
+import { validateManifestDetailed, type ValidationDetails } from './runtime/validation/validateManifest';
 
 const validations = new WeakMap<ManifestDocument, ValidationDetails>();
 const resolvedManifests = new WeakMap<ManifestDocument, ResolvedManifest>();

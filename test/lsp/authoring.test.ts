@@ -14,7 +14,7 @@ import { positionOf } from './fixtureText';
 import { applyAsVsCode } from './vscodeInsertion';
 import { startDemoApi, type DemoApi } from '../../demo/api/server';
 import { TestReadRequest, type StreamRead, type TestReadParams } from '../../server/src/protocol';
-import { validateManifest } from '../../server/src/runtime/manifest/validateManifest';
+import { validateManifest } from '../../server/src/runtime/validation/validateManifest';
 import { parseManifest } from '../../server/src/runtime/manifest/parse';
 
 const validateManifestText = (text: string) => ({ problems: validateManifest(parseManifest(text)) });

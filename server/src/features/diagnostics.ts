@@ -1,5 +1,5 @@
 // Diagnostics of a manifest document: every problem the runtime's checkers report (YAML, references,
-// schema, semantic rules; runtime/manifest/validateManifest.ts), as LSP diagnostics. At most
+// schema, semantic rules; runtime/validation/validateManifest.ts), as LSP diagnostics. At most
 // MAX_DIAGNOSTICS per document, errors first, plus one summary saying how many more there are: a
 // hostile document with 150,000 undefined names must not flood the protocol and the editor.
 import type { Diagnostic } from 'vscode-languageserver';

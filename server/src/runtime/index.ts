@@ -22,7 +22,7 @@ export { testRead, DEFAULT_TEST_READ_LIMITS } from './testRead/testRead';
 export type { StreamRead, StreamReadSlice, StreamReadPage, PaginationTrace, LogMessage, TestReadProgress } from './testRead/streamRead';
 export { createHttpRequester } from './http/requester';
 export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, oauthInputsFromConfig, renderConsentTemplate } from './oauth';
-export { validateManifest } from './manifest/validateManifest';
+export { validateManifest } from './validation/validateManifest';
 export { getComponent, allComponents, fieldInfo, componentTypesForSlot, defaultTypeFor, requiredFields, templateContextFor } from './schema/catalog';
 export type { Problem, Severity, RelatedInfo } from './problems';
 export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
