@@ -2,8 +2,8 @@
 // its validation (diagnostics, read readiness and CDK migrations read the same run) and its resolved
 // manifest (template and captured-read features). Features read these; none writes into another's cache.
 import type { ManifestDocument } from './documents';
-import { resolveManifest, type ResolvedManifest } from './runtime/manifest/resolve';
-import { validateManifestDetailed, type ValidationDetails } from './runtime/validation/validateManifest';
+import { resolveManifest, type ResolvedManifest } from './runtime';
+import { validateManifestDetailed, type ValidationDetails } from './runtime';
 
 const validations = new WeakMap<ManifestDocument, ValidationDetails>();
 const resolvedManifests = new WeakMap<ManifestDocument, ResolvedManifest>();

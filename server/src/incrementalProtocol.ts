@@ -1,10 +1,10 @@
 // Custom messages of the incremental lab and of "Run all streams" (docs/incremental.md), declared once and
 // re-exported by protocol.ts, which is what the client imports. Type-only imports of the runtime: no
 // runtime code reaches the client.
-import type { IncrementalStream } from './runtime/incremental/incrementalStream';
-import type { IncrementalCheckReport } from './runtime/incremental/incrementalCheck';
-import type { AllStreamsEvent, AllStreamsResult } from './runtime/allStreams/runAllStreams';
-import type { StreamRead } from './runtime/testRead/streamRead';
+import type { IncrementalStream } from './runtime';
+import type { IncrementalCheckReport } from './runtime';
+import type { AllStreamsEvent, AllStreamsResult } from './runtime';
+import type { StreamRead } from './runtime';
 import type { ConfigPayload } from './configPayload';
 
 export type { IncrementalStream, IncrementalCheckReport, AllStreamsEvent, AllStreamsResult };

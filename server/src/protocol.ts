@@ -3,11 +3,11 @@
 // modules of server/src/runtime/shared/). The test-read shapes are the runtime's own types (type-only
 // imports: nothing of the runtime's code reaches the client).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { LogMessage, StreamRead, TestReadProgress } from './runtime/testRead/streamRead';
-import type { RegressionDiff } from './runtime/cassette/regression';
+import type { LogMessage, StreamRead, TestReadProgress } from './runtime';
+import type { RegressionDiff } from './runtime';
 
-export type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './runtime/testRead/streamRead';
-export type { RecordChange, RegressionDiff } from './runtime/cassette/regression';
+export type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './runtime';
+export type { RecordChange, RegressionDiff } from './runtime';
 
 /**
  * Testing values never travel in clear text: the language client's protocol trace

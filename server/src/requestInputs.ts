@@ -6,7 +6,7 @@ import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
 import { openConfig, type ConfigPayload } from './protocol';
 import { sealKey } from './sealKey';
-import { readUserFile } from './runtime/files/userFiles';
+import { readUserFile } from './runtime';
 
 /** Returns the parsed manifest value of an open document, or undefined when it is not open. */
 export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;

@@ -9,7 +9,7 @@ import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
 import { spanEditsToWorkspaceEdit } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { documentValidation } from '../documentValidation';
-import type { Problem } from '../runtime/problems';
+import type { Problem } from '../runtime';
 import { migrationEdits, parameterKeys } from './codeActions';
 import type { SpanEdit } from './yamlText';
 

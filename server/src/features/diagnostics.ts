@@ -5,7 +5,7 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import { problemsToDiagnostics } from '../convert';
 import type { ManifestDocument } from '../documents';
-import type { Problem } from '../runtime/problems';
+import type { Problem } from '../runtime';
 import { documentValidation } from '../documentValidation';
 import { MAX_LINE_LENGTH } from '../longLines';
 

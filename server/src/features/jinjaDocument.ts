@@ -5,12 +5,12 @@ import { type CompletionItem, type CompletionList, type Hover, type LocationLink
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { documentResolved, validationIfDone } from '../documentValidation';
-import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
-import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
-import { findTemplates, templateSources, type FoundTemplate } from '../runtime/rules/templateFields';
+import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime';
+import type { ConfigSpec } from '../runtime';
+import { findTemplates, templateSources, type FoundTemplate } from '../runtime';
 import { templateCompletions } from './jinjaCompletion';
 import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
-import { hasTemplateMarkup, scalarOffsets } from '../runtime/interpolation/scalarOffsets';
+import { hasTemplateMarkup, scalarOffsets } from '../runtime';
 import { isScalar } from 'yaml';
 import { configDefinitionPath, templateHover } from './jinjaHover';
 import type { CapturedReads } from '../captured/capturedReads';

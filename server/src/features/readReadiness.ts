@@ -4,7 +4,7 @@
 import type { ReadReadinessResult } from '../protocol';
 import { lineColumnAt, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import type { Problem } from '../runtime/problems';
+import type { Problem } from '../runtime';
 import { documentValidation } from '../documentValidation';
 import { findStreams } from './streams';
 

@@ -3,7 +3,7 @@
 // Offsets only (positions are made in convert.ts). Only what the refactors can move safely is
 // described: block values on the lines below their key, and values written on one line.
 import type { Location } from '../model/manifestModel';
-import type { Span } from '../runtime/types';
+import type { Span } from '../runtime';
 
 /** An edit of the document text by offsets. */
 export type SpanEdit = { span: Span; newText: string };

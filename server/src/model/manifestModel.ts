@@ -3,10 +3,10 @@
 // value assembled from the blocks, and source positions computed lazily per block. Offsets only.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, type Node, type Pair, type Scalar } from 'yaml';
-import { quickLocate, type QuickLocation } from '../runtime/manifest/quickLocate';
-import { quickScalar } from '../runtime/manifest/quickScalar';
-import type { Problem } from '../runtime/problems';
-import type { Span } from '../runtime/types';
+import { quickLocate, type QuickLocation } from '../runtime';
+import { quickScalar } from '../runtime';
+import type { Problem } from '../runtime';
+import type { Span } from '../runtime';
 import { splitManifest, type Block } from './blockSplitter';
 import { LeafParse, type LeafKind } from './leafParser';
 
