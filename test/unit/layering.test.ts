@@ -186,3 +186,19 @@ test('features never write into another feature\'s cache: per-version derived da
   }
   assert.deepEqual(offenders, []);
 });
+
+test('every custom message is a typed RequestType or NotificationType of protocol.ts, sent and handled through it', () => {
+  const offenders: string[] = [];
+  for (const rel of ['server/src/protocol.ts', 'server/src/incrementalProtocol.ts']) {
+    for (const m of code(join(ROOT, rel)).matchAll(/export const (\w+) = ['"]airbyte\//g)) offenders.push(`${rel}: ${m[1]} is a bare method name`);
+  }
+  const graph = importGraph();
+  for (const rel of graph.files) {
+    if (rel.startsWith(R)) continue;
+    const text = code(join(ROOT, rel));
+    // A type argument or a method string pairs a method with its types by hand; the RequestType does it once.
+    if (/\.(?:sendRequest|sendNotification|onRequest|onNotification)\s*</.test(text)) offenders.push(`${rel} pairs a message with a type by hand`);
+    if (/\.(?:sendRequest|sendNotification|onRequest|onNotification)\(\s*['"`]airbyte\//.test(text)) offenders.push(`${rel} names a custom method as a string`);
+  }
+  assert.deepEqual(offenders, []);
+});

@@ -30,7 +30,7 @@ export async function checkConnection(services: Services, arg: unknown): Promise
   try {
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: 'Checking the connection', cancellable: true },
-      (_progress, token) => services.client.sendRequest<CheckConnectionResult>(CheckConnectionRequest, params, token),
+      (_progress, token) => services.client.sendRequest(CheckConnectionRequest, params, token),
     );
     panel.check(result);
     services.log.info(`${vscode.workspace.asRelativePath(uri)}: check ${result.status ?? 'ended in an error'}${result.message ? `: ${result.message}` : ''}`);

@@ -33,7 +33,7 @@ export async function resolveStreams(services: Services, arg: unknown): Promise<
   try {
     result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Resolving dynamic streams', cancellable: true },
-      (_progress, token) => services.client.sendRequest<ResolveStreamsResult>(ResolveStreamsRequest, params, token),
+      (_progress, token) => services.client.sendRequest(ResolveStreamsRequest, params, token),
     );
   } catch (e) {
     const cancelled = e instanceof ResponseError && (e.code === -32800 || /cancel/i.test(e.message));

@@ -28,7 +28,7 @@ import { announceStreamRead, type ReadOrigin } from '../incremental/readEvents';
 async function streamLine(services: Services, target: StreamTarget): Promise<number | undefined> {
   try {
     const params: ListStreamsParams = { uri: target.uri };
-    const { streams } = await services.client.sendRequest<ListStreamsResult>(ListStreamsRequest, params);
+    const { streams } = await services.client.sendRequest(ListStreamsRequest, params);
     return streams.find((s) => s.name === target.streamName)?.range.start.line;
   } catch {
     return undefined;
@@ -107,7 +107,7 @@ async function withErrorLocations(services: Services, target: StreamTarget, stre
 async function locateComponent(services: Services, target: StreamTarget, component: ComponentLocationParams['component']): Promise<ComponentLocationResult> {
   try {
     const params: ComponentLocationParams = { uri: target.uri, streamName: target.streamName, component };
-    return await services.client.sendRequest<ComponentLocationResult>(ComponentLocationRequest, params);
+    return await services.client.sendRequest(ComponentLocationRequest, params);
   } catch {
     return null;
   }
@@ -117,7 +117,7 @@ async function schemaDifferences(services: Services, target: StreamTarget, infer
   if (!inferred || typeof inferred !== 'object') return undefined;
   try {
     const params: SchemaDifferencesParams = { uri: target.uri, streamName: target.streamName, inferred: inferred as Record<string, unknown> };
-    return await services.client.sendRequest<SchemaDifferencesResult>(SchemaDifferencesRequest, params);
+    return await services.client.sendRequest(SchemaDifferencesRequest, params);
   } catch {
     return undefined;
   }
@@ -223,7 +223,7 @@ export async function execute(services: Services, target: StreamTarget, config: 
             return writes;
           },
         });
-        return services.client.sendRequest<TestReadResult>(TestReadRequest, params, token);
+        return services.client.sendRequest(TestReadRequest, params, token);
       });
     await writes;
     // The StreamRead's latest_config_update is masked (`****`): it is never stored. Only the
