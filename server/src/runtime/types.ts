@@ -67,7 +67,8 @@ export type TestReadLimits = { maxRecords?: number; maxPagesPerSlice?: number; m
  */
 export type TestReadEnv = RuntimeEnv & {
   signal?: AbortSignal;
-  onProgress?: (event: object) => void;
+  /** Each progress event of the read, as it happens (runtime-api.md types it `object`; these are its shapes). */
+  onProgress?: (event: TestReadProgress) => void;
   state?: object[];
   /** The masker the read collects its secrets in (a cassette recorder needs the tokens obtained); a fresh one by default. */
   masker?: SecretMasker;
@@ -107,3 +108,13 @@ export type AuthenticatorOptions = AuthenticatorHooks & {
   /** How RequestOptions treat fields the manifest's declared CDK version did not have. */
   requestOptionCompat?: RequestOptionCompat;
 };
+
+/** Progress events sent to env.onProgress while a test read runs. */
+export type TestReadProgress =
+  | { type: 'start'; stream: string }
+  | { type: 'slice'; slice: number; descriptor: Record<string, unknown> | string }
+  | { type: 'request'; slice: number; page: number; method: string; url: string }
+  | { type: 'page'; slice: number; page: number; method: string; url: string; status: number | null; records: number; totalRecords: number }
+  | { type: 'auxiliary_request'; title: string; requestType: string; status: number | null }
+  | { type: 'log'; level: string; message: string }
+  | { type: 'done'; slices: number; pages: number; records: number; limitReached: boolean };
