@@ -1,5 +1,5 @@
 // The runtime library's public entry point, bundled alone into out/runtime.js. Its exports are the
-// contract of ../shared/spec/runtime-api.md; nothing here may import vscode or the language server.
+// contract of docs/runtime.md ("The programmatic API"); nothing here may import vscode or the language server.
 export { parseManifest } from './manifest/parse';
 export { RuntimeError } from './errors';
 export { interpolate } from './interpolation';
@@ -32,7 +32,7 @@ export { check } from './check/check';
 export type { ConnectionStatus } from './check/check';
 
 // The language server (server/src/) reaches the runtime only through this entry (test/unit/layering.test.ts);
-// what it needs beyond runtime-api.md follows. Not part of the conformance contract.
+// what it needs beyond docs/runtime.md follows. Not part of the conformance contract.
 export { runAllStreams } from './allStreams/runAllStreams';
 export type { AllStreamsEvent, AllStreamsResult } from './allStreams/runAllStreams';
 export { formatCassette, parseCassette } from './cassette/cassette';

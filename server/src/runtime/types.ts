@@ -1,4 +1,4 @@
-// Shared types of the runtime's public surface (../shared/spec/runtime-api.md). Pure data shapes:
+// Shared types of the runtime's public surface (docs/runtime.md ("The programmatic API")). Pure data shapes:
 // nothing here performs I/O, and nothing here may import from outside server/src/runtime/.
 import type { CdkVersion } from './schema/versions';
 import type { SecretMasker } from './testRead/masking';
@@ -67,7 +67,7 @@ export type TestReadLimits = { maxRecords?: number; maxPagesPerSlice?: number; m
  */
 export type TestReadEnv = RuntimeEnv & {
   signal?: AbortSignal;
-  /** Each progress event of the read, as it happens (runtime-api.md types it `object`; these are its shapes). */
+  /** Each progress event of the read, as it happens (docs/runtime.md types it `object`; these are its shapes). */
   onProgress?: (event: TestReadProgress) => void;
   state?: object[];
   /** The masker the read collects its secrets in (a cassette recorder needs the tokens obtained); a fresh one by default. */
@@ -97,7 +97,7 @@ export type AuthenticatorHooks = {
   onSecret?: (value: string) => void;
 };
 
-/** Options of createAuthenticator (runtime-api.md), plus the optional reporting hooks. */
+/** Options of createAuthenticator (docs/runtime.md), plus the optional reporting hooks. */
 export type AuthenticatorOptions = AuthenticatorHooks & {
   /** The requester's url (or url_base) template: LegacySessionTokenAuthenticator appends its paths to it. */
   urlBase?: string;

@@ -10,7 +10,7 @@ import { resolveFetch, safeUrl, type FetchFunction } from './transport';
 import { templateSlice, type StreamSlice } from '../records/streamSlice';
 import { headerValue } from './headers';
 
-/** Anything that authenticates a data request (runtime-api.md createAuthenticator result). */
+/** Anything that authenticates a data request (docs/runtime.md createAuthenticator result). */
 export type Authenticator = { authenticate(request?: { sending?: boolean }): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
 
 /** One request to build: the slice, the wrapped page token and the retriever-level option providers. */

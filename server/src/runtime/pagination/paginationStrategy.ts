@@ -1,4 +1,4 @@
-// createPaginationStrategy (runtime-api.md): builds one pagination strategy component (§7.3-§7.6).
+// createPaginationStrategy (docs/runtime.md): builds one pagination strategy component (§7.3-§7.6).
 import type { HttpResponse, PaginatorOptions, RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { createDecoder, firstDecoded, type Decoder } from '../records/decoders';

@@ -2,7 +2,7 @@
 // component type; each strategy has a file of its own and imports only this module of its siblings).
 import type { HttpResponse } from '../types';
 
-/** The strategy interface of runtime-api.md. Tokens are raw values; null means stop. */
+/** The strategy interface of docs/runtime.md. Tokens are raw values; null means stop. */
 export type PaginationStrategy = {
   initialToken(): unknown | null;
   /** `lastRecords` (the page's records after filtering) is an extension for `last_records` in cursor templates. */

@@ -1,4 +1,4 @@
-// testRead (runtime-api.md, §10): resolves the manifest, reads one stream within the test-read limits
+// testRead (docs/runtime.md, §10): resolves the manifest, reads one stream within the test-read limits
 // and returns the Connector Builder's StreamRead with every secret masked (§11). Errors during the
 // read become ERROR logs next to what was read; errors building the stream are thrown.
 import type { AuxiliaryRequest, HttpRequest, HttpResponse, TestReadEnv, TestReadLimits } from '../types';
