@@ -86,7 +86,7 @@ export type TestReadParams = {
   /** The CDK engine's interpreter for this read (else the one of `airbyte/cdkPython`). */
   python?: string;
 };
-/** The StreamRead of reference-behaviour.md §10.3 (secrets masked), as the runtime returns it. */
+/** The StreamRead of airbyte_cdk/connector_builder/test_reader/reader.py (secrets masked), as the runtime returns it. */
 export type TestReadResult = StreamRead;
 
 /** Server → client notification: a progress event of a running test read. */

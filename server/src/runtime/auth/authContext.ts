@@ -1,6 +1,6 @@
 // What every authenticator is built from: the component, the (mutable) config, its $parameters,
 // the runtime environment and the hooks that report token requests and obtained secrets. Also the
-// interpolation helpers shared by all authenticators (reference-behaviour.md §3.4, §3.6).
+// interpolation helpers shared by all authenticators (airbyte_cdk/sources/declarative/interpolation/interpolated_string.py, §3.6).
 import type { AuthParts, AuthenticatorHooks, RequestOptionCompat, RuntimeEnv } from '../types';
 import { evalMapping, evalText, interpolate } from '../interpolation';
 import { configError } from '../errors';

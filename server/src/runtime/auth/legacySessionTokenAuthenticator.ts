@@ -1,4 +1,4 @@
-// LegacySessionTokenAuthenticator (reference-behaviour.md §6.10, deprecated): validates a stored
+// LegacySessionTokenAuthenticator (airbyte_cdk/sources/declarative/auth/token.py, deprecated): validates a stored
 // session token or logs in with username/password; URLs are the requester's base URL plus the
 // configured paths by plain concatenation. Its calls are not auxiliary requests in the reference.
 import { configError, systemError, transientError } from '../errors';

@@ -1,4 +1,4 @@
-// RateLimitedMultipleTokenAuthenticator (reference-behaviour.md §6.13), approximated for test reads:
+// RateLimitedMultipleTokenAuthenticator (airbyte_cdk/sources/declarative/auth/rate_limited_multiple_token.py), approximated for test reads:
 // the tokens are used in turn, one per request; quota tracking and 429 rotation are not reproduced.
 import { configError } from '../errors';
 import { emptyAuthParts, renderText, renderValue, requireField, type AuthBuildContext, type Authenticator, type Component } from './authContext';

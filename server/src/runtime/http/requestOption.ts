@@ -1,4 +1,4 @@
-// RequestOption (reference-behaviour.md §5.1): where a value (API key, page token, page size) goes
+// RequestOption (airbyte_cdk/sources/declarative/requesters/request_option.py): where a value (API key, page token, page size) goes
 // in a request, and the one helper that injects it into RequestParts. Used by authenticators,
 // the requester and the paginators alike.
 import type { RequestOptionCompat, RequestParts } from '../types';

@@ -1,4 +1,4 @@
-// Pass 2 of manifest resolution: default component types (reference-behaviour.md §1.2) and
+// Pass 2 of manifest resolution: default component types (airbyte_cdk/sources/declarative/parsers/manifest_component_transformer.py) and
 // `$parameters` propagation (§1.3), over the reference-free output of pass 1. Builds new containers
 // and carries their origins along; never throws.
 import { defaultTypeFor } from '../schema/defaultTypes';

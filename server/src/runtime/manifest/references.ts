@@ -1,4 +1,4 @@
-// Pass 1 of manifest resolution (reference-behaviour.md §1.1): replaces `#/...` strings and `$ref`
+// Pass 1 of manifest resolution (airbyte_cdk/sources/declarative/parsers/manifest_component_transformer.py): replaces `#/...` strings and `$ref`
 // mappings by their targets, recording where every copied node was written. Never throws.
 import { childPath, pathToArray, toNodeOrigin, type JsonPath, type NodeOrigin, type Origin, type OriginTable, type PathLink } from './origins';
 import { setOwn } from '../shared/safeObject';

@@ -1,4 +1,4 @@
-// Manifest resolution (reference-behaviour.md §1): default top-level type, references, default
+// Manifest resolution (airbyte_cdk/sources/declarative/parsers/manifest_component_transformer.py): default top-level type, references, default
 // component types and `$parameters`, into a plain resolved view plus an origin map that points every
 // resolved value back at the text the author wrote. Works on a plain value or a parsed document.
 import type { Document } from 'yaml';

@@ -14,7 +14,7 @@ export type Slicer = {
   requestParts(slice: StreamSlice): RequestParts;
   /** The stream's DatetimeBasedCursor, if any (pagination reset splits slices with it, §7.8). */
   cursor: DatetimeCursor | null;
-  /** The stream-level cursor: what records are observed by, and the state messages (reference-incremental.md §6). */
+  /** The stream-level cursor: what records are observed by, and the state messages (airbyte_cdk/sources/streams/concurrent/cursor.py). */
   state: StreamCursor;
 };
 

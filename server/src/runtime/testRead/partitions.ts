@@ -66,7 +66,7 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
 }
 
 /**
- * The partitions of a list of routers (reference-incremental.md §5.3; a router given alone is read lazily).
+ * The partitions of a list of routers (airbyte_cdk/sources/declarative/partition_routers/cartesian_product_stream_slicer.py; a router given alone is read lazily).
  * A list, even of one router, is the reference's CartesianProductStreamSlicer: `itertools.product` reads
  * every router in full once (each parent stream once, before the first slice), the first router is the
  * outer loop, and each combination is merged like `dict(ChainMap(p1, p2, …))`.

@@ -1,4 +1,4 @@
-// The stream-level cursor of a test read and the state messages it emits (reference-incremental.md §1, §5.4,
+// The stream-level cursor of a test read and the state messages it emits (airbyte_cdk/sources/declarative/concurrent_declarative_source.py, §5.4,
 // §6): no incremental_sync → the final-state cursor (one state at the end); a DatetimeBasedCursor alone → one
 // concurrent cursor (state after every slice); with a partition router → one concurrent cursor per partition
 // (state after the first closed slice and at the end), or a single global cursor.
