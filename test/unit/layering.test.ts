@@ -211,3 +211,12 @@ test('panels and pages share one module of webview messages; pages never read a 
   }
   assert.deepEqual(offenders, []);
 });
+
+test('comments cite the CDK\'s own sources or docs/, never specification files outside the repository', () => {
+  const offenders: string[] = [];
+  for (const rel of importGraph().files) {
+    const text = readFileSync(join(ROOT, rel), 'utf8');
+    if (/reference-(?:behaviour|incremental)\.md|runtime-api\.md|\.\.\/shared\/spec\//.test(text)) offenders.push(rel);
+  }
+  assert.deepEqual(offenders, []);
+});
