@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseManifest } from '../server/src/runtime/manifest/parse';
-import { validateManifest } from '../server/src/runtime/manifest/validateManifest';
+import { validateManifest } from '../server/src/runtime/validation/validateManifest';
 import { ManifestDocument } from '../server/src/documents';
 import { quickLocateSwitch } from '../server/src/runtime/manifest/quickLocate';
 import { resolveManifest } from '../server/src/runtime/manifest/resolve';

@@ -11,7 +11,7 @@ import { scaffoldDocument } from '../server/src/runtime/scaffold/openapi/scaffol
 import { dereferenceOpenApi } from '../server/src/runtime/scaffold/openapi/loadOpenApi.ts';
 import { listOperations, operationKey } from '../server/src/runtime/scaffold/openapi/operations.ts';
 import { parseManifest } from '../server/src/runtime/manifest/parse.ts';
-import { validateManifest } from '../server/src/runtime/manifest/validateManifest.ts';
+import { validateManifest } from '../server/src/runtime/validation/validateManifest.ts';
 
 const VERSION = '1.3.17';
 const SEED = 24;

@@ -22,7 +22,7 @@ export class CassetteLensProvider implements vscode.CodeLensProvider {
     const dir = vscode.Uri.joinPath(doc.uri, '..', CASSETTE_DIR);
     if (!(await Promise.resolve(vscode.workspace.fs.stat(dir)).then(() => true, () => false))) return [];
     const params: ListStreamsParams = { uri: doc.uri.toString() };
-    const { streams } = await this.services.client.sendRequest<ListStreamsResult>(ListStreamsRequest, params, token);
+    const { streams } = await this.services.client.sendRequest(ListStreamsRequest, params, token);
     const lenses: vscode.CodeLens[] = [];
     for (const s of streams) {
       const cassette = conventionalFiles(doc.uri, s.name).cassette;

@@ -3,7 +3,7 @@
 
 export type LimitKey = 'maxRecords' | 'maxPagesPerSlice' | 'maxSlices';
 
-/** Order, labels, help and the reference defaults (reference-behaviour.md §10.2). */
+/** Order, labels, help and the reference defaults (airbyte_cdk/connector_builder/test_reader/reader.py). */
 export const LIMIT_FIELDS: ReadonlyArray<{ key: LimitKey; label: string; help: string; fallback: number }> = [
   { key: 'maxRecords', label: 'Maximum records', help: 'The read stops after this many records in total.', fallback: 100 },
   { key: 'maxPagesPerSlice', label: 'Maximum pages per slice', help: 'Pages requested per slice (partition or date window).', fallback: 5 },

@@ -8,7 +8,7 @@ type SliceLike = { pages?: Array<{ records?: unknown[] }> };
 /** The limit that ended a read, with the value it had. */
 export type LimitHit = { limit: 'records' | 'pages per slice' | 'slices'; value: number };
 
-/** The limits a read reached, by the rules of `test_read_limit_reached` (reference-behaviour.md §10.3). */
+/** The limits a read reached, by the rules of `test_read_limit_reached` (airbyte_cdk/connector_builder/test_reader/reader.py). */
 export function limitsReached(slices: SliceLike[], limits: Limits): LimitHit[] {
   const out: LimitHit[] = [];
   const records = slices.reduce((n, s) => n + (s.pages ?? []).reduce((m, p) => m + (p.records ?? []).length, 0), 0);

@@ -6,7 +6,7 @@ import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
 import type { CaptureReadParams, CaptureReadResult, ConfigPayload, StreamRead } from './protocol';
 import type { CapturedReads } from './captured/capturedReads';
-import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
 
 /** The resolved manifest (its spec and credential fields say which config values are secret), or undefined. */
 async function resolvedOf(uri: string, lookup: OpenManifestLookup): Promise<unknown> {

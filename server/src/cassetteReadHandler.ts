@@ -6,14 +6,14 @@ import { basename, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import { formatCassette, parseCassette, type Cassette } from './runtime/cassette/cassette';
-import { recordRead, replayRead } from './runtime/cassette/cassetteRead';
-import { compareWithExpectation, expectationOf, formatDiff, primaryKeyPaths, type Expectation } from './runtime/cassette/regression';
-import { cassetteFileNames } from './runtime/shared/cassetteFiles';
-import { readUserFile } from './runtime/files/userFiles';
-import type { StreamRead } from './runtime/testRead/streamRead';
+import { formatCassette, parseCassette, type Cassette } from './runtime';
+import { recordRead, replayRead } from './runtime';
+import { compareWithExpectation, expectationOf, formatDiff, primaryKeyPaths, type Expectation } from './runtime';
+import { cassetteFileNames } from './runtime';
+import { readUserFile } from './runtime';
+import type { StreamRead } from './runtime';
 import { boundLimits } from './readBounds';
-import type { TestReadEnv } from './runtime/types';
+import type { TestReadEnv } from './runtime';
 import type { ReadHistory, ReadSnapshot } from './readHistory';
 import type {
   CassetteSummaryParams, CassetteSummaryResult, ComparedRead, CompareReadsParams, CompareReadsResult, ReadCassetteParams, ReadCassetteResult, TestReadParams,

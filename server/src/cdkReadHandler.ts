@@ -10,7 +10,7 @@ import type { CdkEngineService } from './cdkEngine/cdkEngineService';
 import { customClassNames, findStreamNode } from './cdkEngine/customComponents';
 import { probeInterpreter, statusForManifest, type CdkEngineStatus } from './cdkEngine/pythonProbe';
 import type { CdkEngineStatusParams, CdkEngineStatusResult, CdkFailureData, ReadEngineName, TestReadProgress } from './protocol';
-import type { OpenManifestLookup } from './testReadHandler';
+import type { OpenManifestLookup } from './requestInputs';
 
 /** The engine a read of `stream` uses: the one asked for, else the CDK when the stream names Python classes. */
 export function engineFor(manifest: object, stream: string, asked: ReadEngineName | undefined): ReadEngineName {

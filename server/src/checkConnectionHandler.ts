@@ -3,7 +3,7 @@
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
 import type { CheckConnectionParams, CheckConnectionResult } from './protocol';
-import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
 
 /** Runs the check; a check that ends in an error (rather than a status) answers status null with its message. */
 export async function handleCheckConnection(params: CheckConnectionParams, token: CancellationToken, lookup: OpenManifestLookup): Promise<CheckConnectionResult> {

@@ -3,14 +3,15 @@
 // server) — and answers every difference (cdkEngine/engineComparison.ts) for the compare view.
 import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import { replayRead } from './runtime/cassette/cassetteRead';
-import type { StreamRead } from './runtime/testRead/streamRead';
-import { DEFAULT_TEST_READ_LIMITS } from './runtime/testRead/testRead';
+import { replayRead } from './runtime';
+import type { StreamRead } from './runtime';
+import { DEFAULT_TEST_READ_LIMITS } from './runtime';
 import { loadCassette } from './cassetteReadHandler';
 import { cdkFailure, cdkRunner, cdkStatusFor } from './cdkReadHandler';
 import type { CdkEngineService } from './cdkEngine/cdkEngineService';
 import { compareEngineReads, formatEngineComparison } from './cdkEngine/engineComparison';
-import { loadManifestValue, openConfigParam, type OpenManifestLookup, type TestReadNotifier } from './testReadHandler';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
+import type { TestReadNotifier } from './testReadHandler';
 import type { CompareEnginesParams, CompareEnginesResult, TestReadProgress } from './protocol';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';

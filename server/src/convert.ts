@@ -2,8 +2,8 @@
 // become line/character positions.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Position, type Range, type WorkspaceEdit } from 'vscode-languageserver';
-import type { Problem, Severity } from './runtime/problems';
-import type { Span } from './runtime/types';
+import type { Problem, Severity } from './runtime';
+import type { Span } from './runtime';
 
 export function spanToRange(doc: TextDocument, span: Span): Range {
   return { start: doc.positionAt(span.start), end: doc.positionAt(span.end) };

@@ -3,8 +3,7 @@
 // cached on it. An instance, not a module singleton.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineCounter, type Document } from 'yaml';
-import { parseManifest, type ParsedManifest } from './runtime/manifest/parse';
-import { ManifestLocator } from './runtime/manifest/locator';
+import { parseManifest, ManifestLocator, type ParsedManifest } from './runtime';
 import { ManifestModel } from './model/manifestModel';
 import { blankOverlongLines, type OverlongLine } from './longLines';
 

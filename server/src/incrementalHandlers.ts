@@ -3,17 +3,17 @@
 // The config the client sent is used for the request only; LSP cancellation aborts the reads.
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import { describeIncrementalStream, findStreamDefinition } from './runtime/incremental/incrementalStream';
-import { incrementalCheck } from './runtime/incremental/incrementalCheck';
-import { formatCheckReport } from './runtime/incremental/checkReportText';
-import { runAllStreams } from './runtime/allStreams/runAllStreams';
-import type { StreamRead } from './runtime/testRead/streamRead';
+import { describeIncrementalStream, findStreamDefinition } from './runtime';
+import { incrementalCheck } from './runtime';
+import { formatCheckReport } from './runtime';
+import { runAllStreams } from './runtime';
+import type { StreamRead } from './runtime';
 import { isSealed, sealConfig, type ConfigUpdateParams } from './protocol';
 import type {
   IncrementalCheckParams, IncrementalCheckResult, RunAllStreamsParams, RunAllStreamsProgressParams, RunAllStreamsResult, StreamCursorParams, StreamCursorResult,
 } from './incrementalProtocol';
 import { sealKey } from './sealKey';
-import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
 
 type Obj = Record<string, unknown>;
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { spanToRange } from './convert';
-import { readUserFile } from './runtime/files/userFiles';
+import { readUserFile } from './runtime';
 import { inferredSchemaEdit, SchemaEditError } from './inferredSchemaEdit';
 import type { InferredSchemaEditParams, InferredSchemaEditResult } from './protocol';
 

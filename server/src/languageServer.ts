@@ -8,7 +8,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
 import { warmUpServer } from './warmUp';
-import { handleTestRead, type OpenManifestLookup } from './testReadHandler';
+import { handleTestRead } from './testReadHandler';
+import type { OpenManifestLookup } from './requestInputs';
 import { handleCassetteSummary, handleCompareReads, handleReadCassette } from './cassetteReadHandler';
 import { ReadHistory } from './readHistory';
 import { handleResolveStreams } from './resolveStreamsHandler';
@@ -65,7 +66,7 @@ import { CdkEngineService } from './cdkEngine/cdkEngineService';
 import { handleCompareEngines } from './compareEnginesHandler';
 import { handleCdkEngineStatus } from './cdkReadHandler';
 import {
-  IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest, SelectPageNotification, TemplateHintsSettingNotification,
+  type RunAllStreamsProgressParams, IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest, SelectPageNotification, TemplateHintsSettingNotification,
   type IncrementalCheckParams, type RunAllStreamsParams, type StreamCursorParams, type SelectPageParams, type TemplateHintsSettingParams,
 } from './incrementalProtocol';
 
@@ -295,7 +296,7 @@ export class ManifestLanguageServer {
     // Run, Replay and Compare ask first: a broken document is refused with the place to fix it.
     connection.onRequest(ReadReadinessRequest, (params: ReadReadinessParams) => this.guard('readReadiness', { ready: true } as ReadReadinessResult, () => {
       const doc = this.documentFor(params.uri);
-      return doc ? checkReadReadiness(doc, typeof params.streamName === 'string' ? params.streamName : undefined) : { ready: true };
+      return doc ? checkReadReadiness(doc, typeof params.streamName === 'string' ? params.streamName : undefined) : { ready: true as const };
     }));
 
     connection.onRequest(GetSpecRequest, (params: GetSpecParams) => this.guard('getSpec', { connectionSpecification: null, advancedAuth: null }, () => {
@@ -354,7 +355,7 @@ export class ManifestLanguageServer {
     // streams becomes its captured read, as a Run stream does.
     const incrementalNotifier = {
       configUpdate: (p: ConfigUpdateParams) => void connection.sendNotification(ConfigUpdateNotification, p),
-      allStreamsProgress: (p: unknown) => void connection.sendNotification(RunAllStreamsProgressNotification, p),
+      allStreamsProgress: (p: RunAllStreamsProgressParams) => void connection.sendNotification(RunAllStreamsProgressNotification, p),
     };
     // Inlay hints: each template's value on the selected page of the stream's last read (templateInlayHints.ts).
     connection.languages.inlayHint.on((params) => this.guard('inlay hints', [], () => {

@@ -3,7 +3,7 @@
 // extra inputs are read from the testing values at their `path_in_connector_config` (Spec §6.8.1).
 import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
 import { sealKey } from './sealKey';
 import { isSealed, sealConfig, type OAuthConsentParams, type OAuthConsentResult, type OAuthExchangeParams, type OAuthExchangeResult } from './protocol';
 

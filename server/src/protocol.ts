@@ -1,13 +1,14 @@
-// Custom LSP messages between the client and the server, each declared once with its method name,
-// params and result. The client may import this module and nothing else from server/ (but the pure
+// Custom LSP messages between the client and the server, each declared once as a typed RequestType or
+// NotificationType (its method name, params and result), which both sides pass to sendRequest/onRequest,
+// so a method and its types cannot be paired wrongly. The client may import this module and nothing else from server/ (but the pure
 // modules of server/src/runtime/shared/). The test-read shapes are the runtime's own types (type-only
 // imports: nothing of the runtime's code reaches the client).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { LogMessage, StreamRead, TestReadProgress } from './runtime/testRead/streamRead';
-import type { RegressionDiff } from './runtime/cassette/regression';
+import type { LogMessage, StreamRead, TestReadProgress } from './runtime';
+import type { RegressionDiff } from './runtime';
 
-export type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './runtime/testRead/streamRead';
-export type { RecordChange, RegressionDiff } from './runtime/cassette/regression';
+export type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './runtime';
+export type { RecordChange, RegressionDiff } from './runtime';
 
 /**
  * Testing values never travel in clear text: the language client's protocol trace
@@ -23,9 +24,9 @@ export const SEAL_KEY_ENV = 'AIRBYTE_MANIFEST_STUDIO_SEAL_KEY';
  * the life of the process): this variable names the file descriptor the server reads it from, once.
  */
 export const SEAL_KEY_FD_ENV = 'AIRBYTE_MANIFEST_STUDIO_SEAL_KEY_FD';
-export type SealedConfig = { $sealed: string };
-/** A config in a message: sealed by the extension, plain from other clients. */
-export type ConfigPayload = SealedConfig | Record<string, unknown>;
+import type { ConfigPayload, SealedConfig } from './configPayload';
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+export type { ConfigPayload, SealedConfig } from './configPayload';
 
 /** A fresh sealing key, as the text passed in SEAL_KEY_ENV. */
 export function newSealKey(): string {
@@ -64,7 +65,7 @@ export function openConfig(value: ConfigPayload | undefined | null, key: string 
 }
 
 /** Client → server request: run a test read of one stream. Config travels with the request only (sealed). */
-export const TestReadRequest = 'airbyte/testRead';
+export const TestReadRequest = new RequestType<TestReadParams, TestReadResult, void>('airbyte/testRead');
 export type TestReadParams = {
   uri: string;
   streamName: string;
@@ -85,15 +86,15 @@ export type TestReadParams = {
   /** The CDK engine's interpreter for this read (else the one of `airbyte/cdkPython`). */
   python?: string;
 };
-/** The StreamRead of reference-behaviour.md §10.3 (secrets masked), as the runtime returns it. */
+/** The StreamRead of airbyte_cdk/connector_builder/test_reader/reader.py (secrets masked), as the runtime returns it. */
 export type TestReadResult = StreamRead;
 
 /** Server → client notification: a progress event of a running test read. */
-export const TestReadProgressNotification = 'airbyte/testReadProgress';
+export const TestReadProgressNotification = new NotificationType<TestReadProgressParams>('airbyte/testReadProgress');
 export type TestReadProgressParams = { runId: string; event: TestReadProgress };
 
 /** Server → client notification: the runtime wrote back config (single-use refresh tokens). */
-export const ConfigUpdateNotification = 'airbyte/configUpdate';
+export const ConfigUpdateNotification = new NotificationType<ConfigUpdateParams>('airbyte/configUpdate');
 export type ConfigUpdateParams = { runId: string; uri: string; config: ConfigPayload };
 
 /** A log entry as the results view shows it: error entries may point at a manifest line (0-based). */
@@ -118,7 +119,7 @@ export type ResultsViewMessage =
   | { type: 'check'; result: CheckConnectionResult };
 
 /** Client → server request: the streams of a manifest with their ranges (for lenses and pickers). */
-export const ListStreamsRequest = 'airbyte/listStreams';
+export const ListStreamsRequest = new RequestType<ListStreamsParams, ListStreamsResult, void>('airbyte/listStreams');
 export type ListStreamsParams = { uri: string };
 export type StreamInfo = {
   name: string;
@@ -131,7 +132,7 @@ export type ListStreamsResult = { streams: StreamInfo[] };
  * ones, then those `dynamic_streams` resolve to (an HttpComponentsResolver reads the API, so the config
  * travels with the request, as for a test read, and is never kept).
  */
-export const ResolveStreamsRequest = 'airbyte/resolveStreams';
+export const ResolveStreamsRequest = new RequestType<ResolveStreamsParams, ResolveStreamsResult, void>('airbyte/resolveStreams');
 export type ResolveStreamsParams = {
   uri: string;
   /** Sealed by the extension, like a test read's. */
@@ -142,7 +143,7 @@ export type ResolvedStreamInfo = { name: string; dynamic: boolean; definition?: 
 export type ResolveStreamsResult = { streams: ResolvedStreamInfo[] };
 
 /** Client → server request: the manifest's spec (connection_specification and advanced_auth). */
-export const GetSpecRequest = 'airbyte/getSpec';
+export const GetSpecRequest = new RequestType<GetSpecParams, GetSpecResult, void>('airbyte/getSpec');
 export type GetSpecParams = { uri: string };
 export type GetSpecResult = {
   connectionSpecification: Record<string, unknown> | null;
@@ -152,26 +153,26 @@ export type GetSpecResult = {
 };
 
 /** Client → server request: the consent URL of the manifest's declarative OAuth flow (spec.advanced_auth). */
-export const OAuthConsentRequest = 'airbyte/oauthConsent';
+export const OAuthConsentRequest = new RequestType<OAuthConsentParams, OAuthConsentResult, void>('airbyte/oauthConsent');
 export type OAuthConsentParams = { uri: string; config: ConfigPayload; redirectUri: string };
 /** `state` is the value the redirect must carry back; the client checks it before exchanging the code. */
 export type OAuthConsentResult = { consentUrl: string; state: string };
 
 /** Client → server request: exchange the authorization code; the result is merged into the testing values. */
-export const OAuthExchangeRequest = 'airbyte/oauthExchange';
+export const OAuthExchangeRequest = new RequestType<OAuthExchangeParams, OAuthExchangeResult, void>('airbyte/oauthExchange');
 export type OAuthExchangeParams = { uri: string; config: ConfigPayload; code: string; state: string; redirectUri: string };
 /** Sealed when the request's config was sealed. */
 export type OAuthExchangeResult = { configUpdate: ConfigPayload };
 
 /** Client → server request: the edit that writes an inferred schema into a stream's schema in the manifest. */
-export const InferredSchemaEditRequest = 'airbyte/inferredSchemaEdit';
+export const InferredSchemaEditRequest = new RequestType<InferredSchemaEditParams, InferredSchemaEditResult, void>('airbyte/inferredSchemaEdit');
 export type InferredSchemaEditParams = { uri: string; streamName: string; schema: Record<string, unknown> };
 export type InferredSchemaEditResult = {
   edit: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string };
 };
 
 /** Client → server request: the manifest as the CDK sees it (references resolved, `$parameters` propagated, default types inserted), as YAML. */
-export const ResolvedManifestRequest = 'airbyte/resolvedManifest';
+export const ResolvedManifestRequest = new RequestType<ResolvedManifestParams, ResolvedManifestResult, void>('airbyte/resolvedManifest');
 export type ResolvedManifestParams = { uri: string };
 /** `problems` counts the resolution problems (broken references, cycles) left in the text as written. */
 export type ResolvedManifestResult = { text: string; problems: number };
@@ -180,7 +181,7 @@ export type ResolvedManifestResult = { text: string; problems: number };
 export type StreamComponentKind = 'authenticator' | 'paginator' | 'requester' | 'record_selector' | 'partition_router' | 'incremental_sync' | 'schema_loader';
 
 /** Client → server request: where a stream's component is written (references followed), to reveal it after a failed read. */
-export const ComponentLocationRequest = 'airbyte/componentLocation';
+export const ComponentLocationRequest = new RequestType<ComponentLocationParams, ComponentLocationResult, void>('airbyte/componentLocation');
 export type ComponentLocationParams = { uri: string; streamName: string; component: StreamComponentKind };
 /** `range` covers the component's key and value as written; `type` is its component type; null when the stream has no such component. */
 export type ComponentLocationResult = {
@@ -189,7 +190,7 @@ export type ComponentLocationResult = {
 } | null;
 
 /** Client → server request: how the stream's declared schema differs from the schema inferred from the records read. */
-export const SchemaDifferencesRequest = 'airbyte/schemaDifferences';
+export const SchemaDifferencesRequest = new RequestType<SchemaDifferencesParams, SchemaDifferencesResult, void>('airbyte/schemaDifferences');
 export type SchemaDifferencesParams = { uri: string; streamName: string; inferred: Record<string, unknown> };
 /** One difference; `path` is dotted (`a.b`, `items[].c`). */
 export type SchemaDifference = { path: string; kind: 'missing' | 'type'; declared: string | null; inferred: string; message: string };
@@ -209,7 +210,7 @@ export type CassetteReplayOption = {
 };
 
 /** Client → server request: the cassette of the last recorded read of a stream, as the CLI writes it. */
-export const ReadCassetteRequest = 'airbyte/readCassette';
+export const ReadCassetteRequest = new RequestType<ReadCassetteParams, ReadCassetteResult, void>('airbyte/readCassette');
 export type ReadCassetteParams = { uri: string; streamName: string };
 /**
  * `text`: the cassette file (YAML, secrets masked); `expectation`: the `<stream>.expected.json` of the
@@ -218,14 +219,14 @@ export type ReadCassetteParams = { uri: string; streamName: string };
 export type ReadCassetteResult = { text: string; expectation: string; exchanges: number; recordedAt: string; fileName: string } | null;
 
 /** Client → server request: what a cassette file holds (checked), before replaying it. */
-export const CassetteSummaryRequest = 'airbyte/cassetteSummary';
+export const CassetteSummaryRequest = new RequestType<CassetteSummaryParams, CassetteSummaryResult, void>('airbyte/cassetteSummary');
 export type CassetteSummaryParams = { cassetteUri: string };
 export type CassetteSummaryResult =
   | { stream: string; recordedAt: string; exchanges: number; limits: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number } }
   | { error: string };
 
 /** Client → server request: the regression diff of the last read of a stream against the read before it or a saved expectation. */
-export const CompareReadsRequest = 'airbyte/compareReads';
+export const CompareReadsRequest = new RequestType<CompareReadsParams, CompareReadsResult, void>('airbyte/compareReads');
 export type CompareReadsParams = { uri: string; streamName: string; against: 'previous' | { expectationUri: string } };
 /** One side of a comparison: what it is ("read at 10:02:03", "replay of cassettes/x.cassette.yaml", a file) and how many records. */
 export type ComparedRead = { label: string; at: string | null; records: number };
@@ -240,24 +241,25 @@ export type CompareReadsResult =
  * captured without this. `config` (sealed like a test read's) is optional: only a copy with its
  * secrets masked is kept, and without it templates are evaluated with an empty config.
  */
-export const CaptureReadRequest = 'airbyte/captureRead';
+export const CaptureReadRequest = new RequestType<CaptureReadParams, CaptureReadResult, void>('airbyte/captureRead');
 export type CaptureReadParams = { uri: string; streamName: string; read: StreamRead; config?: ConfigPayload };
 /** How many pages were kept (the store's bounds: docs/editor.md "From the last read"). */
 export type CaptureReadResult = { pages: number; droppedPages: number };
 
 /** Client → server request: forget the captured reads of a manifest (one stream, or all). */
-export const ClearCapturedReadsRequest = 'airbyte/clearCapturedReads';
+export const ClearCapturedReadsRequest = new RequestType<ClearCapturedReadsParams, null, void>('airbyte/clearCapturedReads');
 export type ClearCapturedReadsParams = { uri: string; streamName?: string };
 
 /** Client → server request: the skeleton of a new manifest, as a VS Code snippet ("New Connector Manifest"). */
-export const ManifestSkeletonRequest = 'airbyte/manifestSkeleton';
+export const ManifestSkeletonRequest = new RequestType<ManifestSkeletonParams, ManifestSkeletonResult, void>('airbyte/manifestSkeleton');
+export type ManifestSkeletonParams = Record<string, never>;
 export type ManifestSkeletonResult = { snippet: string };
 
 /**
  * Client → server request: may the stream be read (run, replayed, compared)? Refused when the YAML does
  * not parse or the stream cannot be built; `range` is where to fix it (features/readReadiness.ts).
  */
-export const ReadReadinessRequest = 'airbyte/readReadiness';
+export const ReadReadinessRequest = new RequestType<ReadReadinessParams, ReadReadinessResult, void>('airbyte/readReadiness');
 export type ReadReadinessParams = { uri: string; streamName?: string };
 export type ReadReadinessResult = { ready: true } | { ready: false; message: string; range: LspRange };
 
@@ -265,7 +267,7 @@ export type ReadReadinessResult = { ready: true } | { ready: false; message: str
  * Client → server request: runs the manifest's `check` (CheckStream / CheckDynamicStream) with these
  * testing values, as the reference's `check` command does; the config is used for this request only.
  */
-export const CheckConnectionRequest = 'airbyte/checkConnection';
+export const CheckConnectionRequest = new RequestType<CheckConnectionParams, CheckConnectionResult, void>('airbyte/checkConnection');
 export type CheckConnectionParams = ResolveStreamsParams;
 /** `status` null: the check ended in an error instead of a status (no `check`, unknown stream…); `message` says why. */
 export type CheckConnectionResult = { status: 'SUCCEEDED' | 'FAILED' | null; message: string | null; logs: LogMessage[] };
@@ -274,11 +276,11 @@ export type CheckConnectionResult = { status: 'SUCCEEDED' | 'FAILED' | null; mes
 export type ReadEngineName = 'builtin' | 'cdk';
 
 /** Client → server notification: the interpreter the CDK engine uses, and where the client found it. */
-export const CdkPythonNotification = 'airbyte/cdkPython';
+export const CdkPythonNotification = new NotificationType<CdkPythonParams>('airbyte/cdkPython');
 export type CdkPythonParams = { python: string | null; source: 'setting' | 'python-extension' | 'path' };
 
 /** Client → server request: what the CDK engine's interpreter has (probed again with `fresh`, e.g. after an install). */
-export const CdkEngineStatusRequest = 'airbyte/cdkEngineStatus';
+export const CdkEngineStatusRequest = new RequestType<CdkEngineStatusParams, CdkEngineStatusResult, void>('airbyte/cdkEngineStatus');
 export type CdkEngineStatusParams = { uri?: string; fresh?: boolean };
 export type CdkEngineStatusResult = {
   ok: boolean; python: string; source: CdkPythonParams['source'];
@@ -296,7 +298,7 @@ export type CdkFailureData = {
 };
 
 /** Client → server request: read a stream on both engines (live, or both from a cassette) and compare the reads. */
-export const CompareEnginesRequest = 'airbyte/compareEngines';
+export const CompareEnginesRequest = new RequestType<CompareEnginesParams, CompareEnginesResult, void>('airbyte/compareEngines');
 export type CompareEnginesParams = {
   uri: string; streamName: string; config: ConfigPayload; runId: string;
   limits?: TestReadParams['limits']; http?: TestReadParams['http']; state?: object[];
@@ -333,12 +335,12 @@ export type ScaffoldFailure = { ok: false; where: string; message: string };
  * Client → server request: the operations of an OpenAPI / Swagger document (its text and file name,
  * for relative `$ref`s and messages), for the picker of "New Connector from OpenAPI…" (docs/scaffold.md).
  */
-export const OpenApiOperationsRequest = 'airbyte/openApiOperations';
+export const OpenApiOperationsRequest = new RequestType<OpenApiOperationsParams, OpenApiOperationsResult, void>('airbyte/openApiOperations');
 export type OpenApiOperationsParams = { text: string; fileName: string };
 export type OpenApiOperationsResult = { ok: true; title: string; operations: OpenApiOperationChoice[] } | ScaffoldFailure;
 
 /** Client → server request: the manifest scaffolded from the document and the picked operations (`GET /path`). */
-export const ScaffoldOpenApiRequest = 'airbyte/scaffoldOpenApi';
+export const ScaffoldOpenApiRequest = new RequestType<ScaffoldOpenApiParams, ScaffoldOpenApiResult, void>('airbyte/scaffoldOpenApi');
 export type ScaffoldOpenApiParams = { text: string; fileName: string; operations: string[] };
 export type ScaffoldOpenApiResult = { ok: true; manifest: string; streams: string[]; inputs: string[] } | ScaffoldFailure;
 // "New stream from cURL / HAR" and "Copy request as cURL" (docs/scaffold.md).

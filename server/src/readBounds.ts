@@ -2,7 +2,7 @@
 // come from the repository that is open, so they may lower the limits but never lift them past these.
 // Each read also has a budget of bytes received and of wall-clock time; past either it stops with a
 // message that says which bound and why. docs/security.md lists the values.
-import type { HttpRequest, HttpResponse } from './runtime/types';
+import type { HttpRequest, HttpResponse } from './runtime';
 
 /** The most a test read may ask for; the settings' declared maximums (package.json) match these. */
 export const HARD_LIMITS = { maxRecords: 5000, maxPagesPerSlice: 100, maxSlices: 100 } as const;

@@ -3,8 +3,8 @@
 // two reads ("Compare with Previous Read"). Everything kept here is already masked (the runtime masks
 // the StreamRead, the recorder masks the cassette); the config of a read is never kept. Bounded: a
 // fixed number of streams, the least recently read forgotten first; each read is bounded by its limits.
-import type { Cassette } from './runtime/cassette/cassette';
-import type { Expectation } from './runtime/cassette/regression';
+import type { Cassette } from './runtime';
+import type { Expectation } from './runtime';
 
 /** One read as a comparison side: its expectation (records, inferred schema, primary key) and where it came from. */
 export type ReadSnapshot = {

@@ -12,7 +12,7 @@ import { applyOffsetEdits } from './runtime/scaffold/curl/scaffoldYaml';
 import { unmaskRequest } from './runtime/scaffold/curl/unmaskRequest';
 import { openConfig, sealConfig } from './protocol';
 import { sealKey } from './sealKey';
-import { loadManifestValue, type OpenManifestLookup } from './testReadHandler';
+import { loadManifestValue, type OpenManifestLookup } from './requestInputs';
 import type { HarEntriesParams, HarEntriesResult, StreamsFromRequestsParams, StreamsFromRequestsResult, UnmaskRequestParams, UnmaskRequestResult } from './scaffoldProtocol';
 
 function opened(value: StreamsFromRequestsParams['source']): Record<string, unknown> {

@@ -4,7 +4,7 @@
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
 import type { ResolveStreamsParams, ResolveStreamsResult } from './protocol';
-import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './testReadHandler';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
 import { boundHttp } from './readBounds';
 
 /** Lists the streams for the client; failures become ResponseErrors carrying the runtime's failureType. */

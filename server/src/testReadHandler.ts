@@ -1,41 +1,17 @@
 // Serves `airbyte/testRead`: loads the manifest (open document or file on disk), runs the runtime's
 // testRead with the config the client sent, streams progress, forwards config write-backs at once and
 // maps LSP cancellation to an AbortSignal. The config is used for this run only and never stored.
-import { fileURLToPath } from 'node:url';
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import { isSealed, openConfig, sealConfig, type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type TestReadProgress } from './protocol';
+import { isSealed, sealConfig, type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type TestReadProgress } from './protocol';
 import { sealKey } from './sealKey';
 import { runReadWithCassettes } from './cassetteReadHandler';
 import { ReadHistory } from './readHistory';
-import { readUserFile } from './runtime/files/userFiles';
+import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
 import type { ExternalEngineRunner } from './cassetteReadHandler';
 import type { CdkEngineService } from './cdkEngine/cdkEngineService';
 import { cdkFailure, cdkRunner, cdkStatusFor, engineFor, unavailableError } from './cdkReadHandler';
 import { boundHttp, boundLimits, budgetedFetch, timeBudget, type BudgetStop } from './readBounds';
-
-/** Returns the parsed manifest value of an open document, or undefined when it is not open. */
-export type OpenManifestLookup = (uri: string) => { value: unknown; hasErrors: boolean } | undefined;
-
-/** Loads the manifest value for a URI: the open document first, the file on disk otherwise. */
-export async function loadManifestValue(uri: string, lookup: OpenManifestLookup): Promise<unknown> {
-  const open = lookup(uri);
-  if (open) return open.value;
-  if (!uri.startsWith('file:')) throw new ResponseError(ErrorCodes.InvalidParams, `The manifest ${uri} is not open and is not a file.`);
-  // Capped like every file read on the user's behalf (shared/userFiles.ts).
-  const input = readUserFile(fileURLToPath(uri), { root: null, what: 'the manifest' });
-  if ('error' in input) throw new ResponseError(ErrorCodes.InvalidParams, `Cannot read the manifest ${uri}: ${input.error}`);
-  return runtime.parseManifest(input.text).value;
-}
-
-/** The config of a request, opened when sealed; a config that cannot be opened is an invalid request. */
-export function openConfigParam(value: TestReadParams['config'] | undefined): Record<string, unknown> {
-  try {
-    return openConfig(value, sealKey);
-  } catch (e) {
-    throw new ResponseError(ErrorCodes.InvalidParams, `The testing values could not be read: ${(e as Error).message}`);
-  }
-}
 
 /** Where a running test read sends its notifications (the language server forwards them to the client). */
 export type TestReadNotifier = {

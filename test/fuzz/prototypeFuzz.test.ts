@@ -162,8 +162,8 @@ test(`over stdio: ${Math.ceil(CASES / 2)} hostile reads then a clean canary read
       const uri = `file:///fuzz/hostile-${i}.yaml`;
       await client.open(uri, stringify(manifest(rnd)));
       // Answered: a StreamRead (perhaps with errors) or a clear error response; never a dead server.
-      await client.connection.sendRequest<StreamRead>(TestReadRequest, { uri, streamName: 's', config: config(rnd) }).catch((e: Error) => assert.ok(e.message.length > 0));
-      const read = await client.connection.sendRequest<StreamRead>(TestReadRequest, { uri: canary, streamName: 'c', config: { base, token: 'canary-token' } });
+      await client.connection.sendRequest(TestReadRequest, { uri, streamName: 's', config: config(rnd), runId: `fuzz-${i}` }).catch((e: Error) => assert.ok(e.message.length > 0));
+      const read = await client.connection.sendRequest(TestReadRequest, { uri: canary, streamName: 'c', config: { base, token: 'canary-token' }, runId: `canary-${i}` });
       assert.deepEqual(errorsOf(read), [], `seed ${SEED + 1} case ${i}`);
       assert.deepEqual(read.slices.flatMap((s) => s.pages).flatMap((p) => p.records), [{ id: 'canary-1' }, { id: 'canary-2' }]);
       assert.equal(read.slices[0].pages[0].request?.url, `${base}/canary`);

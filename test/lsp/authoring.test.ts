@@ -11,7 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspTestClient } from './lspClient';
 import { startDemoApi, type DemoApi } from '../../demo/api/server';
 import { TestReadRequest, type StreamRead, type TestReadParams } from '../../server/src/protocol';
-import { validateManifest } from '../../server/src/runtime/manifest/validateManifest';
+import { validateManifest } from '../../server/src/runtime/validation/validateManifest';
 import { parseManifest } from '../../server/src/runtime/manifest/parse';
 
 const validateManifestText = (text: string) => ({ problems: validateManifest(parseManifest(text)) });

@@ -39,9 +39,9 @@ after(async () => {
 });
 
 const uriOf = (file: string) => pathToFileURL(join(dir, file)).href;
-const read = (params: TestReadParams) => client.connection.sendRequest<StreamRead>(TestReadRequest, params);
-const readCassette = (params: ReadCassetteParams) => client.connection.sendRequest<ReadCassetteResult>(ReadCassetteRequest, params);
-const compare = (params: CompareReadsParams) => client.connection.sendRequest<CompareReadsResult>(CompareReadsRequest, params);
+const read = (params: TestReadParams) => client.connection.sendRequest(TestReadRequest, params);
+const readCassette = (params: ReadCassetteParams) => client.connection.sendRequest(ReadCassetteRequest, params);
+const compare = (params: CompareReadsParams) => client.connection.sendRequest(CompareReadsRequest, params);
 const errors = (r: StreamRead) => r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message);
 const recordCount = (r: StreamRead) => r.slices.flatMap((s) => s.pages).reduce((n, p) => n + p.records.length, 0);
 
@@ -78,7 +78,7 @@ test('a recorded read keeps its masked cassette, and replaying it offline gives 
   assert.equal(expectation.records.length, 60);
 
   const cassetteUri = await saveCassette(uri, 'items');
-  const summary = await client.connection.sendRequest<CassetteSummaryResult>(CassetteSummaryRequest, { cassetteUri });
+  const summary = await client.connection.sendRequest(CassetteSummaryRequest, { cassetteUri });
   assert.deepEqual(summary, { stream: 'items', recordedAt: cassette.recorded_at, exchanges: 3, limits: { maxPagesPerSlice: 3 } });
 
   const served = demo.state.requestCount;
@@ -104,7 +104,7 @@ test('a replay names the request the cassette does not hold when the manifest ch
 
 test('a broken or missing cassette is refused with its name and line', async () => {
   writeFileSync(join(dir, 'cassettes', 'broken.cassette.yaml'), 'version: 1\nexchanges:\n  - request: [unclosed\n');
-  const broken = await client.connection.sendRequest<CassetteSummaryResult>(CassetteSummaryRequest, { cassetteUri: pathToFileURL(join(dir, 'cassettes', 'broken.cassette.yaml')).href });
+  const broken = await client.connection.sendRequest(CassetteSummaryRequest, { cassetteUri: pathToFileURL(join(dir, 'cassettes', 'broken.cassette.yaml')).href });
   assert.ok('error' in broken);
   assert.match(broken.error, /broken\.cassette\.yaml:\d+: not a valid cassette/);
   await assert.rejects(

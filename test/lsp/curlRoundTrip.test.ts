@@ -60,14 +60,14 @@ const SOURCE = [
 ].join('\n');
 
 async function readFirstPage(uri: string, streamName: string, config: Record<string, unknown>): Promise<Page> {
-  const read = await client.connection.sendRequest<Read>(TestReadRequest, { uri, streamName, config: sealConfig(config, key), runId: `r-${uri}` } satisfies TestReadParams);
+  const read = await client.connection.sendRequest(TestReadRequest, { uri, streamName, config: sealConfig(config, key), runId: `r-${uri}` } satisfies TestReadParams);
   const page = read.slices[0]?.pages[0];
   assert.ok(page?.request, 'the first page has its request');
   return page;
 }
 
 async function streamFromCurl(curl: string): Promise<string> {
-  const result = await client.connection.sendRequest<StreamsFromRequestsResult>(StreamsFromRequestsRequest, { source: sealConfig({ curl }, key) });
+  const result = await client.connection.sendRequest(StreamsFromRequestsRequest, { source: sealConfig({ curl }, key) });
   assert.ok(!('error' in result), JSON.stringify(result));
   assert.equal(result.errors, 0, result.text);
   assert.ok(result.text);
@@ -96,7 +96,7 @@ test('copy as cURL (masked and with secrets) → new stream from cURL → the sa
   assert.match(fromMasked, /api_key:\n\s+type: string\n\s+title: API Key\n\s+order: 0\n\s+airbyte_secret: true/);
 
   // With secrets: the server re-renders the masked header from the testing values, sealed both ways.
-  const unmasked = await client.connection.sendRequest<UnmaskRequestResult>(UnmaskRequestRequest, { uri: sourceUri, streamName: 'orders', request: page.request!, config: sealConfig({ url_base: base, api_key: SECRET }, key) });
+  const unmasked = await client.connection.sendRequest(UnmaskRequestRequest, { uri: sourceUri, streamName: 'orders', request: page.request!, config: sealConfig({ url_base: base, api_key: SECRET }, key) });
   assert.ok('$sealed' in unmasked.request, 'the clear request travels sealed');
   assert.deepEqual(unmasked.stillMasked, []);
   const clear = requestToCurl(openConfig(unmasked.request, key) as Page['request'] & object);

@@ -45,14 +45,14 @@ test('lenses: Run all streams above streams:, the state actions above the increm
 });
 
 test('the cursor description of events and of a substream', async () => {
-  const events = await client.connection.sendRequest<StreamCursorResult>(StreamCursorRequest, { uri, streamName: 'events', config: config() });
+  const events = await client.connection.sendRequest(StreamCursorRequest, { uri, streamName: 'events', config: config() });
   assert.equal(events.error, null);
   assert.deepEqual(events.primaryKey, [['id']]);
   assert.deepEqual({ kind: events.cursor?.kind, field: events.cursor?.cursorField, format: events.cursor?.datetimeFormat, layout: events.cursor?.layout, start: events.cursor?.start, startKey: events.cursor?.startKey },
     { kind: 'datetime', field: 'created_at', format: '%Y-%m-%dT%H:%M:%SZ', layout: 'single', start: '2024-01-01T00:00:00Z', startKey: 'start_time' });
-  const children = await client.connection.sendRequest<StreamCursorResult>(StreamCursorRequest, { uri, streamName: 'children', config: config() });
+  const children = await client.connection.sendRequest(StreamCursorRequest, { uri, streamName: 'children', config: config() });
   assert.equal(children.cursor?.kind, 'none');
-  const missing = await client.connection.sendRequest<StreamCursorResult>(StreamCursorRequest, { uri, streamName: 'nope', config: config() });
+  const missing = await client.connection.sendRequest(StreamCursorRequest, { uri, streamName: 'nope', config: config() });
   assert.match(missing.error ?? '', /Stream 'nope' is not defined/);
 });
 
@@ -60,7 +60,7 @@ test('run all streams: one progress event per stream start and end, a summary an
   const events: RunAllStreamsProgressParams[] = [];
   const sub = client.connection.onNotification(RunAllStreamsProgressNotification, (p: RunAllStreamsProgressParams) => { events.push(p); });
   try {
-    const out = await client.connection.sendRequest<RunAllStreamsResult>(RunAllStreamsRequest, { uri, config: config(), concurrency: 2, runId: 'all-1' });
+    const out = await client.connection.sendRequest(RunAllStreamsRequest, { uri, config: config(), concurrency: 2, runId: 'all-1' });
     assert.deepEqual(out.result.streams.map((s) => [s.stream, s.status]), [['parents', 'ok'], ['children', 'ok'], ['items_by_category', 'ok'], ['events', 'ok']]);
     assert.equal(out.result.concurrency, 2);
     assert.deepEqual(Object.keys(out.reads).sort(), ['children', 'events', 'items_by_category', 'parents']);
@@ -75,9 +75,9 @@ test('run all streams: one progress event per stream start and end, a summary an
 
 test('a read from an input state starts there; the incremental check holds', async () => {
   const state = [{ type: 'STREAM', stream: { stream_descriptor: { name: 'events' }, stream_state: { created_at: '2024-01-05T03:00:00Z' } } }];
-  const read = await client.connection.sendRequest<TestReadResult>(TestReadRequest, { uri, streamName: 'events', config: config(), runId: 'r1', state, limits: { maxSlices: 1 } });
+  const read = await client.connection.sendRequest(TestReadRequest, { uri, streamName: 'events', config: config(), runId: 'r1', state, limits: { maxSlices: 1 } });
   assert.deepEqual(read.slices[0].slice_descriptor, { start_time: '2024-01-05T03:00:00Z', end_time: '2024-01-06T02:59:59Z' });
-  const check = await client.connection.sendRequest<IncrementalCheckResult>(IncrementalCheckRequest, { uri, streamName: 'events', config: config(), runId: 'c1' });
+  const check = await client.connection.sendRequest(IncrementalCheckRequest, { uri, streamName: 'events', config: config(), runId: 'c1' });
   assert.equal(check.report.holds, true, check.text);
   assert.match(check.text, /Incremental sync holds\.$/);
 });

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import {
+  type RequestType,
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
@@ -167,9 +168,14 @@ export class LspTestClient {
     return (await this.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
   }
 
-  /** Sends a custom request by method name (protocol.ts). */
-  request<R>(method: string, params: unknown): Promise<R> {
-    return this.connection.sendRequest(method, params);
+  /** Sends a custom request (its typed RequestType of protocol.ts, or a method name). */
+  request<P, R>(type: RequestType<P, R, void>, params: P): Promise<R>;
+  // Tests that send hostile params on purpose (or name the result type themselves) take this one.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  request<R>(method: string | RequestType<any, unknown, void>, params: unknown): Promise<R>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  request(method: string | RequestType<any, unknown, void>, params: unknown): Promise<unknown> {
+    return typeof method === 'string' ? this.connection.sendRequest(method, params) : this.connection.sendRequest(method, params);
   }
 
   /** The versions of `uri` whose diagnostics were published so far, in order. */

@@ -26,7 +26,7 @@ test('the testRead handler returns the pagination trace of every page', async ()
   const text = readFileSync(join(ROOT, 'demo', 'workspace', 'cursor-pagination.yaml'), 'utf8').replace('request_parameters: {limit: "40"}', 'request_parameters: {limit: "40", total: "100"}');
   await client.open(uri, text);
   const params: TestReadParams = { uri, streamName: 'cursor_in_body', config: { url_base: demo.url }, limits: { maxRecords: 500, maxPagesPerSlice: 5 }, runId: 'trace-1' };
-  const read = await client.connection.sendRequest<TestReadResult>(TestReadRequest, params);
+  const read = await client.connection.sendRequest(TestReadRequest, params);
   const traces = read.slices[0].pages.map((p) => p.pagination_trace);
   assert.deepEqual(traces.map((t) => [t?.record_count, t?.next_requested]), [[40, true], [40, true], [20, false]]);
   assert.equal(traces[0]?.token_in, null);

@@ -71,7 +71,7 @@ streams:
 ${extra}`;
 
 let runs = 0;
-const read = (params: Omit<TestReadParams, 'runId'>) => client.connection.sendRequest<StreamRead>(TestReadRequest, { runId: `proto-${++runs}`, ...params } satisfies TestReadParams);
+const read = (params: Omit<TestReadParams, 'runId'>) => client.connection.sendRequest(TestReadRequest, { runId: `proto-${++runs}`, ...params } satisfies TestReadParams);
 const errors = (r: StreamRead) => r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message);
 const recordCount = (r: StreamRead) => r.slices.flatMap((s) => s.pages).reduce((n, p) => n + p.records.length, 0);
 
@@ -128,7 +128,7 @@ test('records, config and a replayed cassette with prototype keys at every level
   assert.deepEqual(errors(recorded), []);
   assert.equal(recordCount(recorded), 2);
   // The committed cassette carries the keys at its own levels too.
-  const saved = await client.connection.sendRequest<ReadCassetteResult>(ReadCassetteRequest, { uri, streamName: 'data' });
+  const saved = await client.connection.sendRequest(ReadCassetteRequest, { uri, streamName: 'data' });
   assert.ok(saved);
   const cassetteFile = join(dir, 'repo', 'cassettes', saved.fileName);
   writeFileSync(cassetteFile, saved.text.replace(/^version:/m, '__proto__: { polluted: 1 }\nconstructor: { prototype: { polluted: 2 } }\nversion:'));
@@ -140,7 +140,7 @@ test('records, config and a replayed cassette with prototype keys at every level
 
 test('a cassette linked outside the manifest\'s folder is replayed only when the user confirmed it', async () => {
   const uri = pathToFileURL(join(dir, 'repo', 'data.yaml')).href;
-  const saved = await client.connection.sendRequest<ReadCassetteResult>(ReadCassetteRequest, { uri, streamName: 'data' });
+  const saved = await client.connection.sendRequest(ReadCassetteRequest, { uri, streamName: 'data' });
   assert.ok(saved);
   writeFileSync(join(dir, 'elsewhere', 'cassette.yaml'), saved.text);
   symlinkSync(join(dir, 'elsewhere', 'cassette.yaml'), join(dir, 'repo', 'cassettes', 'linked.cassette.yaml'));

@@ -13,7 +13,7 @@ let client: LspTestClient;
 before(async () => { client = await LspTestClient.start(); });
 after(async () => { await client.stop(); });
 
-const ask = (params: ReadReadinessParams) => client.connection.sendRequest<ReadReadinessResult>(ReadReadinessRequest, params);
+const ask = (params: ReadReadinessParams) => client.connection.sendRequest(ReadReadinessRequest, params);
 
 test('YAML that does not parse is refused at the first syntax error, whichever stream is asked for', async () => {
   const uri = 'file:///fixtures/run-broken-yaml.yaml';

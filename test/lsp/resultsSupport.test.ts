@@ -27,7 +27,7 @@ test('the OAuth consent manifest gets an Authenticate lens; its authenticator is
   assert.equal(text.split('\n')[auth.range.start.line].trim(), 'advanced_auth:');
 
   const params: ComponentLocationParams = { uri, streamName: 'oauth_consented_items', component: 'authenticator' };
-  const loc = await client.connection.sendRequest<ComponentLocationResult>(ComponentLocationRequest, params);
+  const loc = await client.connection.sendRequest(ComponentLocationRequest, params);
   assert.ok(loc);
   assert.equal(loc.type, 'OAuthAuthenticator');
   assert.equal(text.split('\n')[loc.range.start.line].trim(), 'authenticator:');
@@ -39,7 +39,7 @@ test('schema differences of an open manifest: undeclared fields; an inferred num
   await client.open(uri, readFileSync(join(ROOT, 'demo', 'workspace', 'offset-increment.yaml'), 'utf8'));
   const inferred = { type: 'object', properties: { id: { type: ['number', 'null'] }, name: { type: ['string', 'null'] } } };
   const params: SchemaDifferencesParams = { uri, streamName: 'items', inferred };
-  const result = await client.connection.sendRequest<SchemaDifferencesResult>(SchemaDifferencesRequest, params);
+  const result = await client.connection.sendRequest(SchemaDifferencesRequest, params);
   assert.equal(result.declared, 'inline');
   assert.deepEqual(result.differences.map((d) => `${d.kind}:${d.path}`), ['missing:name']);
 });

@@ -17,8 +17,8 @@ let client: LspTestClient;
 before(async () => { client = await LspTestClient.start(); });
 after(async () => { await client.stop(); });
 
-const operations = (p: OpenApiOperationsParams) => client.connection.sendRequest<OpenApiOperationsResult>(OpenApiOperationsRequest, p);
-const scaffold = (p: ScaffoldOpenApiParams) => client.connection.sendRequest<ScaffoldOpenApiResult>(ScaffoldOpenApiRequest, p);
+const operations = (p: OpenApiOperationsParams) => client.connection.sendRequest(OpenApiOperationsRequest, p);
+const scaffold = (p: ScaffoldOpenApiParams) => client.connection.sendRequest(ScaffoldOpenApiRequest, p);
 
 test('the picker gets every operation with its tags; the GETs that return lists are marked', async () => {
   const result = await operations({ text: readFileSync(FILE, 'utf8'), fileName: FILE });

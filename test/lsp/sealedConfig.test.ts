@@ -39,7 +39,7 @@ async function rotatingRead(config: TestReadParams['config'], runId: string): Pr
   await client.open(uri, readFileSync(join(ROOT, 'demo', 'workspace', 'oauth-auth.yaml'), 'utf8'));
   const updates: ConfigUpdateParams[] = [];
   const sub = client.connection.onNotification(ConfigUpdateNotification, (p: ConfigUpdateParams) => { if (p.runId === runId) updates.push(p); });
-  const read = await client.connection.sendRequest<Read>(TestReadRequest, { uri, streamName: 'oauth_rotating_refresh_token', config, runId } satisfies TestReadParams);
+  const read = await client.connection.sendRequest(TestReadRequest, { uri, streamName: 'oauth_rotating_refresh_token', config, runId } satisfies TestReadParams);
   sub.dispose();
   return { read, updates };
 }

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { importCircles, importGraph, layerOf, upwardImports } from './importGraph';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -83,6 +84,139 @@ test('runtime/shared/ modules import nothing but each other (the client bundles 
     const text = readFileSync(file, 'utf8');
     // Another module of shared/ is pure too (shared/safeObject.ts, the own-key helpers), so it may be imported.
     for (const m of text.matchAll(/(?:from|import|require\()\s*['"]([^'"]+)['"]/g)) if (!/^\.\/[A-Za-z]+$/.test(m[1])) offenders.push(`${relative(ROOT, file)} imports ${m[1]}`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
+// ---- The import graph (test/unit/importGraph.ts: every import, `import type` included) ----
+
+const R = 'server/src/runtime/';
+/**
+ * The layers of the product, from the bottom up: a module imports only from its own layer or the
+ * ones below. A folder ends with `/`; a file named here belongs to that layer whatever its folder
+ * (the longest match wins), for the few pure modules a lower layer needs. ARCHITECTURE.md draws this.
+ */
+const LAYERS: string[][] = [
+  // The runtime (server/src/runtime/): pure modules the client may share, then the base every module uses.
+  [`${R}shared/`],
+  [`${R}types.ts`, `${R}errors.ts`, `${R}problems.ts`, `${R}safePath.ts`, `${R}pythonText.ts`, `${R}suggest.ts`, `${R}files/`,
+    `${R}schema/versions.ts`, `${R}records/streamSlice.ts`, `${R}testRead/masking.ts`],
+  [`${R}interpolation/`],
+  // The component catalog; the manifest's parse and resolution (which insert the catalog's default types);
+  // the schema pass over a resolved manifest; then the rules, and validation, which coordinates them all.
+  [`${R}schema/`],
+  [`${R}manifest/`],
+  [`${R}schema/validate.ts`, `${R}schema/errors.ts`],
+  [`${R}http/`],
+  [`${R}records/`],
+  [`${R}rules/`],
+  [`${R}validation/`],
+  // Components that run: authenticators and paginators, then the reads built from them.
+  [`${R}auth/`, `${R}pagination/`],
+  [`${R}oauth/`, `${R}config/`],
+  [`${R}testRead/`],
+  [`${R}check/`, `${R}cassette/`, `${R}incremental/`],
+  [`${R}allStreams/`],
+  [`${R}cli/`],
+  [`${R}index.ts`, `${R}cli.ts`],
+  // The language server (server/src/): the messages, the model, the document, features, handlers, the connection.
+  ['server/src/configPayload.ts', 'server/src/protocol.ts', 'server/src/incrementalProtocol.ts', 'server/src/sealKey.ts', 'server/src/longLines.ts',
+    'server/src/convert.ts', 'server/src/readBounds.ts', 'server/src/inferredSchemaEdit.ts'],
+  ['server/src/model/'],
+  ['server/src/documents.ts', 'server/src/documentValidation.ts'],
+  ['server/src/cdkEngine/', 'server/src/readHistory.ts'],
+  ['server/src/captured/'],
+  ['server/src/features/'],
+  ['server/src/'],
+  ['server/src/warmUp.ts', 'server/src/languageServer.ts'],
+  ['server/src/server.ts', 'server/src/cli.ts'],
+  // The extension (client/src/): pure logic shared with the pages, the pages, the panels, the commands, activation.
+  ['client/src/', 'client/src/incremental/stateFormModel.ts'],
+  ['client/src/webview/'],
+  ['client/src/views/'],
+  ['client/src/commands/', 'client/src/incremental/', 'client/src/cassetteLens.ts', 'client/src/lensCommands.ts', 'client/src/languageClient.ts'],
+  ['client/src/extension.ts'],
+];
+
+/** Imports allowed to run back up (at most 2), each with the reason it stays. */
+const UPWARD_ALLOWED: string[] = [];
+
+test('no import circles in server/src and client/src (type imports included)', () => {
+  assert.deepEqual(importCircles(importGraph()), []);
+});
+
+test('every product module has a layer, and imports run down the layers (at most 2 allowed exceptions)', () => {
+  const graph = importGraph();
+  assert.deepEqual(graph.files.filter((f) => layerOf(LAYERS, f) < 0), [], 'modules without a layer: add them to LAYERS');
+  assert.ok(UPWARD_ALLOWED.length <= 2);
+  assert.deepEqual(upwardImports(graph, LAYERS).filter((i) => !UPWARD_ALLOWED.includes(i)), []);
+});
+
+test('the language server imports the runtime only through its entry, runtime/index.ts', () => {
+  const graph = importGraph();
+  const offenders: string[] = [];
+  for (const [file, targets] of graph.imports) {
+    if (file.startsWith(R) || !file.startsWith('server/src/')) continue;
+    for (const t of targets) if (t.startsWith(R) && t !== `${R}index.ts`) offenders.push(`${file} -> ${t}`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('validation coordinates the rules from above: no rule, schema or manifest module imports validation/', () => {
+  const graph = importGraph();
+  const offenders: string[] = [];
+  for (const [file, targets] of graph.imports) {
+    if (!/^server\/src\/runtime\/(rules|schema|manifest)\//.test(file)) continue;
+    for (const t of targets) if (t.startsWith(`${R}validation/`)) offenders.push(`${file} -> ${t}`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('features never write into another feature\'s cache: per-version derived data lives below features/', () => {
+  // documentValidation.ts holds the validation and the resolved manifest of a version; a feature reads them.
+  const graph = importGraph();
+  const offenders: string[] = [];
+  for (const [file, targets] of graph.imports) {
+    if (!file.startsWith('server/src/captured/') && !file.startsWith('server/src/features/diagnostics.ts')) continue;
+    for (const t of targets) if (t.startsWith('server/src/features/')) offenders.push(`${file} -> ${t}`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('every custom message is a typed RequestType or NotificationType of protocol.ts, sent and handled through it', () => {
+  const offenders: string[] = [];
+  for (const rel of ['server/src/protocol.ts', 'server/src/incrementalProtocol.ts']) {
+    for (const m of code(join(ROOT, rel)).matchAll(/export const (\w+) = ['"]airbyte\//g)) offenders.push(`${rel}: ${m[1]} is a bare method name`);
+  }
+  const graph = importGraph();
+  for (const rel of graph.files) {
+    if (rel.startsWith(R)) continue;
+    const text = code(join(ROOT, rel));
+    // A type argument or a method string pairs a method with its types by hand; the RequestType does it once.
+    if (/\.(?:sendRequest|sendNotification|onRequest|onNotification)\s*</.test(text)) offenders.push(`${rel} pairs a message with a type by hand`);
+    if (/\.(?:sendRequest|sendNotification|onRequest|onNotification)\(\s*['"`]airbyte\//.test(text)) offenders.push(`${rel} names a custom method as a string`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('panels and pages share one module of webview messages; pages never read a message untyped', () => {
+  const offenders: string[] = [];
+  for (const rel of importGraph(['client/src']).files) {
+    const text = code(join(ROOT, rel));
+    if (rel.startsWith('client/src/webview/')) {
+      if (/e\.data as (?:Json|\{)/.test(text)) offenders.push(`${rel} reads a message untyped`);
+      if (/acquireVsCodeApi\(\): \{/.test(text)) offenders.push(`${rel} declares its own untyped VS Code API`);
+    }
+    if (/onDidReceiveMessage\(\(m: \{/.test(text)) offenders.push(`${rel} declares a page's messages inline`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('comments cite the CDK\'s own sources or docs/, never specification files outside the repository', () => {
+  const offenders: string[] = [];
+  for (const rel of importGraph().files) {
+    const text = readFileSync(join(ROOT, rel), 'utf8');
+    if (/reference-(?:behaviour|incremental)\.md|runtime-api\.md|\.\.\/shared\/spec\//.test(text)) offenders.push(rel);
   }
   assert.deepEqual(offenders, []);
 });

@@ -27,7 +27,7 @@ export async function authorizeOAuth(services: Services, arg: unknown): Promise<
       token.onCancellationRequested(() => receiver.close());
       await vscode.workspace.openTextDocument(uri);
       const consentParams: OAuthConsentParams = { uri: uri.toString(), config: sealConfig(config, services.sealKey), redirectUri: receiver.redirectUri };
-      const consent = await services.client.sendRequest<OAuthConsentResult>(OAuthConsentRequest, consentParams, token);
+      const consent = await services.client.sendRequest(OAuthConsentRequest, consentParams, token);
       state = consent.state;
       progress.report({ message: 'waiting for the browser…' });
       services.log.info(`OAuth: consent page opened; waiting for the redirect on ${receiver.redirectUri}`);
@@ -35,7 +35,7 @@ export async function authorizeOAuth(services: Services, arg: unknown): Promise<
       const code = await receiver.code;
       progress.report({ message: 'exchanging the code…' });
       const exchangeParams: OAuthExchangeParams = { uri: uri.toString(), config: sealConfig(config, services.sealKey), code, state: consent.state, redirectUri: receiver.redirectUri };
-      const { configUpdate } = await services.client.sendRequest<OAuthExchangeResult>(OAuthExchangeRequest, exchangeParams, token);
+      const { configUpdate } = await services.client.sendRequest(OAuthExchangeRequest, exchangeParams, token);
       await services.store.merge(uri, openConfig(configUpdate, services.sealKey));
       services.log.info(`OAuth: tokens stored in the testing values of ${vscode.workspace.asRelativePath(uri)}`);
       void vscode.window.showInformationMessage(`Authorized: the tokens were saved to the testing values of ${vscode.workspace.asRelativePath(uri)} (secret storage).`);

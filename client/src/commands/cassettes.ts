@@ -53,7 +53,7 @@ export async function saveReadAsCassette(services: Services, arg: unknown): Prom
   const target = await resolveStreamTarget(services, arg);
   if (!target) return undefined;
   const params: ReadCassetteParams = { uri: target.uri, streamName: target.streamName };
-  const saved = await services.client.sendRequest<ReadCassetteResult>(ReadCassetteRequest, params);
+  const saved = await services.client.sendRequest(ReadCassetteRequest, params);
   if (!saved) {
     const run = 'Run Stream';
     const choice = await vscode.window.showWarningMessage(`Stream '${target.streamName}' has not been read from the API in this session. Run it first: its HTTP exchanges are recorded while it runs.`, run);
@@ -134,7 +134,7 @@ export async function replayCassette(services: Services, arg: unknown): Promise<
   const allowLinkOutside = await confirmLinkOutside(cassette, manifest, 'The cassette', args.allowLinkOutside);
   if (!allowLinkOutside) return undefined;
   const params: CassetteSummaryParams = { cassetteUri: cassette.toString() };
-  const summary = await services.client.sendRequest<CassetteSummaryResult>(CassetteSummaryRequest, params);
+  const summary = await services.client.sendRequest(CassetteSummaryRequest, params);
   if ('error' in summary) {
     services.log.warn(`cannot replay: ${summary.error}`);
     void vscode.window.showErrorMessage(`Cannot replay the cassette: ${summary.error}`);
@@ -167,7 +167,7 @@ export async function compareWithPreviousRead(services: Services, arg: unknown):
   const hasExpectation = await exists(expectation);
   const wanted = (arg as CassetteArgs | undefined)?.against ?? 'previous';
   const request = (against: CompareReadsParams['against']) =>
-    services.client.sendRequest<CompareReadsResult>(CompareReadsRequest, { uri: target.uri, streamName: target.streamName, against } satisfies CompareReadsParams);
+    services.client.sendRequest(CompareReadsRequest, { uri: target.uri, streamName: target.streamName, against } satisfies CompareReadsParams);
   let result = await request(wanted === 'expectation' && hasExpectation ? { expectationUri: expectation.toString() } : 'previous');
   if ('unavailable' in result && wanted === 'previous' && hasExpectation) result = await request({ expectationUri: expectation.toString() });
   if ('unavailable' in result) {

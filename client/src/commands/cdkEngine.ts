@@ -13,7 +13,7 @@ import { resolveCdkPython, watchCdkPython } from '../cdkPython';
 import { readSettings } from '../settings';
 import { ComparePanel } from '../views/comparePanel';
 import { resolveStreamTarget } from './pickTarget';
-import { testingValuesOrAsk } from './runStream';
+import { testingValuesOrAsk } from './askTestingValues';
 
 /** Sends the interpreter choice to the server now and whenever it changes. */
 async function sendPython(services: Services): Promise<void> {
@@ -38,7 +38,7 @@ export async function offerCdkInstall(services: Services, message: string, insta
   } else if (choice === 'Choose Python…') {
     await vscode.commands.executeCommand('workbench.action.openSettings', 'airbyte.cdk.python');
   } else if (choice === 'Check Again') {
-    const status = await services.client.sendRequest<CdkEngineStatusResult>(CdkEngineStatusRequest, { fresh: true } satisfies CdkEngineStatusParams);
+    const status = await services.client.sendRequest(CdkEngineStatusRequest, { fresh: true } satisfies CdkEngineStatusParams);
     if (status.ok) void vscode.window.showInformationMessage(`The Airbyte CDK engine is ready: airbyte-cdk ${status.cdkVersion} on Python ${status.pythonVersion} (${status.python}).`);
     else void offerCdkInstall(services, status.message, status.installCommand);
   }
@@ -67,7 +67,7 @@ export async function compareWithCdk(services: Services, arg: unknown): Promise<
         if (p.runId === runId && p.event.type === 'log') progress.report({ message: p.event.message });
       });
       try {
-        return await services.client.sendRequest<CompareEnginesResult>(CompareEnginesRequest, params, token);
+        return await services.client.sendRequest(CompareEnginesRequest, params, token);
       } finally {
         sub.dispose();
       }

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { ResultsPanel } from '../views/resultsPanel';
 import { manifestUriFrom } from './pickTarget';
-import { testingValuesOrAsk } from './runStream';
+import { testingValuesOrAsk } from './askTestingValues';
 
 /** Runs the check; resolves with its result (undefined when nothing ran: no manifest, no testing values, cancelled). */
 export async function checkConnection(services: Services, arg: unknown): Promise<CheckConnectionResult | undefined> {
@@ -30,7 +30,7 @@ export async function checkConnection(services: Services, arg: unknown): Promise
   try {
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: 'Checking the connection', cancellable: true },
-      (_progress, token) => services.client.sendRequest<CheckConnectionResult>(CheckConnectionRequest, params, token),
+      (_progress, token) => services.client.sendRequest(CheckConnectionRequest, params, token),
     );
     panel.check(result);
     services.log.info(`${vscode.workspace.asRelativePath(uri)}: check ${result.status ?? 'ended in an error'}${result.message ? `: ${result.message}` : ''}`);

@@ -20,7 +20,7 @@ export async function copyRequestAsCurl(services: Services, manifest: vscode.Uri
     return 0;
   }
   const params: UnmaskRequestParams = { uri: manifest.toString(), streamName, request: request as UnmaskRequestParams['request'], config: sealConfig(config, services.sealKey) };
-  const result = await services.client.sendRequest<UnmaskRequestResult>(UnmaskRequestRequest, params);
+  const result = await services.client.sendRequest(UnmaskRequestRequest, params);
   const command = requestToCurl(openConfig(result.request, services.sealKey) as CurlSource);
   await vscode.env.clipboard.writeText(command);
   const left = result.stillMasked.length ? ` Still masked: ${result.stillMasked.join(', ')}.` : '';

@@ -18,14 +18,14 @@ export async function newConnectorFromOpenApi(services: Services, arg?: unknown)
   const source = arg instanceof vscode.Uri ? arg : await pickDocument();
   if (!source) return undefined;
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(source));
-  const listed = await services.client.sendRequest<OpenApiOperationsResult>(OpenApiOperationsRequest, { text, fileName: source.fsPath });
+  const listed = await services.client.sendRequest(OpenApiOperationsRequest, { text, fileName: source.fsPath });
   if (!listed.ok) {
     void vscode.window.showErrorMessage(`Cannot scaffold from ${basename(source.fsPath)}: ${listed.where}: ${listed.message}`);
     return undefined;
   }
   const picked = await pickOperations(listed.operations);
   if (!picked || picked.length === 0) return undefined;
-  const result = await services.client.sendRequest<ScaffoldOpenApiResult>(ScaffoldOpenApiRequest, { text, fileName: source.fsPath, operations: picked });
+  const result = await services.client.sendRequest(ScaffoldOpenApiRequest, { text, fileName: source.fsPath, operations: picked });
   if (!result.ok) {
     void vscode.window.showErrorMessage(`Cannot scaffold from ${basename(source.fsPath)}: ${result.where}: ${result.message}`);
     return undefined;

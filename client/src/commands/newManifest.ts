@@ -7,7 +7,7 @@ import { ManifestSkeletonRequest, type ManifestSkeletonResult } from '../../../s
 
 /** Opens the new manifest; returns its editor, or undefined when the server gave no skeleton. */
 export async function newManifest(services: Services): Promise<vscode.TextEditor | undefined> {
-  const { snippet } = await services.client.sendRequest<ManifestSkeletonResult>(ManifestSkeletonRequest, {});
+  const { snippet } = await services.client.sendRequest(ManifestSkeletonRequest, {});
   if (!snippet) return undefined;
   const doc = await vscode.workspace.openTextDocument({ language: 'yaml', content: '' });
   const editor = await vscode.window.showTextDocument(doc);

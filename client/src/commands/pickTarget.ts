@@ -26,7 +26,7 @@ export async function resolveStreamTarget(services: Services, arg: unknown): Pro
   if (typeof given?.streamName === 'string' && given.streamName) return { uri: uri.toString(), streamName: given.streamName };
   await vscode.workspace.openTextDocument(uri);
   const params: ListStreamsParams = { uri: uri.toString() };
-  const { streams } = await services.client.sendRequest<ListStreamsResult>(ListStreamsRequest, params);
+  const { streams } = await services.client.sendRequest(ListStreamsRequest, params);
   if (streams.length === 0) {
     void vscode.window.showWarningMessage('This manifest declares no streams.');
     return undefined;

@@ -13,7 +13,7 @@ export async function ensureReadable(services: Services, uri: string, streamName
   let readiness: ReadReadinessResult;
   try {
     const params: ReadReadinessParams = { uri, ...(streamName ? { streamName } : {}) };
-    readiness = await services.client.sendRequest<ReadReadinessResult>(ReadReadinessRequest, params);
+    readiness = await services.client.sendRequest(ReadReadinessRequest, params);
   } catch {
     return true; // The server could not tell: the read itself will report what is wrong.
   }

@@ -7,7 +7,8 @@ import { ResolveStreamsRequest, sealConfig, type ResolveStreamsParams, type Reso
 import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { manifestUriFrom } from './pickTarget';
-import { testingValuesOrAsk, type RunStreamOutcome } from './runStream';
+import type { RunStreamOutcome } from './runStream';
+import { testingValuesOrAsk } from './askTestingValues';
 import { plural } from '../plural';
 
 /** What the command returns: the resolved streams, and the outcome of the run when one was started. */
@@ -32,7 +33,7 @@ export async function resolveStreams(services: Services, arg: unknown): Promise<
   try {
     result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Resolving dynamic streams', cancellable: true },
-      (_progress, token) => services.client.sendRequest<ResolveStreamsResult>(ResolveStreamsRequest, params, token),
+      (_progress, token) => services.client.sendRequest(ResolveStreamsRequest, params, token),
     );
   } catch (e) {
     const cancelled = e instanceof ResponseError && (e.code === -32800 || /cancel/i.test(e.message));

@@ -11,7 +11,6 @@ import {
   type ShownLogMessage, type ShownStreamRead, type TestReadProgress, type CassetteReplayOption, type CdkFailureData, SelectPageNotification,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
-import type { ValuesSource } from '../secrets';
 import { secretValues } from '../../../server/src/runtime/shared/secretFields';
 import { compileSecrets, maskDeep, type CompiledSecrets } from '../../../server/src/runtime/shared/secretPatterns';
 import { fetchSpec } from './testingValues';
@@ -21,7 +20,7 @@ import { ResultsPanel } from '../views/resultsPanel';
 import { askLimits } from '../views/limitsPanel';
 import { resolveStreamTarget } from './pickTarget';
 import { ensureReadable } from './readGuard';
-import { noValuesPrompt } from './noValuesPrompt';
+import { testingValuesOrAsk } from './askTestingValues';
 import { offerCdkInstall } from './cdkEngine';
 import { announceStreamRead, type ReadOrigin } from '../incremental/readEvents';
 
@@ -29,7 +28,7 @@ import { announceStreamRead, type ReadOrigin } from '../incremental/readEvents';
 async function streamLine(services: Services, target: StreamTarget): Promise<number | undefined> {
   try {
     const params: ListStreamsParams = { uri: target.uri };
-    const { streams } = await services.client.sendRequest<ListStreamsResult>(ListStreamsRequest, params);
+    const { streams } = await services.client.sendRequest(ListStreamsRequest, params);
     return streams.find((s) => s.name === target.streamName)?.range.start.line;
   } catch {
     return undefined;
@@ -108,7 +107,7 @@ async function withErrorLocations(services: Services, target: StreamTarget, stre
 async function locateComponent(services: Services, target: StreamTarget, component: ComponentLocationParams['component']): Promise<ComponentLocationResult> {
   try {
     const params: ComponentLocationParams = { uri: target.uri, streamName: target.streamName, component };
-    return await services.client.sendRequest<ComponentLocationResult>(ComponentLocationRequest, params);
+    return await services.client.sendRequest(ComponentLocationRequest, params);
   } catch {
     return null;
   }
@@ -118,7 +117,7 @@ async function schemaDifferences(services: Services, target: StreamTarget, infer
   if (!inferred || typeof inferred !== 'object') return undefined;
   try {
     const params: SchemaDifferencesParams = { uri: target.uri, streamName: target.streamName, inferred: inferred as Record<string, unknown> };
-    return await services.client.sendRequest<SchemaDifferencesResult>(SchemaDifferencesRequest, params);
+    return await services.client.sendRequest(SchemaDifferencesRequest, params);
   } catch {
     return undefined;
   }
@@ -151,29 +150,6 @@ async function storeConfigUpdate(services: Services, uri: vscode.Uri, config: Re
   void vscode.window.showInformationMessage(`The connector returned new credentials (for example a rotated refresh token); they were saved to the testing values of ${vscode.workspace.asRelativePath(uri)}.`);
 }
 
-/** How a source of testing values is named in prompts. */
-function sourceLabel(source: ValuesSource): string {
-  return source.kind === 'manifest'
-    ? vscode.workspace.asRelativePath(vscode.Uri.parse(source.uri), true)
-    : `'${source.relativePath}' (saved by an earlier version; it may belong to another project with that path)`;
-}
-
-/** Copies testing values the user picks from another manifest; false when nothing was copied. */
-async function copyTestingValues(services: Services, uri: vscode.Uri, others: ValuesSource[]): Promise<boolean> {
-  let source: ValuesSource | undefined = others[0];
-  if (others.length > 1) {
-    const picked = await vscode.window.showQuickPick(others.map((o) => ({ label: sourceLabel(o), source: o })), {
-      title: `Copy testing values to ${vscode.workspace.asRelativePath(uri)}`,
-      placeHolder: 'The values will be sent to the API this manifest names',
-    });
-    source = picked?.source;
-  }
-  if (!source) return false;
-  const copied = await services.store.copyFrom(source, uri);
-  if (copied) services.log.info(`testing values copied from ${sourceLabel(source)} to ${vscode.workspace.asRelativePath(uri)}`);
-  return copied;
-}
-
 /** Runs a test read of one stream; `askForLimits` shows the limit prompts first. */
 export async function runStream(services: Services, arg: unknown, askForLimits: boolean): Promise<RunStreamOutcome> {
   const target = await resolveStreamTarget(services, arg);
@@ -188,32 +164,6 @@ export async function runStream(services: Services, arg: unknown, askForLimits: 
   const values = await testingValuesOrAsk(services, vscode.Uri.parse(target.uri), 'Run Anyway');
   if (!values) return undefined;
   return execute(services, target, values, limits, settings);
-}
-
-/**
- * The manifest's testing values; without any, offers to import a config.json beside the manifest, to
- * set them, or to go on with `{}` (`goOn` names that choice). Undefined when the user backs out.
- */
-export async function testingValuesOrAsk(services: Services, uri: vscode.Uri, goOn: string): Promise<Record<string, unknown> | undefined> {
-  const config = await services.store.get(uri);
-  if (config) return config;
-  // A config.json beside the manifest (as in the demo workspace) can be imported in one click.
-  const beside = vscode.Uri.joinPath(uri, '..', 'config.json');
-  const hasConfigJson = await vscode.workspace.fs.stat(beside).then(() => true, () => false);
-  // Values saved for another manifest are never sent to this one's API unless the user copies them.
-  const others = await services.store.candidates(uri);
-  const { message, choices, copy, set } = noValuesPrompt(vscode.workspace.asRelativePath(uri), hasConfigJson, others.map(sourceLabel), goOn);
-  const choice = await vscode.window.showWarningMessage(message, ...choices);
-  if (choice === set) { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: uri.toString() }); return undefined; }
-  if (choice === 'Import config.json') {
-    if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: uri.toString(), file: beside.fsPath }))) return undefined;
-    return (await services.store.get(uri)) ?? undefined;
-  }
-  if (choice === copy) {
-    if (!(await copyTestingValues(services, uri, others))) return undefined;
-    return (await services.store.get(uri)) ?? undefined;
-  }
-  return choice === goOn ? {} : undefined;
 }
 
 /**
@@ -273,7 +223,7 @@ export async function execute(services: Services, target: StreamTarget, config: 
             return writes;
           },
         });
-        return services.client.sendRequest<TestReadResult>(TestReadRequest, params, token);
+        return services.client.sendRequest(TestReadRequest, params, token);
       });
     await writes;
     // The StreamRead's latest_config_update is masked (`****`): it is never stored. Only the

@@ -39,7 +39,7 @@ export async function showResolvedManifest(services: Services, provider: Resolve
   try {
     await vscode.workspace.openTextDocument(uri);
     const params: ResolvedManifestParams = { uri: uri.toString() };
-    const result = await services.client.sendRequest<ResolvedManifestResult>(ResolvedManifestRequest, params);
+    const result = await services.client.sendRequest(ResolvedManifestRequest, params);
     const view = provider.set(uri, result.text);
     const doc = await vscode.workspace.openTextDocument(view);
     await vscode.languages.setTextDocumentLanguage(doc, 'yaml');

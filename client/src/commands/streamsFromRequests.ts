@@ -51,7 +51,7 @@ export async function newStreamFromHar(services: Services, arg?: unknown): Promi
     return undefined;
   }
   const source = sealConfig({ har: read.text }, services.sealKey);
-  const listed = await services.client.sendRequest<HarEntriesResult>(HarEntriesRequest, { source });
+  const listed = await services.client.sendRequest(HarEntriesRequest, { source });
   if ('error' in listed) {
     void vscode.window.showErrorMessage(`Airbyte: ${vscode.workspace.asRelativePath(file)}: ${listed.error}`);
     return undefined;
@@ -72,7 +72,7 @@ export async function newStreamFromHar(services: Services, arg?: unknown): Promi
 
 async function addStreams(services: Services, source: Record<string, unknown>): Promise<vscode.Uri | undefined> {
   const target = activeManifest();
-  const result = await services.client.sendRequest<StreamsFromRequestsResult>(StreamsFromRequestsRequest, { source: sealConfig(source, services.sealKey), targetUri: target?.document.uri.toString() });
+  const result = await services.client.sendRequest(StreamsFromRequestsRequest, { source: sealConfig(source, services.sealKey), targetUri: target?.document.uri.toString() });
   if ('error' in result) {
     void vscode.window.showErrorMessage(`Airbyte: ${result.error}`);
     return undefined;

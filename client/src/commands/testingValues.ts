@@ -15,7 +15,7 @@ import { confirmLinkOutside, readTextFile, writeTextFile } from '../userFileAcce
 export async function fetchSpec(services: Services, uri: vscode.Uri): Promise<GetSpecResult> {
   await vscode.workspace.openTextDocument(uri);
   const params: GetSpecParams = { uri: uri.toString() };
-  return services.client.sendRequest<GetSpecResult>(GetSpecRequest, params);
+  return services.client.sendRequest(GetSpecRequest, params);
 }
 
 function reportProblems(problems: { title: string; message: string }[]): void {

@@ -15,7 +15,7 @@ export async function writeInferredSchema(services: Services, arg: unknown): Pro
   try {
     const doc = await vscode.workspace.openTextDocument(uri);
     const params: InferredSchemaEditParams = { uri: a.uri, streamName: a.streamName, schema: a.schema };
-    const { edit } = await services.client.sendRequest<InferredSchemaEditResult>(InferredSchemaEditRequest, params);
+    const { edit } = await services.client.sendRequest(InferredSchemaEditRequest, params);
     const range = new vscode.Range(edit.range.start.line, edit.range.start.character, edit.range.end.line, edit.range.end.character);
     const we = new vscode.WorkspaceEdit();
     we.replace(uri, range, edit.newText);

@@ -12,7 +12,8 @@ import {
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import { readSettings } from '../settings';
-import { execute, testingValuesOrAsk, viewMasker } from '../commands/runStream';
+import { execute, viewMasker } from '../commands/runStream';
+import { testingValuesOrAsk } from '../commands/askTestingValues';
 import { manifestUriFrom, resolveStreamTarget } from '../commands/pickTarget';
 import { ResultsPanel } from '../views/resultsPanel';
 import { InputStates, finalStateOf, type ChainRead } from './inputStates';
@@ -32,7 +33,7 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
   const allRuns = new Map<string, (p: RunAllStreamsProgressParams) => void>();
   const cursors = async (target: StreamTarget, config: Obj): Promise<StreamCursorResult> => {
     const params: StreamCursorParams = { uri: target.uri, streamName: target.streamName, config: sealConfig(config, services.sealKey) };
-    return services.client.sendRequest<StreamCursorResult>(StreamCursorRequest, params).catch((e: Error) => ({ cursor: null, primaryKey: [], error: e.message }));
+    return services.client.sendRequest(StreamCursorRequest, params).catch((e: Error) => ({ cursor: null, primaryKey: [], error: e.message }));
   };
 
   // Every finished read of a stream: its last read (partitions for the form) and, for reads from a state,
@@ -104,7 +105,7 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
             panel.post({ type: 'progress', event: masker.mask(p.event) });
             if (p.event.type === 'finished') progress.report({ message: `${p.event.done} of ${p.event.total} streams`, increment: 100 / Math.max(1, p.event.total) });
           });
-          return services.client.sendRequest<RunAllStreamsResult>(RunAllStreamsRequest, params, token);
+          return services.client.sendRequest(RunAllStreamsRequest, params, token);
         });
       reads = masker.mask(out.reads) as Record<string, ShownStreamRead>;
       panel.post({ type: 'done', result: masker.mask(out.result) });
@@ -137,7 +138,7 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
     try {
       const result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Incremental check of '${target.streamName}' (three reads)`, cancellable: true },
-        (_p, token) => services.client.sendRequest<IncrementalCheckResult>(IncrementalCheckRequest, params, token));
+        (_p, token) => services.client.sendRequest(IncrementalCheckRequest, params, token));
       const text = masker.mask(result.text);
       const doc = vscode.Uri.from({ scheme: CHECK_SCHEME, path: `/${target.streamName}.incremental-check.txt`, query: target.uri });
       reports.set(doc.toString(), `${text}\n`);

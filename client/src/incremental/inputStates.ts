@@ -7,19 +7,8 @@ import type { ShownStreamRead } from '../../../server/src/protocol';
 
 type Obj = Record<string, unknown>;
 
-/** One read of the chain. */
-export type ChainRead = {
-  /** 1-based position in the chain. */
-  n: number;
-  /** How it started: no state, a state from the form, or the previous read's final state. */
-  from: 'none' | 'input' | 'previous';
-  inputState: Obj | null;
-  finalState: Obj | null;
-  records: number;
-  /** Records no earlier read of the chain had (by primary key, else by content). */
-  added: number;
-  failed: string | null;
-};
+import type { ChainRead } from '../webviewMessages';
+export type { ChainRead } from '../webviewMessages';
 
 const KEY = 'airbyte.inputStates';
 const keyOf = (uri: string, stream: string) => `${uri}#${stream}`;

@@ -4,16 +4,7 @@
 import * as vscode from 'vscode';
 import type { AllStreamsEvent, AllStreamsResult } from '../../../server/src/protocol';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
-
-/** What the page is told. */
-export type ReadinessMessage =
-  | { type: 'start'; manifest: string; concurrency: number }
-  | { type: 'progress'; event: AllStreamsEvent }
-  | { type: 'done'; result: AllStreamsResult }
-  | { type: 'failed'; message: string };
-
-/** What the page may ask. */
-export type ReadinessRequest = { type: 'ready' } | { type: 'open'; stream: string } | { type: 'rerun' };
+import type { ReadinessMessage, ReadinessRequest } from '../webviewMessages';
 
 export type ReadinessActions = { open(stream: string): void; rerun(): void };
 

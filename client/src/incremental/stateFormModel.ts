@@ -1,6 +1,6 @@
 // The input-state form's model (docs/incremental.md "Input state in the editor"), pure so the extension
 // and the webview page share it: the form's values from a stream state and back, in the shape the CDK
-// writes (reference-incremental.md §6.3); datetimes written in the cursor's own datetime_format (a picked
+// writes (airbyte_cdk/sources/streams/concurrent/cursor.py); datetimes written in the cursor's own datetime_format (a picked
 // date/time is formatted with it; a typed value is checked against it).
 import type { IncrementalStream } from '../../../server/src/protocol';
 

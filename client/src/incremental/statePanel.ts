@@ -11,28 +11,7 @@ import { partitionsOf, type ChainRead, type InputStates } from './inputStates';
 
 type Obj = Record<string, unknown>;
 
-/** What the page may ask. */
-export type StatePanelRequest =
-  | { type: 'ready' }
-  | { type: 'save' | 'run'; form?: StateFormValues; raw?: string }
-  | { type: 'continue' }
-  | { type: 'check' }
-  | { type: 'clear' };
-
-/** What the page is told. */
-export type StatePanelMessage = {
-  type: 'init';
-  stream: string;
-  cursor: IncrementalStream | null;
-  error: string | null;
-  form: StateFormValues | null;
-  raw: string;
-  chain: ChainRead[];
-  /** The final state "Continue" would start from, when there is one. */
-  continueFrom: Obj | null;
-  problems: string[];
-  saved: boolean;
-};
+import type { StatePanelMessage, StatePanelRequest } from '../webviewMessages';
 
 export type StatePanelActions = {
   run(state: Obj | null): void;

@@ -7,13 +7,7 @@ import type { CompareEnginesResult, CompareReadsResult } from '../../../server/s
 import type { StreamTarget } from '../services';
 import { columnBesideManifest, trackPanelColumn } from './besideColumn';
 
-/** Extension → compare webview. */
-export type CompareViewMessage =
-  | { type: 'comparison'; result: Extract<CompareReadsResult, { diff: unknown }> }
-  /** "Compare with the CDK": the same stream read on the built-in runtime and the Airbyte CDK. */
-  | { type: 'engines'; result: Extract<CompareEnginesResult, { identical: boolean }> };
-/** Compare webview → extension. */
-export type CompareViewRequest = { type: 'ready' } | { type: 'refresh' };
+import type { CompareViewMessage, CompareViewRequest } from '../webviewMessages';
 
 const CSS = `
 .sides { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0; }

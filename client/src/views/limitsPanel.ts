@@ -6,6 +6,7 @@ import { LIMIT_FIELDS, checkLimit, type LimitKey } from '../limitFields';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 import { FORM_CSS } from './formStyles';
 import { columnBesideManifest, trackPanelColumn } from './besideColumn';
+import type { LimitsMessage, LimitsRequest } from '../webviewMessages';
 
 export type RunLimits = Record<LimitKey, number>;
 
@@ -36,8 +37,8 @@ export function askLimits(extensionUri: vscode.Uri, streamKey: string, streamNam
       panel.dispose();
     };
     panel.onDidDispose(() => { tracking.dispose(); if (openPanel === panel) openPanel = undefined; finish(undefined); });
-    panel.webview.onDidReceiveMessage((m: { type: string; limits?: Record<string, unknown> }) => {
-      if (m.type === 'ready') void panel.webview.postMessage({ type: 'init', stream: streamName, limits, sources });
+    panel.webview.onDidReceiveMessage((m: LimitsRequest) => {
+      if (m.type === 'ready') void panel.webview.postMessage({ type: 'init', stream: streamName, limits, sources } satisfies LimitsMessage);
       else if (m.type === 'cancel') finish(undefined);
       else if (m.type === 'run' && m.limits) {
         const out = {} as RunLimits;

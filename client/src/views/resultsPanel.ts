@@ -7,21 +7,8 @@ import { columnBesideManifest, trackPanelColumn } from './besideColumn';
 import type { CurlSource } from '../../../server/src/runtime/shared/curlCommand';
 import type { CheckConnectionResult, ResultsViewMessage, SchemaDifferencesResult, ShownReadFailure, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
 
-/** What the webview may ask of the extension. */
-export type ResultsViewRequest =
-  | { type: 'ready' }
-  | { type: 'rerun' }
-  | { type: 'runWithLimits' }
-  | { type: 'openLine'; line: number }
-  | { type: 'revealRange'; range: { start: { line: number; character: number }; end: { line: number; character: number } } }
-  | { type: 'writeSchema'; schema: unknown }
-  | { type: 'saveCassette' }
-  | { type: 'compare' }
-  | { type: 'openFile'; path: string; line: number }
-  | { type: 'runFromState' }
-  | { type: 'continueFromState' }
-  | { type: 'selectPage'; slice: number; page: number }
-  | { type: 'copyCurl'; request: CurlSource; withSecrets: boolean };
+import type { ResultsViewRequest } from '../webviewMessages';
+export type { ResultsViewRequest } from '../webviewMessages';
 
 /** Handles the panel's requests for one stream (rerun, go to line, write the inferred schema). */
 export type ResultsViewActions = {

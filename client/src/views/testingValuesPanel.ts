@@ -11,12 +11,7 @@ import { webviewHtml, webviewOptions } from './webviewHtml';
 import { FORM_CSS } from './formStyles';
 import { columnBesideManifest, trackPanelColumn } from './besideColumn';
 
-/** `base` is the stored values the page's form started from (the last `init` or `stored` it got). */
-type FormRequest =
-  | { type: 'ready' }
-  | { type: 'save'; values: ConnectorConfig; base: ConnectorConfig }
-  | { type: 'authenticate'; values: ConnectorConfig; base: ConnectorConfig }
-  | { type: 'import' } | { type: 'export' } | { type: 'clear' };
+import type { TestingValuesRequest as FormRequest } from '../webviewMessages';
 
 /** Opens the form for a manifest; one panel per manifest, revealed when already open. */
 export class TestingValuesPanel {

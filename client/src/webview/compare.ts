@@ -3,6 +3,7 @@
 // changed (field by field) by primary key, and the inferred schema's differences — built from DOM text
 // nodes only, never innerHTML, so record values cannot inject markup.
 import { el } from './dom';
+import type { CompareViewMessage, CompareViewRequest, WebviewApi } from '../webviewMessages';
 
 type Field = { path: string; before?: unknown; after?: unknown };
 type Side = { label: string; at: string | null; records: number };
@@ -12,7 +13,7 @@ type Comparison = {
   text: string;
 };
 
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
+declare function acquireVsCodeApi(): WebviewApi<CompareViewRequest>;
 const vscode = acquireVsCodeApi();
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Keys of the keys list are shown whole up to this many; the rest is counted. */
@@ -112,7 +113,7 @@ function renderEngines(c: EngineComparison): void {
 }
 
 window.addEventListener('message', (e: MessageEvent) => {
-  const m = e.data as { type?: string; result?: unknown };
+  const m = e.data as CompareViewMessage;
   if (m.type === 'comparison' && m.result) render(m.result as Comparison);
   else if (m.type === 'engines' && m.result) renderEngines(m.result as EngineComparison);
 });

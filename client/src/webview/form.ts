@@ -2,6 +2,7 @@
 // from spec.connection_specification — types, enums, defaults, oneOf groups, nested objects, arrays,
 // `order`, required fields, patterns, masked airbyte_secret fields — over one value model.
 import { el } from './dom';
+import type { TestingValuesMessage, TestingValuesRequest, WebviewApi } from '../webviewMessages';
 import { changedPaths, mergeEdits } from '../configMerge';
 import { getOwn, setOwn } from '../../../server/src/runtime/shared/safeObject';
 import { fieldTitle } from '../specTitles';
@@ -17,7 +18,7 @@ type Schema = {
 type Json = Record<string, unknown>;
 type FieldError = { path: string; message: string; title?: string };
 
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
+declare function acquireVsCodeApi(): WebviewApi<TestingValuesRequest>;
 const vscode = acquireVsCodeApi();
 let spec: Schema = {};
 let model: Json = {};
@@ -222,7 +223,7 @@ function render(): void {
   else root.append(el('form', { id: 'values-form' }, objectFields(spec, '', () => model, (v) => { model = v as Json; })));
   const save = el('button', { id: 'save', type: 'button' }, 'Save');
   save.addEventListener('click', () => vscode.postMessage({ type: 'save', values: model, base: stored }));
-  const actions = [['import', 'Import config.json…'], ['export', 'Export without secrets…'], ['clear', 'Clear']].map(([type, text]) => {
+  const actions = ([['import', 'Import config.json…'], ['export', 'Export without secrets…'], ['clear', 'Clear']] as const).map(([type, text]) => {
     const b = el('button', { id: type, type: 'button', class: 'secondary' }, text);
     b.addEventListener('click', () => vscode.postMessage({ type }));
     return b;
@@ -251,7 +252,7 @@ function applyStored(values: Json): void {
 }
 
 window.addEventListener('message', (e: MessageEvent) => {
-  const m = e.data as Json;
+  const m = e.data as TestingValuesMessage;
   if (m.type === 'init') {
     spec = (m.spec as Schema) ?? {};
     manifestName = String(m.manifest ?? '');

@@ -1,9 +1,10 @@
 // Script of the "Run with limits…" form (bundled for the browser into out/webview/limits.js): the three
 // test-read limits in one small form, pre-filled with their current values; Run sends them back.
 import { el } from './dom';
+import type { LimitsMessage, LimitsRequest, WebviewApi } from '../webviewMessages';
 import { LIMIT_FIELDS, checkLimit } from '../limitFields';
 
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
+declare function acquireVsCodeApi(): WebviewApi<LimitsRequest>;
 const vscode = acquireVsCodeApi();
 
 type Init = { stream: string; limits: Record<string, number>; sources: Record<string, string> };
@@ -45,7 +46,7 @@ function render(init: Init): void {
 }
 
 window.addEventListener('message', (e: MessageEvent) => {
-  const m = e.data as { type: string } & Init;
+  const m = e.data as LimitsMessage;
   if (m.type === 'init') render(m);
 });
 vscode.postMessage({ type: 'ready' });

@@ -2,10 +2,10 @@
 // a manifest as they are read — a progress bar, then one row per stream; a row (click or Enter) asks the
 // extension to open that stream's results.
 import { el } from './dom';
-import type { ReadinessMessage } from '../incremental/readinessPanel';
+import type { ReadinessMessage, ReadinessRequest, WebviewApi } from '../webviewMessages';
 import type { AllStreamsEvent } from '../../../server/src/protocol';
 
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
+declare function acquireVsCodeApi(): WebviewApi<ReadinessRequest>;
 const vscode = acquireVsCodeApi();
 
 type Summary = Extract<AllStreamsEvent, { type: 'finished' }>['summary'];

@@ -4,6 +4,7 @@
 // from messages the extension posts, using DOM text nodes only (never innerHTML with data), so
 // response bodies cannot inject markup.
 import { el, prettyBody, headerTable, recordsTable } from './dom';
+import type { ResultsViewMessage, ResultsViewRequest, WebviewApi } from '../webviewMessages';
 import { plural } from '../plural';
 import { cassetteButtons, replayBanner } from './cassetteControls';
 import { stateButtons } from './stateButtons';
@@ -39,7 +40,7 @@ type State = {
   check: { running: boolean; status: string | null; message: string | null } | null;
 };
 
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
+declare function acquireVsCodeApi(): WebviewApi<ResultsViewRequest>;
 const vscode = acquireVsCodeApi();
 const TABS: Tab[] = ['Pages', 'State', 'Schema', 'Auxiliary requests', 'Logs'];
 const PAGE_TABS: PageTab[] = ['Records', 'Request', 'Response'];
@@ -58,7 +59,7 @@ function totals(): { pages: number; records: number } {
   return { pages: pages.length, records: pages.reduce((n, p) => n + pageRecords(p), 0) };
 }
 
-function goto(e: Event, message: unknown): void {
+function goto(e: Event, message: ResultsViewRequest): void {
   e.preventDefault();
   vscode.postMessage(message);
 }
@@ -114,7 +115,7 @@ function errorBox(entry: LogEntry): HTMLElement {
     box.append(' ', el('a', { href: '#', class: 'goto component', id: 'failed-component', onclick: (e: Event) => goto(e, { type: 'revealRange', range: c.range }) },
       `Show the ${c.label}${c.type ? ` (${c.type})` : ''} in the manifest, line ${c.range.start.line + 1}`));
   } else if (entry.line !== undefined) {
-    box.append(' ', el('a', { href: '#', class: 'goto', onclick: (e: Event) => goto(e, { type: 'openLine', line: entry.line }) }, `(stream at manifest line ${entry.line + 1})`));
+    box.append(' ', el('a', { href: '#', class: 'goto', onclick: (e: Event) => goto(e, { type: 'openLine', line: entry.line! }) }, `(stream at manifest line ${entry.line + 1})`));
   }
   for (const f of entry.files ?? []) {
     box.append(' ', el('a', { href: '#', class: 'goto file-link', onclick: (e: Event) => goto(e, { type: 'openFile', path: f.path, line: f.line }) }, `${f.path.split(/[\\/]/).pop()}:${f.line}`));
@@ -270,7 +271,7 @@ function renderLogs(body: HTMLElement): void {
     list.append(el('li', { class: `log ${String(l.level ?? 'INFO').toLowerCase()}` },
       el('span', { class: 'level' }, String(l.level ?? 'INFO')), ' ', l.message ?? '',
       c ? el('a', { href: '#', class: 'goto', onclick: (e: Event) => goto(e, { type: 'revealRange', range: c.range }) }, ` ${c.label}, line ${c.range.start.line + 1}`)
-        : l.line !== undefined ? el('a', { href: '#', class: 'goto', onclick: (e: Event) => goto(e, { type: 'openLine', line: l.line }) }, ` manifest line ${l.line + 1}`) : '',
+        : l.line !== undefined ? el('a', { href: '#', class: 'goto', onclick: (e: Event) => goto(e, { type: 'openLine', line: l.line! }) }, ` manifest line ${l.line + 1}`) : '',
       l.stacktrace ? el('details', {}, el('summary', {}, 'Details'), el('pre', {}, l.stacktrace)) : ''));
   }
   body.append(list);
@@ -316,7 +317,7 @@ function applyProgress(event: Json): void {
 
 window.addEventListener('message', (e: MessageEvent) => {
   const received = performance.now();
-  const m = e.data as Json;
+  const m = e.data as ResultsViewMessage;
   if (m.type === 'checkStart') {
     Object.assign(state, { check: { running: true, status: null, message: null }, logs: [], error: null });
   } else if (m.type === 'check') {

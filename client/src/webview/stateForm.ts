@@ -4,10 +4,10 @@
 // or the raw JSON; then the chain of reads with the records each added.
 import { el } from './dom';
 import { cursorValueProblem, exampleOf, formatDatetime, stateFromForm, type StateFormValues } from '../incremental/stateFormModel';
-import type { StatePanelMessage } from '../incremental/statePanel';
+import type { StatePanelMessage, StatePanelRequest, WebviewApi } from '../webviewMessages';
 import type { IncrementalStream } from '../../../server/src/protocol';
 
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
+declare function acquireVsCodeApi(): WebviewApi<StatePanelRequest>;
 const vscode = acquireVsCodeApi();
 
 let view: 'form' | 'raw' = 'form';

@@ -4,14 +4,14 @@
 // the headers, the page's records, the slice, the next-page token — built with the runtime's own
 // decoder and paginator, so they are what the runtime saw.
 import type { ManifestDocument } from '../documents';
-import type { JsonPath } from '../runtime/manifest/resolve';
-import { documentResolved } from '../features/jinjaDocument';
-import { createDecoder } from '../runtime/records/decoders';
-import { createPaginator } from '../runtime/pagination/defaultPaginator';
-import { parseLinkHeader } from '../runtime/pagination/linkHeader';
-import { headerValue } from '../runtime/http/headers';
-import { templateSlice } from '../runtime/records/streamSlice';
-import type { TemplateContextKind } from '../runtime/interpolation/contextKinds';
+import type { JsonPath } from '../runtime';
+import { documentResolved } from '../documentValidation';
+import { createDecoder } from '../runtime';
+import { createPaginator } from '../runtime';
+import { parseLinkHeader } from '../runtime';
+import { headerValue } from '../runtime';
+import { templateSlice } from '../runtime';
+import type { TemplateContextKind } from '../runtime';
 import type { CapturedPage, CapturedRead, CapturedReads } from './capturedReads';
 
 type Obj = Record<string, unknown>;

@@ -3,12 +3,12 @@
 // every `airbyte/testRead` (a cassette replay goes through the same request) and by
 // `airbyte/captureRead`. Everything kept is already masked: the runtime masks the StreamRead, and
 // the config is masked here with the runtime's own masker before it is kept.
-import type { PaginationTrace, StreamRead, StreamReadPage } from '../runtime/testRead/streamRead';
-import { SecretMasker } from '../runtime/testRead/masking';
-import { secretPaths } from '../runtime/shared/secretFields';
-import { credentialConfigPaths } from '../runtime/shared/credentialFields';
-import { MASK } from '../runtime/shared/secretPatterns';
-import { setOwn } from '../runtime/shared/safeObject';
+import type { PaginationTrace, StreamRead, StreamReadPage } from '../runtime';
+import { SecretMasker } from '../runtime';
+import { secretPaths } from '../runtime';
+import { credentialConfigPaths } from '../runtime';
+import { MASK } from '../runtime';
+import { setOwn } from '../runtime';
 
 /** One page of a captured read, flattened out of its slice. */
 export type CapturedPage = {

@@ -1,7 +1,7 @@
 // The Airbyte CDK engine behind the runtime CLI's ReadEngine interface (runtime/cli/readEngine.ts),
 // and the default interpreter when none is chosen.
-import type { ExternalReadEngine } from '../runtime/cli/readEngine';
-import { DEFAULT_TEST_READ_LIMITS } from '../runtime/testRead/testRead';
+import type { ExternalReadEngine } from '../runtime';
+import { DEFAULT_TEST_READ_LIMITS } from '../runtime';
 import { cdkRecordRead, cdkReplayRead } from './cdkReplayRead';
 import { cdkTestRead } from './cdkTestRead';
 import { compareEngineReads, formatEngineComparison } from './engineComparison';

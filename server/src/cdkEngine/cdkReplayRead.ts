@@ -1,13 +1,13 @@
 // Cassettes on the CDK engine: a replay (the CDK reads with the cassette's masked config and limits,
 // every request answered from the cassette) and a recording (every exchange of the CDK's read kept
 // and masked as the built-in engine's recorder does), both through the loopback relay.
-import type { Cassette } from '../runtime/cassette/cassette';
-import { CassetteMasker } from '../runtime/cassette/cassetteMasker';
-import { CassetteRecorder } from '../runtime/cassette/recorder';
-import { CassetteReplayer, type ReplayMiss } from '../runtime/cassette/replay';
-import { createHttpFetch } from '../runtime/http/transport';
-import type { StreamRead } from '../runtime/testRead/streamRead';
-import type { TestReadLimits } from '../runtime/types';
+import type { Cassette } from '../runtime';
+import { CassetteMasker } from '../runtime';
+import { CassetteRecorder } from '../runtime';
+import { CassetteReplayer, type ReplayMiss } from '../runtime';
+import { createHttpFetch } from '../runtime';
+import type { StreamRead } from '../runtime';
+import type { TestReadLimits } from '../runtime';
 import { startLoopbackRelay } from './loopbackRelay';
 import { cdkTestRead, type CdkReadOptions } from './cdkTestRead';
 

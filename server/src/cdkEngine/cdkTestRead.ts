@@ -2,10 +2,10 @@
 // through the CDK's connector-builder entry point, and the StreamRead it answers is masked like the
 // built-in runtime's, so the results view, captured reads and cassettes treat both engines alike.
 // Server-side Node code; the runtime library stays free of processes and Python.
-import { SecretMasker } from '../runtime/testRead/masking';
-import { DEFAULT_TEST_READ_LIMITS } from '../runtime/testRead/testRead';
-import type { StreamRead, TestReadProgress } from '../runtime/testRead/streamRead';
-import type { TestReadLimits } from '../runtime/types';
+import { SecretMasker } from '../runtime';
+import { DEFAULT_TEST_READ_LIMITS } from '../runtime';
+import type { StreamRead, TestReadProgress } from '../runtime';
+import type { TestReadLimits } from '../runtime';
 import { controlConfig, parseAirbyteOutput, type AirbyteMessage } from './airbyteMessages';
 import { runConnectorBuilder } from './cdkProcess';
 import { componentsPathFor, linkTraceback, readComponentsFile, type FileLink } from './componentsFile';

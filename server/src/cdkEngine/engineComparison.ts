@@ -2,7 +2,7 @@
 // headers a connector sets), responses (status, body), records page by page, slices, state, the
 // inferred schema, whether a limit was reached, and the warnings and errors logged. Every difference is
 // listed with both values. Pure: no I/O.
-import type { StreamRead } from '../runtime/testRead/streamRead';
+import type { StreamRead } from '../runtime';
 
 export type DifferenceArea = 'requests' | 'records' | 'slices' | 'state' | 'logs' | 'schema' | 'limits';
 export type EngineDifference = { area: DifferenceArea; where: string; builtin: unknown; cdk: unknown };

@@ -4,7 +4,7 @@
 // the recorder around the real transport — so both engines replay and record by the same rules.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FetchFunction } from '../runtime/http/transport';
+import type { FetchFunction } from '../runtime';
 
 /** The header carrying the URL the CDK meant to call. */
 export const RELAY_URL_HEADER = 'x-relay-url';

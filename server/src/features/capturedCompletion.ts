@@ -11,7 +11,7 @@ import type { ManifestDocument } from '../documents';
 import type { CapturedReads } from '../captured/capturedReads';
 import { capturedPlacesAt, decodedElements, decodedResponse, paginationHeaders, streamNameOf, valueBelow, type CapturedPlace } from '../captured/capturedContext';
 import { keysAt, shortValue, type CapturedKey, type KeyStep } from '../captured/capturedKeys';
-import { variablesOf } from '../runtime/interpolation/variables';
+import { variablesOf } from '../runtime';
 import { openTagPrefix, type TemplateAt } from './jinjaCursor';
 import type { CursorContext } from '../runtime/manifest/cursorContext';
 import type { Segment } from '../model/manifestModel';

@@ -5,9 +5,9 @@
 import type { ManifestDocument } from '../documents';
 import type { CapturedReads } from '../captured/capturedReads';
 import { capturedPlacesAt, decodedElements, pageLabel, pageTokens, pageVariables, parametersAt, valueBelow, type CapturedPlace } from '../captured/capturedContext';
-import { interpolate } from '../runtime/interpolation';
-import { createDpathExtractor } from '../runtime/records/dpathExtractor';
-import type { TemplateContextKind } from '../runtime/interpolation/contextKinds';
+import { interpolate } from '../runtime';
+import { createDpathExtractor } from '../runtime';
+import type { TemplateContextKind } from '../runtime';
 import type { Segment } from '../model/manifestModel';
 import type { TemplateAt } from './jinjaCursor';
 import { codeSpan, markdownText } from './markdownText';

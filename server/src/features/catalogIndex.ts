@@ -1,6 +1,6 @@
 // The process-wide FormatIndex over the runtime's component catalog (runtime/schema/catalog.ts),
 // built once on first use. Completion and hover read the format only through it.
-import { allComponents, defaultTypeFor } from '../runtime/schema/catalog';
+import { allComponents, defaultTypeFor } from '../runtime';
 import { FormatIndex } from './formatIndex';
 
 let shared: FormatIndex | undefined;

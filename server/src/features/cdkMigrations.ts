@@ -8,8 +8,8 @@
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
 import { spanEditsToWorkspaceEdit } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { validateManifestDetailed } from '../runtime/manifest/validateManifest';
-import type { Problem } from '../runtime/problems';
+import { documentValidation } from '../documentValidation';
+import type { Problem } from '../runtime';
 import { migrationEdits, parameterKeys } from './codeActions';
 import type { SpanEdit } from './yamlText';
 
@@ -37,7 +37,7 @@ export function planCdkMigrations(doc: ManifestDocument, problems: Problem[], pa
 
 /** The source action, or none when nothing can be migrated. */
 export function provideMigrationActions(doc: ManifestDocument): CodeAction[] {
-  const details = validateManifestDetailed(doc.parsed);
+  const details = documentValidation(doc);
   const plan = planCdkMigrations(doc, details.problems, parameterKeys(doc.parsed.value));
   if (plan.applied === 0) return [];
   const rest = plan.left ? `; ${plan.left} deprecated field${plan.left === 1 ? '' : 's'} left to migrate by hand` : '';

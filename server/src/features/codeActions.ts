@@ -7,7 +7,7 @@
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver';
 import { rangeToSpan, spanEditsToWorkspaceEdit } from '../convert';
 import type { ManifestDocument } from '../documents';
-import type { ProblemFix } from '../runtime/problems';
+import type { ProblemFix } from '../runtime';
 import type { SpanEdit } from './yamlText';
 
 /** Quick fixes for the diagnostics in `params.context`. Never throws. */

@@ -1,13 +1,12 @@
 // Diagnostics of a manifest document: every problem the runtime's checkers report (YAML, references,
-// schema, semantic rules; runtime/manifest/validateManifest.ts), as LSP diagnostics. At most
+// schema, semantic rules; runtime/validation/validateManifest.ts), as LSP diagnostics. At most
 // MAX_DIAGNOSTICS per document, errors first, plus one summary saying how many more there are: a
 // hostile document with 150,000 undefined names must not flood the protocol and the editor.
 import type { Diagnostic } from 'vscode-languageserver';
 import { problemsToDiagnostics } from '../convert';
 import type { ManifestDocument } from '../documents';
-import type { Problem } from '../runtime/problems';
-import { validateManifestDetailed } from '../runtime/manifest/validateManifest';
-import { rememberTemplates } from './jinjaDocument';
+import type { Problem } from '../runtime';
+import { documentValidation } from '../documentValidation';
 import { MAX_LINE_LENGTH } from '../longLines';
 
 /** Diagnostics published per document; the largest real manifest has 552. */
@@ -28,10 +27,8 @@ export function capProblems(problems: readonly Problem[], max = MAX_DIAGNOSTICS)
 
 /** All diagnostics of `doc` at its current version (capped, see above). Never throws. */
 export function provideDiagnostics(doc: ManifestDocument): Diagnostic[] {
-  const details = validateManifestDetailed(doc.parsed);
-  // Validation found every template of this version: completion and hover inside templates reuse
-  // them instead of resolving the manifest again on their first request.
-  if (details.resolved && details.templates) rememberTemplates(doc, details.resolved, details.templates);
+  // Kept per version: template completion and hover reuse the templates it found (documentValidation.ts).
+  const details = documentValidation(doc);
   // Lines too long to analyse were read as comments (documents.ts): each gets an error saying so.
   const overlong: Problem[] = doc.overlongLines.map((l) => ({
     code: 'line-too-long',

@@ -7,7 +7,7 @@ import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
 import { spanEditsToWorkspaceEdit } from '../convert';
 import type { ManifestDocument } from '../documents';
 import type { Location, Segment } from '../model/manifestModel';
-import type { Span } from '../runtime/types';
+import type { Span } from '../runtime';
 import { valueAt } from './references';
 import { indentStep, reindent, replaceValueEdit, valueText, type SpanEdit, type ValueText } from './yamlText';
 

@@ -4,13 +4,13 @@
 import type { Location, ReferenceParams } from 'vscode-languageserver';
 import { positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { compileTemplate } from '../runtime/interpolation/jinja';
-import type { ConfigAccess } from '../runtime/interpolation/analysis';
-import { configKeyPathOf, resolveConfigProperty } from '../runtime/rules/templateConfigKeys';
+import { compileTemplate } from '../runtime';
+import type { ConfigAccess } from '../runtime';
+import { configKeyPathOf, resolveConfigProperty } from '../runtime';
 import { documentTemplates, templateAtOffset } from './jinjaDocument';
 import { configAccessAt } from './jinjaHover';
 import { isScalar } from 'yaml';
-import { hasTemplateMarkup } from '../runtime/interpolation/scalarOffsets';
+import { hasTemplateMarkup } from '../runtime';
 
 const SPEC_PREFIX = ['spec', 'connection_specification'] as const;
 

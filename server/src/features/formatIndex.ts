@@ -2,7 +2,7 @@
 // once per process: components by type, fields in completion order, default types per slot.
 // Completion and hover read only this; they never describe the format themselves.
 
-import type { ComponentDef, FieldDef } from '../runtime/schema/types';
+import type { ComponentDef, FieldDef } from '../runtime';
 
 /** The part of a catalog field definition the editor features read (derived, never restated). */
 export type FieldInfo = Pick<FieldDef, 'description' | 'types' | 'components' | 'list' | 'alsoSingle' | 'mapOf' | 'required' | 'default' | 'enum' | 'example' | 'examples' | 'schema' | 'label' | 'deprecated' | 'removedIn'>;

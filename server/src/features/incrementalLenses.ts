@@ -5,7 +5,7 @@ import type { CodeLens } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { findStreams } from './streams';
-import { documentResolved } from './jinjaDocument';
+import { documentResolved } from '../documentValidation';
 
 export const RUN_ALL_STREAMS_COMMAND = 'airbyte.runAllStreams';
 export const RUN_FROM_STATE_COMMAND = 'airbyte.runFromState';

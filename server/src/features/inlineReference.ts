@@ -8,7 +8,7 @@ import { isScalar } from 'yaml';
 import { spanEditsToWorkspaceEdit } from '../convert';
 import type { ManifestDocument } from '../documents';
 import type { Segment } from '../model/manifestModel';
-import type { Span } from '../runtime/types';
+import type { Span } from '../runtime';
 import { findReferenceTarget, referencePath, valueAt } from './references';
 import { indentStep, reindent, replaceValueEdit, valueText, type SpanEdit } from './yamlText';
 

@@ -2,9 +2,9 @@
 // in scope, config keys declared in spec.connection_specification after `config.`, `config['` and
 // `config.get('` (nested objects too), macros with signature, filters after `|` and tests after `is`.
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver';
-import { JINJA_TEST_NAMES } from '../runtime/interpolation/jinjaTests';
-import { FILTER_DOCS, MACRO_DOCS, variablesOf, type TemplateFunctionDoc } from '../runtime/interpolation/variables';
-import { declaredKeys, type ConfigSpec } from '../runtime/rules/templateConfigKeys';
+import { JINJA_TEST_NAMES } from '../runtime';
+import { FILTER_DOCS, MACRO_DOCS, variablesOf, type TemplateFunctionDoc } from '../runtime';
+import { declaredKeys, type ConfigSpec } from '../runtime';
 import { configChainBefore, openTagPrefix, type TemplateAt } from './jinjaCursor';
 
 /** What template completion needs besides the cursor. */

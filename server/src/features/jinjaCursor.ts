@@ -1,7 +1,7 @@
 // Where the cursor is inside a template: which template (from the rules' FoundTemplate list), the
 // offset inside it, whether it is inside a `{{ }}` / `{% %}` tag, and the word and access chain
 // before it. Shared by template completion, hover and definition. Offsets, not positions.
-import type { FoundTemplate } from '../runtime/rules/templateFields';
+import type { FoundTemplate } from '../runtime';
 
 /** The template under a document offset and the cursor's index inside the template text. */
 export interface TemplateAt {

@@ -4,13 +4,10 @@
 import { type CompletionItem, type CompletionList, type Hover, type LocationLink } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { resolveManifest, type ResolvedManifest } from '../runtime/manifest/resolve';
-import { CATALOG_TEMPLATES, connectionSpecOf } from '../runtime/rules/templateRules';
-import type { ConfigSpec } from '../runtime/rules/templateConfigKeys';
-import { findTemplates, type FoundTemplate } from '../runtime/rules/templateFields';
+import { documentResolved, validationIfDone } from '../documentValidation';
+import { CATALOG_TEMPLATES, connectionSpecOf, findTemplates, hasTemplateMarkup, type ConfigSpec, type FoundTemplate } from '../runtime';
 import { templateCompletions } from './jinjaCompletion';
 import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
-import { hasTemplateMarkup } from '../runtime/interpolation/scalarOffsets';
 import { isScalar } from 'yaml';
 import { configDefinitionPath, templateHover } from './jinjaHover';
 import type { CapturedReads } from '../captured/capturedReads';
@@ -18,23 +15,19 @@ import { capturedTemplateItems } from './capturedCompletion';
 
 type DocTemplates = { templates: FoundTemplate[]; spec: ConfigSpec | null; root: unknown };
 const cache = new WeakMap<ManifestDocument, DocTemplates>();
-const resolvedCache = new WeakMap<ManifestDocument, ResolvedManifest>();
-
-/** The resolved manifest of a document version (resolved once, shared by the template and captured-read features). */
-export function documentResolved(doc: ManifestDocument): ResolvedManifest {
-  let hit = resolvedCache.get(doc);
-  if (!hit) {
-    const parsed = doc.parsed;
-    hit = resolveManifest(parsed.value, { parsed });
-    resolvedCache.set(doc, hit);
-  }
-  return hit;
-}
 
 /** Templates of a document version with their fields' contexts, and the connection spec. Never throws. */
 export function documentTemplates(doc: ManifestDocument): DocTemplates {
   let hit = cache.get(doc);
   if (!hit) {
+    // Validation, when it has run for this version, found every template already: reuse them
+    // instead of resolving the manifest again on the first completion or hover.
+    const validated = validationIfDone(doc);
+    if (validated?.resolved && validated.templates) {
+      hit = { templates: validated.templates, spec: connectionSpecOf(validated.resolved.value), root: doc.parsed.value };
+      cache.set(doc, hit);
+      return hit;
+    }
     try {
       const parsed = doc.parsed;
       const resolved = documentResolved(doc);
@@ -45,11 +38,6 @@ export function documentTemplates(doc: ManifestDocument): DocTemplates {
     cache.set(doc, hit);
   }
   return hit;
-}
-
-/** Keeps the templates validation found for this version (the same walk `documentTemplates` would do). */
-export function rememberTemplates(doc: ManifestDocument, resolved: ResolvedManifest, templates: FoundTemplate[]): void {
-  if (!cache.has(doc)) cache.set(doc, { templates, spec: connectionSpecOf(resolved.value), root: doc.parsed.value });
 }
 
 /** `$parameters` keys written on the enclosing components of the template's source path. */

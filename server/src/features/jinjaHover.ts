@@ -1,9 +1,9 @@
 // Hover and go-to-definition inside templates: a variable's meaning and where it is available, a
 // config key's spec property (title, type, description, secret), macros and filters with signature
 // and example. Results carry template-relative spans mapped back to document offsets.
-import { compileTemplate } from '../runtime/interpolation/jinja';
-import { FILTER_DOCS, MACRO_DOCS, kindsProviding, variablesOf, VARIABLES_BY_KIND } from '../runtime/interpolation/variables';
-import { declaredKeys, resolveConfigProperty, undeclaredConfigKey, type ConfigSpec } from '../runtime/rules/templateConfigKeys';
+import { compileTemplate } from '../runtime';
+import { FILTER_DOCS, MACRO_DOCS, kindsProviding, variablesOf, VARIABLES_BY_KIND } from '../runtime';
+import { declaredKeys, resolveConfigProperty, undeclaredConfigKey, type ConfigSpec } from '../runtime';
 import { configPropertyMarkdown } from './jinjaCompletion';
 import { wordAt, type TemplateAt } from './jinjaCursor';
 

@@ -3,8 +3,8 @@
 // The skeleton is a source with `version`, `type`, `check`, `spec` with one input, and one stream
 // with its requester and record selector, each written as its "complete" item would be.
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver';
-import { allComponents } from '../runtime/schema/catalog';
-import { compareVersions, parseVersion } from '../runtime/schema/versions';
+import { allComponents } from '../runtime';
+import { compareVersions, parseVersion } from '../runtime';
 import type { FormatIndex } from './formatIndex';
 import { choiceSnippet, completeComponentLines, TabStops } from './componentSnippets';
 import type { layOut } from './completionLayout';

@@ -1,8 +1,8 @@
 // The streams of a document that a test read cannot run (a component of runtime/schema/runnability.ts
 // marked not runnable), by name, with the short reason the "Run stream" lens shows instead of running.
 import type { ManifestDocument } from '../documents';
-import { resolveManifest } from '../runtime/manifest/resolve';
-import { COMPONENT_RUNNABILITY, FIELD_RUNNABILITY, notRunnableIn } from '../runtime/schema/runnability';
+import { resolveManifest } from '../runtime';
+import { COMPONENT_RUNNABILITY, FIELD_RUNNABILITY, notRunnableIn } from '../runtime';
 
 // Names whose presence in the text makes resolving worthwhile (most manifests have none).
 const TRIGGERS = [

@@ -4,8 +4,8 @@
 import type { ReadReadinessResult } from '../protocol';
 import { lineColumnAt, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import type { Problem } from '../runtime/problems';
-import { validateManifestDetailed } from '../runtime/manifest/validateManifest';
+import type { Problem } from '../runtime';
+import { documentValidation } from '../documentValidation';
 import { findStreams } from './streams';
 
 /** Problems that stop the CDK from building the components they sit in (warnings and style rules do not). */
@@ -26,7 +26,7 @@ export function checkReadReadiness(doc: ManifestDocument, streamName?: string): 
   }
   const stream = streamName === undefined ? undefined : findStreams(doc).find((s) => s.name === streamName);
   const inScope = (p: Problem) => !stream || (p.span.start >= stream.span.start && p.span.end <= stream.span.end);
-  const blocking = first(validateManifestDetailed(doc.parsed).problems.filter((p) => p.severity === 'error' && BLOCKING.has(p.code) && inScope(p)));
+  const blocking = first(documentValidation(doc).problems.filter((p) => p.severity === 'error' && BLOCKING.has(p.code) && inScope(p)));
   if (blocking) {
     const { range, at } = where(blocking);
     const subject = stream ? `Stream '${stream.name}'` : 'The manifest';

@@ -4,7 +4,7 @@
 import { isScalar } from 'yaml';
 import type { ManifestDocument } from '../documents';
 import type { Segment } from '../model/manifestModel';
-import type { Span } from '../runtime/types';
+import type { Span } from '../runtime';
 import { deepEqual } from './extractDefinition';
 import { findReferenceTarget, referencePath, valueAt } from './references';
 import type { SpanEdit } from './yamlText';

@@ -3,7 +3,7 @@
 // `$ref` merge or a parameter actually produced.
 import { stringify } from 'yaml';
 import type { ManifestDocument } from '../documents';
-import { resolveManifest } from '../runtime/manifest/resolve';
+import { resolveManifest } from '../runtime';
 import type { ResolvedManifestResult } from '../protocol';
 
 /** The resolved manifest of `doc` as YAML text, headed by a comment that says what it is. Never throws. */

@@ -4,7 +4,7 @@
 import type { SchemaDifferencesResult } from '../protocol';
 import type { ManifestDocument } from '../documents';
 import { findResolvedStream } from './streamComponents';
-import { fractionalPaths, schemaDifferences, streamSchemaDifferences } from '../runtime/schema/schemaDifferences';
+import { fractionalPaths, schemaDifferences, streamSchemaDifferences } from '../runtime';
 
 export { fractionalPaths, schemaDifferences };
 

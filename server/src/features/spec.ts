@@ -4,8 +4,8 @@
 import type { GetSpecResult } from '../protocol';
 import type { ManifestDocument } from '../documents';
 import { followReference, resolveDeep } from './references';
-import { resolveManifest } from '../runtime/manifest/resolve';
-import { credentialConfigPaths } from '../runtime/shared/credentialFields';
+import { resolveManifest } from '../runtime';
+import { credentialConfigPaths } from '../runtime';
 
 /** The spec of `doc`; members are null when absent or not an object. Never throws. */
 export function provideSpec(doc: ManifestDocument): GetSpecResult {

@@ -4,7 +4,7 @@
 import type { ComponentLocationResult, StreamComponentKind } from '../protocol';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { resolveManifest, type JsonPath, type ResolvedManifest } from '../runtime/manifest/resolve';
+import { resolveManifest, type JsonPath, type ResolvedManifest } from '../runtime';
 
 /** Where each component kind sits below a resolved stream, tried in order (SimpleRetriever first, then AsyncRetriever). */
 const COMPONENT_PATHS: Record<StreamComponentKind, JsonPath[]> = {

@@ -4,7 +4,7 @@
 import type { ListStreamsResult } from '../protocol';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
-import type { Span } from '../runtime/types';
+import type { Span } from '../runtime';
 import { followReference } from './references';
 
 /** One entry of the manifest's `streams` list. `span` covers the list item as written (offsets). */

@@ -2,8 +2,7 @@
 // value's lines are, how deep they are indented, and the same lines moved to another indentation.
 // Offsets only (positions are made in convert.ts). Only what the refactors can move safely is
 // described: block values on the lines below their key, and values written on one line.
-import type { Location, ManifestLocator } from '../runtime/manifest/locator';
-import type { Span } from '../runtime/types';
+import type { Location, ManifestLocator, Span } from '../runtime';
 
 /** An edit of the document text by offsets. */
 export type SpanEdit = { span: Span; newText: string };

@@ -4,11 +4,11 @@
 // `yaml` Document with source ranges is built lazily, only when a feature needs positions.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parseDocument, type Document, type Scalar } from 'yaml';
-import { parseManifest } from '../runtime/manifest/parse';
-import type { JsonPath } from '../runtime/manifest/origins';
-import { quickLocatorFor, quickLocateSwitch, type QuickLocation } from '../runtime/manifest/quickLocate';
-import { quickScalar } from '../runtime/manifest/quickScalar';
-import type { Problem } from '../runtime/problems';
+import { parseManifest } from '../runtime';
+import type { JsonPath } from '../runtime';
+import { quickLocatorFor, quickLocateSwitch, type QuickLocation } from '../runtime';
+import { quickScalar } from '../runtime';
+import type { Problem } from '../runtime';
 
 /** An anchor (`&name`) where YAML allows one. */
 const ANCHOR = /(^|[\s,[{])&[^\s,[\]{}]/;

@@ -3,11 +3,7 @@
 // value assembled from the blocks, and source positions computed lazily per block. Offsets only.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, type Node, type Pair, type Scalar } from 'yaml';
-import { nodeUnder, type Location, type LocatorTree, type NodeAtOffset } from '../runtime/manifest/locator';
-import { quickLocatorFor, type QuickLocation } from '../runtime/manifest/quickLocate';
-import { quickScalar } from '../runtime/manifest/quickScalar';
-import type { Problem } from '../runtime/problems';
-import type { Span } from '../runtime/types';
+import { nodeUnder, quickLocatorFor, quickScalar, type Location, type LocatorTree, type NodeAtOffset, type QuickLocation, type Problem, type Span } from '../runtime';
 import { splitManifest, type Block } from './blockSplitter';
 import { LeafParse, type LeafKind } from './leafParser';
 

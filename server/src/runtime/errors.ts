@@ -1,12 +1,12 @@
 // The runtime's one error class. Every error thrown across the public API carries a failureType
-// (runtime-api.md "Errors"), an HTTP status when it wraps a response, and a message with no secret.
+// (docs/runtime.md "Errors"), an HTTP status when it wraps a response, and a message with no secret.
 
 export type FailureType = 'config_error' | 'transient_error' | 'system_error';
 
 export class RuntimeError extends Error {
   readonly failureType: FailureType;
   readonly status?: number;
-  /** Template errors carry their kind (runtime-api.md `interpolate`). */
+  /** Template errors carry their kind (docs/runtime.md `interpolate`). */
   readonly kind?: string;
 
   constructor(message: string, failureType: FailureType, extra: { status?: number; kind?: string; cause?: unknown } = {}) {

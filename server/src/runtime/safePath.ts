@@ -9,7 +9,7 @@ import { getOwn, isMapping, prototypePathMessage, prototypeSegment, setOwn } fro
 /** Thrown for a write path with a prototype segment; `segment` is its index in the path. */
 export class PrototypePathError extends RuntimeError {
   constructor(readonly what: string, readonly path: readonly string[], readonly segment: number) {
-    // The manifest is wrong, so a config error (runtime-api.md "Errors").
+    // The manifest is wrong, so a config error (docs/runtime.md "Errors").
     super(prototypePathMessage(what, path, segment), 'config_error');
     this.name = 'PrototypePathError';
   }
@@ -42,3 +42,7 @@ export function setAtPath(root: Bag, path: readonly string[], value: unknown, wh
   if (path.length) setOwn(cur, path[path.length - 1], value);
 }
 
+/** Writes a value at a path of keys, creating missing intermediate objects (`what` names the path in errors). */
+export function setValueAtPath(root: Record<string, unknown>, path: readonly string[], value: unknown, what = 'config path'): void {
+  setAtPath(root, path, value, what);
+}

@@ -1,4 +1,4 @@
-// Shared types of the runtime's public surface (../shared/spec/runtime-api.md). Pure data shapes:
+// Shared types of the runtime's public surface (docs/runtime.md ("The programmatic API")). Pure data shapes:
 // nothing here performs I/O, and nothing here may import from outside server/src/runtime/.
 import type { CdkVersion } from './schema/versions';
 import type { SecretMasker } from './testRead/masking';
@@ -67,7 +67,8 @@ export type TestReadLimits = { maxRecords?: number; maxPagesPerSlice?: number; m
  */
 export type TestReadEnv = RuntimeEnv & {
   signal?: AbortSignal;
-  onProgress?: (event: object) => void;
+  /** Each progress event of the read, as it happens (docs/runtime.md types it `object`; these are its shapes). */
+  onProgress?: (event: TestReadProgress) => void;
   state?: object[];
   /** The masker the read collects its secrets in (a cassette recorder needs the tokens obtained); a fresh one by default. */
   masker?: SecretMasker;
@@ -96,7 +97,7 @@ export type AuthenticatorHooks = {
   onSecret?: (value: string) => void;
 };
 
-/** Options of createAuthenticator (runtime-api.md), plus the optional reporting hooks. */
+/** Options of createAuthenticator (docs/runtime.md), plus the optional reporting hooks. */
 export type AuthenticatorOptions = AuthenticatorHooks & {
   /** The requester's url (or url_base) template: LegacySessionTokenAuthenticator appends its paths to it. */
   urlBase?: string;
@@ -107,3 +108,13 @@ export type AuthenticatorOptions = AuthenticatorHooks & {
   /** How RequestOptions treat fields the manifest's declared CDK version did not have. */
   requestOptionCompat?: RequestOptionCompat;
 };
+
+/** Progress events sent to env.onProgress while a test read runs. */
+export type TestReadProgress =
+  | { type: 'start'; stream: string }
+  | { type: 'slice'; slice: number; descriptor: Record<string, unknown> | string }
+  | { type: 'request'; slice: number; page: number; method: string; url: string }
+  | { type: 'page'; slice: number; page: number; method: string; url: string; status: number | null; records: number; totalRecords: number }
+  | { type: 'auxiliary_request'; title: string; requestType: string; status: number | null }
+  | { type: 'log'; level: string; message: string }
+  | { type: 'done'; slices: number; pages: number; records: number; limitReached: boolean };

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseManifest } from '../../../server/src/runtime/manifest/parse';
-import { validateManifest } from '../../../server/src/runtime/manifest/validateManifest';
+import { validateManifest } from '../../../server/src/runtime/validation/validateManifest';
 
 test('a 1 MB top-level key is validated and located like any other', () => {
   const key = 'k'.repeat(1_000_000);

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseManifest } from '../../../server/src/runtime/manifest/parse';
 import { resolveManifest } from '../../../server/src/runtime/manifest/resolve';
-import { validateManifest } from '../../../server/src/runtime/manifest/validateManifest';
+import { validateManifest } from '../../../server/src/runtime/validation/validateManifest';
 import { fanOutManifest } from '../../fuzz/hostileInputs';
 
 test('a 30-level fan-out (2 KB) stops with one located error instead of 2^31 copies', () => {

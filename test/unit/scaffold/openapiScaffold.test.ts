@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { scaffoldOpenApi } from '../../../server/src/runtime/scaffold/openapi/scaffoldOpenApi';
 import { parseManifest } from '../../../server/src/runtime/manifest/parse';
-import { validateManifest } from '../../../server/src/runtime/manifest/validateManifest';
+import { validateManifest } from '../../../server/src/runtime/validation/validateManifest';
 
 const ROOT = join(__dirname, '../../..');
 const CLI = join(ROOT, 'out/cli.js');

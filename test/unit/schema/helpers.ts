@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseManifest } from '../../../server/src/runtime/manifest/parse';
-import { validateManifest } from '../../../server/src/runtime/manifest/validateManifest';
+import { validateManifest } from '../../../server/src/runtime/validation/validateManifest';
 import type { Problem } from '../../../server/src/runtime/problems';
 
 export const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'manifests');

@@ -12,7 +12,7 @@ import { problemsToDiagnostics, problemToDiagnostic } from '../../../server/src/
 import { ManifestDocuments } from '../../../server/src/documents';
 import { provideDiagnostics } from '../../../server/src/features/diagnostics';
 import { quickLocateSwitch } from '../../../server/src/runtime/manifest/quickLocate';
-import { validateManifestDetailed } from '../../../server/src/runtime/manifest/validateManifest';
+import { validateManifestDetailed } from '../../../server/src/runtime/validation/validateManifest';
 import type { Problem } from '../../../server/src/runtime/problems';
 import { sampleManifest } from '../../../server/src/warmUp';
 

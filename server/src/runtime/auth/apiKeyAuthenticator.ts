@@ -1,4 +1,4 @@
-// ApiKeyAuthenticator (reference-behaviour.md §6.5): a rendered token injected as a header, query
+// ApiKeyAuthenticator (airbyte_cdk/sources/declarative/auth/token.py): a rendered token injected as a header, query
 // parameter, form field or JSON field. The deprecated `header` field is a shortcut for header injection.
 import type { AuthParts } from '../types';
 import { configError } from '../errors';

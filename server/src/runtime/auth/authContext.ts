@@ -1,11 +1,10 @@
 // What every authenticator is built from: the component, the (mutable) config, its $parameters,
 // the runtime environment and the hooks that report token requests and obtained secrets. Also the
-// interpolation helpers shared by all authenticators (reference-behaviour.md §3.4, §3.6).
+// interpolation helpers shared by all authenticators (airbyte_cdk/sources/declarative/interpolation/interpolated_string.py, §3.6).
 import type { AuthParts, AuthenticatorHooks, RequestOptionCompat, RuntimeEnv } from '../types';
 import { evalMapping, evalText, interpolate } from '../interpolation';
 import { configError } from '../errors';
-import { pythonStr } from './pythonText';
-import { setAtPath } from '../safePath';
+import { pythonStr } from '../pythonText';
 
 /** A built authenticator: one `authenticate()` call per outgoing data request. */
 export interface Authenticator {
@@ -101,10 +100,8 @@ export function valueAtPath(root: unknown, path: readonly string[]): unknown {
   return cur;
 }
 
-/** Writes a value at a path of keys, creating missing intermediate objects. */
-export function setValueAtPath(root: Record<string, unknown>, path: readonly string[], value: unknown, what = 'config path'): void {
-  setAtPath(root, path, value, what);
-}
+// setValueAtPath is the runtime's one writer by path (safePath.ts); the authenticators take it from here too.
+export { setValueAtPath } from '../safePath';
 
 /** Validates that a manifest field is an array of strings (paths are not interpolated, §3.5). */
 export function stringArray(value: unknown, field: string, fallback?: string[]): string[] {

@@ -1,5 +1,5 @@
 // How authenticators talk to token and login endpoints: every request goes through env.fetch when
-// given (runtime-api.md), else through the runtime's transport; each exchange can be reported
+// given (docs/runtime.md), else through the runtime's transport; each exchange can be reported
 // as an auxiliary request (§10.4) with the obtained secrets masked (§11).
 import type { AuxiliaryRequest, HttpRequest, HttpResponse, RuntimeEnv } from '../types';
 import { resolveFetch } from '../http/transport';

@@ -1,4 +1,4 @@
-// BasicHttpAuthenticator (reference-behaviour.md §6.3): `Authorization: Basic base64(user:pass)`,
+// BasicHttpAuthenticator (airbyte_cdk/sources/declarative/auth/token.py): `Authorization: Basic base64(user:pass)`,
 // both parts rendered from config on every request.
 import { emptyAuthParts, renderText, requireField, type AuthBuildContext, type Authenticator, type Component } from './authContext';
 

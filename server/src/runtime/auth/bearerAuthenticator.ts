@@ -1,4 +1,4 @@
-// BearerAuthenticator (reference-behaviour.md §6.4): `Authorization: Bearer <token>` with a fixed prefix.
+// BearerAuthenticator (airbyte_cdk/sources/declarative/auth/token.py): `Authorization: Bearer <token>` with a fixed prefix.
 import { emptyAuthParts, renderText, requireField, type AuthBuildContext, type Authenticator, type Component } from './authContext';
 
 /** Builds a BearerAuthenticator; throws a config error when `api_token` is missing. */

@@ -1,4 +1,4 @@
-// CustomAuthenticator (reference-behaviour.md §6.12): Python code from the connector's components.py,
+// CustomAuthenticator (airbyte_cdk/sources/declarative/auth/declarative_authenticator.py): Python code from the connector's components.py,
 // which this runtime cannot execute. Building one fails with a clear config error.
 import { configError } from '../errors';
 import type { Component } from './authContext';

@@ -1,4 +1,4 @@
-// Entry point of the authenticators (reference-behaviour.md §6): createAuthenticator builds the
+// Entry point of the authenticators (built as airbyte_cdk/sources/declarative/parsers/model_to_component_factory.py builds them): createAuthenticator builds the
 // authenticator a manifest component describes, one file per authenticator type.
 import type { AuthParts, AuthenticatorOptions, RuntimeEnv } from '../types';
 import { configError } from '../errors';

@@ -1,4 +1,4 @@
-// JwtAuthenticator (reference-behaviour.md §6.6): signs a fresh JWT for every request with the
+// JwtAuthenticator (airbyte_cdk/sources/declarative/auth/jwt.py): signs a fresh JWT for every request with the
 // HS/RS/PS/ES/EdDSA families through `jose`, and injects it (default header Authorization, no prefix).
 import { createPrivateKey, createSecretKey, sign as nodeSign, type KeyObject } from 'node:crypto';
 import { CompactSign } from 'jose';

@@ -1,8 +1,9 @@
-// LegacySessionTokenAuthenticator (reference-behaviour.md §6.10, deprecated): validates a stored
+// LegacySessionTokenAuthenticator (airbyte_cdk/sources/declarative/auth/token.py, deprecated): validates a stored
 // session token or logs in with username/password; URLs are the requester's base URL plus the
 // configured paths by plain concatenation. Its calls are not auxiliary requests in the reference.
 import { configError, systemError, transientError } from '../errors';
-import { pythonJsonDumps, pythonStr } from './pythonText';
+import { pythonStr } from '../pythonText';
+import { pythonJsonDumps } from '../http/requestOptions';
 import { reportSecret, safeUrl, sendRequest } from './authHttp';
 import { emptyAuthParts, renderText, requireField, type AuthBuildContext, type Authenticator, type Component } from './authContext';
 

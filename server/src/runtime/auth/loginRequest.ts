@@ -1,4 +1,4 @@
-// The login request of SessionTokenAuthenticator (reference-behaviour.md §6.9): its `login_requester`
+// The login request of SessionTokenAuthenticator (airbyte_cdk/sources/declarative/auth/token_provider.py): its `login_requester`
 // is a full HttpRequester (URL, options, body, its own authenticator and error handler), so it is
 // built and sent by the runtime's requester; this module only reports the exchange and maps IGNORE.
 import type { HttpRequest, HttpResponse } from '../types';

@@ -1,4 +1,4 @@
-// NoAuth (reference-behaviour.md §6.2): adds nothing to requests; also used when a requester has no authenticator.
+// NoAuth (airbyte_cdk/sources/declarative/auth/token.py): adds nothing to requests; also used when a requester has no authenticator.
 import { emptyAuthParts, type Authenticator } from './authContext';
 
 /** Builds the NoAuth authenticator. Never throws. */

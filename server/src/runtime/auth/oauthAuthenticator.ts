@@ -1,9 +1,9 @@
-// OAuthAuthenticator (reference-behaviour.md §6.7): obtains access tokens from a token endpoint
+// OAuthAuthenticator (airbyte_cdk/sources/declarative/auth/oauth.py): obtains access tokens from a token endpoint
 // (refresh_token, client_credentials or JWT-bearer grants) and sends `Authorization: Bearer <token>`.
 // With refresh_token_updater the single-use variant reads and writes tokens in the config (§6.7.7).
 import { configError, systemError } from '../errors';
 import { mayCarryCredential } from '../http/transport';
-import { pythonStr } from './pythonText';
+import { pythonStr } from '../pythonText';
 import { reportSecret } from './authHttp';
 import { expiryFromResponse, formatExpiry, parseExpiryMoment } from './oauthExpiry';
 import { findInResponse, sendTokenRequest, type RefreshErrorRule } from './oauthTokenRequest';

@@ -1,4 +1,4 @@
-// Expiry arithmetic of OAuthAuthenticator (reference-behaviour.md §6.7.3, §6.7.5, §6.7.7): parsing
+// Expiry arithmetic of OAuthAuthenticator (airbyte_cdk/sources/declarative/auth/oauth.py, §6.7.5, §6.7.7): parsing
 // `expires_in` values and stored expiry dates, and writing expiries back in the reference's format.
 import { configError, systemError } from '../errors';
 

@@ -1,9 +1,9 @@
-// The OAuth token request (reference-behaviour.md §6.7.2, §6.7.6): sends the refresh request with its
+// The OAuth token request (airbyte_cdk/sources/declarative/auth/oauth.py, §6.7.6): sends the refresh request with its
 // own retry policy (independent of the stream's error handler), reports it as an auxiliary request
 // and classifies failures. Response fields are found by a recursive key search.
 import type { HttpRequest, HttpResponse } from '../types';
 import { configError, RuntimeError, systemError, transientError } from '../errors';
-import { encodeForm } from './pythonText';
+import { encodeForm } from '../http/requestOptions';
 import { authSleep, reportAuxiliaryRequest, safeUrl, sendRequest, signalOf } from './authHttp';
 import type { AuthBuildContext } from './authContext';
 import { STATUS_CODES } from 'node:http';

@@ -1,8 +1,8 @@
-// RateLimitedMultipleTokenAuthenticator (reference-behaviour.md §6.13), approximated for test reads:
+// RateLimitedMultipleTokenAuthenticator (airbyte_cdk/sources/declarative/auth/rate_limited_multiple_token.py), approximated for test reads:
 // the tokens are used in turn, one per request; quota tracking and 429 rotation are not reproduced.
 import { configError } from '../errors';
 import { emptyAuthParts, renderText, renderValue, requireField, type AuthBuildContext, type Authenticator, type Component } from './authContext';
-import { pythonStr } from './pythonText';
+import { pythonStr } from '../pythonText';
 
 /** Builds the round-robin approximation; throws a config error when no token is configured. */
 export function createRateLimitedMultipleTokenAuthenticator(component: Component, ctx: AuthBuildContext): Authenticator {

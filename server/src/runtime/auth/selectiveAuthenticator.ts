@@ -1,7 +1,7 @@
-// SelectiveAuthenticator (reference-behaviour.md §6.11): picks one of several authenticators by a
+// SelectiveAuthenticator (airbyte_cdk/sources/declarative/auth/selective_authenticator.py): picks one of several authenticators by a
 // value in the config; the chosen one replaces the selective authenticator entirely.
 import { configError } from '../errors';
-import { pythonStr } from './pythonText';
+import { pythonStr } from '../pythonText';
 import { stringArray, valueAtPath, type AuthBuildContext, type Authenticator, type Component } from './authContext';
 
 /** Builds every listed authenticator, then returns the one selected by the config. Throws config errors. */

@@ -1,8 +1,8 @@
-// SessionTokenAuthenticator (reference-behaviour.md §6.9): logs in through its login_requester,
+// SessionTokenAuthenticator (airbyte_cdk/sources/declarative/auth/token_provider.py): logs in through its login_requester,
 // reads the token at session_token_path, keeps it for expiration_duration and injects it as an API
 // key or a Bearer token. Each login is reported as an auxiliary request "Login request".
 import { configError, systemError } from '../errors';
-import { pythonStr } from './pythonText';
+import { pythonStr } from '../pythonText';
 import { apiKeyRequestOption, injectToken } from './apiKeyAuthenticator';
 import { reportAuxiliaryRequest, reportSecret } from './authHttp';
 import { addIsoDuration, parseIsoDuration, type IsoDuration } from './isoDuration';

@@ -2,7 +2,7 @@
 // `__proto__`, `constructor` or `prototype` before anything runs, with the segment's line and column
 // (rule prototype-path-segment; the runtime would refuse it too, but without a position).
 import type { ParsedManifest } from '../manifest/parse';
-import { validateManifest } from '../manifest/validateManifest';
+import { validateManifest } from '../validation/validateManifest';
 
 /** `file:line:col: error: …` lines for every refused path segment; empty when there is none. */
 export function prototypePathErrors(parsed: ParsedManifest, file: string): string[] {

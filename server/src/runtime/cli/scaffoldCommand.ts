@@ -4,7 +4,7 @@
 // errors (a scaffolder bug: reported), 2 bad input (not a document, unknown operation, bad $ref).
 import { existsSync } from 'node:fs';
 import { parseManifest } from '../manifest/parse';
-import { validateManifest } from '../manifest/validateManifest';
+import { validateManifest } from '../validation/validateManifest';
 import { writeUserFile } from '../files/userFiles';
 import { scaffoldOpenApi } from '../scaffold/openapi/scaffoldOpenApi';
 import { readInputText } from './inputFile';

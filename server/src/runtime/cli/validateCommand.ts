@@ -1,9 +1,9 @@
 // `connector-manifest validate <files...> [--format json|pretty] [--hints]`: the language server's checks
-// (runtime/manifest/validateManifest.ts), headless. Exit 0 clean, 1 errors found, 2 unreadable input
+// (runtime/validation/validateManifest.ts), headless. Exit 0 clean, 1 errors found, 2 unreadable input
 // (including a binary or oversized file: see inputFile.ts).
 // Hints (deprecated fields, which editors strike through) are listed only with --hints.
 import { parseManifest } from '../manifest/parse';
-import { validateManifest } from '../manifest/validateManifest';
+import { validateManifest } from '../validation/validateManifest';
 import type { Problem } from '../problems';
 import { readInputText } from './inputFile';
 import { terminalSafe } from './terminalText';

@@ -108,7 +108,7 @@ function buildFilter(f: Record<string, unknown>, config: object, parameters: obj
   const contains = typeof f.error_message_contains === 'string' ? f.error_message_contains : null;
   return (response) => {
     const body = parseJson(response.body);
-    // Spec §7 (reference-incremental): the filter's templates see requests' case-insensitive headers.
+    // As the CDK's HttpResponseFilter (airbyte_cdk/sources/declarative/requesters/error_handlers/http_response_filter.py): the filter's templates see requests' case-insensitive headers.
     const headers = caseInsensitiveHeaders(response.headers);
     const inCodes = codes.has(response.status);
     // Spec §3.6: the predicate sees response and headers, and config is null there.

@@ -1,4 +1,4 @@
-// Response header names are kept as the server sent them (reference-incremental.md §7): CursorPagination
+// Response header names are kept as the server sent them (airbyte_cdk/sources/declarative/requesters/paginators/strategies/cursor_pagination_strategy.py): CursorPagination
 // templates see them case-sensitively, while the error handler, wait-time-from-header and the runtime
 // itself look names up case-insensitively, as `requests`' CaseInsensitiveDict does.
 import { setOwn } from '../shared/safeObject';

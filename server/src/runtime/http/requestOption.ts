@@ -1,12 +1,12 @@
-// RequestOption (reference-behaviour.md §5.1): where a value (API key, page token, page size) goes
+// RequestOption (airbyte_cdk/sources/declarative/requesters/request_option.py): where a value (API key, page token, page size) goes
 // in a request, and the one helper that injects it into RequestParts. Used by authenticators,
 // the requester and the paginators alike.
 import type { RequestOptionCompat, RequestParts } from '../types';
 import { isOlderThan } from '../schema/versions';
 import { evalText } from '../interpolation';
 import { configError } from '../errors';
-import { pythonStr } from '../auth/pythonText';
-import { setValueAtPath } from '../auth/authContext';
+import { pythonStr } from '../pythonText';
+import { setValueAtPath } from '../safePath';
 import { setOwn } from '../shared/safeObject';
 
 export type InjectInto = 'request_parameter' | 'header' | 'body_data' | 'body_json';

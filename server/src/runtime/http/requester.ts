@@ -12,7 +12,7 @@ import { headerValue } from './headers';
 import { splitQueryProperties, withQueryProperties } from './queryPropertiesParameter';
 import type { ApiBudget } from './apiBudget';
 
-/** Anything that authenticates a data request (runtime-api.md createAuthenticator result). */
+/** Anything that authenticates a data request (docs/runtime.md createAuthenticator result). */
 export type Authenticator = { authenticate(request?: { sending?: boolean }): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
 
 /** One request to build: the slice, the wrapped page token and the retriever-level option providers. */

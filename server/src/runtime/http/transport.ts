@@ -26,7 +26,7 @@ export type TransportOptions = {
 /** Defaults of the transport: 30 s per exchange, 20 MB per body, 10 redirects. */
 export const DEFAULT_TRANSPORT_OPTIONS = { timeoutMs: 30_000, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES, maxRedirects: 10 };
 
-/** The fetch function of runtime-api.md. */
+/** The fetch function of docs/runtime.md. */
 export type FetchFunction = (req: HttpRequest) => Promise<HttpResponse>;
 
 /** A network-level failure; `code` mimics Node's error codes (ECONNREFUSED, ETIMEDOUT, ...). */
@@ -184,7 +184,7 @@ export function redirectsOf(response: HttpResponse | null | undefined): Redirect
   return (response as { redirects?: Redirect[] } | null | undefined)?.redirects;
 }
 
-/** Non-enumerable, like bodyBytes: the response's JSON shape stays that of runtime-api.md. */
+/** Non-enumerable, like bodyBytes: the response's JSON shape stays that of docs/runtime.md. */
 function attachRedirects(response: HttpResponse, redirects: Redirect[]): HttpResponse {
   Object.defineProperty(response, 'redirects', { value: redirects, enumerable: false, writable: true, configurable: true });
   return response;

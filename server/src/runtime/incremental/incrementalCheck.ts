@@ -2,7 +2,7 @@
 // third time from the second's, then verifies what an incremental sync promises (docs/incremental.md):
 // the later reads' records lie at or after their input state (less the lookback), the state never moves
 // backwards, the third read asks for no data older than the second's state, and every state has the shape
-// the CDK writes (reference-incremental.md §6.3). Each violation names the records and requests behind it.
+// the CDK writes (airbyte_cdk/sources/streams/concurrent/cursor.py). Each violation names the records and requests behind it.
 import { RuntimeError } from '../errors';
 import { testRead } from '../testRead/testRead';
 import type { StreamRead } from '../testRead/streamRead';

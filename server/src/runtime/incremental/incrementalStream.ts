@@ -1,4 +1,4 @@
-// What a stream's incremental sync is, in the terms its state is written in (reference-incremental.md §1,
+// What a stream's incremental sync is, in the terms its state is written in (airbyte_cdk/sources/declarative/concurrent_declarative_source.py,
 // §6.3): the cursor kind and field, how cursor values are parsed and compared, the lookback, and the
 // state layout its partition router gives (per partition, global, parent state). The incremental check and
 // the editor's state form both start from this description. No I/O except resolving dynamic streams.

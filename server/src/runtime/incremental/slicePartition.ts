@@ -1,5 +1,5 @@
 // Where a slice of a read starts from, given the read's input state: the slice's partition (its descriptor
-// less the cursor keys) and the lowest cursor value its records may have (reference-incremental.md §2.2,
+// less the cursor keys) and the lowest cursor value its records may have (airbyte_cdk/sources/streams/concurrent/cursor.py,
 // §5.4): the partition's own cursor, else the global `state` less the runtime `lookback_window` seconds,
 // then less the manifest's lookback_window.
 import type { ReadRequest } from '../testRead/streamRead';

@@ -1,4 +1,4 @@
-// The shape of a stream state as the CDK writes it (reference-incremental.md §6.3), checked against the
+// The shape of a stream state as the CDK writes it (airbyte_cdk/sources/streams/concurrent/cursor.py), checked against the
 // stream's incremental description: which keys, which types, partitions with sorted keys, parseable cursor
 // values, parent_state only where the router keeps one. Pure: returns the problems found, never throws.
 import type { IncrementalModel } from './incrementalStream';

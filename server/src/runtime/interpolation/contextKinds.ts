@@ -1,4 +1,4 @@
-// The kinds of template context a manifest field can have (reference-behaviour.md §3.6). The
+// The kinds of template context a manifest field can have (airbyte_cdk/sources/declarative/interpolation/jinja.py). The
 // component catalog names one kind per interpolated field; interpolation/variables.ts says which
 // variables each kind provides. One list, shared by the runtime, the schema and the editor.
 

@@ -1,6 +1,6 @@
 // Text ↔ datetime as the reference does it: C strftime/Python strptime directives, dateutil's
 // strict ISO-8601 parser (isoparse), and the CDK's special formats `%s`, `%s_as_float`, `%ms`,
-// `%epoch_microseconds`, `%_ms` (reference-behaviour.md §3.7).
+// `%epoch_microseconds`, `%_ms` (airbyte_cdk/sources/declarative/interpolation/macros.py).
 import { PyDate, PyDateTime } from './datetime';
 import { wholeMatchGroups } from './pythonRegex';
 

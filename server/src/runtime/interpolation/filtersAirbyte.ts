@@ -1,4 +1,4 @@
-// The filters the CDK adds to Jinja (reference-behaviour.md §3.8): hash, base64encode/decode,
+// The filters the CDK adds to Jinja (airbyte_cdk/sources/declarative/interpolation/filters.py): hash, base64encode/decode,
 // base64binascii_decode (which encodes), string (JSON in triple quotes), regex_search/replace, hmac.
 // Regular expressions run on RE2 in linear time (pythonRegex.ts).
 import { createHash, createHmac, getHashes } from 'node:crypto';

@@ -1,5 +1,5 @@
-// Public surface of template evaluation (reference-behaviour.md §3): `interpolate` as fixed by
-// runtime-api.md, and the wrapper helpers other runtime modules call (auth, requester, paginator).
+// Public surface of template evaluation (airbyte_cdk/sources/declarative/interpolation/jinja.py): `interpolate` as fixed by
+// docs/runtime.md, and the wrapper helpers other runtime modules call (auth, requester, paginator).
 // The engine, its decision record and the §3.2 algorithm live in jinja.ts.
 import type { RuntimeEnv } from '../types';
 import { evaluateTemplate } from './jinja';

@@ -16,7 +16,7 @@ import { TemplateSyntaxError } from './lexer';
 import { LiteralType, literalEval } from './literal';
 import { createGlobals, DEFAULT_GLOBAL_NAMES, MACRO_NAMES } from './macros';
 import { filterNames, findFilter, hasTest, testNames } from './evaluator';
-import { closestMatch } from '../schema/suggest';
+import { closestMatch } from '../suggest';
 import { parseTemplate, Stmt } from './parser';
 import { PyDict, TemplateValueError, UndefinedAccessError, hasKey } from './values';
 

@@ -3,7 +3,7 @@
 // those check the size their result WOULD have before allocating (`checkSize`) and charge the work
 // they are about to do to the meter of the running evaluation (`charge`), which enforces the step and
 // wall-clock budget. Evaluation is synchronous, so "the running evaluation" is a module-level stack.
-import { TemplateValueError } from './values';
+import { TemplateValueError } from './templateValueError';
 
 /** Longest string (characters) or list (items) a single value may have. */
 export const MAX_SEQUENCE = 1_000_000;

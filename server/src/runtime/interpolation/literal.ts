@@ -1,4 +1,4 @@
-// Python's ast.literal_eval over rendered template text (reference-behaviour.md §3.3): numbers
+// Python's ast.literal_eval over rendered template text (airbyte_cdk/sources/declarative/interpolation/jinja.py): numbers
 // (underscores, hex/octal/binary, floats, complex rejected), strings with prefixes, escapes, triple
 // quotes and implicit concatenation, True/False/None, lists, tuples, dicts, sets and set().
 import { PyFloat, PyTuple, makeFloat } from './values';

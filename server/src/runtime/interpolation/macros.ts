@@ -1,4 +1,4 @@
-// The CDK's template macros (reference-behaviour.md §3.7) and Jinja's remaining default globals
+// The CDK's template macros (airbyte_cdk/sources/declarative/interpolation/macros.py) and Jinja's remaining default globals
 // (`dict`, `namespace`, `lipsum`, `cycler`, `joiner`; `range` is removed). The clock comes from
 // RuntimeEnv.now so tests can freeze time.
 import { randomUUID } from 'node:crypto';

@@ -36,11 +36,9 @@ export class TemplateReference {}
 export class UndefinedAccessError {
   constructor(readonly message: string) {}
 }
-/** Raised for Python TypeError / ValueError and sandbox SecurityError inside rendering. */
-export class TemplateValueError {
-  /** `pyType`: the Python exception class the reference would raise; TypeErrors are swallowed by the reference (§3.2). */
-  constructor(readonly message: string, readonly pyType: 'TypeError' | 'ValueError' | 'SecurityError' | 'LimitError' = 'ValueError') {}
-}
+// TemplateValueError lives in its own module so the work meter (limits.ts) can raise it without importing this one.
+import { TemplateValueError } from './templateValueError';
+export { TemplateValueError };
 
 export type PyDict = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-// The one table of template variables per context kind (reference-behaviour.md §3.6, §6.8.3): what
+// The one table of template variables per context kind (airbyte_cdk/sources/declarative/interpolation/jinja.py, §6.8.3): what
 // each kind provides, with a description and an example. Editor completion, hover and the
 // "not available here" diagnostics read it; the component catalog names a kind per field.
 import type { TemplateContextKind } from './contextKinds';

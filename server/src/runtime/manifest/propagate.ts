@@ -1,8 +1,9 @@
-// Pass 2 of manifest resolution: default component types (reference-behaviour.md §1.2) and
+// Pass 2 of manifest resolution: default component types (airbyte_cdk/sources/declarative/parsers/manifest_component_transformer.py) and
 // `$parameters` propagation (§1.3), over the reference-free output of pass 1. Builds new containers
 // and carries their origins along; never throws.
 import { defaultTypeFor } from '../schema/defaultTypes';
-import { isPlainObject, MAX_DEPTH, MAX_RESOLVED_VALUES, ResolutionTooLarge } from './references';
+import { MAX_DEPTH, MAX_RESOLVED_VALUES, ResolutionTooLarge } from './references';
+import { isPlainObject } from '../shared/plainObject';
 import { toNodeOrigin, type Origin, type OriginTable } from './origins';
 import { setOwn } from '../shared/safeObject';
 

@@ -1,7 +1,8 @@
-// Pass 1 of manifest resolution (reference-behaviour.md §1.1): replaces `#/...` strings and `$ref`
+// Pass 1 of manifest resolution (airbyte_cdk/sources/declarative/parsers/manifest_component_transformer.py): replaces `#/...` strings and `$ref`
 // mappings by their targets, recording where every copied node was written. Never throws.
 import { childPath, pathToArray, toNodeOrigin, type JsonPath, type NodeOrigin, type Origin, type OriginTable, type PathLink } from './origins';
 import { setOwn } from '../shared/safeObject';
+import { isPlainObject } from '../shared/plainObject';
 
 /** A reference that could not be followed: what went wrong, where it is written, and its resolved location. */
 export type ReferenceFailure = {
@@ -35,12 +36,6 @@ export class ResolutionTooLarge {
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-  // A mapping, not a YAML `!!binary` (Uint8Array, whose millions of indexes are not keys to resolve).
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
 
 /** Is `s` a reference string (§1.1: any string starting with `#/`)? */
 export function isReferenceString(s: unknown): s is string {

@@ -1,4 +1,4 @@
-// Manifest resolution (reference-behaviour.md §1): default top-level type, references, default
+// Manifest resolution (airbyte_cdk/sources/declarative/parsers/manifest_component_transformer.py): default top-level type, references, default
 // component types and `$parameters`, into a plain resolved view plus an origin map that points every
 // resolved value back at the text the author wrote. Works on a plain value or a parsed document.
 import type { Document } from 'yaml';
@@ -7,7 +7,8 @@ import type { Span } from '../types';
 import { locateOrigin, locateSourcePath, OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin, type SourceLocator } from './origins';
 import type { ParsedManifest } from './parse';
 import { TypeAndParameterPropagator } from './propagate';
-import { isPlainObject, MAX_DEPTH, MAX_RESOLVED_VALUES, ReferenceResolver, ResolutionTooLarge, type ReferenceFailure } from './references';
+import { isPlainObject } from '../shared/plainObject';
+import { MAX_DEPTH, MAX_RESOLVED_VALUES, ReferenceResolver, ResolutionTooLarge, type ReferenceFailure } from './references';
 
 export type { JsonPath, LocatedOrigin, NodeOrigin } from './origins';
 

@@ -1,4 +1,4 @@
-// The declarative OAuth consent flow (reference-behaviour.md §6.8), which the Airbyte platform runs
+// The declarative OAuth consent flow (airbyte_cdk/sources/declarative/declarative_component_schema.yaml), which the Airbyte platform runs
 // and the CDK does not: building the consent URL (state, scopes, PKCE via templates) and exchanging
 // the authorization code for tokens, returning the values to store in the connector config.
 import { randomInt } from 'node:crypto';

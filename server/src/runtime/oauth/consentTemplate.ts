@@ -1,4 +1,4 @@
-// The template language of the declarative OAuth specification (reference-behaviour.md §6.8.4): the
+// The template language of the declarative OAuth specification (airbyte_cdk/sources/declarative/declarative_component_schema.yaml): the
 // platform's restricted Jinja — `{{ expr }}` with `~` concatenation, string literals, parentheses and
 // the filters urlencode, urldecode, replace, b64encode, codechallengeS256; `{% if %}/{% else %}/{% endif %}`.
 // The legacy notation `{{ {{var}} | urlEncoder }}` and its macro names are accepted as aliases.

@@ -6,7 +6,7 @@ import { evalBoolean, evalString } from '../http/interpolatedValues';
 import { headerValue } from '../http/headers';
 import { parseLinkHeader } from './linkHeader';
 import { evalPageSize } from './pageSize';
-import type { PaginationStrategy, StrategyContext } from './paginationStrategy';
+import type { PaginationStrategy, StrategyContext } from './strategy';
 
 /** Builds CursorPagination; page_size is evaluated now. Throws a config error without cursor_value. */
 export function createCursorPagination(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {

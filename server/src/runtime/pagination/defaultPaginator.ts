@@ -8,7 +8,7 @@ import { pythonStr, truthy } from '../http/interpolatedValues';
 import { checkPaginationDecoder } from '../records/decoders';
 import { createPaginationStrategy } from './paginationStrategy';
 
-/** The paginator interface of runtime-api.md. */
+/** The paginator interface of docs/runtime.md. */
 export type Paginator = {
   initialToken(): unknown | null;
   /** `{ next_page_token: t }` for a truthy token, null to stop. */

@@ -2,8 +2,8 @@
 import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalPageSize } from './pageSize';
-import { shortPageReason, type PaginationStrategy, type StrategyContext } from './paginationStrategy';
-import { pythonStr } from '../auth/pythonText';
+import { shortPageReason, type PaginationStrategy, type StrategyContext } from './strategy';
+import { pythonStr } from '../pythonText';
 
 /** Builds OffsetIncrement; a page_size template is evaluated on each use and must yield an int. */
 export function createOffsetIncrement(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {

@@ -2,8 +2,8 @@
 import type { HttpResponse, RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalPageSize } from './pageSize';
-import { shortPageReason, type PaginationStrategy, type StrategyContext } from './paginationStrategy';
-import { pythonStr } from '../auth/pythonText';
+import { shortPageReason, type PaginationStrategy, type StrategyContext } from './strategy';
+import { pythonStr } from '../pythonText';
 
 /** Builds PageIncrement; page_size is evaluated now and must yield an int. */
 export function createPageIncrement(component: Record<string, unknown>, sc: StrategyContext, env?: RuntimeEnv): PaginationStrategy {

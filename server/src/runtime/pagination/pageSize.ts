@@ -3,7 +3,7 @@
 import type { RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { evalString, type TemplateContext } from '../http/interpolatedValues';
-import { pythonStr } from '../auth/pythonText';
+import { pythonStr } from '../pythonText';
 
 /** Evaluates a page size; throws a config error naming the value and its type when it is not an int. */
 export function evalPageSize(raw: unknown, ctx: TemplateContext, owner: string, env?: RuntimeEnv): number | null {

@@ -3,7 +3,7 @@
 import { parse } from 'csv-parse/sync';
 import { configError, systemError } from '../errors';
 import { decodeText } from './textEncoding';
-import type { Parser } from './rawParsers';
+import type { Parser } from './parser';
 
 /** Builds the parser from a CsvDecoder or CsvParser component (fields: encoding, delimiter, set_values_to_none). */
 export function createCsvParser(component: Record<string, unknown>): Parser {

@@ -2,7 +2,7 @@
 // response size cap (a gzip bomb fails clearly instead of exhausting memory).
 import { gunzipSync } from 'node:zlib';
 import { systemError } from '../errors';
-import type { Parser } from './rawParsers';
+import type { Parser } from './parser';
 
 /** Wraps `inner`: gzip data is inflated first; bytes without the gzip magic go to `inner` as they are. */
 export function createGzipParser(inner: Parser): Parser {

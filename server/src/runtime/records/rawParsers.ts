@@ -6,8 +6,8 @@ import { createCsvParser } from './csvParser';
 import { createGzipParser } from './gzipParser';
 import { decodeText } from './textEncoding';
 
-/** Parses a body's bytes into elements; `limit` caps the bytes any inflation step may produce. */
-export type Parser = { name: string; parse(bytes: Uint8Array, limit: number): unknown[] };
+import type { Parser } from './parser';
+export type { Parser } from './parser';
 
 type Component = Record<string, unknown>;
 

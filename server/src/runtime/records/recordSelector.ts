@@ -17,7 +17,7 @@ export type RecordSelector = {
   select(response: HttpResponse, slice: StreamSlice, nextPageToken: unknown): Record<string, unknown>[];
 };
 
-/** What a client-side incremental cursor adds to record selection (reference-incremental.md §4). */
+/** What a client-side incremental cursor adds to record selection (airbyte_cdk/sources/declarative/extractors/record_filter.py). */
 export type IncrementalSelection = {
   /** The cursor check, run before the record_filter condition. */
   keep?: (record: Record<string, unknown>, slice: StreamSlice) => boolean;

@@ -1,7 +1,7 @@
 // Diagnostics inside templates, located on the exact characters: syntax errors, unknown filters and
 // tests, variables not available in the field (any `stream_state` is an error), `last_records`
 // (Builder-only), and config keys not declared in spec.connection_specification (with did-you-mean).
-import { closestMatch } from '../schema/suggest';
+import { closestMatch } from '../suggest';
 import type { Problem } from '../problems';
 import { compileTemplate, GLOBAL_NAMES } from '../interpolation/jinja';
 import { TemplateSyntaxError } from '../interpolation/lexer';

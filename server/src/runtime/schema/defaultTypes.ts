@@ -1,4 +1,4 @@
-// The slot → default component type tables of reference-behaviour.md §1.2. The resolver inserts these
+// The slot → default component type tables of airbyte_cdk/sources/declarative/parsers/manifest_component_transformer.py. The resolver inserts these
 // types; the catalog, completion and validation read the same tables, so they are written once here.
 
 /** `"<ParentType>.<field>"` → the type inserted when a mapping in that slot has no `type`. */

@@ -2,7 +2,7 @@
 // `anyOf` noise collapsed, required → the component's key, type/enum → the value.
 import type { ErrorObject } from 'ajv';
 import type { JsonPath } from '../manifest/origins';
-import { closestMatch } from './suggest';
+import { closestMatch } from '../suggest';
 import type { ProblemFix } from '../problems';
 
 /** A schema finding before it is located: the component-relative path and where to anchor it. */

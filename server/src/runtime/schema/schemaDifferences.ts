@@ -1,7 +1,7 @@
 // Declared vs inferred schema of a stream, as the Connector Builder warns after a test read: fields the
 // records have that the declared schema lacks, and fields whose types differ (a string declared where the
 // records hold objects, …). Nullability is ignored: the inferred schema makes every field nullable
-// (reference-behaviour.md §10.3). Integer vs number follows the Builder: the CDK's inferrer never emits
+// (airbyte_cdk/connector_builder/test_reader/reader.py). Integer vs number follows the Builder: the CDK's inferrer never emits
 // `integer` (schema_inferrer.py IntegerToNumber), so an inferred `number` contradicts a declared `integer`
 // only when a record holds a number with a fraction at that path. Pure: the editor and the CLI's run of
 // all streams use it.

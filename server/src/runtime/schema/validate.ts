@@ -3,12 +3,12 @@
 // validator (compiled once per type) and checks slots, unknown fields and removed components.
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { JsonPath } from '../manifest/origins';
-import { isPlainObject } from '../manifest/references';
+import { isPlainObject } from '../shared/plainObject';
 import { AJV_OPTIONS, validatorSchema } from './validatorSchemas';
 import { precompiledValidators } from './precompiledValidators';
 import { getComponent } from './catalog';
 import { findingsFromAjv } from './errors';
-import { closestMatch } from './suggest';
+import { closestMatch } from '../suggest';
 import type { ProblemFix } from '../problems';
 import type { ComponentDef, FieldDef } from './types';
 import { isOlderThan, parseVersion, type CdkVersion } from './versions';

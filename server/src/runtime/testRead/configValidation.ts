@@ -6,7 +6,7 @@
 // deep error first, anyOf/oneOf last); formats are not checked (jsonschema does not by default).
 import Ajv, { type ErrorObject } from 'ajv';
 import { RE2JS } from 're2js';
-import { pythonRepr } from '../auth/pythonText';
+import { pythonRepr } from '../pythonText';
 import { schemaPatternEngine } from '../shared/schemaPatternEngine';
 
 let ajv: Ajv | undefined;

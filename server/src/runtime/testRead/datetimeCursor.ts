@@ -1,4 +1,4 @@
-// DatetimeBasedCursor as the reference runs it in a test read: a concurrent cursor (reference-incremental.md
+// DatetimeBasedCursor as the reference runs it in a test read: a concurrent cursor (airbyte_cdk/sources/declarative/incremental/
 // §2, §6.3). The definition renders the manifest fields once; each cursor made from it slices its range
 // into windows, observes the records of each window, keeps the closed windows as merged intervals and
 // states the value it would checkpoint: the highest cursor value of the first contiguous interval.

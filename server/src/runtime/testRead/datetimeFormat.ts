@@ -1,7 +1,7 @@
 // DatetimeBasedCursor values as the reference's concurrent cursor handles them: Python datetimes that
 // keep microseconds and the UTC offset they were written with (interpolation/datetime.ts), the CDK's
 // DatetimeParser formats (%s, %ms, %s_as_float, %epoch_microseconds, %_ms), ISO 8601 gaps, and the
-// clamping strategies (reference-incremental.md §2.4, §2.5).
+// clamping strategies (airbyte_cdk/sources/streams/concurrent/clamping.py, §2.5).
 import { configError } from '../errors';
 import { PyDateTime, PyDuration, PyTimedelta, parseIsoDuration as parsePyDuration } from '../interpolation/datetime';
 import { formatWithFormat, isoparse, parseWithFormat } from '../interpolation/datetimeFormat';

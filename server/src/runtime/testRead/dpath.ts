@@ -1,4 +1,4 @@
-// The two dpath operations dynamic streams use (reference-incremental.md §8): `set` writes a value at
+// The two dpath operations dynamic streams use (airbyte_cdk/sources/declarative/resolvers/): `set` writes a value at
 // every EXISTING path matching a glob and counts them; `new` creates the path. Segments are fnmatch
 // patterns (`*`, `?`, `[...]`) and `**` matches any number of levels, as in the dpath library.
 import { setOwn } from '../shared/safeObject';

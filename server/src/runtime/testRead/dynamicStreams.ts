@@ -1,4 +1,4 @@
-// Dynamic streams (reference-incremental.md §8): each `dynamic_streams` definition expands its
+// Dynamic streams (airbyte_cdk/sources/declarative/resolvers/): each `dynamic_streams` definition expands its
 // stream_template once per item its components resolver finds — records read from an API
 // (HttpComponentsResolver), entries of a config list (ConfigComponentsResolver) or a list written in
 // the manifest (ParametrizedComponentsResolver). The resolved streams are appended to the static ones,

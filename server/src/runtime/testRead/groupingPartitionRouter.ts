@@ -1,7 +1,7 @@
 // GroupingPartitionRouter: batches the partitions of an underlying router into groups of group_size,
 // so one request covers several partitions; each key of a grouped partition holds the list of values.
 import { configError } from '../errors';
-import type { Part, Partition } from './partitions';
+import type { Part, Partition } from './partition';
 import { getOwn, setOwn } from '../shared/safeObject';
 
 type Obj = Record<string, unknown>;

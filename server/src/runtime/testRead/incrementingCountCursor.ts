@@ -1,5 +1,5 @@
 // IncrementingCountCursor as the reference runs it in a test read: a concurrent cursor over integers with no
-// slice boundaries (reference-incremental.md §1). One slice `{start: <sync start>, end: ∞}`; start_value_option
+// slice boundaries (airbyte_cdk/sources/declarative/concurrent_declarative_source.py). One slice `{start: <sync start>, end: ∞}`; start_value_option
 // sends the start; the state `{cursor_field: highest value read}` is emitted after the slice only when a record
 // had a value, and always at the end.
 import type { RequestParts } from '../types';

@@ -1,4 +1,4 @@
-// Pagination reset (reference-behaviour.md §7.8): what the page loop does when the error handler answers
+// Pagination reset (airbyte_cdk/sources/declarative/retrievers/simple_retriever.py): what the page loop does when the error handler answers
 // RESET_PAGINATION or a slice attempt reaches `pagination_reset.limits.number_of_records`. RESET re-reads
 // the slice once; SPLIT_USING_CURSOR narrows the slice to start at the last cursor value read.
 import { configError, systemError } from '../errors';

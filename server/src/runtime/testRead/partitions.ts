@@ -12,33 +12,12 @@ import { createGroupingRouter } from './groupingPartitionRouter';
 import { createUnionRouter } from './unionPartitionRouter';
 import { concurrentCursor, finalStateCursor, perPartitionCursor, type StreamCursor } from './streamCursor';
 import { incrementingCountCursor, type CountCursor } from './incrementingCountCursor';
-import type { BuiltStream } from './retriever';
+import type { BuildParent, BuiltStream, Slicer } from './builtStream';
+import type { Part, Partition } from './partition';
 import type { ReadContext } from './readContext';
 import { setOwn } from '../shared/safeObject';
 
 type Obj = Record<string, unknown>;
-
-/** Produces the slices of a stream and the request options of a slice. */
-export type Slicer = {
-  slices(): AsyncGenerator<StreamSlice>;
-  requestParts(slice: StreamSlice): RequestParts;
-  /** The stream's DatetimeBasedCursor, if any (pagination reset splits slices with it, §7.8). */
-  cursor: DatetimeCursor | null;
-  /** The stream-level cursor: what records are observed by, and the state messages (reference-incremental.md §6). */
-  state: StreamCursor;
-};
-
-/** One partition of a router: its keys, and the extra fields that ride along outside the partition (§3.6). */
-export type Partition = { partition: Obj; extra_fields?: Obj };
-
-/**
- * A partition router of the slicer: its partitions, what a partition adds to a request, and its own state
- * (a substream router: `{parent name: parent state}` for its incremental_dependency parents, §5.2).
- */
-export type Part = { partitions(): AsyncGenerator<Partition>; inject(parts: RequestParts, partition: Obj): void; state?(): Obj };
-
-/** Builds a parent stream; `state` is its input state (incremental_dependency), null for none. */
-export type BuildParent = (parent: Obj, state: Obj | null) => BuiltStream;
 
 /**
  * Builds the slicer of a retriever: partition routers (a list is a cartesian product) and the incremental
@@ -88,7 +67,7 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
 }
 
 /**
- * The partitions of a list of routers (reference-incremental.md §5.3; a router given alone is read lazily).
+ * The partitions of a list of routers (airbyte_cdk/sources/declarative/partition_routers/cartesian_product_stream_slicer.py; a router given alone is read lazily).
  * A list, even of one router, is the reference's CartesianProductStreamSlicer: `itertools.product` reads
  * every router in full once (each parent stream once, before the first slice), the first router is the
  * outer loop, and each combination is merged like `dict(ChainMap(p1, p2, …))`.

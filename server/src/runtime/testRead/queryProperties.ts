@@ -10,7 +10,7 @@ import { createTransformations } from '../records/transformations';
 import { emptySlice } from '../records/streamSlice';
 import { dpathGet } from './dpath';
 import { setOwn } from '../shared/safeObject';
-import type { BuiltStream } from './retriever';
+import type { BuiltStream } from './builtStream';
 import type { ReadContext } from './readContext';
 
 type Obj = Record<string, unknown>;

@@ -9,7 +9,8 @@ import { safeUrl } from '../http/transport';
 import { createPaginator, type Paginator } from '../pagination/defaultPaginator';
 import { createRecordSelector, type RecordSelector } from '../records/recordSelector';
 import type { StreamSlice } from '../records/streamSlice';
-import { createSlicer, type Slicer } from './partitions';
+import { createSlicer } from './partitions';
+import type { BuiltStream, SliceAuxiliarySink } from './builtStream';
 import { requestPage, wrapToken, type PageOutcome, type PageResult } from './pageRequest';
 import { deepMerge, queryPropertiesOf, type QueryProperties } from './queryProperties';
 import { createPaginationReset, type SliceResets } from './paginationReset';
@@ -21,20 +22,6 @@ import { retentionExpired, retentionPeriod } from './stateRetention';
 import { createFileUploader, type FileUploader } from './fileUploader';
 
 export type { PageResult } from './pageRequest';
-
-/** Receives the auxiliary requests that belong to the slice being read (async-job requests, §10.4). */
-export type SliceAuxiliarySink = (entry: AuxiliaryRequest) => void;
-
-export type BuiltStream = {
-  name: string;
-  primaryKey: string[][];
-  cursorField: string[][];
-  slicer: Slicer;
-  /** Pages of one slice; slice-level auxiliary requests go to `sink` (default: the read's top level). */
-  readSlice(slice: StreamSlice, sink?: SliceAuxiliarySink): AsyncGenerator<PageResult>;
-  /** The slice as the test read describes it, when the retriever logs something else than the whole slice. */
-  descriptorOf?(slice: StreamSlice): Record<string, unknown>;
-};
 
 type Obj = Record<string, unknown>;
 

@@ -1,11 +1,11 @@
-// The stream-level cursor of a test read and the state messages it emits (reference-incremental.md §1, §5.4,
+// The stream-level cursor of a test read and the state messages it emits (airbyte_cdk/sources/declarative/concurrent_declarative_source.py, §5.4,
 // §6): no incremental_sync → the final-state cursor (one state at the end); a DatetimeBasedCursor alone → one
 // concurrent cursor (state after every slice); with a partition router → one concurrent cursor per partition
 // (state after the first closed slice and at the end), or a single global cursor.
 import { configError } from '../errors';
 import type { StreamSlice } from '../records/streamSlice';
 import type { DatetimeCursor, WindowCursor } from './datetimeCursor';
-import type { Partition } from './partitions';
+import type { Partition } from './partition';
 import type { ReadContext } from './readContext';
 
 type Obj = Record<string, unknown>;

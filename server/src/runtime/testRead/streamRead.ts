@@ -35,12 +35,5 @@ export type StreamRead = {
   latest_config_update: Record<string, unknown> | null;
 };
 
-/** Progress events sent to env.onProgress while a test read runs. */
-export type TestReadProgress =
-  | { type: 'start'; stream: string }
-  | { type: 'slice'; slice: number; descriptor: Record<string, unknown> | string }
-  | { type: 'request'; slice: number; page: number; method: string; url: string }
-  | { type: 'page'; slice: number; page: number; method: string; url: string; status: number | null; records: number; totalRecords: number }
-  | { type: 'auxiliary_request'; title: string; requestType: string; status: number | null }
-  | { type: 'log'; level: string; message: string }
-  | { type: 'done'; slices: number; pages: number; records: number; limitReached: boolean };
+// The progress events of a test read are declared with the environment that receives them (types.ts).
+export type { TestReadProgress } from '../types';

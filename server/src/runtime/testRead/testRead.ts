@@ -1,4 +1,4 @@
-// testRead (runtime-api.md, §10): resolves the manifest, reads one stream within the test-read limits
+// testRead (docs/runtime.md, §10): resolves the manifest, reads one stream within the test-read limits
 // and returns the Connector Builder's StreamRead with every secret masked (§11). Errors during the
 // read become ERROR logs next to what was read; errors building the stream are thrown.
 import type { AuxiliaryRequest, HttpRequest, HttpResponse, TestReadEnv, TestReadLimits } from '../types';
@@ -137,7 +137,7 @@ export async function testRead(manifest: object, config: object, streamName: str
   let stream = streams.find((s) => s && s.name === streamName);
   let dynamicNames: string[] = [];
   if (!stream && Array.isArray(root.dynamic_streams) && root.dynamic_streams.length) {
-    // §8 (reference-incremental): dynamic streams are resolved and appended to the static ones, so a
+    // As airbyte_cdk/sources/declarative/resolvers/: dynamic streams are resolved and appended to the static ones, so a
     // test read can target one by its resolved name. Only resolved when the name is not a static one.
     let dynamic;
     try {
@@ -202,7 +202,7 @@ export async function testRead(manifest: object, config: object, streamName: str
     else log('ERROR', detail, e);
   };
   // One worker, as in the Builder: every slice (up to max_slices, parent streams read) exists before the
-  // first data request, and per-partition cursors are created for all of them (reference-incremental.md §1).
+  // first data request, and per-partition cursors are created for all of them (airbyte_cdk/sources/declarative/concurrent_declarative_source.py).
   // A failure while making them ends slicing; the slices made so far are still read (as the reference's
   // partitions already generated are).
   const planned: StreamSlice[] = [];

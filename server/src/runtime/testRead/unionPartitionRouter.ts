@@ -5,7 +5,7 @@
 // reference refuses children with request options or another partition field when it builds the router.
 import { configError } from '../errors';
 import { evalString, pythonStr } from '../http/interpolatedValues';
-import type { Part, Partition } from './partitions';
+import type { Part, Partition } from './partition';
 import type { ReadContext } from './readContext';
 import { setOwn } from '../shared/safeObject';
 

@@ -1,4 +1,4 @@
-// Catalog of authenticators (reference-behaviour.md §6): how requests prove who is calling.
+// Catalog of authenticators (airbyte_cdk/sources/declarative/auth/token.py): how requests prove who is calling.
 import { bool, int, many, num, obj, one, raw, str, strs, type ComponentDef } from '../types';
 
 const requestOption = ['RequestOption'];

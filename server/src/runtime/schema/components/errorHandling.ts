@@ -1,4 +1,4 @@
-// Catalog of error handling and back-off (reference-behaviour.md §9).
+// Catalog of error handling and back-off (airbyte_cdk/sources/declarative/requesters/error_handlers/default_error_handler.py).
 import { int, many, num, str, raw, type ComponentDef } from '../types';
 
 export const ERROR_HANDLING_COMPONENTS: ComponentDef[] = [

@@ -1,4 +1,4 @@
-// Catalog of paginators and pagination strategies (reference-behaviour.md §7).
+// Catalog of paginators and pagination strategies (airbyte_cdk/sources/declarative/requesters/paginators/default_paginator.py).
 import { bool, int, one, str, type ComponentDef } from '../types';
 
 export const PAGINATION_COMPONENTS: ComponentDef[] = [

@@ -1,4 +1,4 @@
-// Catalog of the HTTP requester and what it puts in requests (reference-behaviour.md §4, §5).
+// Catalog of the HTTP requester and what it puts in requests (airbyte_cdk/sources/declarative/requesters/http_requester.py, §5).
 import { bool, int, many, obj, one, raw, str, strs, type ComponentDef, type FieldDef } from '../types';
 
 const AUTHENTICATORS = [

@@ -1,4 +1,4 @@
-// Catalog of record selection (reference-behaviour.md §8): selectors, extractors, filters.
+// Catalog of record selection (airbyte_cdk/sources/declarative/extractors/record_selector.py): selectors, extractors, filters.
 import { bool, one, str, strs, type ComponentDef } from '../types';
 
 export const SELECTION_COMPONENTS: ComponentDef[] = [

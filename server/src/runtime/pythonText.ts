@@ -1,6 +1,7 @@
 // Python-compatible text conversions used where the reference calls str() on a rendered value
-// (header values, tokens, Basic credentials, injected field names), and the wire encodings the
-// authenticators share with the requester. Pure functions, no I/O.
+// (header values, tokens, Basic credentials, injected field names, page sizes and offsets). Pure
+// functions, no I/O, imported by auth/, http/, pagination/ and testRead/ alike. (Form and JSON
+// serialisation, the requester's rules, are http/requestOptions.ts.)
 
 /** Python `str()` of a JSON-like value: strings unchanged, null → "None", booleans → "True"/"False". */
 export function pythonStr(value: unknown): string {
@@ -25,6 +26,3 @@ export function pythonRepr(value: unknown): string {
   }
   return String(value);
 }
-
-// Form and JSON serialisation follow the requester's rules (§4.3); one implementation for the runtime.
-export { encodeForm, pythonJsonDumps } from '../http/requestOptions';

@@ -8,10 +8,10 @@ import type { FoundTemplate } from '../rules/templateFields';
 import { validateResolvedManifest, type SchemaIssue } from '../schema/validate';
 import { isOlderThan, parseVersion, type CdkVersion } from '../schema/versions';
 import type { Span } from '../types';
-import type { JsonPath } from './origins';
-import type { ParsedManifest } from './parse';
-import { relatedFor, resolveManifest, type ManifestOrigins, type ResolvedManifest } from './resolve';
-import { isPlainObject } from './references';
+import type { JsonPath } from '../manifest/origins';
+import type { ParsedManifest } from '../manifest/parse';
+import { relatedFor, resolveManifest, type ManifestOrigins, type ResolvedManifest } from '../manifest/resolve';
+import { isPlainObject } from '../shared/plainObject';
 
 type Located = { code: string; severity: Severity; message: string; path: JsonPath; anchor: SchemaIssue['anchor']; related?: RuleFinding['related']; fix?: ProblemFix };
 
