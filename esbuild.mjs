@@ -51,8 +51,8 @@ const wasmBashParserPlugin = {
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'out/extension.js', external: ['vscode'] },
   { entryPoints: ['server/src/server.ts'], outfile: 'out/server.js', plugins: [await precompiledValidatorsPlugin(), wasmBashParserPlugin] },
-  { entryPoints: ['server/src/cli.ts'], outfile: 'out/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  { entryPoints: ['server/src/runtime/index.ts'], outfile: 'out/runtime.js' },
+  { entryPoints: ['server/src/cli.ts'], outfile: 'out/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [wasmBashParserPlugin] },
+  { entryPoints: ['server/src/runtime/index.ts'], outfile: 'out/runtime.js', plugins: [wasmBashParserPlugin] },
   // Webview scripts run in the browser sandbox of a webview panel.
   { entryPoints: ['client/src/webview/results.ts', 'client/src/webview/form.ts', 'client/src/webview/limits.ts', 'client/src/webview/compare.ts', 'client/src/webview/stateForm.ts', 'client/src/webview/readiness.ts'], outdir: 'out/webview', platform: 'browser', format: 'iife', target: 'es2022' },
 ];

@@ -1,7 +1,6 @@
 // The language server's side of "New Connector from OpenAPI…": the operations of a document for the
 // picker, and the scaffolded manifest (server/src/runtime/scaffold/, the CLI's `scaffold`). Never throws.
-import { loadOpenApi } from './runtime/scaffold/openapi/loadOpenApi';
-import { operationChoices, scaffoldDocument } from './runtime/scaffold/openapi/scaffoldOpenApi';
+import { loadOpenApi, operationChoices, scaffoldDocument } from './runtime';
 import type { OpenApiOperationsParams, OpenApiOperationsResult, ScaffoldOpenApiParams, ScaffoldOpenApiResult } from './protocol';
 
 /** The document's operations, or where and why it cannot be read. */

@@ -117,10 +117,12 @@ const LAYERS: string[][] = [
   [`${R}testRead/`],
   [`${R}check/`, `${R}cassette/`, `${R}incremental/`],
   [`${R}allStreams/`],
+  // Scaffolding reads API descriptions and requests into new manifests (it validates what it writes).
+  [`${R}scaffold/`],
   [`${R}cli/`],
   [`${R}index.ts`, `${R}cli.ts`],
   // The language server (server/src/): the messages, the model, the document, features, handlers, the connection.
-  ['server/src/configPayload.ts', 'server/src/protocol.ts', 'server/src/incrementalProtocol.ts', 'server/src/sealKey.ts', 'server/src/longLines.ts',
+  ['server/src/configPayload.ts', 'server/src/protocol.ts', 'server/src/incrementalProtocol.ts', 'server/src/scaffoldProtocol.ts', 'server/src/sealKey.ts', 'server/src/longLines.ts',
     'server/src/convert.ts', 'server/src/readBounds.ts', 'server/src/inferredSchemaEdit.ts'],
   ['server/src/model/'],
   ['server/src/documents.ts', 'server/src/documentValidation.ts'],

@@ -13,7 +13,7 @@ import { capturedPlacesAt, decodedElements, decodedResponse, paginationHeaders, 
 import { keysAt, shortValue, type CapturedKey, type KeyStep } from '../captured/capturedKeys';
 import { variablesOf } from '../runtime';
 import { openTagPrefix, type TemplateAt } from './jinjaCursor';
-import type { CursorContext } from '../runtime/manifest/cursorContext';
+import type { CursorContext } from '../runtime';
 import type { Segment } from '../model/manifestModel';
 import { codeSpan } from './markdownText';
 

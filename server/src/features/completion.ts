@@ -7,7 +7,7 @@ import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Complet
 import { positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { componentAt } from './componentPath';
-import type { CursorContext } from '../runtime/manifest/cursorContext';
+import type { CursorContext } from '../runtime';
 import { inTemplate, mayBeInTemplate, provideTemplateCompletion } from './jinjaDocument';
 import { componentMarkdown, fieldMarkdown, fieldSummary } from './formatDocs';
 import type { FieldInfo, FormatIndex } from './formatIndex';

@@ -7,7 +7,7 @@ import type { ManifestDocument } from '../documents';
 import { componentAt, type ComponentAtPath } from './componentPath';
 import type { FieldInfo } from './formatIndex';
 import { nestedSchemaAt, schemaProperties } from './nestedSchema';
-import type { CursorContext } from '../runtime/manifest/cursorContext';
+import type { CursorContext } from '../runtime';
 import { componentMarkdown, fieldMarkdown } from './formatDocs';
 import type { FeatureContext } from './completion';
 import { findReferenceTarget, referencePath } from './references';

@@ -5,9 +5,7 @@
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
 import { spanEditsToWorkspaceEdit } from '../convert';
 import type { ManifestDocument } from '../documents';
-import { resolveManifest } from '../runtime/manifest/resolve';
-import { behaviourChangesBetween, type TouchedBehaviourChange } from '../runtime/schema/behaviourChanges';
-import { compareVersions, parseVersion } from '../runtime/schema/versions';
+import { behaviourChangesBetween, compareVersions, parseVersion, resolveManifest, type TouchedBehaviourChange } from '../runtime';
 import { knownCdkVersions } from './manifestSkeleton';
 import type { SpanEdit } from './yamlText';
 

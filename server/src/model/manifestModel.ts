@@ -19,9 +19,9 @@ type ModelNode = {
   children: ModelNode[] | null;
 };
 
-export type { Location } from '../runtime/manifest/locator';
+export type { Location } from '../runtime';
 
-export type { NodeAtOffset } from '../runtime/manifest/locator';
+export type { NodeAtOffset } from '../runtime';
 
 /**
  * A parsed manifest version. Immutable; leaf values are shared with other versions: never mutate

@@ -91,3 +91,15 @@ export { ManifestLocator, nodeUnder, documentTree } from './manifest/locator';
 export type { Location, LocatorTree, NodeAtOffset, SourceSpan } from './manifest/locator';
 export type { QuickLocation } from './manifest/quickLocate';
 export { quickScalar } from './manifest/quickScalar';
+export type { CursorContext } from './manifest/cursorContext';
+export { behaviourChangesBetween } from './schema/behaviourChanges';
+export type { TouchedBehaviourChange } from './schema/behaviourChanges';
+// Scaffolding (docs/scaffold.md): from an OpenAPI document, and from cURL commands / HAR entries.
+export { loadOpenApi } from './scaffold/openapi/loadOpenApi';
+export { operationChoices, scaffoldDocument } from './scaffold/openapi/scaffoldOpenApi';
+export { parseCurlCommand } from './scaffold/curl/parseCurl';
+export { readHarEntries } from './scaffold/curl/harEntries';
+export { scaffoldStreams } from './scaffold/curl/scaffoldStreams';
+export type { RequestSketch } from './scaffold/curl/scaffoldStreams';
+export { applyOffsetEdits } from './scaffold/curl/scaffoldYaml';
+export { unmaskRequest } from './scaffold/curl/unmaskRequest';

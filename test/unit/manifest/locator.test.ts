@@ -114,6 +114,6 @@ test('no module outside the locator and the model reaches for a scanner of its o
     }
   };
   walk(join(repo, 'server/src'));
-  // The cassette reader reports a line of a cassette file, not of a manifest.
-  assert.deepEqual(offenders.filter((o) => !o.startsWith('runtime/cassette/')), []);
+  // The cassette reader reports a line of a cassette file, and the OpenAPI loader a line of an API description, not of a manifest.
+  assert.deepEqual(offenders.filter((o) => !o.startsWith('runtime/cassette/') && !o.startsWith('runtime/scaffold/openapi/loadOpenApi.ts')), []);
 });
