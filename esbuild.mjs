@@ -20,15 +20,27 @@ const common = {
 // The language server gets its component validators as standalone ajv code generated here from the
 // catalog (scripts/precompileValidators.ts), instead of compiling them when the first manifest opens.
 async function precompiledValidatorsPlugin() {
-  const generator = await esbuild.build({ ...common, entryPoints: ['scripts/precompileValidators.ts'], write: false, sourcemap: false, minify: false });
+  const generator = await esbuild.build({
+    ...common,
+    entryPoints: ['scripts/precompileValidators.ts'],
+    write: false,
+    sourcemap: false,
+    minify: false,
+  });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', generator.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
   const contents = module.exports.precompiledValidatorsModule();
   return {
     name: 'precompiled-validators',
     setup(build) {
-      build.onResolve({ filter: /\/precompiledValidators$/ }, (args) => ({ path: join(args.resolveDir, 'precompiledValidators.generated.js') }));
-      build.onLoad({ filter: /precompiledValidators\.generated\.js$/ }, () => ({ contents, loader: 'js', resolveDir: join(process.cwd(), 'server/src/runtime/schema') }));
+      build.onResolve({ filter: /\/precompiledValidators$/ }, (args) => ({
+        path: join(args.resolveDir, 'precompiledValidators.generated.js'),
+      }));
+      build.onLoad({ filter: /precompiledValidators\.generated\.js$/ }, () => ({
+        contents,
+        loader: 'js',
+        resolveDir: join(process.cwd(), 'server/src/runtime/schema'),
+      }));
     },
   };
 }
@@ -39,7 +51,11 @@ async function precompiledValidatorsPlugin() {
 const wasmBashParserPlugin = {
   name: 'wasm-bash-parser',
   setup(build) {
-    build.onResolve({ filter: /^\.\/Parser\.js$/ }, (args) => (args.importer.includes(`${join('node_modules', 'curlconverter')}`) ? { path: join(process.cwd(), 'server/src/runtime/scaffold/curl/bashParser.ts') } : undefined));
+    build.onResolve({ filter: /^\.\/Parser\.js$/ }, (args) =>
+      args.importer.includes(`${join('node_modules', 'curlconverter')}`)
+        ? { path: join(process.cwd(), 'server/src/runtime/scaffold/curl/bashParser.ts') }
+        : undefined,
+    );
     build.onEnd(() => {
       mkdirSync('out', { recursive: true });
       copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', 'out/tree-sitter.wasm');
@@ -54,7 +70,20 @@ const builds = [
   { entryPoints: ['server/src/cli.ts'], outfile: 'out/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [wasmBashParserPlugin] },
   { entryPoints: ['server/src/runtime/index.ts'], outfile: 'out/runtime.js', plugins: [wasmBashParserPlugin] },
   // Webview scripts run in the browser sandbox of a webview panel.
-  { entryPoints: ['client/src/webview/results.ts', 'client/src/webview/form.ts', 'client/src/webview/limits.ts', 'client/src/webview/compare.ts', 'client/src/webview/stateForm.ts', 'client/src/webview/readiness.ts'], outdir: 'out/webview', platform: 'browser', format: 'iife', target: 'es2022' },
+  {
+    entryPoints: [
+      'client/src/webview/results.ts',
+      'client/src/webview/form.ts',
+      'client/src/webview/limits.ts',
+      'client/src/webview/compare.ts',
+      'client/src/webview/stateForm.ts',
+      'client/src/webview/readiness.ts',
+    ],
+    outdir: 'out/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
 
 if (watch) {

@@ -25,30 +25,66 @@ const url = await new Promise((res, rej) => {
 });
 const dir = mkdtempSync(join(tmpdir(), 'bench-engines-'));
 const manifest = join(dir, 'manifest.json');
-writeFileSync(manifest, JSON.stringify({
-  version: '6.0.0', type: 'DeclarativeSource', check: { type: 'CheckStream', stream_names: ['items'] },
-  // The CDK refuses a manifest without a spec.
-  spec: { type: 'Spec', connection_specification: { type: 'object', properties: { page_size: { type: 'string' } } } },
-  streams: [{
-    type: 'DeclarativeStream', name: 'items', primary_key: ['id'],
-    retriever: {
-      type: 'SimpleRetriever',
-      requester: { type: 'HttpRequester', url: `${url}/cursor/items`, request_parameters: { limit: '{{ config.page_size }}', total: '2000' } },
-      record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['records'] } },
-      paginator: {
-        type: 'DefaultPaginator', page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'cursor' },
-        pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.meta.next_cursor }}', stop_condition: '{{ response.meta.next_cursor is none }}' },
+writeFileSync(
+  manifest,
+  JSON.stringify({
+    version: '6.0.0',
+    type: 'DeclarativeSource',
+    check: { type: 'CheckStream', stream_names: ['items'] },
+    // The CDK refuses a manifest without a spec.
+    spec: { type: 'Spec', connection_specification: { type: 'object', properties: { page_size: { type: 'string' } } } },
+    streams: [
+      {
+        type: 'DeclarativeStream',
+        name: 'items',
+        primary_key: ['id'],
+        retriever: {
+          type: 'SimpleRetriever',
+          requester: {
+            type: 'HttpRequester',
+            url: `${url}/cursor/items`,
+            request_parameters: { limit: '{{ config.page_size }}', total: '2000' },
+          },
+          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['records'] } },
+          paginator: {
+            type: 'DefaultPaginator',
+            page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'cursor' },
+            pagination_strategy: {
+              type: 'CursorPagination',
+              cursor_value: '{{ response.meta.next_cursor }}',
+              stop_condition: '{{ response.meta.next_cursor is none }}',
+            },
+          },
+        },
       },
-    },
-  }],
-}));
+    ],
+  }),
+);
 
 function timeRead(engineArgs, pages, pageSize) {
   const config = join(dir, `config-${pageSize}.json`);
   writeFileSync(config, JSON.stringify({ page_size: String(pageSize) }));
   const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [join(root, 'out/cli.js'), 'read', manifest, '--stream', 'items', '--config', config, '--format', 'json',
-    '--max-pages', String(pages), '--max-records', String(pages * pageSize), ...engineArgs], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(root, 'out/cli.js'),
+      'read',
+      manifest,
+      '--stream',
+      'items',
+      '--config',
+      config,
+      '--format',
+      'json',
+      '--max-pages',
+      String(pages),
+      '--max-records',
+      String(pages * pageSize),
+      ...engineArgs,
+    ],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0) throw new Error(`read failed (${engineArgs.join(' ') || 'built-in'}): ${r.stderr}`);
   const read = JSON.parse(r.stdout);
@@ -58,7 +94,10 @@ function timeRead(engineArgs, pages, pageSize) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
-  for (const [pages, pageSize] of [[3, 40], [20, 100]]) {
+  for (const [pages, pageSize] of [
+    [3, 40],
+    [20, 100],
+  ]) {
     const builtin = [];
     const cdk = [];
     let counts = null;
@@ -72,7 +111,9 @@ try {
     }
     const mb = median(builtin);
     const mc = median(cdk);
-    console.log(`${pages} pages x ${pageSize} records (${counts} records), median of ${ROUNDS}: built-in ${mb.toFixed(0)} ms, Airbyte CDK ${mc.toFixed(0)} ms (${(mc / mb).toFixed(1)}x)`);
+    console.log(
+      `${pages} pages x ${pageSize} records (${counts} records), median of ${ROUNDS}: built-in ${mb.toFixed(0)} ms, Airbyte CDK ${mc.toFixed(0)} ms (${(mc / mb).toFixed(1)}x)`,
+    );
   }
 } finally {
   server.kill();

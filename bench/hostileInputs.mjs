@@ -13,8 +13,11 @@ function ordinaryManifest(streams) {
   const lines = ['version: 6.44.0', 'type: DeclarativeSource', 'check: {type: CheckStream, stream_names: [s0]}', 'streams:'];
   for (let i = 0; i < streams; i++) {
     lines.push(
-      `  - type: DeclarativeStream`, `    name: s${i}`, `    primary_key: id`,
-      `    retriever:`, `      type: SimpleRetriever`,
+      `  - type: DeclarativeStream`,
+      `    name: s${i}`,
+      `    primary_key: id`,
+      `    retriever:`,
+      `      type: SimpleRetriever`,
       `      requester: {type: HttpRequester, url_base: "https://api.example.com", path: "/v1/items${i}", http_method: GET, authenticator: {type: BearerAuthenticator, api_token: "{{ config['token'] }}"}, request_parameters: {per_page: "100"}}`,
       `      record_selector: {type: RecordSelector, extractor: {type: DpathExtractor, field_path: [data]}}`,
       `      paginator: {type: DefaultPaginator, page_token_option: {type: RequestOption, inject_into: request_parameter, field_name: cursor}, pagination_strategy: {type: CursorPagination, cursor_value: "{{ response.next }}", stop_condition: "{{ not response.next }}"}}`,
@@ -42,6 +45,9 @@ for (const input of inputs) {
 }
 rows.sort((a, b) => b.ratio - a.ratio);
 console.log(`\n${inputs.length} hostile inputs; slowest ten (CPU as a multiple of the baseline):`);
-for (const r of rows.slice(0, 10)) console.log(`  ${r.ratio === Infinity ? 'failed' : `${r.ratio.toFixed(1)}×`.padStart(7)}  ${String(r.cpuMs).padStart(6)} ms  ${String(r.mb).padStart(4)} MB  ${r.name}${r.failed ? ` (${r.failed})` : ''}`);
+for (const r of rows.slice(0, 10))
+  console.log(
+    `  ${r.ratio === Infinity ? 'failed' : `${r.ratio.toFixed(1)}×`.padStart(7)}  ${String(r.cpuMs).padStart(6)} ms  ${String(r.mb).padStart(4)} MB  ${r.name}${r.failed ? ` (${r.failed})` : ''}`,
+  );
 const over = rows.filter((r) => r.ratio > 5);
 console.log(`${over.length} input(s) above 5× the baseline${over.length ? `: ${over.map((r) => r.name).join('; ')}` : ''}`);

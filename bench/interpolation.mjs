@@ -28,7 +28,13 @@ if (existsSync(dir)) {
     }
   }
 } else {
-  for (const t of ["{{ config['api_key'] }}", "{{ now_utc().strftime('%Y-%m-%d') }}", "{{ response.get('next') is none }}", "{{ stream_interval.start_time }}"]) templates.add(t);
+  for (const t of [
+    "{{ config['api_key'] }}",
+    "{{ now_utc().strftime('%Y-%m-%d') }}",
+    "{{ response.get('next') is none }}",
+    '{{ stream_interval.start_time }}',
+  ])
+    templates.add(t);
 }
 const list = [...templates];
 const context = {
@@ -36,7 +42,11 @@ const context = {
   parameters: { name: 'items', path: 'items' },
   stream_slice: { start_time: '2021-01-01T00:00:00Z', end_time: '2021-01-02T00:00:00Z' },
   next_page_token: { next_page_token: 'abc' },
-  response: { next: 'x', data: [] }, headers: { link: {} }, last_record: { id: 1 }, last_page_size: 1, record: { id: 1 },
+  response: { next: 'x', data: [] },
+  headers: { link: {} },
+  last_record: { id: 1 },
+  last_page_size: 1,
+  record: { id: 1 },
 };
 const env = { now: () => new Date('2021-09-01T00:00:00Z') };
 
@@ -87,14 +97,19 @@ const per = (us) => (us / list.length).toFixed(2);
 console.log(`templates: ${list.length} unique (${ok} evaluate without error in the sample context)`);
 console.log(`cold (parse + evaluate): ${per(coldUs)} µs/template`);
 console.log(`warm (cached parse):     ${per(warmUs)} µs/template (median of 7 rounds)`);
-console.log(`warm, error-free only:   ${(goodUs / good.length).toFixed(2)} µs/template (${good.length} templates; errors build a RuntimeError with a stack trace)`);
+console.log(
+  `warm, error-free only:   ${(goodUs / good.length).toFixed(2)} µs/template (${good.length} templates; errors build a RuntimeError with a stack trace)`,
+);
 console.log(`baseline (regex replace): ${per(baseUs)} µs/template`);
 console.log(`ratio warm / baseline:   ${(warmUs / baseUs).toFixed(1)}x`);
 if (process.env.BENCH_SLOWEST) {
-  const costs = good.map((t) => {
-    const s = process.hrtime.bigint();
-    for (let i = 0; i < 20; i++) interpolate(t, context, 'string', env);
-    return [Number(process.hrtime.bigint() - s) / 20e3, t];
-  }).sort((a, b) => b[0] - a[0]);
-  for (const [us, t] of costs.slice(0, Number(process.env.BENCH_SLOWEST))) console.log(`${us.toFixed(1)} µs  ${JSON.stringify(t).slice(0, 100)}`);
+  const costs = good
+    .map((t) => {
+      const s = process.hrtime.bigint();
+      for (let i = 0; i < 20; i++) interpolate(t, context, 'string', env);
+      return [Number(process.hrtime.bigint() - s) / 20e3, t];
+    })
+    .sort((a, b) => b[0] - a[0]);
+  for (const [us, t] of costs.slice(0, Number(process.env.BENCH_SLOWEST)))
+    console.log(`${us.toFixed(1)} µs  ${JSON.stringify(t).slice(0, 100)}`);
 }

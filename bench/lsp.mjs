@@ -28,10 +28,22 @@ const schemaJson = join(mkdtempSync(join(tmpdir(), 'lsp-bench-')), 'declarative_
 writeFileSync(schemaJson, JSON.stringify(parse(readFileSync(join(shared, 'corpus/schema/declarative_component_schema.yaml'), 'utf8'))));
 
 const servers = {
-  ours: () => new BenchClient([process.execPath, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), process.env.BENCH_SERVER ?? join(repo, 'out/server.js'), '--stdio']),
+  ours: () =>
+    new BenchClient([
+      process.execPath,
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      process.env.BENCH_SERVER ?? join(repo, 'out/server.js'),
+      '--stdio',
+    ]),
   'yaml-language-server': () =>
     new BenchClient([process.execPath, join(repo, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'], {
-      yaml: { validate: true, hover: true, completion: true, schemaStore: { enable: false }, schemas: { [pathToFileURL(schemaJson).href]: '*.yaml' } },
+      yaml: {
+        validate: true,
+        hover: true,
+        completion: true,
+        schemaStore: { enable: false },
+        schemas: { [pathToFileURL(schemaJson).href]: '*.yaml' },
+      },
       http: { proxyStrictSSL: false },
     }),
 };
@@ -56,7 +68,8 @@ function probePositions(text, count) {
   lines.forEach((line, i) => {
     if (/^\S/.test(line)) inSchemas = line.startsWith('schemas:');
     const m = /^(\s+(?:- )?)([a-z_]+): (\S.*)?$/.exec(line);
-    if (!inSchemas && m && !/properties|^\s+type: (object|string|array|integer|number|boolean|"null")$/.test(line)) candidates.push({ line: i, key: m[1].length, value: m[1].length + m[2].length + 2 });
+    if (!inSchemas && m && !/properties|^\s+type: (object|string|array|integer|number|boolean|"null")$/.test(line))
+      candidates.push({ line: i, key: m[1].length, value: m[1].length + m[2].length + 2 });
   });
   const step = Math.max(1, Math.floor(candidates.length / count));
   return candidates.filter((_, i) => i % step === 0).slice(0, count);
@@ -97,16 +110,24 @@ async function measurePair(manifest) {
   const site = editSite(manifest.text);
   for (let v = 2; v < 2 + EDITS * 2; v += 2) {
     await each(async (name, client, r) => r.edits.push(await client.edit(uriOf(name), v, { start: site, end: site }, 'x')));
-    await each(async (name, client, r) => r.edits.push(await client.edit(uriOf(name), v + 1, { start: site, end: { line: site.line, character: site.character + 1 } }, '')));
+    await each(async (name, client, r) =>
+      r.edits.push(await client.edit(uriOf(name), v + 1, { start: site, end: { line: site.line, character: site.character + 1 } }, '')),
+    );
   }
   for (const p of probePositions(manifest.text, REQUESTS)) {
     await each(async (name, client, r) => {
-      const [tc, items] = await client.timed('textDocument/completion', { textDocument: { uri: uriOf(name) }, position: { line: p.line, character: p.value } });
+      const [tc, items] = await client.timed('textDocument/completion', {
+        textDocument: { uri: uriOf(name) },
+        position: { line: p.line, character: p.value },
+      });
       r.completion.push(tc);
-      r.completionItems += (Array.isArray(items) ? items : items?.items ?? []).length;
+      r.completionItems += (Array.isArray(items) ? items : (items?.items ?? [])).length;
     });
     await each(async (name, client, r) => {
-      const [th] = await client.timed('textDocument/hover', { textDocument: { uri: uriOf(name) }, position: { line: p.line, character: p.key + 1 } });
+      const [th] = await client.timed('textDocument/hover', {
+        textDocument: { uri: uriOf(name) },
+        position: { line: p.line, character: p.key + 1 },
+      });
       r.hover.push(th);
     });
   }
@@ -114,11 +135,26 @@ async function measurePair(manifest) {
     r.rss = client.rssMb();
     await client.stop();
   });
-  const summary = (r) => ({ init: r.init, open: r.open, edit: pct(r.edits, 50), editP95: pct(r.edits, 95), completion: pct(r.completion, 50), completionP95: pct(r.completion, 95), hover: pct(r.hover, 50), hoverP95: pct(r.hover, 95), errors: r.errors, completionItems: r.completionItems, rss: r.rss });
+  const summary = (r) => ({
+    init: r.init,
+    open: r.open,
+    edit: pct(r.edits, 50),
+    editP95: pct(r.edits, 95),
+    completion: pct(r.completion, 50),
+    completionP95: pct(r.completion, 95),
+    hover: pct(r.hover, 50),
+    hoverP95: pct(r.hover, 95),
+    errors: r.errors,
+    completionItems: r.completionItems,
+    rss: r.rss,
+  });
   return names.map((name) => summary(results[name]));
 }
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 console.log(`load average (1 / 5 / 15 min) at start: ${load()} on ${cpus().length} cores`);
 const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1)).padStart(8);
 const misses = [];
@@ -129,13 +165,26 @@ for (const manifest of manifests) {
   const [ours, theirs] = await measurePair(manifest);
   console.log(`load average (1 / 5 / 15 min): ${loadBefore} before, ${load()} after`);
   console.log(`${'metric (ms)'.padEnd(26)}${'ours'.padStart(8)}${'yaml-ls'.padStart(10)}   ratio (yaml-ls / ours)`);
-  for (const [label, key] of [['initialize (start)', 'init'], ['open → diagnostics', 'open'], ['edit → diagnostics p50', 'edit'], ['edit → diagnostics p95', 'editP95'], ['completion p50', 'completion'], ['completion p95', 'completionP95'], ['hover p50', 'hover'], ['hover p95', 'hoverP95']]) {
+  for (const [label, key] of [
+    ['initialize (start)', 'init'],
+    ['open → diagnostics', 'open'],
+    ['edit → diagnostics p50', 'edit'],
+    ['edit → diagnostics p95', 'editP95'],
+    ['completion p50', 'completion'],
+    ['completion p95', 'completionP95'],
+    ['hover p50', 'hover'],
+    ['hover p95', 'hoverP95'],
+  ]) {
     console.log(`${label.padEnd(26)}${fmt(ours[key])}${fmt(theirs[key]).padStart(10)}   ${(theirs[key] / ours[key]).toFixed(1)}×`);
   }
   console.log(`${'error diagnostics'.padEnd(26)}${String(ours.errors).padStart(8)}${String(theirs.errors).padStart(10)}`);
-  console.log(`${'completion items (total)'.padEnd(26)}${String(ours.completionItems).padStart(8)}${String(theirs.completionItems).padStart(10)}`);
+  console.log(
+    `${'completion items (total)'.padEnd(26)}${String(ours.completionItems).padStart(8)}${String(theirs.completionItems).padStart(10)}`,
+  );
   console.log(`${'server RSS (MB)'.padEnd(26)}${fmt(ours.rss ?? NaN)}${fmt(theirs.rss ?? NaN).padStart(10)}`);
-  const check = (ok, what) => { if (!ok) misses.push(`${manifest.name}: ${what}`); };
+  const check = (ok, what) => {
+    if (!ok) misses.push(`${manifest.name}: ${what}`);
+  };
   const editTarget = lines >= 50_000 ? 20 : 10;
   check(theirs.open / ours.open >= 8, `open ${(theirs.open / ours.open).toFixed(1)}× < 8×`);
   check(theirs.edit / ours.edit >= editTarget, `edit p50 ${(theirs.edit / ours.edit).toFixed(1)}× < ${editTarget}×`);

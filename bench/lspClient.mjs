@@ -52,7 +52,14 @@ export class BenchClient {
   waitDiagnostics(uri, version, timeoutMs = 120_000) {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} v${version}`)), timeoutMs);
-      this.waiters.push({ uri, version, resolve: (p) => { clearTimeout(timer); resolve(p); } });
+      this.waiters.push({
+        uri,
+        version,
+        resolve: (p) => {
+          clearTimeout(timer);
+          resolve(p);
+        },
+      });
     });
   }
 
@@ -103,7 +110,10 @@ export class BenchClient {
     await new Promise((r) => {
       if (this.child.exitCode !== null) return r();
       const timer = setTimeout(r, 3000);
-      this.child.once('exit', () => { clearTimeout(timer); r(); });
+      this.child.once('exit', () => {
+        clearTimeout(timer);
+        r();
+      });
     });
     this.connection.dispose();
     this.child.kill();

@@ -74,7 +74,8 @@ export function generateManifest(lines) {
       `          $ref: "#/schemas/stream_${s}"`,
     ];
     const schema = [`  stream_${s}:`, '    type: object', '    $schema: http://json-schema.org/draft-07/schema#', '    properties:'];
-    for (let p = 0; p < 60; p++) schema.push(`      field_${p}:`, '        type:', '          - "null"', p % 2 ? '          - string' : '          - integer');
+    for (let p = 0; p < 60; p++)
+      schema.push(`      field_${p}:`, '        type:', '          - "null"', p % 2 ? '          - string' : '          - integer');
     streamDefs.push(...def);
     streamRefs.push(`  - $ref: "#/definitions/streams/stream_${s}"`);
     schemas.push(...schema);

@@ -38,7 +38,9 @@ function mutations(text: string): string[] {
 const brief = (ps: { code: string; severity: string; span: { start: number; end: number } }[]) =>
   ps.map((p) => `${p.code}|${p.severity}|${p.span.start}-${p.code === 'duplicate-key' ? '' : p.span.end}`).sort();
 
-const names = readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort();
+const names = readdirSync(dir)
+  .filter((n) => n.endsWith('.yaml'))
+  .sort();
 for (const [n, name] of names.entries()) {
   const original = readFileSync(join(dir, name), 'utf8');
   // Every manifest as is; mutated copies of every fourth (the whole-document side is slow).
@@ -74,10 +76,15 @@ for (const [n, name] of names.entries()) {
     }
     const valueSame = isDeepStrictEqual(JSON.parse(JSON.stringify(doc.model.value)), JSON.parse(JSON.stringify(whole.value)));
     if (valueSame && isDeepStrictEqual(brief(fast), brief(slow))) same++;
-    else mismatches.push(`${name}#${i}: ${valueSame ? '' : 'value differs; '}model ${JSON.stringify(brief(fast).slice(0, 3))} vs document ${JSON.stringify(brief(slow).slice(0, 3))}`);
+    else
+      mismatches.push(
+        `${name}#${i}: ${valueSame ? '' : 'value differs; '}model ${JSON.stringify(brief(fast).slice(0, 3))} vs document ${JSON.stringify(brief(slow).slice(0, 3))}`,
+      );
   }
 }
 console.log(`templates: ${templates} located the same by indentation and by the parser`);
-console.log(`model vs whole-document: ${same} identical, ${mismatches.length} different; parse+validate ${tModel.toFixed(0)} ms (model) vs ${tParse.toFixed(0)} ms (yaml Document)`);
+console.log(
+  `model vs whole-document: ${same} identical, ${mismatches.length} different; parse+validate ${tModel.toFixed(0)} ms (model) vs ${tParse.toFixed(0)} ms (yaml Document)`,
+);
 for (const m of mismatches.slice(0, 30)) console.log(`  differs: ${m}`);
 process.exit(mismatches.length ? 1 : 0);

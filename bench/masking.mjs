@@ -18,7 +18,15 @@ const PAGES = Number(process.argv[2] ?? 300);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const PAGE_SIZE = 100;
 const BEFORE = '69f8f05';
-const SECRETS = ['sk_live_51HxQ2eLkdfj39', 'pass w0rd/é!', 'ghp_abcdefghijklmnop1234', 'AKIA1234567890ABCD', 'refresh-tok-XYZ987', 'client-secret-000111', 'eyJhbGciOiJIUzI1NiJ9.payload'];
+const SECRETS = [
+  'sk_live_51HxQ2eLkdfj39',
+  'pass w0rd/é!',
+  'ghp_abcdefghijklmnop1234',
+  'AKIA1234567890ABCD',
+  'refresh-tok-XYZ987',
+  'client-secret-000111',
+  'eyJhbGciOiJIUzI1NiJ9.payload',
+];
 
 /** The masking module (server/src/runtime/shared/secretPatterns.ts) of the work tree, or of `commit`. */
 async function loadPatterns(commit) {
@@ -28,7 +36,9 @@ async function loadPatterns(commit) {
     if (shown.status !== 0) return null;
     contents = shown.stdout;
   }
-  const entry = contents ? { stdin: { contents, loader: 'ts', resolveDir: root } } : { entryPoints: [join(root, 'server/src/runtime/shared/secretPatterns.ts')] };
+  const entry = contents
+    ? { stdin: { contents, loader: 'ts', resolveDir: root } }
+    : { entryPoints: [join(root, 'server/src/runtime/shared/secretPatterns.ts')] };
   const out = await esbuild.build({ ...entry, bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent' });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', out.outputFiles[0].text)(module, module.exports, require);
@@ -49,18 +59,34 @@ function timeSync(fn, n = 5) {
 
 // (2) The masker alone.
 const percent = (s) => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
-const records = Array.from({ length: 7000 }, (_, i) => ({ id: i, name: `name ${i}`, url: `https://x.test/a/b?q=${i}&r=1`, text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit' }));
+const records = Array.from({ length: 7000 }, (_, i) => ({
+  id: i,
+  name: `name ${i}`,
+  url: `https://x.test/a/b?q=${i}&r=1`,
+  text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit',
+}));
 const plain = JSON.stringify(records);
-const escaped = JSON.stringify(records.map((r) => ({ ...r, name: `${r.name} caf\u00e9 & co`, url: r.url.replace('/a/b', '/a%20b') }))).replace(/\u00e9/g, '\\u00e9');
+const escaped = JSON.stringify(
+  records.map((r) => ({ ...r, name: `${r.name} caf\u00e9 & co`, url: r.url.replace('/a/b', '/a%20b') })),
+).replace(/\u00e9/g, '\\u00e9');
 const echo = SECRETS.map(percent).join(' ');
 const hostile = plain.replace(/("id":\d*000,)/g, `$1"echo":"${echo}",`);
-const bodies = [['plain JSON', plain], ['with %20, \\u00e9, &', escaped], ['hostile (wholly encoded echo)', hostile]];
+const bodies = [
+  ['plain JSON', plain],
+  ['with %20, \\u00e9, &', escaped],
+  ['hostile (wholly encoded echo)', hostile],
+];
 const now = await loadPatterns(null);
 const before = await loadPatterns(BEFORE);
 console.log(`masker alone, ${SECRETS.length} secrets, body ≈ ${(plain.length / 1e6).toFixed(2)} MB (median of 7, alternating):`);
 for (const [label, body] of bodies) {
   // Rounds alternate between the two versions, so neither gets the warmer machine.
-  const versions = [['now', now], ['before', before]].filter(([, m]) => m).map(([name, m]) => ({ name, m, compiled: m.compileSecrets(SECRETS), ms: [] }));
+  const versions = [
+    ['now', now],
+    ['before', before],
+  ]
+    .filter(([, m]) => m)
+    .map(([name, m]) => ({ name, m, compiled: m.compileSecrets(SECRETS), ms: [] }));
   for (const v of versions) v.m.maskSecretsIn(body, v.compiled);
   for (let round = 0; round < 7; round++) {
     for (const v of versions) {
@@ -78,7 +104,11 @@ for (const [label, body] of bodies) {
 {
   const strings = records.flatMap((r) => Object.values(r).map(String));
   const compiled = now.compileSecrets(SECRETS);
-  console.log(`  ${`${strings.length} record strings`.padEnd(30)} now ${timeSync(() => { for (const s of strings) now.maskSecretsIn(s, compiled); }).toFixed(1)} ms`);
+  console.log(
+    `  ${`${strings.length} record strings`.padEnd(30)} now ${timeSync(() => {
+      for (const s of strings) now.maskSecretsIn(s, compiled);
+    }).toFixed(1)} ms`,
+  );
 }
 
 // (1) A large read, every page masked, against the same read with nothing to mask.
@@ -93,22 +123,29 @@ function manifest(headers) {
     version: '6.0.0',
     type: 'DeclarativeSource',
     check: { type: 'CheckStream', stream_names: ['items'] },
-    streams: [{
-      type: 'DeclarativeStream',
-      name: 'items',
-      primary_key: ['id'],
-      retriever: {
-        type: 'SimpleRetriever',
-        requester: { type: 'HttpRequester', url: `${url}/offset/items`, request_parameters: { total: String(total) }, request_headers: headers },
-        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
-        paginator: {
-          type: 'DefaultPaginator',
-          page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' },
-          page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'offset' },
-          pagination_strategy: { type: 'OffsetIncrement', page_size: PAGE_SIZE },
+    streams: [
+      {
+        type: 'DeclarativeStream',
+        name: 'items',
+        primary_key: ['id'],
+        retriever: {
+          type: 'SimpleRetriever',
+          requester: {
+            type: 'HttpRequester',
+            url: `${url}/offset/items`,
+            request_parameters: { total: String(total) },
+            request_headers: headers,
+          },
+          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+          paginator: {
+            type: 'DefaultPaginator',
+            page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' },
+            page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'offset' },
+            pagination_strategy: { type: 'OffsetIncrement', page_size: PAGE_SIZE },
+          },
         },
       },
-    }],
+    ],
   };
 }
 const fromConfig = manifest(Object.fromEntries(SECRETS.map((_, i) => [`X-Api-Key-${i}`, `{{ config['key_${i}'] }}`])));
@@ -141,7 +178,9 @@ try {
   const m = median(masked);
   console.log(`\ntest read of ${PAGES} pages × ${PAGE_SIZE} records (median of ${ROUNDS}):`);
   console.log(`  nothing to mask                ${b.toFixed(0)} ms`);
-  console.log(`  ${SECRETS.length} credentials masked         ${m.toFixed(0)} ms (${shown} of ${SECRETS.length} request headers show ****)`);
+  console.log(
+    `  ${SECRETS.length} credentials masked         ${m.toFixed(0)} ms (${shown} of ${SECRETS.length} request headers show ****)`,
+  );
   console.log(`  ratio                          ${(m / b).toFixed(2)}x`);
 } finally {
   server.kill();

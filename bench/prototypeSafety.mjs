@@ -20,25 +20,34 @@ const record = (i) => {
   return r;
 };
 const body = JSON.stringify({ data: Array.from({ length: RECORDS }, (_, i) => record(i)) });
-const server = createServer((req, res) => { res.setHeader('content-type', 'application/json'); res.end(body); });
+const server = createServer((_req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(body);
+});
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${server.address().port}`;
 
 const manifest = {
-  version: '6.0.0', type: 'DeclarativeSource', check: { type: 'CheckStream', stream_names: ['wide'] },
-  streams: [{
-    type: 'DeclarativeStream', name: 'wide', primary_key: ['id'],
-    retriever: {
-      type: 'SimpleRetriever',
-      requester: { type: 'HttpRequester', url: `${url}/wide` },
-      record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+  version: '6.0.0',
+  type: 'DeclarativeSource',
+  check: { type: 'CheckStream', stream_names: ['wide'] },
+  streams: [
+    {
+      type: 'DeclarativeStream',
+      name: 'wide',
+      primary_key: ['id'],
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: { type: 'HttpRequester', url: `${url}/wide` },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+      },
+      transformations: [
+        { type: 'KeysToLower' },
+        { type: 'KeysReplace', old: 'field_', new: 'f' },
+        { type: 'AddFields', fields: [{ type: 'AddedFieldDefinition', path: ['added', 'deep'], value: "{{ record['id'] }}" }] },
+      ],
     },
-    transformations: [
-      { type: 'KeysToLower' },
-      { type: 'KeysReplace', old: 'field_', new: 'f' },
-      { type: 'AddFields', fields: [{ type: 'AddedFieldDefinition', path: ['added', 'deep'], value: "{{ record['id'] }}" }] },
-    ],
-  }],
+  ],
 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -64,5 +73,7 @@ for (const [name, rt] of runtimes) {
 const nullProto = (_k, v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.assign(Object.create(null), v) : v);
 const plain = await time(() => JSON.parse(body), 7);
 const revived = await time(() => JSON.parse(body, nullProto), 7);
-console.log(`JSON.parse of the ${(body.length / 1e6).toFixed(1)} MB body: ${plain.toFixed(0)} ms; with a null-prototype reviver: ${revived.toFixed(0)} ms (x${(revived / plain).toFixed(1)})`);
+console.log(
+  `JSON.parse of the ${(body.length / 1e6).toFixed(1)} MB body: ${plain.toFixed(0)} ms; with a null-prototype reviver: ${revived.toFixed(0)} ms (x${(revived / plain).toFixed(1)})`,
+);
 server.close();

@@ -12,9 +12,19 @@ import { provideInlineActions } from '../server/src/features/inlineReference';
 import { parseManifest } from '../server/src/runtime/manifest/parse';
 import { resolveManifest } from '../server/src/runtime/manifest/resolve';
 const dir = process.env.CORPUS_DIR ?? '../shared/corpus/manifests';
-const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).filter((_, i) => i % Number(process.argv[2] ?? 1) === 0);
-let ok = 0, bad = 0, offered = 0, inl = 0;
-const resolvedStreams = (text: string) => { const p = parseManifest(text); if (p.problems.some((x) => x.severity === 'error')) return 'YAML ERROR'; const r = resolveManifest(p.value); return { s: (r.value as any)?.streams, c: (r.value as any)?.check, problems: r.problems.length }; };
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .filter((_, i) => i % Number(process.argv[2] ?? 1) === 0);
+let ok = 0,
+  bad = 0,
+  offered = 0,
+  inl = 0;
+const resolvedStreams = (text: string) => {
+  const p = parseManifest(text);
+  if (p.problems.some((x) => x.severity === 'error')) return 'YAML ERROR';
+  const r = resolveManifest(p.value);
+  return { s: (r.value as any)?.streams, c: (r.value as any)?.check, problems: r.problems.length };
+};
 for (const f of files) {
   const text = readFileSync(`${dir}/${f}`, 'utf8');
   const before = resolvedStreams(text);
@@ -23,7 +33,8 @@ for (const f of files) {
   for (const needle of ['authenticator:', 'record_selector:', 'paginator:', '$ref:']) {
     const at = text.indexOf(needle);
     if (at < 0) continue;
-    const actions = needle === '$ref:' ? provideInlineActions(doc, { start: at, end: at }) : provideExtractActions(doc, { start: at, end: at });
+    const actions =
+      needle === '$ref:' ? provideInlineActions(doc, { start: at, end: at }) : provideExtractActions(doc, { start: at, end: at });
     for (const a of actions) {
       offered++;
       if (needle === '$ref:') inl++;
@@ -31,7 +42,10 @@ for (const f of files) {
       const after = TextDocument.applyEdits(TextDocument.create('file:///x.yaml', 'yaml', 1, text), edits);
       const r = resolvedStreams(after);
       if (isDeepStrictEqual(r, before)) ok++;
-      else { bad++; console.log('MISMATCH', f, a.title); }
+      else {
+        bad++;
+        console.log('MISMATCH', f, a.title);
+      }
     }
   }
 }

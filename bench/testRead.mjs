@@ -24,22 +24,24 @@ const manifest = {
   version: '6.0.0',
   type: 'DeclarativeSource',
   check: { type: 'CheckStream', stream_names: ['items'] },
-  streams: [{
-    type: 'DeclarativeStream',
-    name: 'items',
-    primary_key: ['id'],
-    retriever: {
-      type: 'SimpleRetriever',
-      requester: { type: 'HttpRequester', url: `${url}/offset/items`, request_parameters: { total: String(total) } },
-      record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
-      paginator: {
-        type: 'DefaultPaginator',
-        page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' },
-        page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'offset' },
-        pagination_strategy: { type: 'OffsetIncrement', page_size: PAGE_SIZE },
+  streams: [
+    {
+      type: 'DeclarativeStream',
+      name: 'items',
+      primary_key: ['id'],
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: { type: 'HttpRequester', url: `${url}/offset/items`, request_parameters: { total: String(total) } },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+        paginator: {
+          type: 'DefaultPaginator',
+          page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' },
+          page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'offset' },
+          pagination_strategy: { type: 'OffsetIncrement', page_size: PAGE_SIZE },
+        },
       },
     },
-  }],
+  ],
 };
 
 let peakRss = 0;
@@ -87,7 +89,8 @@ try {
   const median = (xs) => xs.map((x) => x.ms).sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const b = median(bare);
   const t = median(read);
-  if (read[0].records !== PAGES * PAGE_SIZE || bare[0].records !== PAGES * PAGE_SIZE) throw new Error(`record counts differ: ${read[0].records} vs ${bare[0].records}`);
+  if (read[0].records !== PAGES * PAGE_SIZE || bare[0].records !== PAGES * PAGE_SIZE)
+    throw new Error(`record counts differ: ${read[0].records} vs ${bare[0].records}`);
   console.log(`pages=${PAGES} records/page=${PAGE_SIZE} rounds=${ROUNDS}`);
   console.log(`bare fetch loop : ${b.toFixed(0)} ms (median)`);
   console.log(`testRead        : ${t.toFixed(0)} ms (median)`);

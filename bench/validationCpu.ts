@@ -14,7 +14,9 @@ if (!shared) {
   console.error('bench/validationCpu.ts needs ../shared/corpus');
   process.exit(2);
 }
-const names = process.argv.slice(2).length ? process.argv.slice(2) : ['source-amplitude', 'source-opsgenie', 'source-quickbooks', 'source-appfigures'];
+const names = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['source-amplitude', 'source-opsgenie', 'source-quickbooks', 'source-appfigures'];
 const ROUNDS = 10;
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -29,7 +31,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 for (const name of names) {
   const text = readFileSync(join(shared, `corpus/manifests/${name}.yaml`), 'utf8');
-  const [first, diagnostics] = timed(() => provideDiagnostics(new ManifestDocuments().get(TextDocument.create('file:///a.yaml', 'yaml', 1, text))));
+  const [first, diagnostics] = timed(() =>
+    provideDiagnostics(new ManifestDocuments().get(TextDocument.create('file:///a.yaml', 'yaml', 1, text))),
+  );
   const docs = new ManifestDocuments();
   let td = TextDocument.create('file:///m.yaml', 'yaml', 1, text);
   const [second] = timed(() => provideDiagnostics(docs.get(td)));
@@ -43,5 +47,7 @@ for (const name of names) {
     td = TextDocument.update(td, [{ range: { start: at, end: { line, character: at.character + 1 } }, text: '' }], td.version + 1);
     edits.push(timed(() => provideDiagnostics(docs.get(td)))[0]);
   }
-  console.log(`${name}: ${lines.length} lines, ${diagnostics.length} diagnostics; open ${first.toFixed(0)} ms (cold), ${second.toFixed(0)} ms (warm); edit median ${median(edits).toFixed(1)} ms, min ${Math.min(...edits).toFixed(1)} ms`);
+  console.log(
+    `${name}: ${lines.length} lines, ${diagnostics.length} diagnostics; open ${first.toFixed(0)} ms (cold), ${second.toFixed(0)} ms (warm); edit median ${median(edits).toFixed(1)} ms, min ${Math.min(...edits).toFixed(1)} ms`,
+  );
 }

@@ -14,18 +14,30 @@ if (!existsSync(dir)) {
   process.exit(0);
 }
 
-const AUTH_TYPES = new Set(['NoAuth', 'BasicHttpAuthenticator', 'BearerAuthenticator', 'ApiKeyAuthenticator', 'JwtAuthenticator', 'OAuthAuthenticator',
-  'SessionTokenAuthenticator', 'LegacySessionTokenAuthenticator', 'SelectiveAuthenticator', 'CustomAuthenticator', 'RateLimitedMultipleTokenAuthenticator']);
+const AUTH_TYPES = new Set([
+  'NoAuth',
+  'BasicHttpAuthenticator',
+  'BearerAuthenticator',
+  'ApiKeyAuthenticator',
+  'JwtAuthenticator',
+  'OAuthAuthenticator',
+  'SessionTokenAuthenticator',
+  'LegacySessionTokenAuthenticator',
+  'SelectiveAuthenticator',
+  'CustomAuthenticator',
+  'RateLimitedMultipleTokenAuthenticator',
+]);
 
 /** Every distinct authenticator object under an `authenticator` key (after reference resolution). */
 function findAuthenticators(node, out, seen = new Set()) {
   if (!node || typeof node !== 'object' || seen.has(node)) return out;
   seen.add(node);
   if (Array.isArray(node)) node.forEach((n) => findAuthenticators(n, out, seen));
-  else for (const [k, v] of Object.entries(node)) {
-    if (k === 'authenticator' && v && typeof v === 'object' && AUTH_TYPES.has(v.type)) out.push(v);
-    findAuthenticators(v, out, seen);
-  }
+  else
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'authenticator' && v && typeof v === 'object' && AUTH_TYPES.has(v.type)) out.push(v);
+      findAuthenticators(v, out, seen);
+    }
   return out;
 }
 
@@ -42,7 +54,9 @@ const setPath = (root, path, value) => {
 const bump = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
 const started = process.hrtime.bigint();
 let files = 0;
-for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+for (const name of readdirSync(dir)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort()) {
   files++;
   let manifest;
   try {
@@ -58,9 +72,10 @@ for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
     byType.set(auth.type, stats);
     stats.total++;
     // A SelectiveAuthenticator needs the config value it selects by: try every listed choice.
-    const configs = auth.type === 'SelectiveAuthenticator' && Array.isArray(auth.authenticator_selection_path) && auth.authenticators
-      ? Object.keys(auth.authenticators).map((key) => setPath({}, auth.authenticator_selection_path, key))
-      : [{}];
+    const configs =
+      auth.type === 'SelectiveAuthenticator' && Array.isArray(auth.authenticator_selection_path) && auth.authenticators
+        ? Object.keys(auth.authenticators).map((key) => setPath({}, auth.authenticator_selection_path, key))
+        : [{}];
     let ok = true;
     for (const config of configs) {
       try {
@@ -78,7 +93,12 @@ for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
   if (advanced) {
     consent.total++;
     try {
-      runtime.buildOAuthConsentUrl(manifest, { client_id: 'cid', redirect_uri: 'https://localhost/cb', subdomain: 'demo', domain: 'example.com' });
+      runtime.buildOAuthConsentUrl(manifest, {
+        client_id: 'cid',
+        redirect_uri: 'https://localhost/cb',
+        subdomain: 'demo',
+        domain: 'example.com',
+      });
       consent.ok++;
     } catch (err) {
       bump(consent.errors, String(err.message).slice(0, 140));
@@ -88,7 +108,8 @@ for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
 const ms = Number(process.hrtime.bigint() - started) / 1e6;
 console.log(`auth corpus: ${files} manifests in ${ms.toFixed(0)} ms (${unreadable.length} not readable)`);
 for (const line of unreadable) console.log(`    ${line}`);
-for (const [type, s] of [...byType].sort((a, b) => b[1].total - a[1].total)) console.log(`  ${type.padEnd(36)} ${s.built}/${s.total} built`);
+for (const [type, s] of [...byType].sort((a, b) => b[1].total - a[1].total))
+  console.log(`  ${type.padEnd(36)} ${s.built}/${s.total} built`);
 console.log('  build failures, grouped:');
 for (const [msg, n] of [...failures].sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(4)}  ${msg}`);
 console.log(`  unexpected failures (not CustomAuthenticator): ${unexpected.length}`);

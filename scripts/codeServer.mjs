@@ -14,10 +14,15 @@ export function installTools(root, signal) {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', [join(root, 'test', 'e2e', 'setup.sh')], { stdio: ['ignore', 'pipe', 'inherit'], signal });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (code !== 0) { reject(new Error(`test/e2e/setup.sh failed (exit ${code}); its messages are above`)); return; }
+      if (code !== 0) {
+        reject(new Error(`test/e2e/setup.sh failed (exit ${code}); its messages are above`));
+        return;
+      }
       const tools = {};
       for (const line of out.split('\n')) {
         const m = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
@@ -39,7 +44,11 @@ export function instanceDirs(dir) {
     config: join(dir, 'config.yaml'),
     log: join(dir, 'code-server.log'),
     // XDG homes inside the instance folder: code-server writes nothing under the user's HOME.
-    env: { XDG_CONFIG_HOME: join(dir, 'xdg', 'config'), XDG_DATA_HOME: join(dir, 'xdg', 'data'), XDG_CACHE_HOME: join(dir, 'xdg', 'cache') },
+    env: {
+      XDG_CONFIG_HOME: join(dir, 'xdg', 'config'),
+      XDG_DATA_HOME: join(dir, 'xdg', 'data'),
+      XDG_CACHE_HOME: join(dir, 'xdg', 'cache'),
+    },
   };
 }
 
@@ -55,13 +64,22 @@ export function prepareInstance(dir) {
 export function codeServerCli(tools, dir, args) {
   const d = instanceDirs(dir);
   return new Promise((resolve, reject) => {
-    const child = spawn(tools.NODE24, [tools.CODE_SERVER_ENTRY, '--config', d.config, '--user-data-dir', d.userData,
-      '--extensions-dir', d.extensions, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...d.env } });
+    const child = spawn(
+      tools.NODE24,
+      [tools.CODE_SERVER_ENTRY, '--config', d.config, '--user-data-dir', d.userData, '--extensions-dir', d.extensions, ...args],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...d.env } },
+    );
     let out = '';
-    child.stdout.on('data', (c) => { out += c; });
-    child.stderr.on('data', (c) => { out += c; });
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      out += c;
+    });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`code-server ${args.join(' ')} failed (exit ${code}):\n${out.slice(-2000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`code-server ${args.join(' ')} failed (exit ${code}):\n${out.slice(-2000)}`)),
+    );
   });
 }
 
@@ -78,9 +96,23 @@ export async function installVsix(tools, dir, vsixPath) {
  */
 export function startCodeServer(tools, dir, { port = 0, extraArgs = [], env = {}, idleTimeoutSeconds, startTimeoutMs = 60_000 } = {}) {
   const d = instanceDirs(dir);
-  const argv = [tools.CODE_SERVER_ENTRY, '--config', d.config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--user-data-dir', d.userData, '--extensions-dir', d.extensions, ...extraArgs];
+  const argv = [
+    tools.CODE_SERVER_ENTRY,
+    '--config',
+    d.config,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--user-data-dir',
+    d.userData,
+    '--extensions-dir',
+    d.extensions,
+    ...extraArgs,
+  ];
   // A backstop when whoever started it dies without stopping it (code-server exits after that long with no window open).
   if (idleTimeoutSeconds) argv.push('--idle-timeout-seconds', String(idleTimeoutSeconds));
   const child = spawn(tools.NODE24, argv, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...d.env, ...env } });
@@ -90,18 +122,30 @@ export function startCodeServer(tools, dir, { port = 0, extraArgs = [], env = {}
   const stop = () => killGroup(child);
   return new Promise((resolve, reject) => {
     let out = '';
-    const fail = (message) => { clearTimeout(timer); stop().finally(() => reject(new Error(message))); };
-    const timer = setTimeout(() => fail(`code-server did not start within ${startTimeoutMs / 1000} s (log: ${d.log}):\n${out.slice(-2000)}`), startTimeoutMs);
+    const fail = (message) => {
+      clearTimeout(timer);
+      stop().finally(() => reject(new Error(message)));
+    };
+    const timer = setTimeout(
+      () => fail(`code-server did not start within ${startTimeoutMs / 1000} s (log: ${d.log}):\n${out.slice(-2000)}`),
+      startTimeoutMs,
+    );
     const onData = (chunk) => {
       out += chunk.toString();
       if (process.env.E2E_VERBOSE) process.stderr.write(chunk);
       const m = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)\/?/.exec(out);
-      if (m) { clearTimeout(timer); resolve({ url: m[1], pid: child.pid, child, stop }); }
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], pid: child.pid, child, stop });
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('error', (e) => fail(`code-server could not be started: ${e.message}`));
-    child.on('exit', (code, signal) => { clearTimeout(timer); reject(new Error(`code-server exited (${signal ?? code}) (log: ${d.log}):\n${out.slice(-2000)}`)); });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`code-server exited (${signal ?? code}) (log: ${d.log}):\n${out.slice(-2000)}`));
+    });
   });
 }
 
@@ -109,10 +153,18 @@ export function startCodeServer(tools, dir, { port = 0, extraArgs = [], env = {}
 export async function killGroup(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
-  try { process.kill(-child.pid, 'SIGTERM'); } catch { return; }
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
   const done = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5000))]);
   if (!done) {
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
     await exited;
   }
 }
@@ -134,8 +186,17 @@ export async function launchChromium(tools) {
   const { createRequire } = await import('node:module');
   const { chromium } = createRequire(import.meta.url)(tools.PLAYWRIGHT_CORE);
   return chromium.launch({
-    executablePath: tools.CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    executablePath: tools.CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }

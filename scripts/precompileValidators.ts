@@ -17,6 +17,8 @@ export function precompiledValidatorsModule(): string {
     exportsByName[`v${i}`] = id;
   });
   const code = standaloneCode(ajv, exportsByName);
-  const mapping = allComponents().map((def, i) => `${JSON.stringify(def.type)}: exports.v${i}`).join(',\n  ');
+  const mapping = allComponents()
+    .map((def, i) => `${JSON.stringify(def.type)}: exports.v${i}`)
+    .join(',\n  ');
   return `${code}\nexports.precompiledValidators = {\n  ${mapping}\n};\n`;
 }

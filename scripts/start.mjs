@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installTools, installVsix, killGroup, launchChromium, prepareInstance, startCodeServer, workbenchUrl } from './codeServer.mjs';
+import { installTools, installVsix, launchChromium, prepareInstance, startCodeServer, workbenchUrl } from './codeServer.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_WORKSPACE = join(ROOT, 'demo', 'workspace');
@@ -35,7 +35,9 @@ function run(cmd, args, opts = {}) {
   return new Promise((resolveRun, reject) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
     child.on('error', (e) => reject(e.name === 'AbortError' ? e : new Error(`${cmd} could not be started: ${e.message}`)));
-    child.on('exit', (code, signal) => (code === 0 ? resolveRun() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolveRun() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
   });
 }
 
@@ -45,12 +47,19 @@ function hasCommand(name) {
 
 /** Starts the demo API (scripts/demoApi.mjs) as a child; resolves with its URL and a stop function. */
 function startDemoApi(port) {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'demoApi.mjs'), '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stop = () => new Promise((r) => {
-    if (child.exitCode !== null || child.signalCode !== null) { r(); return; }
-    child.once('exit', () => r());
-    child.kill('SIGTERM');
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'demoApi.mjs'), '--port', String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const stop = () =>
+    new Promise((r) => {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        r();
+        return;
+      }
+      child.once('exit', () => r());
+      child.kill('SIGTERM');
+    });
   return new Promise((resolveStart, reject) => {
     let out = '';
     const onData = (d) => {
@@ -60,7 +69,13 @@ function startDemoApi(port) {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`the demo API exited (${code})${/EADDRINUSE/.test(out) ? `: port ${port} is in use; set DEMO_API_PORT to another port` : `:\n${out.slice(-1500)}`}`)));
+    child.on('exit', (code) =>
+      reject(
+        new Error(
+          `the demo API exited (${code})${/EADDRINUSE/.test(out) ? `: port ${port} is in use; set DEMO_API_PORT to another port` : `:\n${out.slice(-1500)}`}`,
+        ),
+      ),
+    );
   });
 }
 
@@ -68,17 +83,24 @@ function startDemoApi(port) {
 function writeUserSettings(userData) {
   const file = join(userData, 'User', 'settings.json');
   if (existsSync(file)) return; // the user's changes survive restarts
-  writeFileSync(file, JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'security.workspace.trust.enabled': false,
-    'telemetry.telemetryLevel': 'off',
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    // Also in demo/workspace/.vscode/settings.json; repeated here because the browser workbench lays
-    // itself out before it has read the settings of a folder on the server, on a first visit.
-    'chat.disableAIFeatures': true,
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-  }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'security.workspace.trust.enabled': false,
+        'telemetry.telemetryLevel': 'off',
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        // Also in demo/workspace/.vscode/settings.json; repeated here because the browser workbench lays
+        // itself out before it has read the settings of a folder on the server, on a first visit.
+        'chat.disableAIFeatures': true,
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 /** Waits for the activation report file; resolves with the parsed report, or undefined on timeout. */
@@ -87,7 +109,11 @@ async function waitForReport(file, timeoutMs, signal) {
   while (Date.now() < deadline) {
     signal?.throwIfAborted();
     if (existsSync(file)) {
-      try { return JSON.parse(readFileSync(file, 'utf8')); } catch { /* being written: read again */ }
+      try {
+        return JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        /* being written: read again */
+      }
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -98,7 +124,9 @@ async function waitForReport(file, timeoutMs, signal) {
 export function extensionHostLogTail(userData) {
   const logs = join(userData, 'logs');
   if (!existsSync(logs)) return undefined;
-  const sessions = readdirSync(logs).map((d) => join(logs, d)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const sessions = readdirSync(logs)
+    .map((d) => join(logs, d))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   for (const session of sessions) {
     for (const host of readdirSync(session).filter((d) => d.startsWith('exthost'))) {
       const file = join(session, host, 'remoteexthost.log');
@@ -110,7 +138,8 @@ export function extensionHostLogTail(userData) {
 
 /** Explains a bad or missing activation report; undefined when the report shows the installed copy ran. */
 export function activationProblem(report, extensionsDir) {
-  if (!report) return `the extension wrote no activation report within ${ACTIVATION_TIMEOUT_MS / 1000} s: it was not loaded, or its activation hung`;
+  if (!report)
+    return `the extension wrote no activation report within ${ACTIVATION_TIMEOUT_MS / 1000} s: it was not loaded, or its activation hung`;
   if (!report.ok) return `the extension failed to activate:\n${report.error}`;
   if (report.mode !== 'production' || !resolve(report.extensionPath).startsWith(resolve(extensionsDir) + sep)) {
     return `VS Code ran the extension from ${report.extensionPath} (${report.mode}), not the copy installed in ${extensionsDir}`;
@@ -134,8 +163,11 @@ async function verifyActivation(tools, url, reportFile, instance, signal) {
     if (problem) {
       const log = extensionHostLogTail(instance.userData);
       // A failed activation already carries its error; otherwise the host's last lines tell what happened.
-      const where = !log ? `no extension host log under ${instance.userData}/logs`
-        : report && !report.ok ? `extension host log: ${log.file}` : `extension host log ${log.file}, last lines:\n${log.tail}`;
+      const where = !log
+        ? `no extension host log under ${instance.userData}/logs`
+        : report && !report.ok
+          ? `extension host log: ${log.file}`
+          : `extension host log ${log.file}, last lines:\n${log.tail}`;
       throw new Error(`${problem}\n${where}`);
     }
     return report;
@@ -186,7 +218,8 @@ export async function startProduct({
     stops.push(demo.stop);
     signal?.throwIfAborted();
     log(`demo API: ${demo.url}`);
-    if (!demo.url.endsWith(':8787')) log(`note: the demo's config.json expects port 8787; enter ${demo.url} as url_base in the testing values`);
+    if (!demo.url.endsWith(':8787'))
+      log(`note: the demo's config.json expects port 8787; enter ${demo.url} as url_base in the testing values`);
 
     if (desktop) {
       await openDesktop(stateDir, opened, log, signal);
@@ -210,8 +243,13 @@ export async function startProduct({
 
     const reportFile = join(stateDir, 'activation-report.json');
     rmSync(reportFile, { force: true });
-    const server = await startCodeServer(ready, stateDir, { port: codeServerPort, env: { [ACTIVATION_REPORT_ENV]: reportFile } })
-      .catch((e) => { throw /EADDRINUSE|address already in use/i.test(e.message) ? new Error(`port ${codeServerPort} is in use; set CODE_SERVER_PORT to another port (0 = any free port)`) : e; });
+    const server = await startCodeServer(ready, stateDir, { port: codeServerPort, env: { [ACTIVATION_REPORT_ENV]: reportFile } }).catch(
+      (e) => {
+        throw /EADDRINUSE|address already in use/i.test(e.message)
+          ? new Error(`port ${codeServerPort} is in use; set CODE_SERVER_PORT to another port (0 = any free port)`)
+          : e;
+      },
+    );
     stops.push(server.stop);
     signal?.throwIfAborted();
     log(`code-server (pid ${server.pid}) at ${server.url}`);
@@ -246,20 +284,30 @@ async function openDesktop(stateDir, opened, log, signal) {
   rmSync(reportFile, { force: true });
   mkdirSync(stateDir, { recursive: true });
   log('opening VS Code with the extension in development mode (--extensionDevelopmentPath)');
-  await run('code', ['--new-window', `--extensionDevelopmentPath=${ROOT}`, opened.folder, ...(opened.file ? [opened.file] : [])], { signal, env: { ...process.env, [ACTIVATION_REPORT_ENV]: reportFile } });
+  await run('code', ['--new-window', `--extensionDevelopmentPath=${ROOT}`, opened.folder, ...(opened.file ? [opened.file] : [])], {
+    signal,
+    env: { ...process.env, [ACTIVATION_REPORT_ENV]: reportFile },
+  });
   const report = await waitForReport(reportFile, ACTIVATION_TIMEOUT_MS, signal);
   if (report?.ok) log(`extension ${report.version} activated in ${report.activationMs} ms (language server included)`);
   else if (report) throw new Error(`the extension failed to activate in VS Code:\n${report.error}`);
-  else log(`no activation report within ${ACTIVATION_TIMEOUT_MS / 1000} s: if the window shows no "Run stream" lens, see Help > Toggle Developer Tools and the "Airbyte Manifest" output`);
+  else
+    log(
+      `no activation report within ${ACTIVATION_TIMEOUT_MS / 1000} s: if the window shows no "Run stream" lens, see Help > Toggle Developer Tools and the "Airbyte Manifest" output`,
+    );
 }
 
 async function main() {
   // Ctrl+C while starting aborts the start (which stops what was started); once running, it stops all.
   const abort = new AbortController();
   let product;
+  // biome-ignore lint/correctness/noUnusedVariables: read by `??=` below, so a second signal does not stop twice
   let stopping;
   const shutdown = (signal) => {
-    if (!product) { abort.abort(); return; }
+    if (!product) {
+      abort.abort();
+      return;
+    }
     stopping ??= (async () => {
       say(`${signal}: stopping ${product.url ? 'code-server and ' : ''}the demo API`);
       await product.stop();
@@ -272,14 +320,19 @@ async function main() {
     const folder = process.argv[2];
     product = await startProduct({ signal: abort.signal, ...(folder ? { folder } : {}) });
   } catch (e) {
-    if (abort.signal.aborted) { say('interrupted; everything it started is stopped'); process.exit(130); }
+    if (abort.signal.aborted) {
+      say('interrupted; everything it started is stopped');
+      process.exit(130);
+    }
     throw e;
   }
   if (product.url) {
     console.log(`\nOpen this URL in a browser (Ctrl+C here stops code-server and the demo API):\n\n  ${product.url}\n`);
   }
   if (!process.argv[2] || resolve(process.argv[2]) === resolve(DEMO_WORKSPACE)) {
-    say('The window shows demo/workspace/offset-increment.yaml. Click "Set testing values" above `spec` (or run a stream and choose "Import config.json"), then "Run stream items".');
+    say(
+      'The window shows demo/workspace/offset-increment.yaml. Click "Set testing values" above `spec` (or run a stream and choose "Import config.json"), then "Run stream items".',
+    );
   } else {
     say(`The window shows ${resolve(process.argv[2])}. Open a manifest: "Run stream" appears above each stream.`);
   }
@@ -287,5 +340,8 @@ async function main() {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((e) => { console.error(`[start] ${e.message}`); process.exit(1); });
+  main().catch((e) => {
+    console.error(`[start] ${e.message}`);
+    process.exit(1);
+  });
 }

@@ -21,7 +21,9 @@ if (existsSync(catalogPath)) {
   catalog = { contextFor: (t, f) => c.templateContextFor(t, f), isComponentType: (t) => c.getComponent(t) !== undefined };
 }
 
-const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+const files = readdirSync(dir)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
 let templates = 0;
 let syntaxErrors = 0;
 let offsetMismatches = 0;
@@ -38,7 +40,11 @@ for (const file of files) {
       const offsets = scalarOffsets(text, node);
       // Self-check of the offset map: every '{' of the value must map onto a '{' of the text.
       const value = node.value;
-      for (let i = 0; i < value.length; i++) if (value[i] === '{' && (!offsets || text[offsets[i]] !== '{')) { offsetMismatches++; break; }
+      for (let i = 0; i < value.length; i++)
+        if (value[i] === '{' && (!offsets || text[offsets[i]] !== '{')) {
+          offsetMismatches++;
+          break;
+        }
       try {
         compileTemplate(value);
       } catch (e) {

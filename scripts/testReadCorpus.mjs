@@ -14,8 +14,12 @@ const sampleConfig = (schema) => specSample(schema, 9);
 
 const runtime = createRequire(import.meta.url)('../out/runtime.js');
 const dir = process.argv[2] ?? '../shared/corpus/manifests';
-const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
-const refuse = async () => { throw Object.assign(new Error('offline corpus check'), { code: 'ECONNREFUSED' }); };
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
+const refuse = async () => {
+  throw Object.assign(new Error('offline corpus check'), { code: 'ECONNREFUSED' });
+};
 const reasons = new Map();
 let streams = 0;
 let reachedRequest = 0;
@@ -27,15 +31,26 @@ for (const file of files) {
   } catch {
     continue;
   }
-  const names = (Array.isArray(manifest?.streams) ? manifest.streams : []).map((s) => s?.name ?? s?.$parameters?.name).filter((n) => typeof n === 'string');
+  const names = (Array.isArray(manifest?.streams) ? manifest.streams : [])
+    .map((s) => s?.name ?? s?.$parameters?.name)
+    .filter((n) => typeof n === 'string');
   for (const name of names) {
     streams++;
     try {
-      const r = await runtime.testRead(manifest, sampleConfig(manifest?.spec?.connection_specification), name, { maxSlices: 1, maxPagesPerSlice: 1, maxRecords: 1 }, { fetch: refuse, sleep: async () => {} });
+      const r = await runtime.testRead(
+        manifest,
+        sampleConfig(manifest?.spec?.connection_specification),
+        name,
+        { maxSlices: 1, maxPagesPerSlice: 1, maxRecords: 1 },
+        { fetch: refuse, sleep: async () => {} },
+      );
       const err = r.logs.find((l) => l.level === 'ERROR');
       if (err && /offline corpus check|ECONNREFUSED/.test(err.message)) reachedRequest++;
       else if (!err) reachedRequest++;
-      else { other++; count(`read: ${shorten(err.message)}`); }
+      else {
+        other++;
+        count(`read: ${shorten(err.message)}`);
+      }
     } catch (e) {
       count(`build: ${shorten(e.message)}`);
     }
@@ -43,10 +58,16 @@ for (const file of files) {
 }
 function shorten(m) {
   if (process.env.VERBOSE) return m.slice(0, 300);
-  return m.replace(/'[^']*'/g, "'…'").replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N').slice(0, 110);
+  return m
+    .replace(/'[^']*'/g, "'…'")
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/\d+/g, 'N')
+    .slice(0, 110);
 }
 function count(k) {
   reasons.set(k, (reasons.get(k) ?? 0) + 1);
 }
-console.log(`${files.length} manifests, ${streams} streams: ${reachedRequest} reached their first request (${((100 * reachedRequest) / Math.max(1, streams)).toFixed(1)}%), ${other} failed before it while reading, ${streams - reachedRequest - other} could not be built`);
+console.log(
+  `${files.length} manifests, ${streams} streams: ${reachedRequest} reached their first request (${((100 * reachedRequest) / Math.max(1, streams)).toFixed(1)}%), ${other} failed before it while reading, ${streams - reachedRequest - other} could not be built`,
+);
 for (const [k, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${String(n).padStart(5)}  ${k}`);

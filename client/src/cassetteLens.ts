@@ -3,7 +3,7 @@
 // A client-side provider because it depends on files next to the manifest, which the server does not
 // watch; it refreshes when a cassette file appears or disappears.
 import * as vscode from 'vscode';
-import { ListStreamsRequest, type ListStreamsParams, type ListStreamsResult } from '../../server/src/protocol';
+import { ListStreamsRequest, type ListStreamsParams } from '../../server/src/protocol';
 import { CASSETTE_DIR } from '../../server/src/runtime/shared/cassetteFiles';
 import { conventionalFiles } from './commands/cassettes';
 import { isManifestDocument } from './manifestDetection';
@@ -14,27 +14,41 @@ export class CassetteLensProvider implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
 
-  constructor(private readonly services: Services, private readonly globs: () => string[]) {}
+  constructor(
+    private readonly services: Services,
+    private readonly globs: () => string[],
+  ) {}
 
   async provideCodeLenses(doc: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
     if (doc.uri.scheme !== 'file' || !isManifestDocument(doc, this.globs())) return [];
     // Most manifests have no cassettes folder: one stat, and no request to the server.
     const dir = vscode.Uri.joinPath(doc.uri, '..', CASSETTE_DIR);
-    if (!(await Promise.resolve(vscode.workspace.fs.stat(dir)).then(() => true, () => false))) return [];
+    if (
+      !(await Promise.resolve(vscode.workspace.fs.stat(dir)).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return [];
     const params: ListStreamsParams = { uri: doc.uri.toString() };
     const { streams } = await this.services.client.sendRequest(ListStreamsRequest, params, token);
     const lenses: vscode.CodeLens[] = [];
     for (const s of streams) {
       const cassette = conventionalFiles(doc.uri, s.name).cassette;
-      const found = await Promise.resolve(vscode.workspace.fs.stat(cassette)).then(() => true, () => false);
+      const found = await Promise.resolve(vscode.workspace.fs.stat(cassette)).then(
+        () => true,
+        () => false,
+      );
       if (!found) continue;
       const line = s.range.start.line;
-      lenses.push(new vscode.CodeLens(new vscode.Range(line, s.range.start.character, line, s.range.start.character), {
-        title: `Replay cassette`,
-        tooltip: `Read '${s.name}' offline from ${CASSETTE_DIR}/${cassette.path.split('/').pop()}`,
-        command: 'airbyte.replayCassette',
-        arguments: [{ uri: doc.uri.toString(), streamName: s.name, cassette: cassette.toString() }],
-      }));
+      lenses.push(
+        new vscode.CodeLens(new vscode.Range(line, s.range.start.character, line, s.range.start.character), {
+          title: `Replay cassette`,
+          tooltip: `Read '${s.name}' offline from ${CASSETTE_DIR}/${cassette.path.split('/').pop()}`,
+          command: 'airbyte.replayCassette',
+          arguments: [{ uri: doc.uri.toString(), streamName: s.name, cassette: cassette.toString() }],
+        }),
+      );
     }
     return lensCommands.bindAll(lenses) ?? [];
   }
@@ -45,7 +59,10 @@ export class CassetteLensProvider implements vscode.CodeLensProvider {
     const refresh = () => this.changed.fire();
     return [
       vscode.languages.registerCodeLensProvider({ language: 'yaml', scheme: 'file' }, this),
-      watcher, watcher.onDidCreate(refresh), watcher.onDidDelete(refresh), this.changed,
+      watcher,
+      watcher.onDidCreate(refresh),
+      watcher.onDidDelete(refresh),
+      this.changed,
     ];
   }
 

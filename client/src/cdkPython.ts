@@ -35,7 +35,11 @@ export async function resolveCdkPython(): Promise<CdkPythonParams> {
 
 /** Calls `onChange` when the choice may have changed (the setting, or the Python extension's selection). */
 export async function watchCdkPython(onChange: () => void): Promise<vscode.Disposable[]> {
-  const subs = [vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('airbyte.cdk.python')) onChange(); })];
+  const subs = [
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('airbyte.cdk.python')) onChange();
+    }),
+  ];
   const api = await pythonExtension();
   const event = api?.environments?.onDidChangeActiveEnvironmentPath;
   if (event) subs.push(event(() => onChange()));

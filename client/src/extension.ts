@@ -27,9 +27,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
 async function activateServices(context: vscode.ExtensionContext, started: number): Promise<ExtensionApi> {
   const log = new OutputLog(readSettings().logLevel);
   const store = new TestingValuesStore(context.secrets);
-  context.subscriptions.push(log, store, vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration('airbyte.logLevel')) log.setLevel(readSettings().logLevel);
-  }));
+  context.subscriptions.push(
+    log,
+    store,
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('airbyte.logLevel')) log.setLevel(readSettings().logLevel);
+    }),
+  );
   // A new key per activation: sealed testing values are readable only by this client and its server.
   const sealKey = newSealKey();
   client = await startLanguageClient(context, log, () => readSettings().manifestGlobs, sealKey);

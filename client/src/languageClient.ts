@@ -14,7 +14,12 @@ import { spawnLanguageServer } from './serverProcess';
  * once. `sealKey` (protocol.ts) goes to the server through a pipe (serverProcess.ts), never in a message
  * nor in its environment, so that neither the protocol trace nor /proc/<pid>/environ shows it.
  */
-export async function startLanguageClient(context: vscode.ExtensionContext, log: OutputLog, globs: () => string[], sealKey: string): Promise<LanguageClient> {
+export async function startLanguageClient(
+  context: vscode.ExtensionContext,
+  log: OutputLog,
+  globs: () => string[],
+  sealKey: string,
+): Promise<LanguageClient> {
   const serverModule = context.asAbsolutePath('out/server.js');
   // Stack traces of failed test reads are shown to the user: Node maps them to the TypeScript sources
   // through out/server.js.map (must be on before the bundle loads, hence a flag and not a call).
@@ -30,7 +35,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext, log:
       next(uri, doc && isManifest(doc) ? diagnostics : []);
     },
     // A blank YAML file gets completion too: the manifest skeleton (the guided start).
-    provideCompletionItem: (doc, pos, ctx, token, next) => (isManifest(doc) || isBlankStart(doc.getText()) ? next(doc, pos, ctx, token) : undefined),
+    provideCompletionItem: (doc, pos, ctx, token, next) =>
+      isManifest(doc) || isBlankStart(doc.getText()) ? next(doc, pos, ctx, token) : undefined,
     provideHover: (doc, pos, token, next) => (isManifest(doc) ? next(doc, pos, token) : undefined),
     // Lens commands carry no arguments (lensCommands.ts): a click then never depends on VS Code's per-list cache.
     provideCodeLenses: async (doc, token, next) => (isManifest(doc) ? lensCommands.bindAll(await next(doc, token)) : []),
@@ -41,7 +47,10 @@ export async function startLanguageClient(context: vscode.ExtensionContext, log:
     provideRenameEdits: (doc, pos, name, token, next) => (isManifest(doc) ? next(doc, pos, name, token) : undefined),
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'yaml', scheme: 'file' }, { language: 'yaml', scheme: 'untitled' }],
+    documentSelector: [
+      { language: 'yaml', scheme: 'file' },
+      { language: 'yaml', scheme: 'untitled' },
+    ],
     outputChannel: log.recordingChannel(),
     middleware,
   };

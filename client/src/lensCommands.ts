@@ -27,7 +27,9 @@ export class LensCommands implements vscode.Disposable {
       id = `airbyte.lens.${this.idByKey.size + 1}`;
       this.idByKey.set(key, id);
       this.bound.set(id, target);
-      this.registrations.push(vscode.commands.registerCommand(id, () => vscode.commands.executeCommand(target.command, ...target.arguments)));
+      this.registrations.push(
+        vscode.commands.registerCommand(id, () => vscode.commands.executeCommand(target.command, ...target.arguments)),
+      );
     }
     return { title: command.title, ...(command.tooltip ? { tooltip: command.tooltip } : {}), command: id };
   }

@@ -16,6 +16,9 @@ export function looksLikeManifest(text: string): boolean {
  */
 export function isBlankStart(text: string): boolean {
   if (text.length > 2000) return false;
-  const content = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const content = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
   return content.length === 0 || (content.length === 1 && /^[A-Za-z_]\w*$/.test(content[0]));
 }

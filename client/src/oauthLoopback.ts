@@ -14,17 +14,33 @@ const PAGE = (title: string, text: string) =>
  * the first redirect with the expected state, and rejects on a provider error (with that state) or the
  * time-out; requests without the expected state are ignored.
  */
-export async function startLoopbackReceiver(expectedState: () => string | undefined, options: { port?: number; timeoutMs?: number } = {}): Promise<LoopbackReceiver> {
+export async function startLoopbackReceiver(
+  expectedState: () => string | undefined,
+  options: { port?: number; timeoutMs?: number } = {},
+): Promise<LoopbackReceiver> {
   let resolveCode!: (code: string) => void;
   let rejectCode!: (e: Error) => void;
-  const code = new Promise<string>((res, rej) => { resolveCode = res; rejectCode = rej; });
+  const code = new Promise<string>((res, rej) => {
+    resolveCode = res;
+    rejectCode = rej;
+  });
   code.catch(() => undefined); // the caller observes it; avoid an unhandled rejection when it never does
   let settled = false;
-  const finish = (fn: () => void) => { if (!settled) { settled = true; fn(); setImmediate(() => server.close()); } };
+  const finish = (fn: () => void) => {
+    if (!settled) {
+      settled = true;
+      fn();
+      setImmediate(() => server.close());
+    }
+  };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/callback') { res.writeHead(404).end(); return; }
-    const reply = (status: number, title: string, text: string) => res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(PAGE(title, text));
+    if (url.pathname !== '/callback') {
+      res.writeHead(404).end();
+      return;
+    }
+    const reply = (status: number, title: string, text: string) =>
+      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(PAGE(title, text));
     // Any local program can call this port: a request without the state VS Code sent is answered and
     // ignored, and the listener keeps waiting for the real redirect until its time-out (RFC 6749 §10.12).
     const state = url.searchParams.get('state');
@@ -47,8 +63,14 @@ export async function startLoopbackReceiver(expectedState: () => string | undefi
     reply(200, 'Authorization received', 'VS Code received the authorization. You can close this tab.');
     finish(() => resolveCode(got));
   });
-  await new Promise<void>((res, rej) => { server.once('error', rej); server.listen(options.port ?? 0, '127.0.0.1', () => res()); });
-  const timer = setTimeout(() => finish(() => rejectCode(new Error('No OAuth redirect arrived in time; authorize again.'))), options.timeoutMs ?? 5 * 60_000);
+  await new Promise<void>((res, rej) => {
+    server.once('error', rej);
+    server.listen(options.port ?? 0, '127.0.0.1', () => res());
+  });
+  const timer = setTimeout(
+    () => finish(() => rejectCode(new Error('No OAuth redirect arrived in time; authorize again.'))),
+    options.timeoutMs ?? 5 * 60_000,
+  );
   code.finally(() => clearTimeout(timer)).catch(() => undefined);
   const port = (server.address() as AddressInfo).port;
   return {

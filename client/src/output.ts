@@ -15,10 +15,18 @@ export class OutputLog implements vscode.Disposable {
   setLevel(level: AirbyteSettings['logLevel']): void {
     this.level = level;
   }
-  error(message: string): void { this.write('error', message); }
-  warn(message: string): void { this.write('warn', message); }
-  info(message: string): void { this.write('info', message); }
-  debug(message: string): void { this.write('debug', message); }
+  error(message: string): void {
+    this.write('error', message);
+  }
+  warn(message: string): void {
+    this.write('warn', message);
+  }
+  info(message: string): void {
+    this.write('info', message);
+  }
+  debug(message: string): void {
+    this.write('debug', message);
+  }
   /** Everything written so far, including what the language client appended. */
   text(): string {
     return this.lines.join('\n');

@@ -48,7 +48,9 @@ export class TestingValuesStore {
    */
   watch(uri: vscode.Uri, listener: () => void): vscode.Disposable {
     const key = testingValuesKey(uri.toString());
-    return this.secrets.onDidChange((e) => { if (e.key === key) listener(); });
+    return this.secrets.onDidChange((e) => {
+      if (e.key === key) listener();
+    });
   }
 
   async clear(uri: vscode.Uri): Promise<void> {
@@ -75,8 +77,4 @@ export class TestingValuesStore {
 
 function deepMerge(base: ConnectorConfig, update: ConnectorConfig): ConnectorConfig {
   return deepMergeOwn(base, update) as ConnectorConfig;
-}
-
-function isPlainObject(v: unknown): v is ConnectorConfig {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -13,7 +13,12 @@ const KEY_FD = 3;
  * Starts `serverModule` with Node (the extension host's own runtime) and writes `sealKey` into its key
  * pipe, then closes the pipe. `execArgv` go before the module (e.g. `--enable-source-maps`).
  */
-export function spawnLanguageServer(serverModule: string, sealKey: string, execArgv: string[] = [], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+export function spawnLanguageServer(
+  serverModule: string,
+  sealKey: string,
+  execArgv: string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): ChildProcess {
   const child = spawn(process.execPath, [...execArgv, serverModule, '--stdio', `--clientProcessId=${process.pid}`], {
     // The extension host may be Electron: run it as plain Node, as vscode-languageclient's fork does.
     env: { ...env, ELECTRON_RUN_AS_NODE: '1', [SEAL_KEY_FD_ENV]: String(KEY_FD) },

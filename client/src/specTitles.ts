@@ -9,7 +9,10 @@ type SpecNode = { title?: unknown; properties?: Record<string, SpecNode>; oneOf?
  */
 export function fieldTitle(spec: object | null, pointer: string): string {
   if (pointer === '') return 'The testing values';
-  const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   const names: string[] = [];
   let node: SpecNode | undefined = (spec ?? undefined) as SpecNode | undefined;
   for (const key of keys) {
@@ -28,4 +31,3 @@ export function fieldTitle(spec: object | null, pointer: string): string {
   }
   return names.join(' › ');
 }
-

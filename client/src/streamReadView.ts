@@ -13,14 +13,21 @@ export function limitsReached(slices: SliceLike[], limits: Limits): LimitHit[] {
   const out: LimitHit[] = [];
   const records = slices.reduce((n, s) => n + (s.pages ?? []).reduce((m, p) => m + (p.records ?? []).length, 0), 0);
   if (limits.maxRecords !== undefined && records >= limits.maxRecords) out.push({ limit: 'records', value: limits.maxRecords });
-  if (limits.maxPagesPerSlice !== undefined && slices.some((s) => (s.pages ?? []).length >= limits.maxPagesPerSlice!)) out.push({ limit: 'pages per slice', value: limits.maxPagesPerSlice });
+  if (limits.maxPagesPerSlice !== undefined && slices.some((s) => (s.pages ?? []).length >= limits.maxPagesPerSlice!))
+    out.push({ limit: 'pages per slice', value: limits.maxPagesPerSlice });
   if (limits.maxSlices !== undefined && slices.length >= limits.maxSlices) out.push({ limit: 'slices', value: limits.maxSlices });
   return out;
 }
 
 /** The banner text for the limits reached (or the generic one when the limits used are unknown). */
 export function limitBanner(hits: LimitHit[]): string {
-  const named = hits.map((h) => (h.limit === 'records' ? `the record limit (${h.value} records)` : h.limit === 'slices' ? `the slice limit (${h.value} slices)` : `the page limit (${h.value} pages per slice)`));
+  const named = hits.map((h) =>
+    h.limit === 'records'
+      ? `the record limit (${h.value} records)`
+      : h.limit === 'slices'
+        ? `the slice limit (${h.value} slices)`
+        : `the page limit (${h.value} pages per slice)`,
+  );
   const what = named.length ? `Stopped at ${named.join(' and ')}` : 'A test-read limit was reached';
   return `${what}: the stream may have more data. Raise the limits with “Run with limits…” or the airbyte.testRead.* settings.`;
 }
@@ -46,7 +53,11 @@ export function describeSlice(desc: unknown): string {
  * of the (last) AirbyteStateMessage in the slice's `state` (STREAM, GLOBAL or LEGACY form), with the
  * whole message for reference. Null parts mean "none".
  */
-export function sliceStateView(slice: { slice_descriptor?: unknown; state?: unknown[] }): { descriptor: string | null; state: string | null; message: string | null } {
+export function sliceStateView(slice: { slice_descriptor?: unknown; state?: unknown[] }): {
+  descriptor: string | null;
+  state: string | null;
+  message: string | null;
+} {
   const desc = slice.slice_descriptor;
   const descriptor = describeSlice(desc) ? (typeof desc === 'string' ? desc : JSON.stringify(desc, null, 2)) : null;
   const messages = Array.isArray(slice.state) ? slice.state : [];
@@ -60,12 +71,18 @@ export function sliceStateView(slice: { slice_descriptor?: unknown; state?: unkn
 }
 
 /** A page's `pagination_trace` as the runtime sends it (runtime/testRead/paginationTrace.ts). */
-export type PaginationTraceLike = { token_in?: unknown; token_out?: unknown; record_count?: number; next_requested?: boolean; stop_reason?: string | null };
+export type PaginationTraceLike = {
+  token_in?: unknown;
+  token_out?: unknown;
+  record_count?: number;
+  next_requested?: boolean;
+  stop_reason?: string | null;
+};
 
 /** A page token in a few characters: `∅` for none, long ones cut in the middle (full text in `full`). */
 export function shortToken(value: unknown, max = 28): { text: string; full: string } {
   if (value === null || value === undefined) return { text: '∅', full: 'no token' };
-  const full = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const full = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   if (full.length <= max) return { text: full, full };
   const head = Math.ceil((max - 1) / 2);
   return { text: `${full.slice(0, head)}…${full.slice(full.length - (max - 1 - head))}`, full };
@@ -75,7 +92,13 @@ export function shortToken(value: unknown, max = 28): { text: string; full: stri
  * The trace line beside a page: "token in → token out", "N records", and "next page: requested" or
  * "stopped: <reason>". `title` holds the whole tokens, for a tooltip in a narrow pane.
  */
-export function paginationTraceView(t: PaginationTraceLike): { tokens: string; records: string; next: string; stopped: boolean; title: string } {
+export function paginationTraceView(t: PaginationTraceLike): {
+  tokens: string;
+  records: string;
+  next: string;
+  stopped: boolean;
+  title: string;
+} {
   const tokenIn = shortToken(t.token_in);
   const tokenOut = shortToken(t.token_out);
   const n = t.record_count ?? 0;
@@ -97,7 +120,8 @@ const FRAME_COMPONENTS: Array<[RegExp, StreamComponentKind]> = [
   [/runtime[\\/]testRead[\\/](datetimeCursor|streamCursor|incrementingCountCursor)\.ts/, 'incremental_sync'],
   [/runtime[\\/]records[\\/]/, 'record_selector'],
 ];
-const AUTH_FAILURE = /\b(401|403)\b|unauthori[sz]ed|forbidden|invalid_grant|invalid_client|refresh[_ ]token|access[_ ]token|token refresh|credentials/i;
+const AUTH_FAILURE =
+  /\b(401|403)\b|unauthori[sz]ed|forbidden|invalid_grant|invalid_client|refresh[_ ]token|access[_ ]token|token refresh|credentials/i;
 
 /**
  * The component an ERROR log entry of a read points at: the deepest stream component whose code is on
@@ -118,8 +142,13 @@ export function failedComponent(entry: { message?: string | null; stacktrace?: s
 
 /** How a component is named to the user. */
 export const COMPONENT_LABEL: Record<StreamComponentKind, string> = {
-  authenticator: 'authenticator', paginator: 'paginator', requester: 'requester', record_selector: 'record selector',
-  partition_router: 'partition router', incremental_sync: 'incremental sync', schema_loader: 'schema loader',
+  authenticator: 'authenticator',
+  paginator: 'paginator',
+  requester: 'requester',
+  record_selector: 'record selector',
+  partition_router: 'partition router',
+  incremental_sync: 'incremental sync',
+  schema_loader: 'schema loader',
 };
 
 /**

@@ -33,17 +33,24 @@ function describe(e: ErrorObject): Located {
   }
   if (e.keyword === 'pattern') {
     const descriptor = (e.parentSchema as { pattern_descriptor?: unknown } | undefined)?.pattern_descriptor;
-    if (typeof descriptor === 'string' && descriptor.trim()) return { path: e.instancePath, message: `must be written as ${descriptor.trim()}.` };
+    if (typeof descriptor === 'string' && descriptor.trim())
+      return { path: e.instancePath, message: `must be written as ${descriptor.trim()}.` };
     return { path: e.instancePath, message: `does not match the expected pattern ${(e.params as { pattern: string }).pattern}.` };
   }
-  if (e.keyword === 'format') return { path: e.instancePath, message: `must be a valid ${(e.params as { format: string }).format}${(e.params as { format: string }).format === 'date' ? ' (YYYY-MM-DD)' : ''}.` };
-  if (e.keyword === 'enum') return { path: e.instancePath, message: `must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}.` };
+  if (e.keyword === 'format')
+    return {
+      path: e.instancePath,
+      message: `must be a valid ${(e.params as { format: string }).format}${(e.params as { format: string }).format === 'date' ? ' (YYYY-MM-DD)' : ''}.`,
+    };
+  if (e.keyword === 'enum')
+    return { path: e.instancePath, message: `must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}.` };
   return { path: e.instancePath, message: `${e.message ?? 'is invalid'}.` };
 }
 
 /** Problems of `values` under `spec`; empty when valid or when there is no usable spec. */
 export function validateTestingValues(spec: Record<string, unknown> | null, values: unknown): FieldProblem[] {
-  if (!values || typeof values !== 'object' || Array.isArray(values)) return [{ path: '', message: 'Testing values must be a JSON object.', title: 'The testing values' }];
+  if (!values || typeof values !== 'object' || Array.isArray(values))
+    return [{ path: '', message: 'Testing values must be a JSON object.', title: 'The testing values' }];
   if (!spec || typeof spec !== 'object') return [];
   let validate = compiled.get(spec);
   try {
@@ -52,7 +59,13 @@ export function validateTestingValues(spec: Record<string, unknown> | null, valu
       compiled.set(spec, validate);
     }
   } catch (e) {
-    return [{ path: '', message: `The manifest's connection_specification is not a valid JSON schema: ${(e as Error).message}`, title: 'The testing values' }];
+    return [
+      {
+        path: '',
+        message: `The manifest's connection_specification is not a valid JSON schema: ${(e as Error).message}`,
+        title: 'The testing values',
+      },
+    ];
   }
   if (validate(values)) return [];
   // A failed oneOf reports the errors of every branch; keep only the branch that came closest (fewest
@@ -63,7 +76,10 @@ export function validateTestingValues(spec: Record<string, unknown> | null, valu
   for (const e of errs) {
     if ((e.keyword === 'oneOf' || e.keyword === 'anyOf') && errs.length > 1) continue;
     const p = describe(e);
-    if (!seen.has(p.path)) { seen.add(p.path); out.push({ ...p, title: fieldTitle(spec, p.path) }); }
+    if (!seen.has(p.path)) {
+      seen.add(p.path);
+      out.push({ ...p, title: fieldTitle(spec, p.path) });
+    }
   }
   return out;
 }

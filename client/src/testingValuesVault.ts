@@ -71,13 +71,17 @@ export class TestingValuesVault {
     for (const uri of await this.index()) {
       if (uri !== manifestUri && (await this.get(uri))) out.push({ kind: 'manifest', uri });
     }
-    if (relativePath !== undefined && parseConfig(await this.secrets.get(legacyTestingValuesKey(relativePath)))) out.push({ kind: 'legacy', relativePath });
+    if (relativePath !== undefined && parseConfig(await this.secrets.get(legacyTestingValuesKey(relativePath))))
+      out.push({ kind: 'legacy', relativePath });
     return out;
   }
 
   /** Copies the values of `source` to `manifestUri` (an explicit choice of the user); false when the source has none. */
   async copyFrom(source: ValuesSource, manifestUri: string): Promise<boolean> {
-    const values = source.kind === 'manifest' ? await this.get(source.uri) : parseConfig(await this.secrets.get(legacyTestingValuesKey(source.relativePath)));
+    const values =
+      source.kind === 'manifest'
+        ? await this.get(source.uri)
+        : parseConfig(await this.secrets.get(legacyTestingValuesKey(source.relativePath)));
     if (!values) return false;
     await this.set(manifestUri, values);
     return true;

@@ -20,13 +20,20 @@ export async function confirmLinkOutside(file: vscode.Uri, manifest: vscode.Uri,
   const check = checkUserPath(file.fsPath, manifestFolder(manifest));
   if (!check.linkLeavesTree) return true;
   if (answer !== undefined) {
-    if (!answer) void vscode.window.showWarningMessage(`Not used: ${what} ${vscode.workspace.asRelativePath(file)} is a symbolic link to ${check.real ?? 'a missing file'}, outside the manifest's folder.`);
+    if (!answer)
+      void vscode.window.showWarningMessage(
+        `Not used: ${what} ${vscode.workspace.asRelativePath(file)} is a symbolic link to ${check.real ?? 'a missing file'}, outside the manifest's folder.`,
+      );
     return answer;
   }
   const use = 'Use It Anyway';
   const choice = await vscode.window.showWarningMessage(
     `${what} ${vscode.workspace.asRelativePath(file)} is a symbolic link to ${check.real ?? 'a missing file'}, outside this manifest's folder.`,
-    { modal: true, detail: 'A repository can link to another project\'s files (its secrets, for example). Use the file only if you made this link yourself.' },
+    {
+      modal: true,
+      detail:
+        "A repository can link to another project's files (its secrets, for example). Use the file only if you made this link yourself.",
+    },
     use,
   );
   return choice === use;
@@ -43,7 +50,12 @@ export async function readTextFile(file: vscode.Uri, manifest: vscode.Uri, what:
 }
 
 /** Writes a text file, never through a link (the error says why when refused). */
-export async function writeTextFile(file: vscode.Uri, text: string, manifest: vscode.Uri | null, what: string): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function writeTextFile(
+  file: vscode.Uri,
+  text: string,
+  manifest: vscode.Uri | null,
+  what: string,
+): Promise<{ ok: true } | { ok: false; error: string }> {
   if (file.scheme !== 'file') {
     await vscode.workspace.fs.writeFile(file, Buffer.from(text, 'utf8'));
     return { ok: true };

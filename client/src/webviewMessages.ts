@@ -3,7 +3,12 @@
 // `…Request`; the page the other way round (`webviewApi<…Request>()` and `e.data as …Message`).
 // Type-only: nothing here runs, so the pages bundle none of it.
 import type {
-  AllStreamsEvent, AllStreamsResult, CompareEnginesResult, CompareReadsResult, IncrementalStream, ResultsViewMessage,
+  AllStreamsEvent,
+  AllStreamsResult,
+  CompareEnginesResult,
+  CompareReadsResult,
+  IncrementalStream,
+  ResultsViewMessage,
 } from '../../server/src/protocol';
 import type { CurlSource } from '../../server/src/runtime/shared/curlCommand';
 import type { StateFormValues } from './incremental/stateFormModel';
@@ -55,7 +60,9 @@ export type TestingValuesRequest =
   | { type: 'ready' }
   | { type: 'save'; values: ConnectorConfig; base: ConnectorConfig }
   | { type: 'authenticate'; values: ConnectorConfig; base: ConnectorConfig }
-  | { type: 'import' } | { type: 'export' } | { type: 'clear' };
+  | { type: 'import' }
+  | { type: 'export' }
+  | { type: 'clear' };
 
 // ---- "Run with limits…" (views/limitsPanel.ts ↔ webview/limits.ts) ----
 export type LimitsMessage = { type: 'init'; stream: string; limits: Record<string, number>; sources: Record<string, string> };

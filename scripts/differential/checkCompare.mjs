@@ -18,7 +18,10 @@ import { alignConfigDates, alignConfigStart, alignConfigUrls, sampleConfig } fro
 
 const runtime = createRequire(import.meta.url)('../../out/runtime.js');
 const args = process.argv.slice(2);
-const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
 const referenceDir = opt('--reference', process.env.REFERENCE_CDK_DIR);
 const corpus = opt('--corpus', null);
 const count = Number(opt('--count', '20'));
@@ -49,10 +52,12 @@ async function compare(label, manifest, configOf, side) {
     }
   });
   // Each demo side has its own API port: URLs in messages are compared without it.
-  const text = (m) => (m ?? null) === null ? null : String(m).replace(/http:\/\/127\.0\.0\.1:\d+/g, 'http://127.0.0.1:PORT');
+  const text = (m) => ((m ?? null) === null ? null : String(m).replace(/http:\/\/127\.0\.0\.1:\d+/g, 'http://127.0.0.1:PORT'));
   const same = reference.status === ours.status && text(reference.message) === text(ours.message);
   results.push({ label, same, reference, ours });
-  console.log(`${same ? 'same     ' : 'DIFFERENT'} ${label}: ${reference.status}${reference.message ? ` ${reference.message.slice(0, 140)}` : ''}${same ? '' : `\n          ours: ${ours.status}${ours.message ? ` ${ours.message.slice(0, 140)}` : ''}`}`);
+  console.log(
+    `${same ? 'same     ' : 'DIFFERENT'} ${label}: ${reference.status}${reference.message ? ` ${reference.message.slice(0, 140)}` : ''}${same ? '' : `\n          ours: ${ours.status}${ours.message ? ` ${ours.message.slice(0, 140)}` : ''}`}`,
+  );
 }
 
 /** The config with every secret value (airbyte_secret in the spec, at any depth) replaced by a wrong one. */
@@ -77,12 +82,16 @@ if (args.includes('--demo')) {
   const sides = async (run) => {
     const api = await startDemoApi({ port: 0 });
     try {
-      return await run(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8').split('http://127.0.0.1:8787').join(api.url.replace(/\/$/, ''))));
+      return await run(
+        JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8').split('http://127.0.0.1:8787').join(api.url.replace(/\/$/, ''))),
+      );
     } finally {
       await api.close();
     }
   };
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const manifest = parse(readFileSync(join(dir, file), 'utf8'));
     if (!manifest?.check) continue;
     const schema = manifest.spec?.connection_specification;
@@ -93,10 +102,13 @@ if (args.includes('--demo')) {
 
 if (corpus) {
   // A fixed sample: every k-th manifest (by name) with a check component and no custom Python code.
-  const eligible = readdirSync(corpus).filter((f) => f.endsWith('.yaml')).sort().filter((f) => {
-    const text = readFileSync(join(corpus, f), 'utf8');
-    return /^check:/m.test(text) && !/type:\s*Custom/.test(text) && !/AsyncRetriever/.test(text);
-  });
+  const eligible = readdirSync(corpus)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .filter((f) => {
+      const text = readFileSync(join(corpus, f), 'utf8');
+      return /^check:/m.test(text) && !/type:\s*Custom/.test(text) && !/AsyncRetriever/.test(text);
+    });
   const step = Math.max(1, Math.floor(eligible.length / count));
   const sample = eligible.filter((_, i) => i % step === 0).slice(0, count);
   for (const file of sample) {
@@ -105,11 +117,20 @@ if (corpus) {
     try {
       const rewritten = rewriteUrls(manifest, api.port);
       const resolved = runtime.resolveManifest(rewritten).value;
-      const made = alignConfigUrls(alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate), resolved, api.port);
+      const made = alignConfigUrls(
+        alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate),
+        resolved,
+        api.port,
+      );
       const config = alignConfigStart(made, resolved, (step) => evalString(step, made, {}));
       api.configure(resolved, config);
       // One synthesized API serves both sides (it keeps no state between requests).
-      await compare(`corpus ${basename(file, '.yaml')}`, rewritten, (c) => c, (run) => run(config));
+      await compare(
+        `corpus ${basename(file, '.yaml')}`,
+        rewritten,
+        (c) => c,
+        (run) => run(config),
+      );
     } finally {
       await api.close();
     }
@@ -119,5 +140,6 @@ if (corpus) {
 rmSync(tmp, { recursive: true, force: true });
 const same = results.filter((r) => r.same).length;
 console.log(`\ncheck: ${same} of ${results.length} cases give the reference's status and message`);
-if (reportFile) writeFileSync(reportFile, JSON.stringify({ date: new Date().toISOString(), same, total: results.length, results }, null, 1));
+if (reportFile)
+  writeFileSync(reportFile, JSON.stringify({ date: new Date().toISOString(), same, total: results.length, results }, null, 1));
 process.exit(same === results.length ? 0 : 1);

@@ -4,11 +4,25 @@
 
 // Headers every HTTP client sets its own way; everything else (credentials, custom headers, content
 // type) must match.
-const CLIENT_HEADERS = new Set(['host', 'connection', 'content-length', 'user-agent', 'accept-encoding', 'accept', 'transfer-encoding', 'keep-alive']);
+const CLIENT_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'user-agent',
+  'accept-encoding',
+  'accept',
+  'transfer-encoding',
+  'keep-alive',
+]);
 
 function canonical(value) {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical(value[k])]),
+    );
   return value;
 }
 const text = (v) => JSON.stringify(canonical(v));
@@ -16,9 +30,17 @@ const text = (v) => JSON.stringify(canonical(v));
 function normalizeBody(body, contentType) {
   if (body === null || body === undefined || body === '') return null;
   if (/json/.test(contentType ?? '') || /^\s*[[{]/.test(body)) {
-    try { return text(JSON.parse(body)); } catch { /* not JSON after all */ }
+    try {
+      return text(JSON.parse(body));
+    } catch {
+      /* not JSON after all */
+    }
   }
-  if (/x-www-form-urlencoded/.test(contentType ?? '')) return [...new URLSearchParams(body)].sort().map(([k, v]) => `${k}=${v}`).join('&');
+  if (/x-www-form-urlencoded/.test(contentType ?? ''))
+    return [...new URLSearchParams(body)]
+      .sort()
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
   return body;
 }
 
@@ -26,8 +48,16 @@ function normalizeBody(body, contentType) {
 export function wireRequests(exchanges) {
   return exchanges.map((e) => {
     const url = new URL(e.url, 'http://x');
-    const query = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&');
-    const headers = Object.fromEntries(Object.entries(e.headers ?? {}).filter(([k]) => !CLIENT_HEADERS.has(k.toLowerCase())).map(([k, v]) => [k.toLowerCase(), k.toLowerCase() === 'content-type' ? String(v).split(';')[0].trim() : String(v)]).sort());
+    const query = [...url.searchParams]
+      .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
+    const headers = Object.fromEntries(
+      Object.entries(e.headers ?? {})
+        .filter(([k]) => !CLIENT_HEADERS.has(k.toLowerCase()))
+        .map(([k, v]) => [k.toLowerCase(), k.toLowerCase() === 'content-type' ? String(v).split(';')[0].trim() : String(v)])
+        .sort(),
+    );
     return { method: e.method, path: url.pathname, query, body: normalizeBody(e.body, e.headers?.['content-type']), headers };
   });
 }
@@ -100,7 +130,12 @@ const describeRequest = (r) => `${r.method} ${r.path}${r.query ? '?' + r.query :
 function wholeSliceOf(refDescriptor, ourDescriptor) {
   let whole;
   let part;
-  try { whole = JSON.parse(refDescriptor); part = JSON.parse(ourDescriptor); } catch { return false; }
+  try {
+    whole = JSON.parse(refDescriptor);
+    part = JSON.parse(ourDescriptor);
+  } catch {
+    return false;
+  }
   if (!whole || !part || typeof whole !== 'object' || typeof part !== 'object' || !Object.keys(part).length) return false;
   return Object.entries(part).every(([k, v]) => text(whole[k]) === text(v));
 }
@@ -112,7 +147,7 @@ function wholeSliceOf(refDescriptor, ourDescriptor) {
  */
 function pollRoundsSorted(exchanges, requests) {
   const out = [...requests];
-  for (let i = 0; i < out.length;) {
+  for (let i = 0; i < out.length; ) {
     let j = i;
     while (j < out.length && exchanges[j]?.asyncKind === 'poll') j++;
     if (j - i > 1) out.splice(i, j - i, ...out.slice(i, j).sort((x, y) => (text(x) < text(y) ? -1 : text(x) > text(y) ? 1 : 0)));
@@ -129,8 +164,20 @@ export function compareReads(ref, refWire, ours, ourWire, { asyncRetriever = fal
   const refFailed = ref?.__exception || ref?.__trace;
   const ourFailed = ours?.__exception;
   const refError = refFailed ? referenceFailure(ref) : null;
-  if (refFailed && ourFailed) return { status: 'both_failed', reasons: [`reference: ${refError.message.slice(0, 160)}`, `ours: ${String(ours.__exception).slice(0, 120)}`], depth: 0, referenceError: refError };
-  if (refFailed) return { status: 'reference_failed', reasons: [`reference: ${refError.message.slice(0, 160)}`, ...(ours ? [`ours read ${(ours.slices ?? []).length} slices`] : [])], depth: 0, referenceError: refError };
+  if (refFailed && ourFailed)
+    return {
+      status: 'both_failed',
+      reasons: [`reference: ${refError.message.slice(0, 160)}`, `ours: ${String(ours.__exception).slice(0, 120)}`],
+      depth: 0,
+      referenceError: refError,
+    };
+  if (refFailed)
+    return {
+      status: 'reference_failed',
+      reasons: [`reference: ${refError.message.slice(0, 160)}`, ...(ours ? [`ours read ${(ours.slices ?? []).length} slices`] : [])],
+      depth: 0,
+      referenceError: refError,
+    };
   if (ourFailed) return { status: 'different', reasons: [`ours failed to build: ${String(ours.__exception).slice(0, 160)}`], depth: 0 };
 
   const a = pollRoundsSorted(refWire, wireRequests(refWire));
@@ -140,14 +187,27 @@ export function compareReads(ref, refWire, ours, ourWire, { asyncRetriever = fal
   for (let i = 0; i < n; i++) {
     const x = a[i];
     const y = b[i];
-    if (x.method !== y.method || x.path !== y.path || x.query !== y.query) { reasons.push(`request ${i + 1}: reference ${describeRequest(x)} / ours ${describeRequest(y)}`); break; }
-    if (x.body !== y.body) { reasons.push(`request ${i + 1} body: reference ${String(x.body).slice(0, 100)} / ours ${String(y.body).slice(0, 100)}`); break; }
+    if (x.method !== y.method || x.path !== y.path || x.query !== y.query) {
+      reasons.push(`request ${i + 1}: reference ${describeRequest(x)} / ours ${describeRequest(y)}`);
+      break;
+    }
+    if (x.body !== y.body) {
+      reasons.push(`request ${i + 1} body: reference ${String(x.body).slice(0, 100)} / ours ${String(y.body).slice(0, 100)}`);
+      break;
+    }
     const hx = text(x.headers);
     const hy = text(y.headers);
-    if (hx !== hy) { reasons.push(`request ${i + 1} headers: reference ${hx.slice(0, 120)} / ours ${hy.slice(0, 120)}`); break; }
+    if (hx !== hy) {
+      reasons.push(`request ${i + 1} headers: reference ${hx.slice(0, 120)} / ours ${hy.slice(0, 120)}`);
+      break;
+    }
   }
   if (reasons.length && a.length === b.length) {
-    const sorted = (list) => list.map((r) => text(r)).sort().join('\n');
+    const sorted = (list) =>
+      list
+        .map((r) => text(r))
+        .sort()
+        .join('\n');
     if (sorted(a) === sorted(b)) reasons.splice(0, reasons.length, 'same requests in another order');
   }
 
@@ -158,18 +218,41 @@ export function compareReads(ref, refWire, ours, ourWire, { asyncRetriever = fal
     // The reference pairs a slice with the latest slice log, which its main thread may already have
     // written for a later partition (reference-incremental.md §6.1): a descriptor of another slice of
     // the same read is that timing quirk, not a difference.
-    if (sa[i].descriptor !== sb[i].descriptor && !sb.some((s) => s.descriptor === sa[i].descriptor || (asyncRetriever && wholeSliceOf(sa[i].descriptor, s.descriptor)))) { reasons.push(`slice ${i + 1} descriptor: reference ${sa[i].descriptor.slice(0, 100)} / ours ${sb[i].descriptor.slice(0, 100)}`); break; }
-    if (sa[i].pages.length !== sb[i].pages.length) { reasons.push(`slice ${i + 1}: reference ${sa[i].pages.length} pages, ours ${sb[i].pages.length}`); break; }
+    if (
+      sa[i].descriptor !== sb[i].descriptor &&
+      !sb.some((s) => s.descriptor === sa[i].descriptor || (asyncRetriever && wholeSliceOf(sa[i].descriptor, s.descriptor)))
+    ) {
+      reasons.push(`slice ${i + 1} descriptor: reference ${sa[i].descriptor.slice(0, 100)} / ours ${sb[i].descriptor.slice(0, 100)}`);
+      break;
+    }
+    if (sa[i].pages.length !== sb[i].pages.length) {
+      reasons.push(`slice ${i + 1}: reference ${sa[i].pages.length} pages, ours ${sb[i].pages.length}`);
+      break;
+    }
     const recA = sa[i].pages.flat();
     const recB = sb[i].pages.flat();
-    if (recA.length !== recB.length) { reasons.push(`slice ${i + 1}: reference ${recA.length} records, ours ${recB.length}`); break; }
+    if (recA.length !== recB.length) {
+      reasons.push(`slice ${i + 1}: reference ${recA.length} records, ours ${recB.length}`);
+      break;
+    }
     const diff = recA.findIndex((r, j) => r !== recB[j]);
-    if (diff >= 0) { reasons.push(`slice ${i + 1} record ${diff + 1}: reference ${recA[diff].slice(0, 100)} / ours ${recB[diff].slice(0, 100)}`); break; }
-    if (sa[i].state !== sb[i].state) { reasons.push(`slice ${i + 1} state: reference ${sa[i].state.slice(0, 100)} / ours ${String(sb[i].state).slice(0, 100)}`); break; }
+    if (diff >= 0) {
+      reasons.push(`slice ${i + 1} record ${diff + 1}: reference ${recA[diff].slice(0, 100)} / ours ${recB[diff].slice(0, 100)}`);
+      break;
+    }
+    if (sa[i].state !== sb[i].state) {
+      reasons.push(`slice ${i + 1} state: reference ${sa[i].state.slice(0, 100)} / ours ${String(sb[i].state).slice(0, 100)}`);
+      break;
+    }
   }
   const errA = (ref.logs ?? []).filter((l) => l.level === 'ERROR').length > 0;
   const errB = (ours.logs ?? []).filter((l) => l.level === 'ERROR').length > 0;
-  if (errA !== errB) reasons.push(errA ? `reference logged an error: ${String((ref.logs ?? []).find((l) => l.level === 'ERROR')?.message).slice(0, 120)}` : `ours logged an error: ${String((ours.logs ?? []).find((l) => l.level === 'ERROR')?.message).slice(0, 120)}`);
+  if (errA !== errB)
+    reasons.push(
+      errA
+        ? `reference logged an error: ${String((ref.logs ?? []).find((l) => l.level === 'ERROR')?.message).slice(0, 120)}`
+        : `ours logged an error: ${String((ours.logs ?? []).find((l) => l.level === 'ERROR')?.message).slice(0, 120)}`,
+    );
   const depth = Math.max(sa.length, ...sa.map((s) => s.pages.length), 0);
   const extra = errA ? { referenceError: firstError(ref) } : {};
   if (a.length === 0 && !reasons.length) return { status: 'reference_failed', reasons: ['reference sent no request'], depth, ...extra };

@@ -19,13 +19,18 @@ export function failureReason(entry) {
   const why = String(entry.referenceError?.message ?? entry.reasons?.[0] ?? '');
   if (/reference sent no request/.test(why)) return 'reference sent no request';
   if (/timed out/.test(why)) return 'reference timed out';
-  if (/Validation against json schema defined in declarative_component_schema/.test(why)) return 'reference refused the manifest (schema validation)';
+  if (/Validation against json schema defined in declarative_component_schema/.test(why))
+    return 'reference refused the manifest (schema validation)';
   if (/Config validation error/.test(why)) return 'reference refused the made-up config (spec validation)';
   if (/does not match format|time data/.test(why)) return 'reference could not parse a made-up config date';
   if (/Custom connector code is not permitted/.test(why)) return 'custom Python elsewhere in the manifest';
   if (/reference process exited|unreadable answer/.test(why)) return 'reference process failed';
   const inner = why.replace(/^reference: /, '').replace(/^Error reading stream: /, '');
-  return `reference failed: ${inner.replace(/'[^']*'/g, "'…'").replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N').slice(0, 80)}`;
+  return `reference failed: ${inner
+    .replace(/'[^']*'/g, "'…'")
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/\d+/g, 'N')
+    .slice(0, 80)}`;
 }
 
 /**
@@ -40,15 +45,20 @@ export function figuresOf(results) {
   const count = (pred) => all.filter(pred).length;
   const deep = (r) => r.depth >= 2 || (r.paginates === false && r.slices === false);
   const byReason = {};
-  for (const r of all) if (r.status === 'reference_failed' || r.status === 'both_failed') {
-    const k = failureReason(r);
-    byReason[k] = (byReason[k] ?? 0) + 1;
-  }
+  for (const r of all)
+    if (r.status === 'reference_failed' || r.status === 'both_failed') {
+      const k = failureReason(r);
+      byReason[k] = (byReason[k] ?? 0) + 1;
+    }
   const firstDifferences = {};
-  for (const r of all) if (r.status === 'different') {
-    const k = String(r.reasons?.[0] ?? '').replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N').slice(0, 90);
-    firstDifferences[k] = (firstDifferences[k] ?? 0) + 1;
-  }
+  for (const r of all)
+    if (r.status === 'different') {
+      const k = String(r.reasons?.[0] ?? '')
+        .replace(/'[^']*'/g, "'…'")
+        .replace(/\d+/g, 'N')
+        .slice(0, 90);
+      firstDifferences[k] = (firstDifferences[k] ?? 0) + 1;
+    }
   const sorted = (o) => Object.fromEntries(Object.entries(o).sort((a, b) => b[1] - a[1]));
   return {
     streams: all.length,
@@ -74,9 +84,13 @@ export function printFigures(f, top = 25) {
     `identical, but only one page and one slice of a paging or slicing stream: ${f.identicalShallow}`,
     `different: ${f.different}; reference failed: ${f.referenceFailed}; both failed: ${f.bothFailed}; not covered by the synthetic API (async jobs): ${f.notCovered}`,
     'reference failures by reason:',
-    ...Object.entries(f.referenceFailuresByReason).slice(0, top).map(([k, n]) => `${String(n).padStart(5)}  ${k}`),
+    ...Object.entries(f.referenceFailuresByReason)
+      .slice(0, top)
+      .map(([k, n]) => `${String(n).padStart(5)}  ${k}`),
     'most frequent first differences:',
-    ...Object.entries(f.firstDifferences).slice(0, top).map(([k, n]) => `${String(n).padStart(5)}  ${k}`),
+    ...Object.entries(f.firstDifferences)
+      .slice(0, top)
+      .map(([k, n]) => `${String(n).padStart(5)}  ${k}`),
   ];
   return lines.join('\n');
 }

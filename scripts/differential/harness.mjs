@@ -23,10 +23,15 @@ import { figuresOf, printFigures, shapeOf } from './figures.mjs';
 
 const runtime = createRequire(import.meta.url)('../../out/runtime.js');
 const args = process.argv.slice(2);
-const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
 const referenceCmd = opt('--reference', process.env.REFERENCE_CDK_CMD);
 const corpus = opt('--corpus', '../shared/corpus/manifests');
-const only = opt('--only', null)?.split(',') ?? (opt('--sample', null) ? JSON.parse(readFileSync(opt('--sample', null), 'utf8')).manifests.map((m) => m.connector) : undefined);
+const only =
+  opt('--only', null)?.split(',') ??
+  (opt('--sample', null) ? JSON.parse(readFileSync(opt('--sample', null), 'utf8')).manifests.map((m) => m.connector) : undefined);
 const onlyStreams = opt('--streams', null)?.split(',');
 const resume = args.includes('--resume');
 const limit = Number(opt('--limit', '100000'));
@@ -34,7 +39,7 @@ const reportFile = opt('--report', null);
 const goldensDir = opt('--goldens', null);
 const verbose = args.includes('--verbose');
 const dumpDir = opt('--dump', null);
-const [shardIndex, shardCount] = (opt('--shard', '1/1')).split('/').map(Number);
+const [shardIndex, shardCount] = opt('--shard', '1/1').split('/').map(Number);
 const summarizeFiles = opt('--summarize', null)?.split(',');
 // --sample FILE: a fixed list of manifests with the status each stream had when the sample was taken.
 const sampleFile = opt('--sample', null);
@@ -68,8 +73,16 @@ function startReference(cmd) {
     // handler answers the read.
     child.stdin.on('error', () => {});
     const rl = createInterface({ input: child.stdout });
-    rl.on('line', (line) => { const w = waiting; waiting = null; w?.(line); });
-    child.on('exit', () => { const w = waiting; waiting = null; w?.('{"__exception":"reference process exited"}'); });
+    rl.on('line', (line) => {
+      const w = waiting;
+      waiting = null;
+      w?.(line);
+    });
+    child.on('exit', () => {
+      const w = waiting;
+      waiting = null;
+      w?.('{"__exception":"reference process exited"}');
+    });
   };
   launch();
   return {
@@ -83,11 +96,21 @@ function startReference(cmd) {
           launch();
           resolve({ __exception: `reference timed out after ${STREAM_TIMEOUT_MS / 1000} s` });
         }, STREAM_TIMEOUT_MS);
-        waiting = (line) => { clearTimeout(timer); try { resolve(JSON.parse(line)); } catch { resolve({ __exception: `unreadable answer: ${line.slice(0, 200)}` }); } };
+        waiting = (line) => {
+          clearTimeout(timer);
+          try {
+            resolve(JSON.parse(line));
+          } catch {
+            resolve({ __exception: `unreadable answer: ${line.slice(0, 200)}` });
+          }
+        };
         child.stdin.write(JSON.stringify(request) + '\n');
       });
     },
-    close() { child.stdin.end(); child.kill(); },
+    close() {
+      child.stdin.end();
+      child.kill();
+    },
   };
 }
 
@@ -108,7 +131,13 @@ async function main() {
   const kept = earlier ? (Array.isArray(earlier) ? earlier : earlier.streams) : [];
   const lastKept = kept.length ? kept[kept.length - 1].connector : null;
   const finished = new Set(kept.filter((r) => r.connector !== lastKept).map((r) => r.connector));
-  const files = readdirSync(corpus).filter((f) => f.endsWith('.yaml')).sort().filter((f) => !only || only.includes(basename(f, '.yaml'))).filter((f) => !skip.includes(basename(f, '.yaml'))).filter((_, i) => i % shardCount === shardIndex - 1).filter((f) => !finished.has(basename(f, '.yaml')));
+  const files = readdirSync(corpus)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .filter((f) => !only || only.includes(basename(f, '.yaml')))
+    .filter((f) => !skip.includes(basename(f, '.yaml')))
+    .filter((_, i) => i % shardCount === shardIndex - 1)
+    .filter((f) => !finished.has(basename(f, '.yaml')));
   // --reverse: a second process can take a shard from its end while the first is still going.
   if (args.includes('--reverse')) files.reverse();
   const results = kept.filter((r) => finished.has(r.connector));
@@ -125,7 +154,11 @@ async function main() {
     try {
       const rewritten = rewriteUrls(manifest, api.port);
       const resolved = runtime.resolveManifest(rewritten).value;
-      const made = alignConfigUrls(alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate), resolved, api.port);
+      const made = alignConfigUrls(
+        alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate),
+        resolved,
+        api.port,
+      );
       const config = alignConfigStart(made, resolved, (step) => evalString(step, made, {}));
       api.configure(resolved, config);
       const streams = Array.isArray(resolved?.streams) ? resolved.streams : [];
@@ -139,7 +172,10 @@ async function main() {
         done++;
         const connector = basename(file, '.yaml');
         const shape = shapeOf(stream);
-        if (hasCustom(stream)) { results.push({ connector, stream: name, ...shape, status: 'out_of_scope', reasons: ['custom Python component'] }); continue; }
+        if (hasCustom(stream)) {
+          results.push({ connector, stream: name, ...shape, status: 'out_of_scope', reasons: ['custom Python component'] });
+          continue;
+        }
         const incremental = Boolean(stream.incremental_sync);
         // The reference builds every stream of a manifest before it reads one, and refuses custom
         // Python code: a stream without custom components is read from a manifest that keeps only it
@@ -152,7 +188,10 @@ async function main() {
         api.resetJobs();
         let ours;
         try {
-          ours = await runtime.testRead(streamManifest, structuredClone(config), name, LIMITS, { now: () => new Date(FROZEN_NOW), sleep: async () => {} });
+          ours = await runtime.testRead(streamManifest, structuredClone(config), name, LIMITS, {
+            now: () => new Date(FROZEN_NOW),
+            sleep: async () => {},
+          });
         } catch (e) {
           ours = { __exception: String(e?.message ?? e) };
         }
@@ -160,12 +199,19 @@ async function main() {
         const verdict = compareReads(ref, refWire, ours, ourWire, { asyncRetriever: stream.retriever?.type === 'AsyncRetriever' });
         if (dumpDir) {
           mkdirSync(dumpDir, { recursive: true });
-          writeFileSync(join(dumpDir, `${connector}--${name.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), JSON.stringify({ verdict, reference: ref, referenceWire: refWire, ours, oursWire: ourWire }, null, 1));
+          writeFileSync(
+            join(dumpDir, `${connector}--${name.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`),
+            JSON.stringify({ verdict, reference: ref, referenceWire: refWire, ours, oursWire: ourWire }, null, 1),
+          );
         }
         const entry = { connector, stream: name, ...shape, ...verdict };
         results.push(entry);
-        if (verbose || verdict.status !== 'identical') console.log(`${verdict.status.padEnd(16)} ${connector}/${name}${verdict.reasons.length ? ': ' + verdict.reasons.slice(0, 3).join(' | ') : ''}`);
-        if (goldensDir && verdict.status === 'identical' && verdict.depth >= 2) writeGolden(goldensDir, connector, name, streamManifest, config, api.port, incremental, refWire, ours);
+        if (verbose || verdict.status !== 'identical')
+          console.log(
+            `${verdict.status.padEnd(16)} ${connector}/${name}${verdict.reasons.length ? ': ' + verdict.reasons.slice(0, 3).join(' | ') : ''}`,
+          );
+        if (goldensDir && verdict.status === 'identical' && verdict.depth >= 2)
+          writeGolden(goldensDir, connector, name, streamManifest, config, api.port, incremental, refWire, ours);
       }
     } finally {
       await api.close();
@@ -192,11 +238,15 @@ function checkSample(sample, results) {
       const r = now.get(`${m.connector}/${stream}`);
       if (!r) regressions.push(`${m.connector}/${stream}: not read`);
       // A reference that did not answer in time says nothing about our runtime (a loaded machine): listed, not failed.
-      else if (r.status === 'reference_failed' && /timed out/.test(JSON.stringify(r.reasons ?? []))) inconclusive.push(`${m.connector}/${stream}`);
-      else if (r.status !== 'identical') regressions.push(`${m.connector}/${stream}: ${r.status}${r.reasons?.length ? ` (${r.reasons.slice(0, 2).join(' | ')})` : ''}`);
+      else if (r.status === 'reference_failed' && /timed out/.test(JSON.stringify(r.reasons ?? [])))
+        inconclusive.push(`${m.connector}/${stream}`);
+      else if (r.status !== 'identical')
+        regressions.push(`${m.connector}/${stream}: ${r.status}${r.reasons?.length ? ` (${r.reasons.slice(0, 2).join(' | ')})` : ''}`);
     }
   }
-  console.log(`\nsample ${sampleFile}: ${sample.manifests.length} manifests, ${expected - regressions.length - inconclusive.length} of ${expected} streams still identical to the reference`);
+  console.log(
+    `\nsample ${sampleFile}: ${sample.manifests.length} manifests, ${expected - regressions.length - inconclusive.length} of ${expected} streams still identical to the reference`,
+  );
   if (inconclusive.length) console.log(`not compared (the reference timed out): ${inconclusive.join(', ')}`);
   for (const line of regressions) console.log(`REGRESSION ${line}`);
   return regressions.length ? 1 : 0;
@@ -223,15 +273,33 @@ function writeGolden(dir, connector, stream, manifest, config, port, incremental
   const placeholder = (v) => JSON.parse(JSON.stringify(v).split(origin).join('{{ORIGIN}}'));
   const golden = {
     about: `Recorded from the reference CDK by scripts/differential/harness.mjs: ${connector} / ${stream}`,
-    connector, stream, incremental, now: FROZEN_NOW, limits: LIMITS,
+    connector,
+    stream,
+    incremental,
+    now: FROZEN_NOW,
+    limits: LIMITS,
     manifest: placeholder(manifest),
     config: placeholder(config),
-    exchanges: placeholder(exchanges.map((e) => ({ method: e.method, url: e.url, body: e.body, status: e.status, responseHeaders: e.responseHeaders, responseBody: e.responseBody }))),
-    expected: placeholder({ requests: wireRequests(exchanges), reference: streamRead && !streamRead.__exception ? summaryOf(streamRead) : null }),
+    exchanges: placeholder(
+      exchanges.map((e) => ({
+        method: e.method,
+        url: e.url,
+        body: e.body,
+        status: e.status,
+        responseHeaders: e.responseHeaders,
+        responseBody: e.responseBody,
+      })),
+    ),
+    expected: placeholder({
+      requests: wireRequests(exchanges),
+      reference: streamRead && !streamRead.__exception ? summaryOf(streamRead) : null,
+    }),
   };
   // One top-level key per line keeps a fixture small and its diff readable; very large reads are
   // left out (they test nothing a smaller one does not).
-  const text = `{\n${Object.entries(golden).map(([k, v]) => ` ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}\n`;
+  const text = `{\n${Object.entries(golden)
+    .map(([k, v]) => ` ${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+    .join(',\n')}\n}\n`;
   if (Buffer.byteLength(text) >= 100_000) return;
   writeFileSync(join(dir, `${connector}--${stream.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), text);
 }
@@ -246,20 +314,34 @@ function summarize(results) {
  * get it from the corpus.
  */
 function summarizeReports(files) {
-  const results = files.flatMap((f) => { const r = JSON.parse(readFileSync(f, 'utf8')); return Array.isArray(r) ? r : r.streams; });
+  const results = files.flatMap((f) => {
+    const r = JSON.parse(readFileSync(f, 'utf8'));
+    return Array.isArray(r) ? r : r.streams;
+  });
   const shapes = new Map();
   for (const r of results) {
     if (r.paginates !== undefined) continue;
     if (!shapes.has(r.connector)) {
       let streams = [];
-      try { streams = runtime.resolveManifest(parse(readFileSync(join(corpus, `${r.connector}.yaml`), 'utf8'), { maxAliasCount: 1000, uniqueKeys: false })).value?.streams ?? []; } catch { /* unreadable: shape stays unknown */ }
+      try {
+        streams =
+          runtime.resolveManifest(
+            parse(readFileSync(join(corpus, `${r.connector}.yaml`), 'utf8'), { maxAliasCount: 1000, uniqueKeys: false }),
+          ).value?.streams ?? [];
+      } catch {
+        /* unreadable: shape stays unknown */
+      }
       shapes.set(r.connector, new Map(streams.map((s) => [s?.name, shapeOf(s)])));
     }
     Object.assign(r, shapes.get(r.connector).get(r.stream) ?? {});
   }
   const figures = figuresOf(results);
   console.log(printFigures(figures, 40));
-  if (reportFile) writeFileSync(reportFile, JSON.stringify({ run: { date: new Date().toISOString(), merged: files }, figures, streams: results }, null, 1));
+  if (reportFile)
+    writeFileSync(
+      reportFile,
+      JSON.stringify({ run: { date: new Date().toISOString(), merged: files }, figures, streams: results }, null, 1),
+    );
 }
 
 if (summarizeFiles) summarizeReports(summarizeFiles);

@@ -15,7 +15,10 @@ import { referenceFailure, summaryOf, wireRequests } from './compare.mjs';
 import { referenceCheck, runProcess } from './referenceCheck.mjs';
 
 const args = process.argv.slice(2);
-const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
 const referenceDir = opt('--reference', process.env.REFERENCE_CDK_DIR);
 const only = opt('--only', null)?.split(',');
 const dir = opt('--cases', 'test/fixtures/components');
@@ -42,16 +45,41 @@ async function recordCase(file) {
       expected = await referenceCheck(referenceDir, manifestFile, configFile);
     } else {
       const limits = { maxRecords: 100, maxPagesPerSlice: 5, maxSlices: 5, ...(spec.limits ?? {}) };
-      const cli = [manifestFile, '--stream', spec.stream, '--config', configFile, '--now', spec.now ?? '2024-03-15T12:00:00Z',
-        '--max-records', String(limits.maxRecords), '--max-pages', String(limits.maxPagesPerSlice), '--max-slices', String(limits.maxSlices)];
-      if (spec.state) { const stateFile = join(tmp, 'state.json'); writeFileSync(stateFile, JSON.stringify(spec.state)); cli.push('--state', stateFile); }
+      const cli = [
+        manifestFile,
+        '--stream',
+        spec.stream,
+        '--config',
+        configFile,
+        '--now',
+        spec.now ?? '2024-03-15T12:00:00Z',
+        '--max-records',
+        String(limits.maxRecords),
+        '--max-pages',
+        String(limits.maxPagesPerSlice),
+        '--max-slices',
+        String(limits.maxSlices),
+      ];
+      if (spec.state) {
+        const stateFile = join(tmp, 'state.json');
+        writeFileSync(stateFile, JSON.stringify(spec.state));
+        cli.push('--state', stateFile);
+      }
       if (spec.full_refresh) cli.push('--full-refresh');
       const run = await runProcess(join(referenceDir, 'run.sh'), cli);
       let read;
-      try { read = JSON.parse(run.stdout); } catch { read = { __exception: `unreadable answer: ${String(run.stdout).slice(0, 200)} ${String(run.stderr).slice(-400)}` }; }
+      try {
+        read = JSON.parse(run.stdout);
+      } catch {
+        read = { __exception: `unreadable answer: ${String(run.stdout).slice(0, 200)} ${String(run.stderr).slice(-400)}` };
+      }
       expected = read.__exception
         ? { exception: referenceFailure(read).message }
-        : { summary: summaryOf(read), errors: (read.logs ?? []).filter((l) => l.level === 'ERROR').map((l) => String(l.message)), latest_config_update: read.latest_config_update ?? null };
+        : {
+            summary: summaryOf(read),
+            errors: (read.logs ?? []).filter((l) => l.level === 'ERROR').map((l) => String(l.message)),
+            latest_config_update: read.latest_config_update ?? null,
+          };
     }
     const golden = {
       about: `Recorded from the reference CDK by scripts/differential/recordComponentGoldens.mjs from ${file}`,
@@ -60,12 +88,17 @@ async function recordCase(file) {
       requests: placeholder(wireRequests(api.exchanges)),
     };
     writeFileSync(join(dir, `${name}.golden.json`), `${JSON.stringify(golden, null, 1)}\n`);
-    console.log(`${name}: ${spec.command === 'check' ? `${expected.status} ${String(expected.message ?? '').slice(0, 100)}` : expected.exception ? `exception ${expected.exception.slice(0, 160)}` : `${expected.summary.records.length} records, ${api.exchanges.length} requests, ${expected.errors.length} errors ${expected.errors.join(' | ').slice(0, 200)}`}`);
+    console.log(
+      `${name}: ${spec.command === 'check' ? `${expected.status} ${String(expected.message ?? '').slice(0, 100)}` : expected.exception ? `exception ${expected.exception.slice(0, 160)}` : `${expected.summary.records.length} records, ${api.exchanges.length} requests, ${expected.errors.length} errors ${expected.errors.join(' | ').slice(0, 200)}`}`,
+    );
   } finally {
     await api.close();
     rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-const files = readdirSync(dir).filter((f) => f.endsWith('.case.yaml')).sort().filter((f) => !only || only.includes(basename(f, '.case.yaml')));
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.case.yaml'))
+  .sort()
+  .filter((f) => !only || only.includes(basename(f, '.case.yaml')));
 for (const f of files) await recordCase(f);

@@ -6,8 +6,32 @@ import { join } from 'node:path';
 
 /** The CDK's `source-declarative-manifest check` (the command a platform runs), answer = its CONNECTION_STATUS. */
 export async function referenceCheck(referenceDir, manifestFile, configFile) {
-  const run = await runProcess(join(referenceDir, 'venv', 'bin', 'python'), ['-W', 'ignore', '-c', 'from airbyte_cdk.cli.source_declarative_manifest import run; run()', 'check', '--config', configFile, '--manifest-path', manifestFile], { cwd: tmpdir() });
-  const lines = (run.stdout ?? '').split('\n').filter((l) => l.startsWith('{')).map((l) => { try { return JSON.parse(l); } catch { return null; } }).filter(Boolean);
+  const run = await runProcess(
+    join(referenceDir, 'venv', 'bin', 'python'),
+    [
+      '-W',
+      'ignore',
+      '-c',
+      'from airbyte_cdk.cli.source_declarative_manifest import run; run()',
+      'check',
+      '--config',
+      configFile,
+      '--manifest-path',
+      manifestFile,
+    ],
+    { cwd: tmpdir() },
+  );
+  const lines = (run.stdout ?? '')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => {
+      try {
+        return JSON.parse(l);
+      } catch {
+        return null;
+      }
+    })
+    .filter(Boolean);
   const status = lines.find((m) => m.type === 'CONNECTION_STATUS');
   if (status) return { status: status.connectionStatus.status, message: status.connectionStatus.message ?? null };
   const trace = lines.find((m) => m.type === 'TRACE');
@@ -23,9 +47,16 @@ export function runProcess(command, args, options = {}, timeoutMs = 180_000) {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c) => { stdout += c; });
-    child.stderr.on('data', (c) => { stderr += c; });
+    child.stdout.on('data', (c) => {
+      stdout += c;
+    });
+    child.stderr.on('data', (c) => {
+      stderr += c;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('close', (status) => { clearTimeout(timer); resolve({ status, stdout, stderr }); });
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
   });
 }

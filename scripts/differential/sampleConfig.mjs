@@ -10,7 +10,25 @@ export function sampleConfig(schema, port) {
 
 const START = '2024-03-10T00:00:00Z';
 // Date spellings tried against a spec's pattern, most common first.
-const DATE_CANDIDATES = ['2024-03-10T00:00:00Z', '2024-03-10T00:00:00.000Z', '2024-03-10T00:00:00.000000Z', '2024-03-10', '2024-03-10T00:00:00+00:00', '2024-03-10T00:00:00.000+00:00', '2024-03-10 00:00:00', '2024-03-10T00:00:00', '2024-03-10T00:00', '2024-03-10 00:00', '1710028800', '2024-03', '03/10/2024', '20240310T000000Z', '03/10/2024 00:00', '20240310', '2024/03/10'];
+const DATE_CANDIDATES = [
+  '2024-03-10T00:00:00Z',
+  '2024-03-10T00:00:00.000Z',
+  '2024-03-10T00:00:00.000000Z',
+  '2024-03-10',
+  '2024-03-10T00:00:00+00:00',
+  '2024-03-10T00:00:00.000+00:00',
+  '2024-03-10 00:00:00',
+  '2024-03-10T00:00:00',
+  '2024-03-10T00:00',
+  '2024-03-10 00:00',
+  '1710028800',
+  '2024-03',
+  '03/10/2024',
+  '20240310T000000Z',
+  '03/10/2024 00:00',
+  '20240310',
+  '2024/03/10',
+];
 
 function fitsType(v, type) {
   if (!type) return true;
@@ -44,12 +62,18 @@ function stringFor(pattern, repeat = 1) {
     while (i < src.length && src[i] !== '|' && src[i] !== ')') {
       let atom;
       const c = src[i];
-      if (c === '^' || c === '$') { i++; continue; }
+      if (c === '^' || c === '$') {
+        i++;
+        continue;
+      }
       if (c === '(') {
         i++;
         if (src.startsWith('?:', i)) i += 2;
         const alts = [parseSeq()];
-        while (src[i] === '|') { i++; alts.push(parseSeq()); }
+        while (src[i] === '|') {
+          i++;
+          alts.push(parseSeq());
+        }
         if (src[i] !== ')') return null;
         i++;
         if (alts.some((a) => a === null)) return null;
@@ -63,9 +87,11 @@ function stringFor(pattern, repeat = 1) {
         atom = escapeSample(src[i + 1]);
         i += 2;
       } else if (c === '.') {
-        atom = 'x'; i++;
+        atom = 'x';
+        i++;
       } else {
-        atom = c; i++;
+        atom = c;
+        i++;
       }
       if (atom === null) return null;
       let times = 1;
@@ -108,24 +134,39 @@ function secondValue(s, first) {
 }
 
 function matches(pattern, value) {
-  try { return new RegExp(pattern).test(value); } catch { return true; }
+  try {
+    return new RegExp(pattern).test(value);
+  } catch {
+    return true;
+  }
 }
 
 function sample(s, depth, key, port, required = true) {
   if (!s || typeof s !== 'object' || depth > 6) return undefined;
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  const dateLike = s.format === 'date-time' || s.format === 'date' || /start|end|date|since|from|until/i.test(key) && type === 'string' && (s.format === 'date-time' || s.format === 'date' || /\d{4}/.test(s.pattern ?? '') || /date/i.test(key));
+  const dateLike =
+    s.format === 'date-time' ||
+    s.format === 'date' ||
+    (/start|end|date|since|from|until/i.test(key) &&
+      type === 'string' &&
+      (s.format === 'date-time' || s.format === 'date' || /\d{4}/.test(s.pattern ?? '') || /date/i.test(key)));
   if (type === 'string' && typeof s.pattern === 'string' && /\{4\}|\\d\{4\}|YYYY/.test(s.pattern)) {
     const endish = /end|until|to$/i.test(key);
     const fit = DATE_CANDIDATES.find((c) => matches(s.pattern, c));
     if (fit) return endish ? fit.replace('2024-03-10', '2024-03-14').replace('1710028800', '1710374400') : fit;
   }
-  if (dateLike && type === 'string' && !(typeof s.pattern === 'string' && !matches(s.pattern, START) && !matches(s.pattern, '2024-03-10'))) {
-    if (s.format === 'date' || /\$"?$/.test(s.pattern ?? '') && !/T/.test(s.pattern ?? '') && /\{2\}\$/.test(s.pattern ?? '')) return /end|until|to/i.test(key) ? '2024-03-14' : '2024-03-10';
+  if (
+    dateLike &&
+    type === 'string' &&
+    !(typeof s.pattern === 'string' && !matches(s.pattern, START) && !matches(s.pattern, '2024-03-10'))
+  ) {
+    if (s.format === 'date' || (/\$"?$/.test(s.pattern ?? '') && !/T/.test(s.pattern ?? '') && /\{2\}\$/.test(s.pattern ?? '')))
+      return /end|until|to/i.test(key) ? '2024-03-14' : '2024-03-10';
     return /end|until/i.test(key) ? '2024-03-14T00:00:00Z' : START;
   }
   if (s.const !== undefined) return s.const;
-  const fits = (v) => v !== undefined && fitsType(v, type) && (typeof v !== 'string' || typeof s.pattern !== 'string' || matches(s.pattern, v));
+  const fits = (v) =>
+    v !== undefined && fitsType(v, type) && (typeof v !== 'string' || typeof s.pattern !== 'string' || matches(s.pattern, v));
   if (Array.isArray(s.enum) && s.enum.length) return s.enum.find(fits) ?? s.enum[0];
   if (fits(s.default)) return s.default;
   if (Array.isArray(s.examples) && s.examples.length && typeof s.examples[0] !== 'object' && fits(s.examples[0])) return s.examples[0];
@@ -174,14 +215,22 @@ export function alignConfigDates(config, resolved, formatDate) {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
     if (node.type === 'DatetimeBasedCursor') {
-      for (const [field, iso] of [['start_datetime', START], ['end_datetime', '2024-03-14T00:00:00Z']]) {
+      for (const [field, iso] of [
+        ['start_datetime', START],
+        ['end_datetime', '2024-03-14T00:00:00Z'],
+      ]) {
         const v = node[field];
         const template = typeof v === 'string' ? v : v?.datetime;
         const format = (typeof v === 'object' && v?.datetime_format) || node.datetime_format;
         if (typeof template !== 'string' || typeof format !== 'string') continue;
         // The value reaches the cursor's parser as written when no function reformats it on the way
         // (`{{ config.start }}`, `{{ config.get('start', '2020-01-01') }}`, `{{ config['start'] or … }}`).
-        if (/format_datetime|str_to_datetime|timestamp\s*\(|strftime|\[\s*:\s*\d/.test(template.replace(/\bday_delta\([^)]*\)|now_utc\(\)(?:\.strftime\([^)]*\))?/g, ''))) continue;
+        if (
+          /format_datetime|str_to_datetime|timestamp\s*\(|strftime|\[\s*:\s*\d/.test(
+            template.replace(/\bday_delta\([^)]*\)|now_utc\(\)(?:\.strftime\([^)]*\))?/g, ''),
+          )
+        )
+          continue;
         for (const key of configKeysOf(template)) {
           if (!(key in config)) continue;
           let value = formatDate(iso, format);
@@ -218,8 +267,9 @@ export function alignConfigUrls(config, resolved, port) {
     if (typeof node === 'string') {
       if (!/^(url_base|url|token_refresh_endpoint|path)$/.test(key ?? '')) return;
       const m = /^\s*\{\{\s*config(?:\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\])/.exec(node);
-      const k = m ? m[1] ?? m[2] : null;
-      if (k && typeof config[k] === 'string' && !/^https?:\/\//.test(config[k]) && key !== 'path') config[k] = `http://127.0.0.1:${port}/cfg`;
+      const k = m ? (m[1] ?? m[2]) : null;
+      if (k && typeof config[k] === 'string' && !/^https?:\/\//.test(config[k]) && key !== 'path')
+        config[k] = `http://127.0.0.1:${port}/cfg`;
       return;
     }
     if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) visit(v, k);
@@ -256,7 +306,13 @@ export function alignConfigStart(config, resolved, evalStep) {
   const pad = (n) => String(n).padStart(2, '0');
   const [Y, M, D] = [start.getUTCFullYear(), pad(start.getUTCMonth() + 1), pad(start.getUTCDate())];
   const epoch = Math.floor(start.getTime() / 1000);
-  const spellings = [['2024-03-10', `${Y}-${M}-${D}`], ['03/10/2024', `${M}/${D}/${Y}`], ['20240310', `${Y}${M}${D}`], ['2024/03/10', `${Y}/${M}/${D}`], ['1710028800', String(epoch)]];
+  const spellings = [
+    ['2024-03-10', `${Y}-${M}-${D}`],
+    ['03/10/2024', `${M}/${D}/${Y}`],
+    ['20240310', `${Y}${M}${D}`],
+    ['2024/03/10', `${Y}/${M}/${D}`],
+    ['1710028800', String(epoch)],
+  ];
   const shift = (v) => {
     if (typeof v === 'number') return v === 1710028800 ? epoch : v === 1710028800000 ? epoch * 1000 : v;
     if (typeof v !== 'string') return v;

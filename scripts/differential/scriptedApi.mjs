@@ -15,12 +15,28 @@ export async function startScriptedApi(routes) {
     req.on('end', () => {
       const body = chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const route = routes.find((r) => (r.method ?? 'GET') === req.method && r.path === url.pathname
-        && Object.entries(r.query ?? {}).every(([k, v]) => (v === null ? !url.searchParams.has(k) : url.searchParams.get(k) === String(v))));
-      const status = route ? route.status ?? 200 : 404;
-      const payload = route ? (typeof route.body === 'string' ? route.body : JSON.stringify(route.body ?? {})) : JSON.stringify({ error: `no scripted route for ${req.method} ${req.url}` });
+      const route = routes.find(
+        (r) =>
+          (r.method ?? 'GET') === req.method &&
+          r.path === url.pathname &&
+          Object.entries(r.query ?? {}).every(([k, v]) => (v === null ? !url.searchParams.has(k) : url.searchParams.get(k) === String(v))),
+      );
+      const status = route ? (route.status ?? 200) : 404;
+      const payload = route
+        ? typeof route.body === 'string'
+          ? route.body
+          : JSON.stringify(route.body ?? {})
+        : JSON.stringify({ error: `no scripted route for ${req.method} ${req.url}` });
       const headers = { 'content-type': 'application/json', ...(route?.headers ?? {}) };
-      exchanges.push({ method: req.method, url: req.url, headers: req.headers, body, status, responseHeaders: headers, responseBody: payload });
+      exchanges.push({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        body,
+        status,
+        responseHeaders: headers,
+        responseBody: payload,
+      });
       res.writeHead(status, headers);
       res.end(payload);
     });
@@ -31,7 +47,11 @@ export async function startScriptedApi(routes) {
     port,
     origin: `http://127.0.0.1:${port}`,
     exchanges,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

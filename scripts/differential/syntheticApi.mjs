@@ -53,10 +53,15 @@ function referencedPaths(node, root) {
   const out = [];
   const text = JSON.stringify(node ?? null);
   // `.get(…)` is tried before a plain `.name`, or `response.get('next')` would stop at `.get`.
-  const re = new RegExp(`\\b${root}((?:\\s*\\.get\\(\\s*\\\\?['"][^'"\\\\]*\\\\?['"][^)]*\\)|\\s*\\.\\s*[A-Za-z_][A-Za-z0-9_]*|\\s*\\[\\s*(?:\\\\?['"][^'"\\\\]*\\\\?['"]|\\d+)\\s*\\])+)`, 'g');
+  const re = new RegExp(
+    `\\b${root}((?:\\s*\\.get\\(\\s*\\\\?['"][^'"\\\\]*\\\\?['"][^)]*\\)|\\s*\\.\\s*[A-Za-z_][A-Za-z0-9_]*|\\s*\\[\\s*(?:\\\\?['"][^'"\\\\]*\\\\?['"]|\\d+)\\s*\\])+)`,
+    'g',
+  );
   for (const m of text.matchAll(re)) {
     const segs = [];
-    for (const s of m[1].matchAll(/\.\s*get\(\s*\\?['"]([^'"\\]*)\\?['"]|\.\s*([A-Za-z_][A-Za-z0-9_]*)|\[\s*\\?['"]([^'"\\]*)\\?['"]\s*\]|\[\s*(\d+)\s*\]/g)) {
+    for (const s of m[1].matchAll(
+      /\.\s*get\(\s*\\?['"]([^'"\\]*)\\?['"]|\.\s*([A-Za-z_][A-Za-z0-9_]*)|\[\s*\\?['"]([^'"\\]*)\\?['"]\s*\]|\[\s*(\d+)\s*\]/g,
+    )) {
       const seg = s[1] ?? s[2] ?? s[3] ?? s[4];
       if (['get', 'keys', 'values', 'items', 'lower', 'upper', 'split', 'strip', 'replace'].includes(seg) && s[2]) break;
       segs.push(seg);
@@ -75,7 +80,9 @@ function describeStream(stream, allStreams, config) {
   const selector = retriever.record_selector ?? {};
   const extractor = selector.extractor ?? {};
   const params = stream.$parameters ?? {};
-  const fieldPath = Array.isArray(extractor.field_path) ? extractor.field_path.map((p) => evalString(p, config, extractor.$parameters ?? params)) : [];
+  const fieldPath = Array.isArray(extractor.field_path)
+    ? extractor.field_path.map((p) => evalString(p, config, extractor.$parameters ?? params))
+    : [];
   const paginator = retriever.paginator && retriever.paginator.type === 'DefaultPaginator' ? retriever.paginator : null;
   const strategy = paginator?.pagination_strategy ?? null;
   let pageSize = null;
@@ -102,7 +109,8 @@ function describeStream(stream, allStreams, config) {
       const key = evalString(cfg.parent_key, config, cfg.$parameters ?? {});
       if (typeof key === 'string') nested.push(key.split('/'));
       // Fields the child copies from each parent record (`stream_slice.extra_fields`).
-      for (const path of Array.isArray(cfg.extra_fields) ? cfg.extra_fields : []) if (Array.isArray(path) && path.every((p) => typeof p === 'string')) nested.push(path);
+      for (const path of Array.isArray(cfg.extra_fields) ? cfg.extra_fields : [])
+        if (Array.isArray(path) && path.every((p) => typeof p === 'string')) nested.push(path);
     }
   }
   for (const p of referencedPaths([selector.record_filter, stream.transformations, paginator, cursor], 'last_record')) nested.push(p);
@@ -155,11 +163,13 @@ function routeRegex(requester, port, config = {}) {
   if (!url.startsWith('/')) return { re: /^\/.*$/, literal: 0 };
   const parts = url.split(/(\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\})/);
   let literal = 0;
-  const src = parts.map((p, i) => {
-    if (i % 2 === 1) return '.*?';
-    literal += p.length;
-    return p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }).join('');
+  const src = parts
+    .map((p, i) => {
+      if (i % 2 === 1) return '.*?';
+      literal += p.length;
+      return p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
   // Runs of slashes may reach the API collapsed (urljoin drops empty segments).
   return { re: new RegExp(`^${src.replace(/\\\?.*$/, '').replace(/\/+/g, '/+')}/?$`), literal };
 }
@@ -228,9 +238,14 @@ function pageOf(req, url, body, d) {
   if (body) {
     values.push(body);
     try {
-      const walk = (x) => { if (x && typeof x === 'object') Object.values(x).forEach(walk); else values.push(String(x)); };
+      const walk = (x) => {
+        if (x && typeof x === 'object') Object.values(x).forEach(walk);
+        else values.push(String(x));
+      };
       walk(JSON.parse(body));
-    } catch { /* form bodies are searched as text */ }
+    } catch {
+      /* form bodies are searched as text */
+    }
   }
   for (const v of values) {
     const m = /ptok-(\d+)/.exec(v);
@@ -244,7 +259,11 @@ function pageOf(req, url, body, d) {
     const name = opt.field_name;
     let raw = url.searchParams.get(name);
     if (raw === null && body) {
-      try { raw = JSON.parse(body)?.[name] ?? null; } catch { raw = new URLSearchParams(body).get(name); }
+      try {
+        raw = JSON.parse(body)?.[name] ?? null;
+      } catch {
+        raw = new URLSearchParams(body).get(name);
+      }
     }
     if (raw === null) raw = req.headers[name.toLowerCase()] ?? null;
     if (raw !== null && raw !== undefined) {
@@ -263,7 +282,15 @@ export async function startSyntheticApi() {
   const server = createServer();
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const port = server.address().port;
-  const api = { port, exchanges: [], close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }) };
+  const api = {
+    port,
+    exchanges: [],
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections?.();
+        server.close(() => r());
+      }),
+  };
   api.configure = (resolved, cfg) => {
     const streams = Array.isArray(resolved.streams) ? resolved.streams : [];
     const routes = [];
@@ -273,8 +300,15 @@ export async function startSyntheticApi() {
       if (!stream || typeof stream !== 'object' || seen.has(stream)) return;
       seen.add(stream);
       const requester = stream.retriever?.requester;
-      if (requester) routes.push({ ...routeRegex(requester, port, cfg), hints: requestHints(requester), d: describeStream(stream, streams, cfg), index: routes.length });
-      if (stream.retriever?.type === 'AsyncRetriever') asyncRoutes.push(...describeAsync(stream, streams, cfg, port, routes.length + asyncRoutes.length));
+      if (requester)
+        routes.push({
+          ...routeRegex(requester, port, cfg),
+          hints: requestHints(requester),
+          d: describeStream(stream, streams, cfg),
+          index: routes.length,
+        });
+      if (stream.retriever?.type === 'AsyncRetriever')
+        asyncRoutes.push(...describeAsync(stream, streams, cfg, port, routes.length + asyncRoutes.length));
       for (const p of findAll(stream.retriever?.partition_router ?? null, (n) => n.type === 'ParentStreamConfig')) collect(p.stream);
     };
     streams.forEach(collect);
@@ -295,7 +329,9 @@ export async function startSyntheticApi() {
   // Asynchronous jobs of the current read: each side's read starts from job 1 (resetJobs), so both
   // see the same job ids and the same answers.
   api.jobs = [];
-  api.resetJobs = () => { api.jobs = []; };
+  api.resetJobs = () => {
+    api.jobs = [];
+  };
 
   server.on('request', (req, res) => {
     const chunks = [];
@@ -304,7 +340,16 @@ export async function startSyntheticApi() {
       const body = chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
       const url = new URL(req.url, `http://127.0.0.1:${port}`);
       const answer = respond(api, req, url, body);
-      api.exchanges.push({ method: req.method, url: req.url, headers: { ...req.headers }, body, status: answer.status, responseHeaders: answer.headers, responseBody: answer.body, ...(answer.asyncKind ? { asyncKind: answer.asyncKind } : {}) });
+      api.exchanges.push({
+        method: req.method,
+        url: req.url,
+        headers: { ...req.headers },
+        body,
+        status: answer.status,
+        responseHeaders: answer.headers,
+        responseBody: answer.body,
+        ...(answer.asyncKind ? { asyncKind: answer.asyncKind } : {}),
+      });
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body);
     });
@@ -322,7 +367,11 @@ function respond(api, req, url, body) {
   // Routes are written as the manifest spells them; the path arrives percent-encoded
   // (`<your-domain>` → `%3Cyour-domain%3E`): either spelling matches.
   let decoded = url.pathname;
-  try { decoded = decodeURIComponent(url.pathname); } catch { /* keep the raw path */ }
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    /* keep the raw path */
+  }
   const hits = (r) => r.re.test(url.pathname) || r.re.test(decoded);
   const bestData = Math.max(-1, ...api.routes.filter(hits).map((r) => r.literal));
   for (const a of api.auth) {
@@ -364,8 +413,9 @@ function respond(api, req, url, body) {
   for (const segs of d.headerPaths) {
     const name = segs[0]?.toLowerCase();
     if (!name) continue;
-    if (name === 'link') { if (more) headers.Link = `<${nextUrl.toString()}>; rel="next"`; }
-    else if (more) headers[segs[0]] = token;
+    if (name === 'link') {
+      if (more) headers.Link = `<${nextUrl.toString()}>; rel="next"`;
+    } else if (more) headers[segs[0]] = token;
   }
   let bodyValue;
   if (d.fieldPath.length === 0 && d.responsePaths.length) {
@@ -380,7 +430,12 @@ function respond(api, req, url, body) {
     // walks a list (or, first in the path, the values of the body) whose elements each hold one record
     // at the rest of the path.
     const suffix = d.fieldPath.slice(star + 1);
-    const wrap = (r) => { if (!suffix.length) return r; const o = {}; setPath(o, suffix, r); return o; };
+    const wrap = (r) => {
+      if (!suffix.length) return r;
+      const o = {};
+      setPath(o, suffix, r);
+      return o;
+    };
     if (star === -1) setPath(bodyValue, d.fieldPath, records);
     // `*` first: the JSON decoder yields each element of a top-level list as a body of its own, so
     // the body is an object whose values are the records.
@@ -400,11 +455,25 @@ function respond(api, req, url, body) {
   }
   // An XmlDecoder reads the body with xmltodict: the same tree as XML (one root element; a list is the
   // element repeated), so that both sides parse records instead of failing on JSON.
-  if (d.decoder === 'XmlDecoder' && bodyValue && typeof bodyValue === 'object' && !Array.isArray(bodyValue) && Object.keys(bodyValue).length === 1) {
-    return { status: 200, headers: { 'content-type': 'application/xml', ...headers }, body: `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(bodyValue)}` };
+  if (
+    d.decoder === 'XmlDecoder' &&
+    bodyValue &&
+    typeof bodyValue === 'object' &&
+    !Array.isArray(bodyValue) &&
+    Object.keys(bodyValue).length === 1
+  ) {
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/xml', ...headers },
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(bodyValue)}`,
+    };
   }
   if (d.decoder === 'JsonlDecoder') {
-    return { status: 200, headers: { 'content-type': 'application/jsonl', ...headers }, body: records.map((r) => JSON.stringify(r)).join('\n') };
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/jsonl', ...headers },
+      body: records.map((r) => JSON.stringify(r)).join('\n'),
+    };
   }
   return json(200, bodyValue, headers);
 }
@@ -421,13 +490,27 @@ function describeAsync(stream, allStreams, config, port, index) {
   const r = stream.retriever;
   const params = stream.$parameters ?? {};
   const paths = (node, root) => referencedPaths(node, root);
-  const later = [r.polling_requester, r.download_target_requester, r.download_requester, r.abort_requester, r.delete_requester, r.download_paginator];
+  const later = [
+    r.polling_requester,
+    r.download_target_requester,
+    r.download_requester,
+    r.abort_requester,
+    r.delete_requester,
+    r.download_paginator,
+  ];
   const evalPath = (ex) => (Array.isArray(ex?.field_path) ? ex.field_path.map((p) => evalString(p, config, ex.$parameters ?? params)) : []);
   const mapping = r.status_mapping ?? {};
   const first = (k) => (Array.isArray(mapping[k]) && mapping[k].length ? mapping[k][0] : null);
   // The downloaded records are described as a stream whose response is the download.
   const downloadExtractor = r.download_extractor ?? { type: 'DpathExtractor', field_path: [] };
-  const d = describeStream({ ...stream, retriever: { record_selector: { ...(r.record_selector ?? {}), extractor: downloadExtractor }, requester: {}, paginator: null } }, allStreams, config);
+  const d = describeStream(
+    {
+      ...stream,
+      retriever: { record_selector: { ...(r.record_selector ?? {}), extractor: downloadExtractor }, requester: {}, paginator: null },
+    },
+    allStreams,
+    config,
+  );
   const job = {
     stream: stream.name,
     d,
@@ -440,9 +523,27 @@ function describeAsync(stream, allStreams, config, port, index) {
     decoders: decoderChain(r.download_decoder),
     hasTargetRequester: Boolean(r.download_target_requester),
   };
-  const routes = [{ kind: 'create', method: String(r.creation_requester?.http_method ?? 'GET').toUpperCase(), ...routeRegex(r.creation_requester ?? {}, port, config), job }];
-  routes.push({ kind: 'poll', method: String(r.polling_requester?.http_method ?? 'GET').toUpperCase(), ...routeRegex(r.polling_requester ?? {}, port, config), job });
-  if (r.download_target_requester) routes.push({ kind: 'target', method: String(r.download_target_requester.http_method ?? 'GET').toUpperCase(), ...routeRegex(r.download_target_requester, port, config), job });
+  const routes = [
+    {
+      kind: 'create',
+      method: String(r.creation_requester?.http_method ?? 'GET').toUpperCase(),
+      ...routeRegex(r.creation_requester ?? {}, port, config),
+      job,
+    },
+  ];
+  routes.push({
+    kind: 'poll',
+    method: String(r.polling_requester?.http_method ?? 'GET').toUpperCase(),
+    ...routeRegex(r.polling_requester ?? {}, port, config),
+    job,
+  });
+  if (r.download_target_requester)
+    routes.push({
+      kind: 'target',
+      method: String(r.download_target_requester.http_method ?? 'GET').toUpperCase(),
+      ...routeRegex(r.download_target_requester, port, config),
+      job,
+    });
   return routes;
 }
 
@@ -456,7 +557,7 @@ function decoderChain(decoder) {
 /** Which job a polling, target or download request is about: the job id it carries. */
 function jobOf(api, req, url, body) {
   const m = /job-(\d+)/.exec(`${url.pathname}?${url.search}\n${body ?? ''}\n${Object.values(req.headers).join('\n')}`);
-  return m ? api.jobs[Number(m[1]) - 1] ?? null : api.jobs[api.jobs.length - 1] ?? null;
+  return m ? (api.jobs[Number(m[1]) - 1] ?? null) : (api.jobs[api.jobs.length - 1] ?? null);
 }
 
 function downloadTargets(api, job) {
@@ -469,7 +570,9 @@ function downloadTargets(api, job) {
 
 function respondAsync(api, req, url, body, hits, bestData) {
   if (url.pathname.startsWith('/__async/')) return download(api, url);
-  const candidates = api.asyncRoutes.filter(hits).filter((r) => r.literal >= bestData)
+  const candidates = api.asyncRoutes
+    .filter(hits)
+    .filter((r) => r.literal >= bestData)
     .sort((x, y) => y.literal - x.literal || Number(y.method === req.method) - Number(x.method === req.method));
   const route = candidates[0];
   if (!route) return null;
@@ -513,12 +616,16 @@ function download(api, url) {
   else if (format === 'JsonlDecoder') text = records.map((r) => JSON.stringify(r)).join('\n');
   else {
     let value = records;
-    if (d.fieldPath.length && !d.fieldPath.includes('*')) { value = {}; setPath(value, d.fieldPath, records); }
+    if (d.fieldPath.length && !d.fieldPath.includes('*')) {
+      value = {};
+      setPath(value, d.fieldPath, records);
+    }
     text = JSON.stringify(value);
   }
   // Gzip once, sent as a gzip file (not as a transfer encoding): an outer GzipDecoder decompresses it,
   // an inner one passes the decompressed text through (the CDK's GzipParser does both).
-  if (spec.decoders.includes('GzipDecoder')) return { status: 200, headers: { 'content-type': 'application/gzip' }, body: gzipSync(Buffer.from(text)) };
+  if (spec.decoders.includes('GzipDecoder'))
+    return { status: 200, headers: { 'content-type': 'application/gzip' }, body: gzipSync(Buffer.from(text)) };
   return { status: 200, headers: { 'content-type': format === 'CsvDecoder' ? 'text/csv' : 'application/json' }, body: text };
 }
 
@@ -538,8 +645,13 @@ function toXml(value) {
   const element = (name, v) => {
     if (Array.isArray(v)) return v.map((x) => element(name, x)).join('');
     if (v === null || v === undefined) return `<${name}/>`;
-    if (typeof v === 'object') return `<${name}>${Object.entries(v).map(([k, x]) => element(k, x)).join('')}</${name}>`;
+    if (typeof v === 'object')
+      return `<${name}>${Object.entries(v)
+        .map(([k, x]) => element(k, x))
+        .join('')}</${name}>`;
     return `<${name}>${esc(typeof v === 'boolean' ? (v ? 'true' : 'false') : v)}</${name}>`;
   };
-  return Object.entries(value).map(([k, v]) => element(k, v)).join('');
+  return Object.entries(value)
+    .map(([k, v]) => element(k, v))
+    .join('');
 }

@@ -16,7 +16,14 @@ async function resolvedOf(uri: string, lookup: OpenManifestLookup): Promise<unkn
 }
 
 /** Keeps a read of `streamName` (already masked by the runtime) with its config masked. */
-export async function captureRead(store: CapturedReads, uri: string, streamName: string, read: StreamRead, config: ConfigPayload | undefined, lookup: OpenManifestLookup): Promise<CaptureReadResult> {
+export async function captureRead(
+  store: CapturedReads,
+  uri: string,
+  streamName: string,
+  read: StreamRead,
+  config: ConfigPayload | undefined,
+  lookup: OpenManifestLookup,
+): Promise<CaptureReadResult> {
   const plain = config === undefined ? null : openConfigParam(config);
   const manifest = plain ? await resolvedOf(uri, lookup) : undefined;
   const kept = store.capture(uri, streamName, read, plain ? { value: plain, manifest } : null);
@@ -24,7 +31,11 @@ export async function captureRead(store: CapturedReads, uri: string, streamName:
 }
 
 /** Serves `airbyte/captureRead`: checks the shape, then keeps the read. */
-export async function handleCaptureRead(store: CapturedReads, params: CaptureReadParams, lookup: OpenManifestLookup): Promise<CaptureReadResult> {
+export async function handleCaptureRead(
+  store: CapturedReads,
+  params: CaptureReadParams,
+  lookup: OpenManifestLookup,
+): Promise<CaptureReadResult> {
   if (typeof params?.uri !== 'string' || typeof params.streamName !== 'string' || !params.streamName) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'airbyte/captureRead needs `uri` and `streamName`.');
   }

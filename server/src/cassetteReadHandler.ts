@@ -16,7 +16,14 @@ import { boundLimits } from './readBounds';
 import type { TestReadEnv } from './runtime';
 import type { ReadHistory, ReadSnapshot } from './readHistory';
 import type {
-  CassetteSummaryParams, CassetteSummaryResult, ComparedRead, CompareReadsParams, CompareReadsResult, ReadCassetteParams, ReadCassetteResult, TestReadParams,
+  CassetteSummaryParams,
+  CassetteSummaryResult,
+  ComparedRead,
+  CompareReadsParams,
+  CompareReadsResult,
+  ReadCassetteParams,
+  ReadCassetteResult,
+  TestReadParams,
 } from './protocol';
 
 /** A file URI's path; anything but a file is an invalid request (cassettes are files beside the manifest). */
@@ -42,10 +49,19 @@ function manifestFolder(manifestUri: string | null): string | null {
  * Reads and checks a cassette file under the files policy (capped; a link out of the manifest's folder
  * only when the user confirmed it); every problem becomes an InvalidParams error naming the file (and line).
  */
-export async function loadCassette(cassetteUri: string, name: string, manifestUri: string | null = null, allowLinkOutside = false): Promise<Cassette> {
+export async function loadCassette(
+  cassetteUri: string,
+  name: string,
+  manifestUri: string | null = null,
+  allowLinkOutside = false,
+): Promise<Cassette> {
   const path = filePath(cassetteUri, 'cassette');
   const input = readUserFile(path, { root: manifestFolder(manifestUri), what: 'the cassette', allowLinkOutside });
-  if ('error' in input) throw new ResponseError(ErrorCodes.InvalidParams, input.code ? `Cannot read the cassette ${name} (${input.code}).` : `Cannot read the cassette ${name}: ${input.error}.`);
+  if ('error' in input)
+    throw new ResponseError(
+      ErrorCodes.InvalidParams,
+      input.code ? `Cannot read the cassette ${name} (${input.code}).` : `Cannot read the cassette ${name}: ${input.error}.`,
+    );
   const text = input.text;
   const cassette = parseCassette(text, name);
   if (typeof cassette === 'string') throw new ResponseError(ErrorCodes.InvalidParams, cassette);
@@ -66,9 +82,26 @@ function primaryKeyOf(manifest: object, stream: string): string[][] {
  */
 export type ExternalEngineRunner = {
   label: string;
-  read(manifest: object, config: Record<string, unknown>, stream: string, limits: TestReadParams['limits'], env: TestReadEnv): Promise<StreamRead>;
-  replay(manifest: object, cassette: Cassette, options: { stream: string; limits: TestReadParams['limits']; name: string }, env: TestReadEnv): Promise<StreamRead>;
-  record(manifest: object, config: Record<string, unknown>, stream: string, limits: TestReadParams['limits'], env: TestReadEnv): Promise<{ result: StreamRead; cassette: Cassette }>;
+  read(
+    manifest: object,
+    config: Record<string, unknown>,
+    stream: string,
+    limits: TestReadParams['limits'],
+    env: TestReadEnv,
+  ): Promise<StreamRead>;
+  replay(
+    manifest: object,
+    cassette: Cassette,
+    options: { stream: string; limits: TestReadParams['limits']; name: string },
+    env: TestReadEnv,
+  ): Promise<StreamRead>;
+  record(
+    manifest: object,
+    config: Record<string, unknown>,
+    stream: string,
+    limits: TestReadParams['limits'],
+    env: TestReadEnv,
+  ): Promise<{ result: StreamRead; cassette: Cassette }>;
 };
 
 /**
@@ -76,7 +109,14 @@ export type ExternalEngineRunner = {
  * config and limits, no config write-back: its tokens are `****`), recorded (the masked cassette is kept
  * for `airbyte/readCassette`), or plain. Every finished read is kept in `history` for comparisons.
  */
-export async function runReadWithCassettes(manifest: object, config: Record<string, unknown>, params: TestReadParams, env: TestReadEnv, history: ReadHistory, engine?: ExternalEngineRunner): Promise<StreamRead> {
+export async function runReadWithCassettes(
+  manifest: object,
+  config: Record<string, unknown>,
+  params: TestReadParams,
+  env: TestReadEnv,
+  history: ReadHistory,
+  engine?: ExternalEngineRunner,
+): Promise<StreamRead> {
   const stream = params.streamName;
   let result: StreamRead;
   let recorded: Cassette | null = null;
@@ -146,13 +186,15 @@ function sideOf(s: ReadSnapshot): ComparedRead {
 async function loadExpectation(uri: string, name: string, manifestUri: string): Promise<Expectation | string> {
   let value: Partial<Expectation>;
   const input = readUserFile(filePath(uri, 'expectation'), { root: manifestFolder(manifestUri), what: 'the expectation' });
-  if ('error' in input) return input.code ? `Cannot read the expectation ${name} (${input.code}).` : `Cannot read the expectation ${name}: ${input.error}.`;
+  if ('error' in input)
+    return input.code ? `Cannot read the expectation ${name} (${input.code}).` : `Cannot read the expectation ${name}: ${input.error}.`;
   try {
     value = JSON.parse(input.text) as Partial<Expectation>;
   } catch (e) {
     return `${name} is not valid JSON: ${(e as Error).message}`;
   }
-  if (!value || typeof value !== 'object' || !Array.isArray(value.records)) return `${name} is not an expectation of connector-manifest test (it has no records list).`;
+  if (!value || typeof value !== 'object' || !Array.isArray(value.records))
+    return `${name} is not an expectation of connector-manifest test (it has no records list).`;
   return {
     stream: typeof value.stream === 'string' ? value.stream : '',
     primary_key: Array.isArray(value.primary_key) ? value.primary_key : [],
@@ -171,7 +213,10 @@ export async function handleCompareReads(params: CompareReadsParams, history: Re
   let before: Expectation;
   let beforeSide: ComparedRead;
   if (params.against === 'previous') {
-    if (!previous) return { unavailable: `Stream '${params.streamName}' has been read only once in this session; run it again (or replay a cassette) to compare two reads.` };
+    if (!previous)
+      return {
+        unavailable: `Stream '${params.streamName}' has been read only once in this session; run it again (or replay a cassette) to compare two reads.`,
+      };
     before = previous.expectation;
     beforeSide = sideOf(previous);
   } else {
@@ -184,5 +229,12 @@ export async function handleCompareReads(params: CompareReadsParams, history: Re
   // The primary key of the current manifest decides which records are "the same" on both sides.
   const primaryKey = current.expectation.primary_key.length ? current.expectation.primary_key : before.primary_key;
   const diff = compareWithExpectation({ ...before, primary_key: primaryKey }, current.expectation);
-  return { stream: params.streamName, before: beforeSide, after: sideOf(current), primaryKey, diff, text: formatDiff(params.streamName, diff) };
+  return {
+    stream: params.streamName,
+    before: beforeSide,
+    after: sideOf(current),
+    primaryKey,
+    diff,
+    text: formatDiff(params.streamName, diff),
+  };
 }

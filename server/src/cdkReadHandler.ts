@@ -35,38 +35,88 @@ export async function cdkStatusFor(service: CdkEngineService, manifest: object, 
 export function statusResult(status: CdkEngineStatus, service: CdkEngineService): CdkEngineStatusResult {
   const source = service.interpreter.source;
   return status.ok
-    ? { ok: true, python: status.executable, source, message: '', installCommand: null, pythonVersion: status.pythonVersion, cdkVersion: status.cdkVersion }
-    : { ok: false, python: status.python, source, message: status.message, installCommand: status.installCommand, ...(status.cdkVersion ? { cdkVersion: status.cdkVersion } : {}) };
+    ? {
+        ok: true,
+        python: status.executable,
+        source,
+        message: '',
+        installCommand: null,
+        pythonVersion: status.pythonVersion,
+        cdkVersion: status.cdkVersion,
+      }
+    : {
+        ok: false,
+        python: status.python,
+        source,
+        message: status.message,
+        installCommand: status.installCommand,
+        ...(status.cdkVersion ? { cdkVersion: status.cdkVersion } : {}),
+      };
 }
 
 /** The CDK runner of one test read: `uri` locates components.py; the status was checked before. */
-export function cdkRunner(uri: string, status: Extract<CdkEngineStatus, { ok: true }>, transport: { timeoutMs?: number; maxResponseBytes?: number } = {}): ExternalEngineRunner {
+export function cdkRunner(
+  uri: string,
+  status: Extract<CdkEngineStatus, { ok: true }>,
+  transport: { timeoutMs?: number; maxResponseBytes?: number } = {},
+): ExternalEngineRunner {
   const manifestPath = uri.startsWith('file:') ? fileURLToPath(uri) : null;
   const base = { python: status.python, manifestPath, status };
   return {
     label: 'Airbyte CDK engine',
     read: (manifest, config, stream, limits, env) => {
-      env.onProgress?.({ type: 'log', level: 'INFO', message: `Reading on the Airbyte CDK engine: airbyte-cdk ${status.cdkVersion}, Python ${status.pythonVersion} (${status.executable}).` } satisfies TestReadProgress);
+      env.onProgress?.({
+        type: 'log',
+        level: 'INFO',
+        message: `Reading on the Airbyte CDK engine: airbyte-cdk ${status.cdkVersion}, Python ${status.pythonVersion} (${status.executable}).`,
+      } satisfies TestReadProgress);
       return cdkTestRead(manifest as Record<string, unknown>, config, stream, limits ?? {}, {
-        ...base, state: env.state as object[] | undefined, signal: env.signal,
-        onProgress: (e) => env.onProgress?.(e), onConfigUpdate: (c) => env.onConfigUpdate?.(c),
+        ...base,
+        state: env.state as object[] | undefined,
+        signal: env.signal,
+        onProgress: (e) => env.onProgress?.(e),
+        onConfigUpdate: (c) => env.onConfigUpdate?.(c),
       });
     },
     record: (manifest, config, stream, limits, env) => {
-      env.onProgress?.({ type: 'log', level: 'INFO', message: `Reading on the Airbyte CDK engine: airbyte-cdk ${status.cdkVersion}, Python ${status.pythonVersion} (${status.executable}).` } satisfies TestReadProgress);
-      return cdkRecordRead(manifest as Record<string, unknown>, config, stream, limits ?? {}, {
-        ...base, state: env.state as object[] | undefined, signal: env.signal,
-        onProgress: (e) => env.onProgress?.(e), onConfigUpdate: (c) => env.onConfigUpdate?.(c),
-      }, transport);
+      env.onProgress?.({
+        type: 'log',
+        level: 'INFO',
+        message: `Reading on the Airbyte CDK engine: airbyte-cdk ${status.cdkVersion}, Python ${status.pythonVersion} (${status.executable}).`,
+      } satisfies TestReadProgress);
+      return cdkRecordRead(
+        manifest as Record<string, unknown>,
+        config,
+        stream,
+        limits ?? {},
+        {
+          ...base,
+          state: env.state as object[] | undefined,
+          signal: env.signal,
+          onProgress: (e) => env.onProgress?.(e),
+          onConfigUpdate: (c) => env.onConfigUpdate?.(c),
+        },
+        transport,
+      );
     },
     replay: async (manifest, cassette, options, env) => {
-      const replayed = await cdkReplayRead(manifest as Record<string, unknown>, cassette, { stream: options.stream, limits: options.limits ?? cassette.limits, name: options.name }, {
-        ...base, signal: env.signal, onProgress: (e) => env.onProgress?.(e),
-      });
+      const replayed = await cdkReplayRead(
+        manifest as Record<string, unknown>,
+        cassette,
+        { stream: options.stream, limits: options.limits ?? cassette.limits, name: options.name },
+        {
+          ...base,
+          signal: env.signal,
+          onProgress: (e) => env.onProgress?.(e),
+        },
+      );
       // A request the cassette does not hold is an error of the read, as on the built-in engine.
       if (replayed.misses.length) {
         const m = replayed.misses[0];
-        throw new ResponseError(ErrorCodes.InvalidParams, `Replay of ${options.name}: no recorded response for ${m.method} ${m.url} (${m.reason}).`);
+        throw new ResponseError(
+          ErrorCodes.InvalidParams,
+          `Replay of ${options.name}: no recorded response for ${m.method} ${m.url} (${m.reason}).`,
+        );
       }
       return replayed.result;
     },
@@ -75,17 +125,27 @@ export function cdkRunner(uri: string, status: Extract<CdkEngineStatus, { ok: tr
 
 /** The error the client gets for a CDK status that cannot run (what to install, and why). */
 export function unavailableError(status: Extract<CdkEngineStatus, { ok: false }>): ResponseError<CdkFailureData> {
-  return new ResponseError(ErrorCodes.InvalidParams, status.message, { failureType: 'config_error', cdk: { kind: status.problem, installCommand: status.installCommand, stacktrace: null, links: [] } });
+  return new ResponseError(ErrorCodes.InvalidParams, status.message, {
+    failureType: 'config_error',
+    cdk: { kind: status.problem, installCommand: status.installCommand, stacktrace: null, links: [] },
+  });
 }
 
 /** A CdkEngineError as the client gets it, or null for any other error. */
 export function cdkFailure(e: unknown): ResponseError<CdkFailureData> | null {
   if (!(e instanceof CdkEngineError)) return null;
-  return new ResponseError(ErrorCodes.InternalError, e.message, { failureType: e.failureType, cdk: { kind: e.kind, installCommand: e.installCommand, stacktrace: e.stacktrace, links: e.links } });
+  return new ResponseError(ErrorCodes.InternalError, e.message, {
+    failureType: e.failureType,
+    cdk: { kind: e.kind, installCommand: e.installCommand, stacktrace: e.stacktrace, links: e.links },
+  });
 }
 
 /** `airbyte/cdkEngineStatus`: the interpreter's status, judged for the manifest of `uri` when it is given. */
-export async function handleCdkEngineStatus(params: CdkEngineStatusParams, service: CdkEngineService, lookup: OpenManifestLookup): Promise<CdkEngineStatusResult> {
+export async function handleCdkEngineStatus(
+  params: CdkEngineStatusParams,
+  service: CdkEngineService,
+  lookup: OpenManifestLookup,
+): Promise<CdkEngineStatusResult> {
   const status = await service.status(params?.fresh === true);
   const manifest = params?.uri ? lookup(params.uri)?.value : undefined;
   return statusResult(statusForManifest(status, manifest && typeof manifest === 'object' ? manifestVersionOf(manifest) : null), service);

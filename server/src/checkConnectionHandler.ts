@@ -6,7 +6,11 @@ import type { CheckConnectionParams, CheckConnectionResult } from './protocol';
 import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
 
 /** Runs the check; a check that ends in an error (rather than a status) answers status null with its message. */
-export async function handleCheckConnection(params: CheckConnectionParams, token: CancellationToken, lookup: OpenManifestLookup): Promise<CheckConnectionResult> {
+export async function handleCheckConnection(
+  params: CheckConnectionParams,
+  token: CancellationToken,
+  lookup: OpenManifestLookup,
+): Promise<CheckConnectionResult> {
   const manifest = await loadManifestValue(params.uri, lookup);
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
@@ -15,7 +19,11 @@ export async function handleCheckConnection(params: CheckConnectionParams, token
   const controller = new AbortController();
   const cancelSub = token.onCancellationRequested(() => controller.abort());
   try {
-    const fetch = runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal });
+    const fetch = runtime.createHttpFetch({
+      timeoutMs: params.http?.timeoutMs,
+      maxResponseBytes: params.http?.maxResponseBytes,
+      signal: controller.signal,
+    });
     const status = await runtime.check(manifest, config, { fetch, signal: controller.signal });
     return { status: status.status, message: status.message, logs: status.logs };
   } catch (e) {

@@ -17,7 +17,13 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Runs the comparison. A CDK that cannot run answers `unavailable` with what to install. */
-export async function handleCompareEngines(params: CompareEnginesParams, token: CancellationToken, lookup: OpenManifestLookup, notify: Pick<TestReadNotifier, 'progress'>, cdk: CdkEngineService): Promise<CompareEnginesResult> {
+export async function handleCompareEngines(
+  params: CompareEnginesParams,
+  token: CancellationToken,
+  lookup: OpenManifestLookup,
+  notify: Pick<TestReadNotifier, 'progress'>,
+  cdk: CdkEngineService,
+): Promise<CompareEnginesResult> {
   const manifest = await loadManifestValue(params.uri, lookup);
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
@@ -35,27 +41,55 @@ export async function handleCompareEngines(params: CompareEnginesParams, token: 
     let limits = params.limits ?? {};
     const state = Array.isArray(params.state) ? { state: params.state } : {};
     if (params.replay) {
-      replayedFrom = params.replay.name ?? (params.replay.cassetteUri.startsWith('file:') ? basename(fileURLToPath(params.replay.cassetteUri)) : params.replay.cassetteUri);
+      replayedFrom =
+        params.replay.name ??
+        (params.replay.cassetteUri.startsWith('file:') ? basename(fileURLToPath(params.replay.cassetteUri)) : params.replay.cassetteUri);
       const cassette = await loadCassette(params.replay.cassetteUri, replayedFrom);
       limits = params.limits ?? cassette.limits;
       progress({ type: 'log', level: 'INFO', message: `Replaying ${replayedFrom} on the built-in runtime…` });
-      builtin = (await replayRead(manifest, cassette, { stream: params.streamName, limits, name: replayedFrom }, { signal: controller.signal, ...state })).result;
+      builtin = (
+        await replayRead(
+          manifest,
+          cassette,
+          { stream: params.streamName, limits, name: replayedFrom },
+          { signal: controller.signal, ...state },
+        )
+      ).result;
       progress({ type: 'log', level: 'INFO', message: `Replaying ${replayedFrom} on the Airbyte CDK…` });
-      other = await runner.replay(manifest, cassette, { stream: params.streamName, limits, name: replayedFrom }, { signal: controller.signal, ...state });
+      other = await runner.replay(
+        manifest,
+        cassette,
+        { stream: params.streamName, limits, name: replayedFrom },
+        { signal: controller.signal, ...state },
+      );
     } else {
       // A private copy each: a rotated token of the first read is carried into the second through it.
       const config = structuredClone(openConfigParam(params.config));
-      const fetch = runtime.createHttpFetch({ timeoutMs: params.http?.timeoutMs, maxResponseBytes: params.http?.maxResponseBytes, signal: controller.signal });
+      const fetch = runtime.createHttpFetch({
+        timeoutMs: params.http?.timeoutMs,
+        maxResponseBytes: params.http?.maxResponseBytes,
+        signal: controller.signal,
+      });
       progress({ type: 'log', level: 'INFO', message: 'Reading on the built-in runtime…' });
       builtin = await runtime.testRead(manifest, config, params.streamName, limits, { signal: controller.signal, fetch, ...state });
       progress({ type: 'log', level: 'INFO', message: 'Reading on the Airbyte CDK…' });
-      other = await runner.read(manifest, config, params.streamName, limits, { signal: controller.signal, ...state, onProgress: (e) => progress(e as TestReadProgress) });
+      other = await runner.read(manifest, config, params.streamName, limits, {
+        signal: controller.signal,
+        ...state,
+        onProgress: (e) => progress(e as TestReadProgress),
+      });
     }
     if (controller.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The comparison was cancelled.');
     const c = compareEngineReads(builtin, other, { maxRecords: limits.maxRecords ?? DEFAULT_TEST_READ_LIMITS.maxRecords });
     return {
-      stream: params.streamName, identical: c.identical, differences: c.differences, notes: c.notes, counts: c.counts,
-      text: formatEngineComparison(params.streamName, c), replayedFrom, cdk: { python: status.executable, cdkVersion: status.cdkVersion },
+      stream: params.streamName,
+      identical: c.identical,
+      differences: c.differences,
+      notes: c.notes,
+      counts: c.counts,
+      text: formatEngineComparison(params.streamName, c),
+      replayedFrom,
+      cdk: { python: status.executable, cdkVersion: status.cdkVersion },
     };
   } catch (e) {
     if (e instanceof ResponseError) throw e;

@@ -2,7 +2,7 @@
 // the unchanged blocks of the previous version (model/manifestModel.ts), and the derived data is
 // cached on it. An instance, not a module singleton.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineCounter, type Document } from 'yaml';
+import type { LineCounter, Document } from 'yaml';
 import { parseManifest, ManifestLocator, type ParsedManifest } from './runtime';
 import { ManifestModel } from './model/manifestModel';
 import { blankOverlongLines, type OverlongLine } from './longLines';
@@ -139,7 +139,14 @@ export class ManifestDocuments {
     const cached = this.cache.get(textDocument.uri);
     if (cached && cached.version === textDocument.version) return cached;
     const live = 'positionAt' in textDocument ? textDocument : undefined;
-    const doc = new ManifestDocument(textDocument.uri, textDocument.version, textDocument.getText(), cached?.reuseSource(), cached?.goodSource(), live);
+    const doc = new ManifestDocument(
+      textDocument.uri,
+      textDocument.version,
+      textDocument.getText(),
+      cached?.reuseSource(),
+      cached?.goodSource(),
+      live,
+    );
     this.cache.set(textDocument.uri, doc);
     return doc;
   }

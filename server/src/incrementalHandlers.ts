@@ -10,7 +10,13 @@ import { runAllStreams } from './runtime';
 import type { StreamRead } from './runtime';
 import { isSealed, sealConfig, type ConfigUpdateParams } from './protocol';
 import type {
-  IncrementalCheckParams, IncrementalCheckResult, RunAllStreamsParams, RunAllStreamsProgressParams, RunAllStreamsResult, StreamCursorParams, StreamCursorResult,
+  IncrementalCheckParams,
+  IncrementalCheckResult,
+  RunAllStreamsParams,
+  RunAllStreamsProgressParams,
+  RunAllStreamsResult,
+  StreamCursorParams,
+  StreamCursorResult,
 } from './incrementalProtocol';
 import { sealKey } from './sealKey';
 import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
@@ -52,7 +58,11 @@ export type IncrementalNotifier = {
 };
 
 /** The env of a run: the user's transport bounds, cancellation, and config write-backs sent to the client at once. */
-function runEnv(params: { uri: string; runId: string; config: unknown; http?: { timeoutMs?: number; maxResponseBytes?: number } }, signal: AbortSignal, notify: IncrementalNotifier) {
+function runEnv(
+  params: { uri: string; runId: string; config: unknown; http?: { timeoutMs?: number; maxResponseBytes?: number } },
+  signal: AbortSignal,
+  notify: IncrementalNotifier,
+) {
   const sealed = isSealed(params.config as never);
   return {
     signal,
@@ -82,30 +92,52 @@ async function cancellable<T>(token: CancellationToken, what: string, run: (sign
 }
 
 /** Runs the incremental check for the client. */
-export async function handleIncrementalCheck(params: IncrementalCheckParams, token: CancellationToken, lookup: OpenManifestLookup, notify: IncrementalNotifier): Promise<IncrementalCheckResult> {
+export async function handleIncrementalCheck(
+  params: IncrementalCheckParams,
+  token: CancellationToken,
+  lookup: OpenManifestLookup,
+  notify: IncrementalNotifier,
+): Promise<IncrementalCheckResult> {
   const manifest = await manifestOf(params.uri, lookup);
   const config = structuredClone(openConfigParam(params.config));
   return cancellable(token, 'The incremental check', async (signal) => {
-    const report = await incrementalCheck(manifest, config, params.streamName, { limits: params.limits ?? {}, initialState: params.initialState ?? null }, runEnv(params, signal, notify));
+    const report = await incrementalCheck(
+      manifest,
+      config,
+      params.streamName,
+      { limits: params.limits ?? {}, initialState: params.initialState ?? null },
+      runEnv(params, signal, notify),
+    );
     return { report, text: formatCheckReport(report) };
   });
 }
 
 /** Runs every stream for the client, reporting each stream as it starts and ends. */
-export async function handleRunAllStreams(params: RunAllStreamsParams, token: CancellationToken, lookup: OpenManifestLookup, notify: IncrementalNotifier, onRead?: (stream: string, read: StreamRead) => void): Promise<RunAllStreamsResult> {
+export async function handleRunAllStreams(
+  params: RunAllStreamsParams,
+  token: CancellationToken,
+  lookup: OpenManifestLookup,
+  notify: IncrementalNotifier,
+  onRead?: (stream: string, read: StreamRead) => void,
+): Promise<RunAllStreamsResult> {
   const manifest = await manifestOf(params.uri, lookup);
   const config = structuredClone(openConfigParam(params.config));
   return cancellable(token, 'Running all streams', async (signal) => {
     const reads: Record<string, StreamRead> = Object.create(null);
-    const result = await runAllStreams(manifest, config, {
-      limits: params.limits ?? {},
-      ...(params.concurrency ? { concurrency: params.concurrency } : {}),
-      onEvent: (event) => notify.allStreamsProgress?.({ runId: params.runId, event }),
-      onRead: (stream, read) => {
-        reads[stream] = read;
-        onRead?.(stream, read);
+    const result = await runAllStreams(
+      manifest,
+      config,
+      {
+        limits: params.limits ?? {},
+        ...(params.concurrency ? { concurrency: params.concurrency } : {}),
+        onEvent: (event) => notify.allStreamsProgress?.({ runId: params.runId, event }),
+        onRead: (stream, read) => {
+          reads[stream] = read;
+          onRead?.(stream, read);
+        },
       },
-    }, { ...runEnv(params, signal, notify), paginationTrace: true });
+      { ...runEnv(params, signal, notify), paginationTrace: true },
+    );
     return { result, reads: { ...reads } };
   });
 }

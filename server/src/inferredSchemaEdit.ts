@@ -14,7 +14,8 @@ function refTarget(doc: Document.Parsed, node: unknown): unknown {
   // A "#/a/b" string or a { $ref: "#/a/b" } map points at another node of the same file.
   let ref: unknown;
   if (isScalar(node) && typeof node.value === 'string' && node.value.startsWith('#/')) ref = node.value;
-  else if (isMap(node) && node.items.length === 1 && isScalar(node.items[0].key) && node.items[0].key.value === '$ref') ref = (node.items[0].value as { value?: unknown })?.value;
+  else if (isMap(node) && node.items.length === 1 && isScalar(node.items[0].key) && node.items[0].key.value === '$ref')
+    ref = (node.items[0].value as { value?: unknown })?.value;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return undefined;
   return doc.getIn(ref.slice(2).split('/'), true);
 }
@@ -39,7 +40,11 @@ function lineIndent(text: string, offset: number): number {
 
 function block(value: unknown, indent: number): string {
   const pad = ' '.repeat(indent);
-  return stringify(value, { indent: 2, lineWidth: 0 }).trimEnd().split('\n').map((l) => pad + l).join('\n');
+  return stringify(value, { indent: 2, lineWidth: 0 })
+    .trimEnd()
+    .split('\n')
+    .map((l) => pad + l)
+    .join('\n');
 }
 
 /** Replaces a value node by the schema: JSON inside a flow mapping, in place for a block collection, on new lines otherwise. */
@@ -64,14 +69,18 @@ export function inferredSchemaEdit(text: string, streamName: string, schema: unk
   if (doc.errors.length > 0) throw new SchemaEditError('Fix the YAML errors in the manifest first.');
   const streams = doc.get('streams', true);
   if (!isSeq(streams)) throw new SchemaEditError('The manifest has no top-level streams list.');
-  const stream = streams.items.map((s) => deref(doc, s)).find((s) => isMap(s) && (pairOf(s, 'name')?.value as { value?: unknown })?.value === streamName);
+  const stream = streams.items
+    .map((s) => deref(doc, s))
+    .find((s) => isMap(s) && (pairOf(s, 'name')?.value as { value?: unknown })?.value === streamName);
   if (!isMap(stream)) throw new SchemaEditError(`No stream named '${streamName}' in the manifest's streams list.`);
   const loaderPair = pairOf(stream, 'schema_loader');
   if (loaderPair) {
     const loader = deref(doc, loaderPair.value);
-    if (!isMap(loader)) throw new SchemaEditError(`The schema_loader of '${streamName}' is not a mapping; replace it with an InlineSchemaLoader first.`);
+    if (!isMap(loader))
+      throw new SchemaEditError(`The schema_loader of '${streamName}' is not a mapping; replace it with an InlineSchemaLoader first.`);
     const type = (pairOf(loader, 'type')?.value as { value?: unknown })?.value;
-    if (type !== undefined && type !== 'InlineSchemaLoader') throw new SchemaEditError(`The stream '${streamName}' uses a ${String(type)}; only an InlineSchemaLoader's schema can be written.`);
+    if (type !== undefined && type !== 'InlineSchemaLoader')
+      throw new SchemaEditError(`The stream '${streamName}' uses a ${String(type)}; only an InlineSchemaLoader's schema can be written.`);
     const schemaPair = pairOf(loader, 'schema');
     if (schemaPair) {
       const target = deref(doc, schemaPair.value) as Node;
@@ -87,9 +96,15 @@ export function inferredSchemaEdit(text: string, streamName: string, schema: unk
 function findOwner(doc: Document.Parsed, target: Node): { key: Node; map: YAMLMap } | undefined {
   let found: { key: Node; map: YAMLMap } | undefined;
   const visit = (n: unknown) => {
-    if (found || !isMap(n)) { if (isSeq(n)) n.items.forEach(visit); return; }
+    if (found || !isMap(n)) {
+      if (isSeq(n)) n.items.forEach(visit);
+      return;
+    }
     for (const p of n.items) {
-      if (p.value === target) { found = { key: p.key as Node, map: n }; return; }
+      if (p.value === target) {
+        found = { key: p.key as Node, map: n };
+        return;
+      }
       visit(p.value);
     }
   };
@@ -98,7 +113,8 @@ function findOwner(doc: Document.Parsed, target: Node): { key: Node; map: YAMLMa
 }
 
 function insertPair(text: string, map: YAMLMap, key: string, value: unknown): OffsetEdit {
-  if (map.flow || map.items.length === 0) throw new SchemaEditError(`Cannot add ${key} to a flow-style mapping; write the stream as a block mapping first.`);
+  if (map.flow || map.items.length === 0)
+    throw new SchemaEditError(`Cannot add ${key} to a flow-style mapping; write the stream as a block mapping first.`);
   const firstKey = map.items[0].key as Node;
   const col = firstKey.range![0] - (text.lastIndexOf('\n', firstKey.range![0] - 1) + 1);
   const end = map.range![1];

@@ -11,8 +11,13 @@ import type { InferredSchemaEditParams, InferredSchemaEditResult } from './proto
 const textOf = (r: { text: string } | { error: string }) => ('text' in r ? r.text : undefined);
 
 /** The edit writing an inferred schema; `openText` returns the open document's text, or undefined. */
-export async function handleInferredSchemaEdit(p: InferredSchemaEditParams, openText: (uri: string) => string | undefined): Promise<InferredSchemaEditResult> {
-  const text = openText(p.uri) ?? (p.uri.startsWith('file:') ? textOf(readUserFile(fileURLToPath(p.uri), { root: null, what: 'the manifest' })) : undefined);
+export async function handleInferredSchemaEdit(
+  p: InferredSchemaEditParams,
+  openText: (uri: string) => string | undefined,
+): Promise<InferredSchemaEditResult> {
+  const text =
+    openText(p.uri) ??
+    (p.uri.startsWith('file:') ? textOf(readUserFile(fileURLToPath(p.uri), { root: null, what: 'the manifest' })) : undefined);
   if (text === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `Cannot read the manifest ${p.uri}.`);
   try {
     const edit = inferredSchemaEdit(text, p.streamName, p.schema);

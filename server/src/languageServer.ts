@@ -3,7 +3,15 @@
 // validation. All state lives in the object made per connection (so tests can run servers in
 // process, several at once). Every handler is guarded: a failing feature logs and answers
 // "nothing", it never ends the process.
-import { CodeActionKind, ErrorCodes, ResponseError, TextDocuments, TextDocumentSyncKind, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import {
+  CodeActionKind,
+  ErrorCodes,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CancellationToken,
+  type Connection,
+} from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments, type ManifestDocument } from './documents';
 import { provideDiagnostics } from './features/diagnostics';
@@ -46,19 +54,58 @@ import { locateStreamComponent } from './features/streamComponents';
 import { provideSchemaDifferences } from './features/schemaDifferences';
 import { positionToOffset, rangeToSpan, spanEditsToWorkspaceEdit, spanToRange } from './convert';
 import {
-  ConfigUpdateNotification, GetSpecRequest, InferredSchemaEditRequest, ListStreamsRequest, OAuthConsentRequest, OAuthExchangeRequest,
-  ResolvedManifestRequest, ResolveStreamsRequest, TestReadProgressNotification, TestReadRequest, ComponentLocationRequest, SchemaDifferencesRequest,
-  CaptureReadRequest, ClearCapturedReadsRequest,
-  type ComponentLocationParams, type SchemaDifferencesParams, type CaptureReadParams, type ClearCapturedReadsParams,
-  type GetSpecParams, type InferredSchemaEditParams, type ListStreamsParams, type OAuthConsentParams, type OAuthExchangeParams,
-  type ResolvedManifestParams, type ResolveStreamsParams, type TestReadParams, type ConfigUpdateParams,
-  CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest, type CassetteSummaryParams, type CompareReadsParams, type ReadCassetteParams,
-  CdkEngineStatusRequest, CdkPythonNotification, CompareEnginesRequest, type CdkEngineStatusParams, type CdkPythonParams, type CompareEnginesParams,
+  ConfigUpdateNotification,
+  GetSpecRequest,
+  InferredSchemaEditRequest,
+  ListStreamsRequest,
+  OAuthConsentRequest,
+  OAuthExchangeRequest,
+  ResolvedManifestRequest,
+  ResolveStreamsRequest,
+  TestReadProgressNotification,
+  TestReadRequest,
+  ComponentLocationRequest,
+  SchemaDifferencesRequest,
+  CaptureReadRequest,
+  ClearCapturedReadsRequest,
+  type ComponentLocationParams,
+  type SchemaDifferencesParams,
+  type CaptureReadParams,
+  type ClearCapturedReadsParams,
+  type GetSpecParams,
+  type InferredSchemaEditParams,
+  type ListStreamsParams,
+  type OAuthConsentParams,
+  type OAuthExchangeParams,
+  type ResolvedManifestParams,
+  type ResolveStreamsParams,
+  type TestReadParams,
+  type ConfigUpdateParams,
+  CassetteSummaryRequest,
+  CompareReadsRequest,
+  ReadCassetteRequest,
+  type CassetteSummaryParams,
+  type CompareReadsParams,
+  type ReadCassetteParams,
+  CdkEngineStatusRequest,
+  CdkPythonNotification,
+  CompareEnginesRequest,
+  type CdkEngineStatusParams,
+  type CdkPythonParams,
+  type CompareEnginesParams,
 } from './protocol';
 import { ManifestSkeletonRequest, type ManifestSkeletonResult } from './protocol';
 import { OpenApiOperationsRequest, ScaffoldOpenApiRequest, type OpenApiOperationsParams, type ScaffoldOpenApiParams } from './protocol';
 import { handleOpenApiOperations, handleScaffoldOpenApi } from './scaffoldHandler';
-import { HarEntriesRequest, StreamsFromRequestsRequest, UnmaskRequestRequest, type HarEntriesParams, type HarEntriesResult, type StreamsFromRequestsParams, type UnmaskRequestParams } from './scaffoldProtocol';
+import {
+  HarEntriesRequest,
+  StreamsFromRequestsRequest,
+  UnmaskRequestRequest,
+  type HarEntriesParams,
+  type HarEntriesResult,
+  type StreamsFromRequestsParams,
+  type UnmaskRequestParams,
+} from './scaffoldProtocol';
 import { handleHarEntries, handleStreamsFromRequests, handleUnmaskRequest } from './requestScaffoldHandler';
 import { ReadReadinessRequest, type ReadReadinessParams, type ReadReadinessResult } from './protocol';
 import { checkReadReadiness } from './features/readReadiness';
@@ -66,8 +113,18 @@ import { CdkEngineService } from './cdkEngine/cdkEngineService';
 import { handleCompareEngines } from './compareEnginesHandler';
 import { handleCdkEngineStatus } from './cdkReadHandler';
 import {
-  type RunAllStreamsProgressParams, IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest, SelectPageNotification, TemplateHintsSettingNotification,
-  type IncrementalCheckParams, type RunAllStreamsParams, type StreamCursorParams, type SelectPageParams, type TemplateHintsSettingParams,
+  type RunAllStreamsProgressParams,
+  IncrementalCheckRequest,
+  RunAllStreamsProgressNotification,
+  RunAllStreamsRequest,
+  StreamCursorRequest,
+  SelectPageNotification,
+  TemplateHintsSettingNotification,
+  type IncrementalCheckParams,
+  type RunAllStreamsParams,
+  type StreamCursorParams,
+  type SelectPageParams,
+  type TemplateHintsSettingParams,
 } from './incrementalProtocol';
 
 const NOT_OPEN = '# The manifest is not open in the language server.\n';
@@ -164,8 +221,10 @@ export class ManifestLanguageServer {
     const { connection } = this;
     connection.onInitialize((params) => {
       const options = (params.initializationOptions ?? {}) as { validationDelayMs?: unknown; immediateValidationMs?: unknown };
-      if (typeof options.validationDelayMs === 'number' && options.validationDelayMs >= 0) this.validationDelayMs = options.validationDelayMs;
-      if (typeof options.immediateValidationMs === 'number' && options.immediateValidationMs >= 0) this.immediateValidationMs = options.immediateValidationMs;
+      if (typeof options.validationDelayMs === 'number' && options.validationDelayMs >= 0)
+        this.validationDelayMs = options.validationDelayMs;
+      if (typeof options.immediateValidationMs === 'number' && options.immediateValidationMs >= 0)
+        this.immediateValidationMs = options.immediateValidationMs;
       // Before answering, so the first manifest opened is validated by warm code (warmUp.ts): this
       // adds a few hundred milliseconds of CPU to the server's start and saves as much on the first
       // open, which the author waits for.
@@ -182,14 +241,21 @@ export class ManifestLanguageServer {
           referencesProvider: true,
           documentSymbolProvider: true,
           codeLensProvider: { resolveProvider: false },
-          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorExtract, CodeActionKind.RefactorInline, APPLY_CDK_MIGRATIONS_KIND, VERSION_BUMP_KIND] },
+          codeActionProvider: {
+            codeActionKinds: [
+              CodeActionKind.QuickFix,
+              CodeActionKind.RefactorExtract,
+              CodeActionKind.RefactorInline,
+              APPLY_CDK_MIGRATIONS_KIND,
+              VERSION_BUMP_KIND,
+            ],
+          },
           renameProvider: { prepareProvider: true },
           inlayHintProvider: true,
         },
         serverInfo: { name: 'airbyte-manifest-server', version: '0.1.0' },
       };
     });
-
 
     this.textDocuments.onDidChangeContent(({ document }) => {
       const uri = document.uri;
@@ -212,7 +278,10 @@ export class ManifestLanguageServer {
         this.validate(uri);
         return;
       }
-      this.pendingValidation.set(uri, setTimeout(() => this.validate(uri), this.validationDelayMs));
+      this.pendingValidation.set(
+        uri,
+        setTimeout(() => this.validate(uri), this.validationDelayMs),
+      );
     });
 
     this.textDocuments.onDidClose(({ document }) => {
@@ -225,106 +294,155 @@ export class ManifestLanguageServer {
       void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     });
 
-    connection.onCompletion((params) => this.guard('completion', null, () => {
-      const doc = this.documentFor(params.textDocument.uri);
-      return doc ? provideCompletion(this.featureContext(), doc, params) : null;
-    }));
+    connection.onCompletion((params) =>
+      this.guard('completion', null, () => {
+        const doc = this.documentFor(params.textDocument.uri);
+        return doc ? provideCompletion(this.featureContext(), doc, params) : null;
+      }),
+    );
 
-    connection.onHover((params) => this.guard('hover', null, () => {
-      const doc = this.documentFor(params.textDocument.uri);
-      return doc ? provideHover(this.featureContext(), doc, params) : null;
-    }));
+    connection.onHover((params) =>
+      this.guard('hover', null, () => {
+        const doc = this.documentFor(params.textDocument.uri);
+        return doc ? provideHover(this.featureContext(), doc, params) : null;
+      }),
+    );
 
-    connection.onDefinition((params) => this.guard('definition', null, () => {
-      const doc = this.documentFor(params.textDocument.uri);
-      return doc ? provideDefinition(doc, params) : null;
-    }));
+    connection.onDefinition((params) =>
+      this.guard('definition', null, () => {
+        const doc = this.documentFor(params.textDocument.uri);
+        return doc ? provideDefinition(doc, params) : null;
+      }),
+    );
 
-    connection.onReferences((params) => this.guard('references', null, () => {
-      const doc = this.documentFor(params.textDocument.uri);
-      return doc ? provideReferences(doc, params) : null;
-    }));
+    connection.onReferences((params) =>
+      this.guard('references', null, () => {
+        const doc = this.documentFor(params.textDocument.uri);
+        return doc ? provideReferences(doc, params) : null;
+      }),
+    );
 
-    connection.onDocumentSymbol((params) => this.guard('document symbols', [], () => {
-      const doc = this.documentFor(params.textDocument.uri);
-      return doc ? provideDocumentSymbols(doc) : [];
-    }));
+    connection.onDocumentSymbol((params) =>
+      this.guard('document symbols', [], () => {
+        const doc = this.documentFor(params.textDocument.uri);
+        return doc ? provideDocumentSymbols(doc) : [];
+      }),
+    );
 
-    connection.onCodeAction((params) => this.guard('code actions', [], () => {
-      const doc = this.documentFor(params.textDocument.uri);
-      if (!doc) return [];
-      const wants = (kind: string) => !params.context.only || params.context.only.some((k) => kind === k || kind.startsWith(`${k}.`));
-      const span = rangeToSpan(doc.textDocument, params.range);
-      return [
-        ...(wants(CodeActionKind.QuickFix) ? provideCodeActions(doc, params) : []),
-        ...(wants(CodeActionKind.RefactorExtract) ? provideExtractActions(doc, span) : []),
-        ...(wants(CodeActionKind.RefactorInline) ? provideInlineActions(doc, span) : []),
-        // Only when asked for by kind (Source Action…, the command): it validates the whole manifest.
-        ...(params.context.only && wants(APPLY_CDK_MIGRATIONS_KIND) ? provideMigrationActions(doc) : []),
-        ...(params.context.only && wants(VERSION_BUMP_KIND) ? provideVersionBumpActions(doc) : []),
-      ];
-    }));
+    connection.onCodeAction((params) =>
+      this.guard('code actions', [], () => {
+        const doc = this.documentFor(params.textDocument.uri);
+        if (!doc) return [];
+        const wants = (kind: string) => !params.context.only || params.context.only.some((k) => kind === k || kind.startsWith(`${k}.`));
+        const span = rangeToSpan(doc.textDocument, params.range);
+        return [
+          ...(wants(CodeActionKind.QuickFix) ? provideCodeActions(doc, params) : []),
+          ...(wants(CodeActionKind.RefactorExtract) ? provideExtractActions(doc, span) : []),
+          ...(wants(CodeActionKind.RefactorInline) ? provideInlineActions(doc, span) : []),
+          // Only when asked for by kind (Source Action…, the command): it validates the whole manifest.
+          ...(params.context.only && wants(APPLY_CDK_MIGRATIONS_KIND) ? provideMigrationActions(doc) : []),
+          ...(params.context.only && wants(VERSION_BUMP_KIND) ? provideVersionBumpActions(doc) : []),
+        ];
+      }),
+    );
 
-    connection.onPrepareRename((params) => this.guard('prepare rename', null, () => {
-      const doc = this.documentFor(params.textDocument.uri);
-      const target = doc ? prepareDefinitionRename(doc, positionToOffset(doc.textDocument, params.position)) : null;
-      return doc && target ? { range: spanToRange(doc.textDocument, target.span), placeholder: target.placeholder } : null;
-    }));
+    connection.onPrepareRename((params) =>
+      this.guard('prepare rename', null, () => {
+        const doc = this.documentFor(params.textDocument.uri);
+        const target = doc ? prepareDefinitionRename(doc, positionToOffset(doc.textDocument, params.position)) : null;
+        return doc && target ? { range: spanToRange(doc.textDocument, target.span), placeholder: target.placeholder } : null;
+      }),
+    );
 
-    connection.onRenameRequest((params) => this.guard('rename', null, () => {
-      const doc = this.documentFor(params.textDocument.uri);
-      if (!doc) return null;
-      const edits = renameDefinition(doc, positionToOffset(doc.textDocument, params.position), params.newName);
-      if ('refused' in edits) return new ResponseError(ErrorCodes.InvalidRequest, edits.refused);
-      return spanEditsToWorkspaceEdit(doc.textDocument, edits);
-    }));
+    connection.onRenameRequest((params) =>
+      this.guard('rename', null, () => {
+        const doc = this.documentFor(params.textDocument.uri);
+        if (!doc) return null;
+        const edits = renameDefinition(doc, positionToOffset(doc.textDocument, params.position), params.newName);
+        if ('refused' in edits) return new ResponseError(ErrorCodes.InvalidRequest, edits.refused);
+        return spanEditsToWorkspaceEdit(doc.textDocument, edits);
+      }),
+    );
 
-    connection.onCodeLens((params) => this.guard('code lenses', [], () => {
-      const doc = this.documentFor(params.textDocument.uri);
-      return doc ? [...provideCodeLenses(doc, () => this.cdk.current()), ...providePaginatorLenses(doc, this.captured), ...provideIncrementalLenses(doc)] : [];
-    }));
+    connection.onCodeLens((params) =>
+      this.guard('code lenses', [], () => {
+        const doc = this.documentFor(params.textDocument.uri);
+        return doc
+          ? [
+              ...provideCodeLenses(doc, () => this.cdk.current()),
+              ...providePaginatorLenses(doc, this.captured),
+              ...provideIncrementalLenses(doc),
+            ]
+          : [];
+      }),
+    );
 
-    connection.onRequest(ResolvedManifestRequest, (params: ResolvedManifestParams) => this.guard('resolvedManifest', { text: NOT_OPEN, problems: 0 }, () => {
-      const doc = this.documentFor(params.uri);
-      return doc ? provideResolvedManifest(doc) : { text: NOT_OPEN, problems: 0 };
-    }));
+    connection.onRequest(ResolvedManifestRequest, (params: ResolvedManifestParams) =>
+      this.guard('resolvedManifest', { text: NOT_OPEN, problems: 0 }, () => {
+        const doc = this.documentFor(params.uri);
+        return doc ? provideResolvedManifest(doc) : { text: NOT_OPEN, problems: 0 };
+      }),
+    );
 
-    connection.onRequest(ListStreamsRequest, (params: ListStreamsParams) => this.guard('listStreams', { streams: [] }, () => {
-      const doc = this.documentFor(params.uri);
-      return doc ? provideStreamList(doc) : { streams: [] };
-    }));
+    connection.onRequest(ListStreamsRequest, (params: ListStreamsParams) =>
+      this.guard('listStreams', { streams: [] }, () => {
+        const doc = this.documentFor(params.uri);
+        return doc ? provideStreamList(doc) : { streams: [] };
+      }),
+    );
     // Run, Replay and Compare ask first: a broken document is refused with the place to fix it.
-    connection.onRequest(ReadReadinessRequest, (params: ReadReadinessParams) => this.guard('readReadiness', { ready: true } as ReadReadinessResult, () => {
-      const doc = this.documentFor(params.uri);
-      return doc ? checkReadReadiness(doc, typeof params.streamName === 'string' ? params.streamName : undefined) : { ready: true as const };
-    }));
+    connection.onRequest(ReadReadinessRequest, (params: ReadReadinessParams) =>
+      this.guard('readReadiness', { ready: true } as ReadReadinessResult, () => {
+        const doc = this.documentFor(params.uri);
+        return doc
+          ? checkReadReadiness(doc, typeof params.streamName === 'string' ? params.streamName : undefined)
+          : { ready: true as const };
+      }),
+    );
 
-    connection.onRequest(GetSpecRequest, (params: GetSpecParams) => this.guard('getSpec', { connectionSpecification: null, advancedAuth: null }, () => {
-      const doc = this.documentFor(params.uri);
-      return doc ? provideSpec(doc) : { connectionSpecification: null, advancedAuth: null };
-    }));
+    connection.onRequest(GetSpecRequest, (params: GetSpecParams) =>
+      this.guard('getSpec', { connectionSpecification: null, advancedAuth: null }, () => {
+        const doc = this.documentFor(params.uri);
+        return doc ? provideSpec(doc) : { connectionSpecification: null, advancedAuth: null };
+      }),
+    );
 
     // The results view: the component a failed read blames, and declared vs inferred schema.
-    connection.onRequest(ComponentLocationRequest, (params: ComponentLocationParams) => this.guard('componentLocation', null, () => {
-      const doc = this.documentFor(params.uri);
-      return doc ? locateStreamComponent(doc, params.streamName, params.component) : null;
-    }));
-    connection.onRequest(SchemaDifferencesRequest, (params: SchemaDifferencesParams) => this.guard('schemaDifferences', { declared: 'unknown-stream' as const, differences: [] }, () => {
-      const doc = this.documentFor(params.uri);
-      // The records of the read just captured decide whether an inferred number contradicts a declared integer.
-      const records = this.captured.get(params.uri, params.streamName)?.pages.flatMap((p) => p.records) ?? [];
-      return doc ? provideSchemaDifferences(doc, params.streamName, params.inferred, records) : { declared: 'unknown-stream' as const, differences: [] };
-    }));
+    connection.onRequest(ComponentLocationRequest, (params: ComponentLocationParams) =>
+      this.guard('componentLocation', null, () => {
+        const doc = this.documentFor(params.uri);
+        return doc ? locateStreamComponent(doc, params.streamName, params.component) : null;
+      }),
+    );
+    connection.onRequest(SchemaDifferencesRequest, (params: SchemaDifferencesParams) =>
+      this.guard('schemaDifferences', { declared: 'unknown-stream' as const, differences: [] }, () => {
+        const doc = this.documentFor(params.uri);
+        // The records of the read just captured decide whether an inferred number contradicts a declared integer.
+        const records = this.captured.get(params.uri, params.streamName)?.pages.flatMap((p) => p.records) ?? [];
+        return doc
+          ? provideSchemaDifferences(doc, params.streamName, params.inferred, records)
+          : { declared: 'unknown-stream' as const, differences: [] };
+      }),
+    );
 
     // Test reads, OAuth and inferred schemas: the handlers get what they need, never the connection.
     connection.onRequest(TestReadRequest, async (params: TestReadParams, token: CancellationToken) => {
-      const read = await handleTestRead(params, token, this.openManifest, {
-        progress: (p) => void connection.sendNotification(TestReadProgressNotification, p),
-        configUpdate: (p) => void connection.sendNotification(ConfigUpdateNotification, p),
-      }, this.readHistory, this.cdk);
+      const read = await handleTestRead(
+        params,
+        token,
+        this.openManifest,
+        {
+          progress: (p) => void connection.sendNotification(TestReadProgressNotification, p),
+          configUpdate: (p) => void connection.sendNotification(ConfigUpdateNotification, p),
+        },
+        this.readHistory,
+        this.cdk,
+      );
       // Every read (a cassette replay too) becomes the stream's captured read; a failure here only costs the capture.
-      await captureRead(this.captured, params.uri, params.streamName, read, params.config, this.openManifest)
-        .then(() => this.capturedReadsChanged(), (e) => this.logFailure('capturing the test read', e));
+      await captureRead(this.captured, params.uri, params.streamName, read, params.config, this.openManifest).then(
+        () => this.capturedReadsChanged(),
+        (e) => this.logFailure('capturing the test read', e),
+      );
       return read;
     });
     connection.onRequest(CaptureReadRequest, async (p: CaptureReadParams) => {
@@ -338,19 +456,33 @@ export class ManifestLanguageServer {
       return null;
     });
     // Cassettes: save the last recorded read, check a cassette before replaying it, compare two reads.
-    connection.onRequest(ReadCassetteRequest, (p: ReadCassetteParams) => this.guard('readCassette', null, () => handleReadCassette(p, this.readHistory)));
+    connection.onRequest(ReadCassetteRequest, (p: ReadCassetteParams) =>
+      this.guard('readCassette', null, () => handleReadCassette(p, this.readHistory)),
+    );
     connection.onRequest(CassetteSummaryRequest, (p: CassetteSummaryParams) => handleCassetteSummary(p));
     connection.onRequest(CompareReadsRequest, (p: CompareReadsParams) => handleCompareReads(p, this.readHistory));
-    connection.onRequest(ResolveStreamsRequest, (p: ResolveStreamsParams, token: CancellationToken) => handleResolveStreams(p, token, this.openManifest));
-    connection.onRequest(CheckConnectionRequest, (p: CheckConnectionParams, token: CancellationToken) => handleCheckConnection(p, token, this.openManifest));
+    connection.onRequest(ResolveStreamsRequest, (p: ResolveStreamsParams, token: CancellationToken) =>
+      handleResolveStreams(p, token, this.openManifest),
+    );
+    connection.onRequest(CheckConnectionRequest, (p: CheckConnectionParams, token: CancellationToken) =>
+      handleCheckConnection(p, token, this.openManifest),
+    );
     connection.onRequest(OAuthConsentRequest, (p: OAuthConsentParams) => handleOAuthConsent(p, this.openManifest));
     connection.onRequest(OAuthExchangeRequest, (p: OAuthExchangeParams) => handleOAuthExchange(p, this.openManifest));
     // The Airbyte CDK engine: the client's interpreter choice, its status, and "Compare with the CDK".
     connection.onNotification(CdkPythonNotification, (p: CdkPythonParams) => this.cdk.setPython(p?.python, p?.source ?? 'path'));
     connection.onRequest(CdkEngineStatusRequest, (p: CdkEngineStatusParams) => handleCdkEngineStatus(p, this.cdk, this.openManifest));
-    connection.onRequest(CompareEnginesRequest, (p: CompareEnginesParams, token: CancellationToken) => handleCompareEngines(p, token, this.openManifest, {
-      progress: (e) => void connection.sendNotification(TestReadProgressNotification, e),
-    }, this.cdk));
+    connection.onRequest(CompareEnginesRequest, (p: CompareEnginesParams, token: CancellationToken) =>
+      handleCompareEngines(
+        p,
+        token,
+        this.openManifest,
+        {
+          progress: (e) => void connection.sendNotification(TestReadProgressNotification, e),
+        },
+        this.cdk,
+      ),
+    );
     // The incremental lab and "Run all streams" (incrementalHandlers.ts); each stream read by a run of all
     // streams becomes its captured read, as a Run stream does.
     const incrementalNotifier = {
@@ -358,10 +490,12 @@ export class ManifestLanguageServer {
       allStreamsProgress: (p: RunAllStreamsProgressParams) => void connection.sendNotification(RunAllStreamsProgressNotification, p),
     };
     // Inlay hints: each template's value on the selected page of the stream's last read (templateInlayHints.ts).
-    connection.languages.inlayHint.on((params) => this.guard('inlay hints', [], () => {
-      const doc = this.documentFor(params.textDocument.uri);
-      return doc && this.templateHints ? provideTemplateInlayHints(doc, this.captured, params.range, this.pageSelection) : [];
-    }));
+    connection.languages.inlayHint.on((params) =>
+      this.guard('inlay hints', [], () => {
+        const doc = this.documentFor(params.textDocument.uri);
+        return doc && this.templateHints ? provideTemplateInlayHints(doc, this.captured, params.range, this.pageSelection) : [];
+      }),
+    );
     connection.onNotification(TemplateHintsSettingNotification, (p: TemplateHintsSettingParams) => {
       this.templateHints = p?.enabled !== false;
       this.capturedReadsChanged();
@@ -372,22 +506,32 @@ export class ManifestLanguageServer {
       this.capturedReadsChanged();
     });
     connection.onRequest(StreamCursorRequest, (p: StreamCursorParams) => handleStreamCursor(p, this.openManifest));
-    connection.onRequest(IncrementalCheckRequest, (p: IncrementalCheckParams, token: CancellationToken) => handleIncrementalCheck(p, token, this.openManifest, incrementalNotifier));
+    connection.onRequest(IncrementalCheckRequest, (p: IncrementalCheckParams, token: CancellationToken) =>
+      handleIncrementalCheck(p, token, this.openManifest, incrementalNotifier),
+    );
     connection.onRequest(RunAllStreamsRequest, async (p: RunAllStreamsParams, token: CancellationToken) => {
       const captures: Promise<unknown>[] = [];
       const out = await handleRunAllStreams(p, token, this.openManifest, incrementalNotifier, (stream, read) => {
-        captures.push(captureRead(this.captured, p.uri, stream, read, p.config, this.openManifest).catch((e) => this.logFailure('capturing a read of all streams', e)));
+        captures.push(
+          captureRead(this.captured, p.uri, stream, read, p.config, this.openManifest).catch((e) =>
+            this.logFailure('capturing a read of all streams', e),
+          ),
+        );
       });
       await Promise.all(captures);
       this.capturedReadsChanged();
       return out;
     });
-    connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) => handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()));
+    connection.onRequest(InferredSchemaEditRequest, (p: InferredSchemaEditParams) =>
+      handleInferredSchemaEdit(p, (uri) => this.textDocuments.get(uri)?.getText()),
+    );
 
     connection.onRequest(ManifestSkeletonRequest, (): ManifestSkeletonResult => ({ snippet: skeletonLines(catalogIndex()).join('\n') }));
     connection.onRequest(OpenApiOperationsRequest, (p: OpenApiOperationsParams) => handleOpenApiOperations(p));
     connection.onRequest(ScaffoldOpenApiRequest, (p: ScaffoldOpenApiParams) => handleScaffoldOpenApi(p));
-    connection.onRequest(StreamsFromRequestsRequest, (p: StreamsFromRequestsParams) => handleStreamsFromRequests(p, (uri) => this.textDocuments.get(uri)?.getText()));
+    connection.onRequest(StreamsFromRequestsRequest, (p: StreamsFromRequestsParams) =>
+      handleStreamsFromRequests(p, (uri) => this.textDocuments.get(uri)?.getText()),
+    );
     connection.onRequest(HarEntriesRequest, async (p: HarEntriesParams): Promise<HarEntriesResult> => handleHarEntries(p));
     connection.onRequest(UnmaskRequestRequest, (p: UnmaskRequestParams) => handleUnmaskRequest(p, this.openManifest));
 
@@ -399,8 +543,10 @@ export class ManifestLanguageServer {
   private capturedReadsChanged(): void {
     // The read hints follow the captured reads (emptyReadHint.ts).
     for (const d of this.textDocuments.all()) if (this.captured.has(d.uri) || this.hinted.has(d.uri)) this.validate(d.uri);
-    if (this.codeLensRefresh) void this.connection.sendRequest('workspace/codeLens/refresh').catch((e) => this.logFailure('code lens refresh', e));
-    if (this.inlayHintRefresh) void this.connection.sendRequest('workspace/inlayHint/refresh').catch((e) => this.logFailure('inlay hint refresh', e));
+    if (this.codeLensRefresh)
+      void this.connection.sendRequest('workspace/codeLens/refresh').catch((e) => this.logFailure('code lens refresh', e));
+    if (this.inlayHintRefresh)
+      void this.connection.sendRequest('workspace/inlayHint/refresh').catch((e) => this.logFailure('inlay hint refresh', e));
   }
 }
 

@@ -5,7 +5,14 @@ import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
 import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './requestInputs';
 import { sealKey } from './sealKey';
-import { isSealed, sealConfig, type OAuthConsentParams, type OAuthConsentResult, type OAuthExchangeParams, type OAuthExchangeResult } from './protocol';
+import {
+  isSealed,
+  sealConfig,
+  type OAuthConsentParams,
+  type OAuthConsentResult,
+  type OAuthExchangeParams,
+  type OAuthExchangeResult,
+} from './protocol';
 
 type Json = Record<string, unknown>;
 
@@ -30,14 +37,18 @@ export function oauthInputsFromConfig(manifest: Json, config: Json, redirectUri:
 
 async function manifestFor(uri: string, lookup: OpenManifestLookup): Promise<Json> {
   const value = await loadManifestValue(uri, lookup);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping.');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping.');
   return value as Json;
 }
 
 function asResponseError(e: unknown): ResponseError<unknown> {
   if (e instanceof ResponseError) return e;
   const err = e as Error & { failureType?: string; status?: number };
-  return new ResponseError(ErrorCodes.InvalidRequest, err.message || String(e), { failureType: err.failureType ?? 'system_error', status: err.status });
+  return new ResponseError(ErrorCodes.InvalidRequest, err.message || String(e), {
+    failureType: err.failureType ?? 'system_error',
+    status: err.status,
+  });
 }
 
 /** `airbyte/oauthConsent`: the consent URL and state for the manifest's declarative OAuth flow. */
@@ -45,7 +56,11 @@ export async function handleOAuthConsent(p: OAuthConsentParams, lookup: OpenMani
   try {
     const manifest = await manifestFor(p.uri, lookup);
     const inputs = oauthInputsFromConfig(manifest, openConfigParam(p.config), p.redirectUri);
-    if (!inputs.client_id) throw new ResponseError(ErrorCodes.InvalidParams, 'Set the OAuth client id in the testing values first (see the OAuth section of the form).');
+    if (!inputs.client_id)
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        'Set the OAuth client id in the testing values first (see the OAuth section of the form).',
+      );
     const consent = runtime.buildOAuthConsentUrl(manifest, inputs);
     return { consentUrl: consent.url, state: consent.state };
   } catch (e) {

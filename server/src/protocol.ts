@@ -7,7 +7,16 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { LogMessage, StreamRead, TestReadProgress } from './runtime';
 import type { RegressionDiff } from './runtime';
 
-export type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './runtime';
+export type {
+  AuxiliaryRequestEntry,
+  LogMessage,
+  ReadRequest,
+  ReadResponse,
+  StreamRead,
+  StreamReadPage,
+  StreamReadSlice,
+  TestReadProgress,
+} from './runtime';
 export type { RecordChange, RegressionDiff } from './runtime';
 
 /**
@@ -165,7 +174,9 @@ export type OAuthExchangeParams = { uri: string; config: ConfigPayload; code: st
 export type OAuthExchangeResult = { configUpdate: ConfigPayload };
 
 /** Client → server request: the edit that writes an inferred schema into a stream's schema in the manifest. */
-export const InferredSchemaEditRequest = new RequestType<InferredSchemaEditParams, InferredSchemaEditResult, void>('airbyte/inferredSchemaEdit');
+export const InferredSchemaEditRequest = new RequestType<InferredSchemaEditParams, InferredSchemaEditResult, void>(
+  'airbyte/inferredSchemaEdit',
+);
 export type InferredSchemaEditParams = { uri: string; streamName: string; schema: Record<string, unknown> };
 export type InferredSchemaEditResult = {
   edit: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string };
@@ -178,10 +189,19 @@ export type ResolvedManifestParams = { uri: string };
 export type ResolvedManifestResult = { text: string; problems: number };
 
 /** The components of a stream an error of a test read can be attributed to (the Builder links errors to them). */
-export type StreamComponentKind = 'authenticator' | 'paginator' | 'requester' | 'record_selector' | 'partition_router' | 'incremental_sync' | 'schema_loader';
+export type StreamComponentKind =
+  | 'authenticator'
+  | 'paginator'
+  | 'requester'
+  | 'record_selector'
+  | 'partition_router'
+  | 'incremental_sync'
+  | 'schema_loader';
 
 /** Client → server request: where a stream's component is written (references followed), to reveal it after a failed read. */
-export const ComponentLocationRequest = new RequestType<ComponentLocationParams, ComponentLocationResult, void>('airbyte/componentLocation');
+export const ComponentLocationRequest = new RequestType<ComponentLocationParams, ComponentLocationResult, void>(
+  'airbyte/componentLocation',
+);
 export type ComponentLocationParams = { uri: string; streamName: string; component: StreamComponentKind };
 /** `range` covers the component's key and value as written; `type` is its component type; null when the stream has no such component. */
 export type ComponentLocationResult = {
@@ -190,7 +210,9 @@ export type ComponentLocationResult = {
 } | null;
 
 /** Client → server request: how the stream's declared schema differs from the schema inferred from the records read. */
-export const SchemaDifferencesRequest = new RequestType<SchemaDifferencesParams, SchemaDifferencesResult, void>('airbyte/schemaDifferences');
+export const SchemaDifferencesRequest = new RequestType<SchemaDifferencesParams, SchemaDifferencesResult, void>(
+  'airbyte/schemaDifferences',
+);
 export type SchemaDifferencesParams = { uri: string; streamName: string; inferred: Record<string, unknown> };
 /** One difference; `path` is dotted (`a.b`, `items[].c`). */
 export type SchemaDifference = { path: string; kind: 'missing' | 'type'; declared: string | null; inferred: string; message: string };
@@ -222,7 +244,12 @@ export type ReadCassetteResult = { text: string; expectation: string; exchanges:
 export const CassetteSummaryRequest = new RequestType<CassetteSummaryParams, CassetteSummaryResult, void>('airbyte/cassetteSummary');
 export type CassetteSummaryParams = { cassetteUri: string };
 export type CassetteSummaryResult =
-  | { stream: string; recordedAt: string; exchanges: number; limits: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number } }
+  | {
+      stream: string;
+      recordedAt: string;
+      exchanges: number;
+      limits: { maxRecords?: number; maxPagesPerSlice?: number; maxSlices?: number };
+    }
   | { error: string };
 
 /** Client → server request: the regression diff of the last read of a stream against the read before it or a saved expectation. */
@@ -283,12 +310,15 @@ export type CdkPythonParams = { python: string | null; source: 'setting' | 'pyth
 export const CdkEngineStatusRequest = new RequestType<CdkEngineStatusParams, CdkEngineStatusResult, void>('airbyte/cdkEngineStatus');
 export type CdkEngineStatusParams = { uri?: string; fresh?: boolean };
 export type CdkEngineStatusResult = {
-  ok: boolean; python: string; source: CdkPythonParams['source'];
+  ok: boolean;
+  python: string;
+  source: CdkPythonParams['source'];
   /** What is wrong and what to run (empty when ok). */
   message: string;
   /** The exact pip command for that interpreter, when pip can fix it. */
   installCommand: string | null;
-  pythonVersion?: string; cdkVersion?: string;
+  pythonVersion?: string;
+  cdkVersion?: string;
 };
 
 /** Error data of an `airbyte/testRead` that failed on the CDK engine: what to install, and the traceback's places. */
@@ -300,20 +330,29 @@ export type CdkFailureData = {
 /** Client → server request: read a stream on both engines (live, or both from a cassette) and compare the reads. */
 export const CompareEnginesRequest = new RequestType<CompareEnginesParams, CompareEnginesResult, void>('airbyte/compareEngines');
 export type CompareEnginesParams = {
-  uri: string; streamName: string; config: ConfigPayload; runId: string;
-  limits?: TestReadParams['limits']; http?: TestReadParams['http']; state?: object[];
-  replay?: CassetteReplayOption; python?: string;
+  uri: string;
+  streamName: string;
+  config: ConfigPayload;
+  runId: string;
+  limits?: TestReadParams['limits'];
+  http?: TestReadParams['http'];
+  state?: object[];
+  replay?: CassetteReplayOption;
+  python?: string;
 };
 export type EngineReadCounts = { slices: number; pages: number; records: number; requests: number };
 export type CompareEnginesResult =
   | {
-    stream: string; identical: boolean;
-    differences: { area: string; where: string; builtin: unknown; cdk: unknown }[];
-    notes: string[]; counts: { builtin: EngineReadCounts; cdk: EngineReadCounts }; text: string;
-    /** The cassette both engines read from, or null for a live read. */
-    replayedFrom: string | null;
-    cdk: { python: string; cdkVersion: string };
-  }
+      stream: string;
+      identical: boolean;
+      differences: { area: string; where: string; builtin: unknown; cdk: unknown }[];
+      notes: string[];
+      counts: { builtin: EngineReadCounts; cdk: EngineReadCounts };
+      text: string;
+      /** The cassette both engines read from, or null for a live read. */
+      replayedFrom: string | null;
+      cdk: { python: string; cdkVersion: string };
+    }
   | { unavailable: string; installCommand?: string | null };
 
 /**
@@ -321,7 +360,13 @@ export type CompareEnginesResult =
  * connector's own files (components.py), shown as links; `installCommand` the pip command that fixes
  * a missing or old airbyte-cdk (CDK engine, docs/engines.md).
  */
-export type ShownReadFailure = { message: string; line?: number; stacktrace?: string | null; files?: { path: string; line: number }[]; installCommand?: string | null };
+export type ShownReadFailure = {
+  message: string;
+  line?: number;
+  stacktrace?: string | null;
+  files?: { path: string; line: number }[];
+  installCommand?: string | null;
+};
 
 // The incremental lab and "Run all streams" (docs/incremental.md).
 export * from './incrementalProtocol';
@@ -335,7 +380,9 @@ export type ScaffoldFailure = { ok: false; where: string; message: string };
  * Client → server request: the operations of an OpenAPI / Swagger document (its text and file name,
  * for relative `$ref`s and messages), for the picker of "New Connector from OpenAPI…" (docs/scaffold.md).
  */
-export const OpenApiOperationsRequest = new RequestType<OpenApiOperationsParams, OpenApiOperationsResult, void>('airbyte/openApiOperations');
+export const OpenApiOperationsRequest = new RequestType<OpenApiOperationsParams, OpenApiOperationsResult, void>(
+  'airbyte/openApiOperations',
+);
 export type OpenApiOperationsParams = { text: string; fileName: string };
 export type OpenApiOperationsResult = { ok: true; title: string; operations: OpenApiOperationChoice[] } | ScaffoldFailure;
 

@@ -50,7 +50,11 @@ export type BudgetStop = { message: string };
  * A fetch that counts the bytes of every body received and calls `exceeded` once (then refuses) when
  * the read's total passes `bytes`.
  */
-export function budgetedFetch(fetch: (req: HttpRequest) => Promise<HttpResponse>, exceeded: (stop: BudgetStop) => void, bytes = READ_BYTES_BUDGET): (req: HttpRequest) => Promise<HttpResponse> {
+export function budgetedFetch(
+  fetch: (req: HttpRequest) => Promise<HttpResponse>,
+  exceeded: (stop: BudgetStop) => void,
+  bytes = READ_BYTES_BUDGET,
+): (req: HttpRequest) => Promise<HttpResponse> {
   let total = 0;
   const message = `The test read stopped: its responses passed ${bytes.toLocaleString('en-US')} bytes in all, the most one test read may receive (settings cannot raise it). Lower the limits or the page size.`;
   return async (req) => {
@@ -67,7 +71,13 @@ export function budgetedFetch(fetch: (req: HttpRequest) => Promise<HttpResponse>
 
 /** Calls `exceeded` when the read has run for `ms`; returns the function that cancels the timer. */
 export function timeBudget(exceeded: (stop: BudgetStop) => void, ms = READ_TIME_BUDGET_MS): () => void {
-  const timer = setTimeout(() => exceeded({ message: `The test read stopped: it ran for ${Math.round(ms / 1000)} s, the most one test read may take (settings cannot raise it). Lower the limits, or check for an API that answers slowly.` }), ms);
+  const timer = setTimeout(
+    () =>
+      exceeded({
+        message: `The test read stopped: it ran for ${Math.round(ms / 1000)} s, the most one test read may take (settings cannot raise it). Lower the limits, or check for an API that answers slowly.`,
+      }),
+    ms,
+  );
   timer.unref?.();
   return () => clearTimeout(timer);
 }

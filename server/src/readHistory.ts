@@ -15,7 +15,11 @@ export type ReadSnapshot = {
   replayedFrom: string | null;
 };
 
-type StreamHistory = { cassette: { cassette: Cassette; expectation: Expectation } | null; current: ReadSnapshot | null; previous: ReadSnapshot | null };
+type StreamHistory = {
+  cassette: { cassette: Cassette; expectation: Expectation } | null;
+  current: ReadSnapshot | null;
+  previous: ReadSnapshot | null;
+};
 
 /** How many (manifest, stream) pairs are remembered. */
 export const MAX_REMEMBERED_STREAMS = 32;

@@ -9,7 +9,14 @@ import { applyOffsetEdits, parseCurlCommand, readHarEntries, scaffoldStreams, un
 import { openConfig, sealConfig } from './protocol';
 import { sealKey } from './sealKey';
 import { loadManifestValue, type OpenManifestLookup } from './requestInputs';
-import type { HarEntriesParams, HarEntriesResult, StreamsFromRequestsParams, StreamsFromRequestsResult, UnmaskRequestParams, UnmaskRequestResult } from './scaffoldProtocol';
+import type {
+  HarEntriesParams,
+  HarEntriesResult,
+  StreamsFromRequestsParams,
+  StreamsFromRequestsResult,
+  UnmaskRequestParams,
+  UnmaskRequestResult,
+} from './scaffoldProtocol';
 
 function opened(value: StreamsFromRequestsParams['source']): Record<string, unknown> {
   try {
@@ -20,7 +27,10 @@ function opened(value: StreamsFromRequestsParams['source']): Record<string, unkn
 }
 
 /** The streams of a cURL command or of picked HAR entries, as edits to the open manifest or a new one. */
-export async function handleStreamsFromRequests(p: StreamsFromRequestsParams, openText: (uri: string) => string | undefined): Promise<StreamsFromRequestsResult> {
+export async function handleStreamsFromRequests(
+  p: StreamsFromRequestsParams,
+  openText: (uri: string) => string | undefined,
+): Promise<StreamsFromRequestsResult> {
   const source = opened(p.source);
   const warnings: string[] = [];
   let requests: RequestSketch[];
@@ -48,7 +58,12 @@ export async function handleStreamsFromRequests(p: StreamsFromRequestsParams, op
   const errors = runtime.validateManifest(runtime.parseManifest(text)).filter((x) => x.severity === 'error').length;
   if (result.text !== undefined) return { text: result.text, streams: result.streams, warnings, errors };
   const doc = TextDocument.create(p.targetUri!, 'yaml', 0, existing!);
-  return { edits: (result.edits ?? []).map((e) => ({ range: spanToRange(doc, e), newText: e.newText })), streams: result.streams, warnings, errors };
+  return {
+    edits: (result.edits ?? []).map((e) => ({ range: spanToRange(doc, e), newText: e.newText })),
+    streams: result.streams,
+    warnings,
+    errors,
+  };
 }
 
 /** The entries of a HAR file, for the picker. */
@@ -64,7 +79,8 @@ export function handleHarEntries(p: HarEntriesParams): HarEntriesResult {
 export async function handleUnmaskRequest(p: UnmaskRequestParams, lookup: OpenManifestLookup): Promise<UnmaskRequestResult> {
   const manifest = await loadManifestValue(p.uri, lookup);
   const resolved = runtime.resolveManifest(manifest).value as Record<string, unknown> | null;
-  if (!resolved) throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
+  if (!resolved)
+    throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
   const config = opened(p.config);
   const { request, stillMasked } = await unmaskRequest(resolved, p.streamName, p.request, config);
   return { request: sealKey ? sealConfig(request, sealKey) : request, stillMasked };

@@ -8,7 +8,11 @@ import { loadManifestValue, openConfigParam, type OpenManifestLookup } from './r
 import { boundHttp } from './readBounds';
 
 /** Lists the streams for the client; failures become ResponseErrors carrying the runtime's failureType. */
-export async function handleResolveStreams(params: ResolveStreamsParams, token: CancellationToken, lookup: OpenManifestLookup): Promise<ResolveStreamsResult> {
+export async function handleResolveStreams(
+  params: ResolveStreamsParams,
+  token: CancellationToken,
+  lookup: OpenManifestLookup,
+): Promise<ResolveStreamsResult> {
   const manifest = await loadManifestValue(params.uri, lookup);
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
@@ -19,7 +23,11 @@ export async function handleResolveStreams(params: ResolveStreamsParams, token: 
   try {
     // The same hard transport bounds as a test read's (readBounds.ts): settings cannot lift them.
     const http = boundHttp(params.http);
-    const fetch = runtime.createHttpFetch({ timeoutMs: http.timeoutMs, maxResponseBytes: http.maxResponseBytes, signal: controller.signal });
+    const fetch = runtime.createHttpFetch({
+      timeoutMs: http.timeoutMs,
+      maxResponseBytes: http.maxResponseBytes,
+      signal: controller.signal,
+    });
     const streams = await runtime.listStreams(manifest, config, {}, { fetch, signal: controller.signal });
     return { streams };
   } catch (e) {

@@ -19,7 +19,11 @@ function readSealKey(): string | undefined {
     } catch {
       return undefined;
     } finally {
-      try { closeSync(fd); } catch { /* already closed */ }
+      try {
+        closeSync(fd);
+      } catch {
+        /* already closed */
+      }
     }
   }
   return fromEnv || undefined;

@@ -3,7 +3,15 @@
 // maps LSP cancellation to an AbortSignal. The config is used for this run only and never stored.
 import { ResponseError, ErrorCodes, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
 import * as runtime from './runtime';
-import { isSealed, sealConfig, type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type TestReadProgress } from './protocol';
+import {
+  isSealed,
+  sealConfig,
+  type TestReadParams,
+  type TestReadResult,
+  type TestReadProgressParams,
+  type ConfigUpdateParams,
+  type TestReadProgress,
+} from './protocol';
 import { sealKey } from './sealKey';
 import { runReadWithCassettes } from './cassetteReadHandler';
 import { ReadHistory } from './readHistory';
@@ -20,7 +28,14 @@ export type TestReadNotifier = {
 };
 
 /** Runs one test read for the client. */
-export async function handleTestRead(params: TestReadParams, token: CancellationToken, lookup: OpenManifestLookup, notify: TestReadNotifier, history: ReadHistory = new ReadHistory(), cdk?: CdkEngineService): Promise<TestReadResult> {
+export async function handleTestRead(
+  params: TestReadParams,
+  token: CancellationToken,
+  lookup: OpenManifestLookup,
+  notify: TestReadNotifier,
+  history: ReadHistory = new ReadHistory(),
+  cdk?: CdkEngineService,
+): Promise<TestReadResult> {
   const manifest = await loadManifestValue(params.uri, lookup);
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'The manifest is empty or not a YAML mapping; fix the YAML errors first.');
@@ -32,7 +47,10 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
   params = { ...params, limits: boundLimits(params.limits) };
   const http = boundHttp(params.http);
   let stopped: BudgetStop | null = null;
-  const stop = (why: BudgetStop) => { stopped ??= why; controller.abort(); };
+  const stop = (why: BudgetStop) => {
+    stopped ??= why;
+    controller.abort();
+  };
   // The runtime may update the config in place as well; it is a private copy of what the client sent.
   const config = structuredClone(openConfigParam(params.config));
   const sealed = isSealed(params.config);
@@ -42,7 +60,10 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
     paginationTrace: true,
     ...(Array.isArray(params.state) ? { state: params.state } : {}),
     // The runtime's own transport, bounded by the user's settings and cancelled with the run.
-    fetch: budgetedFetch(runtime.createHttpFetch({ timeoutMs: http.timeoutMs, maxResponseBytes: http.maxResponseBytes, signal: controller.signal }), stop),
+    fetch: budgetedFetch(
+      runtime.createHttpFetch({ timeoutMs: http.timeoutMs, maxResponseBytes: http.maxResponseBytes, signal: controller.signal }),
+      stop,
+    ),
     onProgress: (event: object) => {
       // The runtime's progress events are TestReadProgress values (runtime/testRead/streamRead.ts).
       notify.progress({ runId: params.runId, event: event as TestReadProgress });
@@ -85,5 +106,8 @@ export async function handleTestRead(params: TestReadParams, token: Cancellation
 }
 
 function withBudgetError(read: TestReadResult, why: BudgetStop): TestReadResult {
-  return { ...read, logs: [...(read.logs ?? []), { message: why.message, level: 'ERROR', internal_message: why.message, stacktrace: null }] };
+  return {
+    ...read,
+    logs: [...(read.logs ?? []), { message: why.message, level: 'ERROR', internal_message: why.message, stacktrace: null }],
+  };
 }

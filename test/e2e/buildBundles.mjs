@@ -9,7 +9,9 @@ export async function buildE2eBundles(root, outDir) {
   const hostDir = join(root, 'test', 'e2e', 'host');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const entries = readdirSync(hostDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join(hostDir, f));
+  const entries = readdirSync(hostDir)
+    .filter((f) => f === 'index.ts' || f.endsWith('.test.ts'))
+    .map((f) => join(hostDir, f));
   await esbuild.build({
     entryPoints: entries,
     outdir: join(outDir, 'host'),

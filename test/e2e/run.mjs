@@ -33,14 +33,22 @@ async function stopAll() {
   if (stopping) return;
   stopping = true;
   for (const item of started.reverse()) {
-    try { await item.stop(); } catch (e) { console.error(`[e2e] stopping ${item.kind}: ${e.message}`); }
+    try {
+      await item.stop();
+    } catch (e) {
+      console.error(`[e2e] stopping ${item.kind}: ${e.message}`);
+    }
   }
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.on(sig, () => { stopAll().finally(() => process.exit(130)); });
+  process.on(sig, () => {
+    stopAll().finally(() => process.exit(130));
+  });
 }
 
-function log(msg) { console.log(`[e2e] ${msg}`); }
+function log(msg) {
+  console.log(`[e2e] ${msg}`);
+}
 
 /** Fresh run folder: the code-server instance (user data, extensions, XDG dirs) and the test workspace. */
 function prepareRunFolder() {
@@ -70,7 +78,9 @@ async function startDemo() {
 async function runHostTests(browser, baseUrl, bundles) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   let finish;
-  const exitCode = new Promise((r) => { finish = r; });
+  const exitCode = new Promise((r) => {
+    finish = r;
+  });
   await page.exposeFunction('codeAutomationExit', (code) => finish(Number(code)));
   // Test output arrives prefixed by the host runner; the workbench's own console goes to a log file.
   const consoleLog = createWriteStream(join(RUN, 'workbench-console.log'));
@@ -80,7 +90,10 @@ async function runHostTests(browser, baseUrl, bundles) {
     else if (process.env.E2E_VERBOSE) console.error(text);
     consoleLog.write(`[${type}] ${text}\n`);
   });
-  const payload = [['extensionDevelopmentPath', remoteUri(baseUrl, ROOT)], ['extensionTestsPath', remoteUri(baseUrl, bundles.indexPath)]];
+  const payload = [
+    ['extensionDevelopmentPath', remoteUri(baseUrl, ROOT)],
+    ['extensionTestsPath', remoteUri(baseUrl, bundles.indexPath)],
+  ];
   await page.goto(workbenchUrl(baseUrl, join(RUN, 'workspace'), { payload }));
   const timeout = new Promise((r) => setTimeout(() => r('timeout'), HOST_TIMEOUT_MS));
   const result = await Promise.race([exitCode, timeout]);
@@ -109,8 +122,13 @@ async function main() {
   let failures = 0;
   if (phases.start) {
     const t1 = Date.now();
-    const ok = await runStartScenario({ browser, root: ROOT, screenshots: SCREENSHOTS, log,
-      track: (stop) => started.push({ kind: 'scripts/start.mjs', stop }) });
+    const ok = await runStartScenario({
+      browser,
+      root: ROOT,
+      screenshots: SCREENSHOTS,
+      log,
+      track: (stop) => started.push({ kind: 'scripts/start.mjs', stop }),
+    });
     log(`npm start: ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     if (!ok) failures++;
   }
@@ -142,7 +160,10 @@ async function main() {
   }
   await stopAll();
   // Chromium's profile (where the web workbench keeps SecretStorage) is excluded; everything else of the run is scanned.
-  const leaks = scanForSecrets([join(RUN, 'ud'), join(RUN, 'workspace'), join(RUN, 'xdg'), join(RUN, 'exts'), join(RUN, 'code-server.log')], secretNeedles(RUN));
+  const leaks = scanForSecrets(
+    [join(RUN, 'ud'), join(RUN, 'workspace'), join(RUN, 'xdg'), join(RUN, 'exts'), join(RUN, 'code-server.log')],
+    secretNeedles(RUN),
+  );
   if (leaks.length) {
     console.error(`[e2e] secret values found on disk:\n  ${leaks.join('\n  ')}`);
     failures++;
@@ -156,5 +177,9 @@ async function main() {
 // Exit explicitly: stray handles (sockets of the stopped server) must not keep CI waiting.
 main().then(
   (code) => process.exit(code),
-  async (e) => { console.error(`[e2e] ${e.stack ?? e}`); await stopAll(); process.exit(1); },
+  async (e) => {
+    console.error(`[e2e] ${e.stack ?? e}`);
+    await stopAll();
+    process.exit(1);
+  },
 );

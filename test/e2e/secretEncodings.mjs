@@ -20,13 +20,16 @@ export function encodedNeedles(secret) {
     'base64-url': b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
   };
   const seen = new Set();
-  return Object.entries(forms).filter(([, v]) => v.length >= 8 && !seen.has(v) && seen.add(v)).map(([encoding, value]) => ({ encoding, value }));
+  return Object.entries(forms)
+    .filter(([, v]) => v.length >= 8 && !seen.has(v) && seen.add(v))
+    .map(([encoding, value]) => ({ encoding, value }));
 }
 
 /** Which secrets (by index, with the encoding) occur in `text`; never the values themselves. */
 export function findSecretsIn(text, secrets) {
   const hits = [];
-  secrets.forEach((s, i) => { for (const n of encodedNeedles(s)) if (text.includes(n.value)) hits.push(`secret #${i + 1} (${n.encoding})`); });
+  secrets.forEach((s, i) => {
+    for (const n of encodedNeedles(s)) if (text.includes(n.value)) hits.push(`secret #${i + 1} (${n.encoding})`);
+  });
   return hits;
 }
-

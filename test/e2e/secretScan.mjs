@@ -23,15 +23,28 @@ export function secretNeedles(runDir) {
 /** Files under `roots` containing any needle, as "path: <which secret index>" (never the value itself). */
 export function scanForSecrets(roots, needles) {
   const hits = [];
-  const buffers = needles.flatMap((n, i) => encodedNeedles(n).map((f) => [Buffer.from(f.value, 'utf8'), Buffer.from(f.value, 'utf16le'), `${i + 1} (${f.encoding})`]));
+  const buffers = needles.flatMap((n, i) =>
+    encodedNeedles(n).map((f) => [Buffer.from(f.value, 'utf8'), Buffer.from(f.value, 'utf16le'), `${i + 1} (${f.encoding})`]),
+  );
   const visit = (p) => {
     let st;
-    try { st = lstatSync(p); } catch { return; }
+    try {
+      st = lstatSync(p);
+    } catch {
+      return;
+    }
     if (st.isSymbolicLink()) return;
-    if (st.isDirectory()) { for (const name of readdirSync(p)) visit(join(p, name)); return; }
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p)) visit(join(p, name));
+      return;
+    }
     if (!st.isFile() || st.size > 50 * 1024 * 1024) return;
     let data;
-    try { data = readFileSync(p); } catch { return; }
+    try {
+      data = readFileSync(p);
+    } catch {
+      return;
+    }
     for (const [utf8, utf16, label] of buffers) {
       if (data.includes(utf8) || data.includes(utf16)) hits.push(`${p}: secret #${label}`);
     }

@@ -14,13 +14,21 @@ const STOP_TIMEOUT_MS = 20_000;
 function listening(port) {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
 
 function alive(pid) {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -32,23 +40,41 @@ export async function runStartScenario({ browser, root, screenshots, log, track 
   rmSync(state, { recursive: true, force: true }); // a first start: the extension is packaged and installed anew
   const env = { ...process.env, START_WITH_CODE_SERVER: '1', CODE_SERVER_PORT: '0', DEMO_API_PORT: '0', START_STATE_DIR: state };
   const t0 = Date.now();
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout.on('data', (d) => { out += d; });
-  child.stderr.on('data', (d) => { out += d; });
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
   track(async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    try { process.kill(-child.pid, 'SIGINT'); } catch { /* gone */ }
+    try {
+      process.kill(-child.pid, 'SIGINT');
+    } catch {
+      /* gone */
+    }
     await Promise.race([exited, new Promise((r) => setTimeout(r, STOP_TIMEOUT_MS))]);
   });
-  const fail = (message) => { throw new Error(`${message}\n--- scripts/start.mjs output ---\n${out.slice(-4000)}`); };
+  const fail = (message) => {
+    throw new Error(`${message}\n--- scripts/start.mjs output ---\n${out.slice(-4000)}`);
+  };
   let context;
   let codeServerPid;
   try {
     const url = await Promise.race([
       new Promise((resolve) => {
-        const check = () => { const m = /^\s+(http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+)\s*$/m.exec(out); if (m) resolve(m[1]); };
+        const check = () => {
+          const m = /^\s+(http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+)\s*$/m.exec(out);
+          if (m) resolve(m[1]);
+        };
         child.stdout.on('data', check);
         child.stderr.on('data', check);
       }),
@@ -71,7 +97,8 @@ export async function runStartScenario({ browser, root, screenshots, log, track 
     await page.locator('.codelens-decoration a', { hasText: 'Set testing values' }).first().waitFor({ timeout: 10_000 });
     await page.screenshot({ path: join(screenshots, '00-npm-start-demo-manifest.png') });
     // The demo workspace's settings keep the chat panel closed.
-    if (await page.locator('.part.auxiliarybar').isVisible()) fail('the secondary side bar (chat) is open (see 00-npm-start-demo-manifest.png)');
+    if (await page.locator('.part.auxiliarybar').isVisible())
+      fail('the secondary side bar (chat) is open (see 00-npm-start-demo-manifest.png)');
     log(`  start ✓ the URL shows offset-increment.yaml with its "Run stream" lens (${((Date.now() - t1) / 1000).toFixed(1)} s)`);
     await context.close();
     context = undefined;
@@ -82,7 +109,10 @@ export async function runStartScenario({ browser, root, screenshots, log, track 
     if (!result) fail(`scripts/start.mjs did not exit within ${STOP_TIMEOUT_MS / 1000} s of Ctrl+C`);
     if (result.code !== 0) fail(`scripts/start.mjs exited with ${result.signal ?? result.code} on Ctrl+C, expected 0`);
     if (alive(codeServerPid)) fail(`code-server (pid ${codeServerPid}) is still running after Ctrl+C`);
-    for (const [what, port] of [['code-server', codeServerPort], ['the demo API', demoPort]]) {
+    for (const [what, port] of [
+      ['code-server', codeServerPort],
+      ['the demo API', demoPort],
+    ]) {
       if (await listening(port)) fail(`${what} still accepts connections on port ${port} after Ctrl+C`);
     }
     log('  start ✓ Ctrl+C stopped code-server and the demo API');
@@ -94,11 +124,25 @@ export async function runStartScenario({ browser, root, screenshots, log, track 
     await context?.close().catch(() => {});
     if (child.exitCode === null && child.signalCode === null) {
       // The script failed a check while running: stop it the way a user would, then make sure.
-      try { process.kill(-child.pid, 'SIGINT'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        /* gone */
+      }
       await Promise.race([exited, new Promise((r) => setTimeout(r, STOP_TIMEOUT_MS))]);
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     }
     // code-server has a process group of its own: if the script could not stop it, this does.
-    if (codeServerPid && alive(codeServerPid)) { try { process.kill(-codeServerPid, 'SIGKILL'); } catch { /* gone */ } }
+    if (codeServerPid && alive(codeServerPid)) {
+      try {
+        process.kill(-codeServerPid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
   }
 }

@@ -18,23 +18,30 @@ export function prepareTestWorkspace(root, runDir, { grep = null, screenshots = 
   cpSync(join(root, 'demo', 'workspace', 'custom-components'), join(workspace, 'demo', 'custom-components'), { recursive: true });
   // Settings that keep the workbench quiet and deterministic (no welcome page, no trust prompt).
   mkdirSync(join(runDir, 'ud', 'User'), { recursive: true });
-  writeFileSync(join(runDir, 'ud', 'User', 'settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'security.workspace.trust.enabled': false,
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'telemetry.telemetryLevel': 'off',
-    'workbench.tips.enabled': false,
-    'window.commandCenter': false,
-    'chat.disableAIFeatures': true,
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    'workbench.editor.enablePreview': false,
-    // As in the demo workspace: the browser workbench would save an edit after a second, so a step
-    // that edits and then reverts would race the save on a busy machine.
-    'files.autoSave': 'off',
-    // The language client's protocol trace on: the secret checks then cover it too.
-    'airbyteManifest.trace.server': 'verbose',
-  }, null, 2));
+  writeFileSync(
+    join(runDir, 'ud', 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'security.workspace.trust.enabled': false,
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'telemetry.telemetryLevel': 'off',
+        'workbench.tips.enabled': false,
+        'window.commandCenter': false,
+        'chat.disableAIFeatures': true,
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+        'workbench.editor.enablePreview': false,
+        // As in the demo workspace: the browser workbench would save an edit after a second, so a step
+        // that edits and then reverts would race the save on a busy machine.
+        'files.autoSave': 'off',
+        // The language client's protocol trace on: the secret checks then cover it too.
+        'airbyteManifest.trace.server': 'verbose',
+      },
+      null,
+      2,
+    ),
+  );
   writeFileSync(join(runDir, 'e2e-options.json'), JSON.stringify({ grep, screenshots }));
   return workspace;
 }

@@ -25,9 +25,10 @@ function desktopFromCodeCommand() {
   const which = spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' });
   if (which.status !== 0) return undefined;
   const cli = realpathSync(which.stdout.trim());
-  const candidates = process.platform === 'darwin'
-    ? [join(cli, '..', '..', '..', '..', 'MacOS', 'Electron')]
-    : [join(dirname(cli), '..', 'code'), join(dirname(cli), '..', 'Code.exe')];
+  const candidates =
+    process.platform === 'darwin'
+      ? [join(cli, '..', '..', '..', '..', 'MacOS', 'Electron')]
+      : [join(dirname(cli), '..', 'code'), join(dirname(cli), '..', 'Code.exe')];
   return candidates.find((p) => existsSync(p));
 }
 
@@ -44,7 +45,9 @@ async function findDesktopVSCode() {
     const path = await downloadAndUnzipVSCode({ cachePath: join(ROOT, '.vscode-test'), timeout: 15_000 });
     return { path, how: '@vscode/test-electron (.vscode-test/)' };
   } catch (e) {
-    return { problem: `no desktop VS Code here: no VSCODE_EXECUTABLE_PATH, no \`code\` command, nothing in .vscode-test/, and @vscode/test-electron could not download one (${e.message?.split('\n')[0] ?? e})` };
+    return {
+      problem: `no desktop VS Code here: no VSCODE_EXECUTABLE_PATH, no \`code\` command, nothing in .vscode-test/, and @vscode/test-electron could not download one (${e.message?.split('\n')[0] ?? e})`,
+    };
   }
 }
 
@@ -53,11 +56,15 @@ async function main() {
   if (desktop.problem) {
     console.error(`[test:vscode] ${desktop.problem}.`);
     console.error('[test:vscode] The same suites run in code-server, headless: npm run test:e2e -- --host-only');
-    console.error('[test:vscode] Or point VSCODE_EXECUTABLE_PATH at a VS Code executable (on Linux without a display, run under xvfb-run -a).');
+    console.error(
+      '[test:vscode] Or point VSCODE_EXECUTABLE_PATH at a VS Code executable (on Linux without a display, run under xvfb-run -a).',
+    );
     return 2;
   }
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    console.error('[test:vscode] desktop VS Code needs a display and none is set (DISPLAY): run `xvfb-run -a npm run test:vscode`, or `npm run test:e2e -- --host-only` for code-server.');
+    console.error(
+      '[test:vscode] desktop VS Code needs a display and none is set (DISPLAY): run `xvfb-run -a npm run test:vscode`, or `npm run test:e2e -- --host-only` for code-server.',
+    );
     return 2;
   }
   log(`VS Code: ${desktop.path} (from ${desktop.how})`);
@@ -73,8 +80,17 @@ async function main() {
       extensionDevelopmentPath: ROOT,
       extensionTestsPath: bundles.indexPath,
       // Its own user data and extensions, and no other extension: the suites assume only ours runs.
-      launchArgs: [workspace, '--user-data-dir', join(RUN, 'ud'), '--extensions-dir', join(RUN, 'exts'), '--disable-extensions',
-        '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+      launchArgs: [
+        workspace,
+        '--user-data-dir',
+        join(RUN, 'ud'),
+        '--extensions-dir',
+        join(RUN, 'exts'),
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+      ],
     });
   } catch (e) {
     console.error(`[test:vscode] ${e.message ?? e}`);
@@ -91,5 +107,8 @@ async function main() {
 
 main().then(
   (code) => process.exit(code),
-  (e) => { console.error(`[test:vscode] ${e.stack ?? e}`); process.exit(1); },
+  (e) => {
+    console.error(`[test:vscode] ${e.stack ?? e}`);
+    process.exit(1);
+  },
 );

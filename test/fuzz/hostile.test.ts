@@ -26,7 +26,11 @@ before(() => {
 it(`at least 100 hostile inputs over templates, references, YAML and HTTP`, () => {
   if (process.env.HOSTILE_ONLY) return;
   assert.ok(inputs.length >= 100, `${inputs.length} inputs`);
-  for (const kind of ['template', 'manifest', 'http']) assert.ok(inputs.some((i) => i.kind === kind), kind);
+  for (const kind of ['template', 'manifest', 'http'])
+    assert.ok(
+      inputs.some((i) => i.kind === kind),
+      kind,
+    );
   assert.ok(inputs.some((i) => /fan-out/.test(i.name)) && inputs.some((i) => /center|slice/.test(i.name)));
 });
 
@@ -35,7 +39,8 @@ describe('hostile inputs end, within 512 MB, with a clear message', { concurrenc
   for (const input of inputs) {
     it(`${input.kind}: ${input.name}`, async () => {
       const r = await runIsolated(input);
-      if (process.env.HOSTILE_VERBOSE) console.log(`${input.name}: ${r.outcome} ${r.cpuMs} ms CPU ${r.ms} ms ${r.maxRssMb} MB ${r.message.slice(0, 120)}`);
+      if (process.env.HOSTILE_VERBOSE)
+        console.log(`${input.name}: ${r.outcome} ${r.cpuMs} ms CPU ${r.ms} ms ${r.maxRssMb} MB ${r.message.slice(0, 120)}`);
       const what = `${input.kind} "${input.name}" → ${r.outcome}: ${r.message} (${r.cpuMs} ms CPU, ${r.ms} ms, ${r.maxRssMb} MB)`;
       assert.notEqual(r.outcome, 'crash', what);
       assert.ok(r.cpuMs <= HANG_CPU_LIMIT_MS, `did not end in bounded time: ${what}`);

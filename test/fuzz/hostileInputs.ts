@@ -18,7 +18,8 @@ export function fanOutManifest(levels: number, width = 2, asRef = false): string
   const lines = ['version: 6.0.0', 'type: DeclarativeSource', 'check:', '  type: CheckStream', '  stream_names: [s]', 'definitions:'];
   for (let i = 0; i < levels; i++) {
     lines.push(`  l${i}:`);
-    for (let w = 0; w < width; w++) lines.push(asRef ? `    k${w}: {$ref: "#/definitions/l${i + 1}"}` : `    k${w}: "#/definitions/l${i + 1}"`);
+    for (let w = 0; w < width; w++)
+      lines.push(asRef ? `    k${w}: {$ref: "#/definitions/l${i + 1}"}` : `    k${w}: "#/definitions/l${i + 1}"`);
   }
   lines.push(`  l${levels}: {x: 1}`, 'streams:', '  - type: DeclarativeStream', '    name: s', '    retriever: "#/definitions/l0"');
   return `${lines.join('\n')}\n`;
@@ -61,7 +62,7 @@ function templates(): HostileInput[] {
     t('wordwrap', `{{ ('a ' * 450000) | wordwrap(1) | length }}`),
     t('title', `{{ ${big} | title | length }}`),
     t('upper of ß', `{{ ('ß' * 900000) | upper | length }}`, LIMIT),
-    t('sort a million', "{% set l = [1] * 900000 %}{{ l | sort | sort | sort | length }}", LIMIT),
+    t('sort a million', '{% set l = [1] * 900000 %}{{ l | sort | sort | sort | length }}', LIMIT),
     t('unique of a string', `{{ ${big} | unique | list | length }}`, LIMIT),
     t('dictsort', "{{ {'a': 1} | dictsort }}"),
     t('groupby of many', "{{ ([{'a': 1}] * 500000) | groupby('a') | length }}", LIMIT),
@@ -80,9 +81,20 @@ function templates(): HostileInput[] {
     t('2 ** (2 ** (2 ** (2 ** 2)))', '{{ 2 ** (2 ** (2 ** (2 ** 2))) }}', /numerical result out of range/),
     t('empty loop over a million', "{% for x in ('x' * 999999) %}{% endfor %}", LIMIT),
     t('nested loops', "{% for i in ('x' * 9999) %}{% for j in ('x' * 9999) %}{% endfor %}{% endfor %}", LIMIT),
-    t('exponential DAG equality', "{% set ns = namespace(a=[1]) %}{% for i in ('x' * 60) %}{% set ns.a = [ns.a, ns.a] %}{% endfor %}{{ ns.a == ns.a }}", LIMIT),
-    t('exponential DAG str', "{% set ns = namespace(a=[1]) %}{% for i in ('x' * 60) %}{% set ns.a = [ns.a, ns.a] %}{% endfor %}{{ ns.a }}", LIMIT),
-    t('deeply nested list str', "{% set ns = namespace(a=[]) %}{% for i in ('x' * 100000) %}{% set ns.a = [ns.a] %}{% endfor %}{{ ns.a | length }}"),
+    t(
+      'exponential DAG equality',
+      "{% set ns = namespace(a=[1]) %}{% for i in ('x' * 60) %}{% set ns.a = [ns.a, ns.a] %}{% endfor %}{{ ns.a == ns.a }}",
+      LIMIT,
+    ),
+    t(
+      'exponential DAG str',
+      "{% set ns = namespace(a=[1]) %}{% for i in ('x' * 60) %}{% set ns.a = [ns.a, ns.a] %}{% endfor %}{{ ns.a }}",
+      LIMIT,
+    ),
+    t(
+      'deeply nested list str',
+      "{% set ns = namespace(a=[]) %}{% for i in ('x' * 100000) %}{% set ns.a = [ns.a] %}{% endfor %}{{ ns.a | length }}",
+    ),
     t('list grows by extend', "{% set l = [1] %}{% for i in ('x' * 30) %}{% set _ = l.extend(l) %}{% endfor %}{{ l | length }}", LIMIT),
     t('dict update loop', "{% set d = {} %}{% for i in ('x' * 999999) %}{% set _ = d.update({i: 1}) %}{% endfor %}", LIMIT),
     t('string index in a loop', `{% set s = ${big} %}{% for i in ('x' * 1000) %}{{ s[0] }}{% endfor %}`, LIMIT),
@@ -114,13 +126,24 @@ function templates(): HostileInput[] {
 }
 
 function manifests(): HostileInput[] {
-  const m = (name: string, text: string, expect?: RegExp, codes?: string[]): HostileInput => ({ kind: 'manifest', name, text, expect, codes });
+  const m = (name: string, text: string, expect?: RegExp, codes?: string[]): HostileInput => ({
+    kind: 'manifest',
+    name,
+    text,
+    expect,
+    codes,
+  });
   const tooLarge = /resolution-too-large/;
   const params: string[] = [];
   for (let i = 0; i < 400; i++) params.push(`      p${i}: v`);
   const paramBomb = [header + 'definitions:'];
-  for (let i = 0; i < 13; i++) paramBomb.push(`  l${i}:\n    type: Level\n    a: "#/definitions/l${i + 1}"\n    b: "#/definitions/l${i + 1}"`);
-  paramBomb.push('  l13: {type: Level}\nstreams:\n  - type: DeclarativeStream\n    name: s\n    $parameters:\n' + params.join('\n') + '\n    retriever: "#/definitions/l0"\n');
+  for (let i = 0; i < 13; i++)
+    paramBomb.push(`  l${i}:\n    type: Level\n    a: "#/definitions/l${i + 1}"\n    b: "#/definitions/l${i + 1}"`);
+  paramBomb.push(
+    '  l13: {type: Level}\nstreams:\n  - type: DeclarativeStream\n    name: s\n    $parameters:\n' +
+      params.join('\n') +
+      '\n    retriever: "#/definitions/l0"\n',
+  );
   const bigDef = Array.from({ length: 2000 }, (_, i) => `    f${i}: ${i}`).join('\n');
   const wideRefs = Array.from({ length: 1000 }, (_, i) => `  r${i}: "#/definitions/big"`).join('\n');
   const chain = Array.from({ length: 2000 }, (_, i) => `  c${i}: "#/definitions/c${i + 1}"`).join('\n');
@@ -137,8 +160,15 @@ function manifests(): HostileInput[] {
     m('a thousand references to a 2000-field definition', `${header}definitions:\n  big:\n${bigDef}\n${wideRefs}\nstreams: []\n`, tooLarge),
     m('a 2000-long reference chain', `${header}definitions:\n${chain}\n  c2000: 1\nstreams: []\n`),
     m('a 500-long reference cycle', `${header}definitions:\n${cycle}\nstreams: []\n`, /circular-reference/),
-    m('a reference with 100,000 path segments', `${header}definitions:\n  a: "#/${'x/'.repeat(100_000)}y"\nstreams: []\n`, /unknown-reference/),
-    m('a reference to a 1 MB key', `${header}definitions:\n  ${'k'.repeat(1_000_000)}: 1\n  a: "#/definitions/${'k'.repeat(1_000_000)}"\nstreams: []\n`),
+    m(
+      'a reference with 100,000 path segments',
+      `${header}definitions:\n  a: "#/${'x/'.repeat(100_000)}y"\nstreams: []\n`,
+      /unknown-reference/,
+    ),
+    m(
+      'a reference to a 1 MB key',
+      `${header}definitions:\n  ${'k'.repeat(1_000_000)}: 1\n  a: "#/definitions/${'k'.repeat(1_000_000)}"\nstreams: []\n`,
+    ),
   ];
 }
 
@@ -147,7 +177,7 @@ function yamlInputs(): HostileInput[] {
   const laughs = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
   for (let i = 1; i < 10; i++) laughs.push(`a${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(', ')}]`);
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const garbage = Array.from({ length: 200_000 }, () => String.fromCharCode(Math.floor(random() * 256))).join('');
   let deepBlock = '';
   for (let i = 0; i < 2000; i++) deepBlock += `${' '.repeat(i)}k${i}:\n`;
@@ -168,18 +198,35 @@ function yamlInputs(): HostileInput[] {
     m('an unterminated 1 MB quoted string', `${header}x: "${'y'.repeat(1_000_000)}\n`, /yaml-syntax/),
     m('a number with a million digits', `${header}x: ${'9'.repeat(1_000_000)}\n`),
     m('100,000 anchors', `${header}l: [${Array.from({ length: 100_000 }, (_, i) => `&a${i} ${i}`).join(', ')}]\n`),
-    m('merge-key bomb', `${header}a0: &a0 {x: 1}\n${Array.from({ length: 20 }, (_, i) => `a${i + 1}: &a${i + 1} {<<: [*a${i}, *a${i}], y${i}: 1}`).join('\n')}\n`),
+    m(
+      'merge-key bomb',
+      `${header}a0: &a0 {x: 1}\n${Array.from({ length: 20 }, (_, i) => `a${i + 1}: &a${i + 1} {<<: [*a${i}, *a${i}], y${i}: 1}`).join('\n')}\n`,
+    ),
     m('a 5 MB !!binary', `${header}x: !!binary ${'QUJD'.repeat(1_250_000)}\n`),
     m('control characters and escapes in keys', `${header}"\\e]0;owned\\a\\e[2J\\u202E": 1\nstreams: []\n`, /unknown-field/),
-    m('a template with a million characters', `${header}streams:\n  - type: DeclarativeStream\n    name: s\n    retriever:\n      type: SimpleRetriever\n      requester: {type: HttpRequester, url_base: "{{ ${'1 + '.repeat(250_000)}1 }}"}\n`),
-    m('a template nested too deeply', `${header}streams:\n  - type: DeclarativeStream\n    name: s\n    retriever:\n      type: SimpleRetriever\n      requester: {type: HttpRequester, url_base: "{{ ${'('.repeat(50_000)}1${')'.repeat(50_000)} }}"}\n`, /nested too deeply/),
+    m(
+      'a template with a million characters',
+      `${header}streams:\n  - type: DeclarativeStream\n    name: s\n    retriever:\n      type: SimpleRetriever\n      requester: {type: HttpRequester, url_base: "{{ ${'1 + '.repeat(250_000)}1 }}"}\n`,
+    ),
+    m(
+      'a template nested too deeply',
+      `${header}streams:\n  - type: DeclarativeStream\n    name: s\n    retriever:\n      type: SimpleRetriever\n      requester: {type: HttpRequester, url_base: "{{ ${'('.repeat(50_000)}1${')'.repeat(50_000)} }}"}\n`,
+      /nested too deeply/,
+    ),
     m('an empty file', ''),
     m('only a comment', '# nothing\n'),
   ];
 }
 
 function httpInputs(): HostileInput[] {
-  const h = (name: string, scenario: string, expect?: RegExp, decoder?: object, paginator?: object): HostileInput => ({ kind: 'http', name, scenario, expect, decoder, paginator });
+  const h = (name: string, scenario: string, expect?: RegExp, decoder?: object, paginator?: object): HostileInput => ({
+    kind: 'http',
+    name,
+    scenario,
+    expect,
+    decoder,
+    paginator,
+  });
   const cap = /exceeds the size limit|more than 5000000 bytes/;
   return [
     h('gzip Content-Encoding bomb', 'gzip-encoding-bomb', cap),
@@ -205,7 +252,11 @@ function httpInputs(): HostileInput[] {
     h('a CSV row of 100,000 columns', 'csv-many-columns', undefined, { type: 'CsvDecoder' }),
     h('30 MB of JSON Lines', 'jsonl-huge', cap, { type: 'JsonlDecoder' }),
     h('100 KB of headers', 'huge-headers'),
-    h('a next page that is always the same page', 'same-next-page', undefined, undefined, { type: 'DefaultPaginator', pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ headers['link']['next']['url'] }}" }, page_token_option: { type: 'RequestPath' } }),
+    h('a next page that is always the same page', 'same-next-page', undefined, undefined, {
+      type: 'DefaultPaginator',
+      pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ headers['link']['next']['url'] }}" },
+      page_token_option: { type: 'RequestPath' },
+    }),
   ];
 }
 
@@ -219,7 +270,13 @@ function cliInputs(): HostileInput[] {
   writeFileSync(escapes, `${header}"\\e]0;owned\\a\\e[2J": 1\nstreams: []\n`);
   const fanOut = join(dir, 'fan-out.yaml');
   writeFileSync(fanOut, fanOutManifest(30));
-  const c = (name: string, args: string[], exitCode: number, expect: RegExp): HostileInput => ({ kind: 'cli', name, args, exitCode, expect });
+  const c = (name: string, args: string[], exitCode: number, expect: RegExp): HostileInput => ({
+    kind: 'cli',
+    name,
+    args,
+    exitCode,
+    expect,
+  });
   return [
     c('validate /dev/zero', ['validate', '/dev/zero'], 2, /larger than 8388608 bytes; not read/),
     c('validate a binary file', ['validate', binary], 2, /not a YAML text: binary data/),

@@ -15,14 +15,46 @@ export function random(seed: number): () => number {
 }
 
 // Characters that matter to YAML, plus a surrogate half and a control character.
-const NOISE = [' ', ':', '-', '#', '{', '}', '[', ']', "'", '"', '\n', '\t', '&', '*', '!', '|', '>', '%', '@', '`', '?', ',', '\\', '\ud800', '\u0000', 'é', '#/', '$ref: ', '{{', '}}'];
+const NOISE = [
+  ' ',
+  ':',
+  '-',
+  '#',
+  '{',
+  '}',
+  '[',
+  ']',
+  "'",
+  '"',
+  '\n',
+  '\t',
+  '&',
+  '*',
+  '!',
+  '|',
+  '>',
+  '%',
+  '@',
+  '`',
+  '?',
+  ',',
+  '\\',
+  '\ud800',
+  '\u0000',
+  'é',
+  '#/',
+  '$ref: ',
+  '{{',
+  '}}',
+];
 
 /** One mutation of `text` chosen by `rnd`. */
 export function mutate(text: string, rnd: () => number): string {
   const at = Math.floor(rnd() * (text.length + 1));
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
   switch (Math.floor(rnd() * 7)) {
-    case 0: return text.slice(0, at);
+    case 0:
+      return text.slice(0, at);
     case 1: {
       let out = text;
       for (let i = 0, n = 1 + Math.floor(rnd() * 8); i < n; i++) {
@@ -31,7 +63,8 @@ export function mutate(text: string, rnd: () => number): string {
       }
       return out;
     }
-    case 2: return text.slice(0, at) + pick(NOISE) + text.slice(at);
+    case 2:
+      return text.slice(0, at) + pick(NOISE) + text.slice(at);
     case 3: {
       const lines = text.split('\n');
       lines.splice(Math.floor(rnd() * lines.length), 1 + Math.floor(rnd() * 3));
@@ -47,7 +80,8 @@ export function mutate(text: string, rnd: () => number): string {
       const from = Math.floor(rnd() * text.length);
       return text.slice(0, at) + text.slice(from, from + Math.floor(rnd() * 400)) + text.slice(at);
     }
-    default: return text.slice(0, at) + text.slice(at + Math.floor(rnd() * 200));
+    default:
+      return text.slice(0, at) + text.slice(at + Math.floor(rnd() * 200));
   }
 }
 

@@ -28,7 +28,10 @@ const foreignHits: string[] = [];
 before(async () => {
   server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    if (req.url?.startsWith('/canary')) { res.end('{"data":[{"id":"canary-1"},{"id":"canary-2"}]}'); return; }
+    if (req.url?.startsWith('/canary')) {
+      res.end('{"data":[{"id":"canary-1"},{"id":"canary-2"}]}');
+      return;
+    }
     if (!req.url?.startsWith('/items')) foreignHits.push(req.url ?? '');
     res.end(body);
   });
@@ -46,7 +49,8 @@ function hostileValue(rnd: Rnd, depth: number): unknown {
   if (depth <= 0 || r < 0.3) return pick(rnd, [1, 'text', null, true, base, 'http://evil.invalid', 7.5]);
   if (r < 0.45) return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => hostileValue(rnd, depth - 1));
   const out: Record<string, unknown> = {};
-  for (let i = 0, n = 1 + Math.floor(rnd() * 4); i < n; i++) setOwn(out, rnd() < 0.6 ? pick(rnd, KEYS) : `k${i}`, hostileValue(rnd, depth - 1));
+  for (let i = 0, n = 1 + Math.floor(rnd() * 4); i < n; i++)
+    setOwn(out, rnd() < 0.6 ? pick(rnd, KEYS) : `k${i}`, hostileValue(rnd, depth - 1));
   return out;
 }
 
@@ -70,26 +74,42 @@ function manifest(rnd: Rnd): Record<string, unknown> {
     { type: 'RemoveFields', field_pointers: [[pick(rnd, KEYS)], ['**', pick(rnd, KEYS)]] },
   ];
   // Sometimes a write path with a prototype segment: the read must be refused, not crash or pollute.
-  if (rnd() < 0.3) transformations.push({ type: 'AddFields', fields: [{ type: 'AddedFieldDefinition', path: [pick(rnd, KEYS.slice(0, 3)), 'url_base'], value: 'http://evil.invalid' }] });
-  else transformations.push({ type: 'AddFields', fields: [{ type: 'AddedFieldDefinition', path: ['added'], value: `{{ record['${pick(rnd, KEYS)}'] }}` }] });
+  if (rnd() < 0.3)
+    transformations.push({
+      type: 'AddFields',
+      fields: [{ type: 'AddedFieldDefinition', path: [pick(rnd, KEYS.slice(0, 3)), 'url_base'], value: 'http://evil.invalid' }],
+    });
+  else
+    transformations.push({
+      type: 'AddFields',
+      fields: [{ type: 'AddedFieldDefinition', path: ['added'], value: `{{ record['${pick(rnd, KEYS)}'] }}` }],
+    });
   const m: Record<string, unknown> = {
     version: '6.0.0',
     type: 'DeclarativeSource',
     definitions: {},
     check: { type: 'CheckStream', stream_names: ['s'] },
-    streams: [{
-      type: 'DeclarativeStream',
-      name: 's',
-      primary_key: [],
-      $parameters: {},
-      schema_loader: { type: 'InlineSchemaLoader', schema: { type: 'object', properties: {} } },
-      retriever: {
-        type: 'SimpleRetriever',
-        requester: { type: 'HttpRequester', url: "{{ config['base'] }}/items", http_method: 'GET', request_parameters: {}, request_headers: {} },
-        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+    streams: [
+      {
+        type: 'DeclarativeStream',
+        name: 's',
+        primary_key: [],
+        $parameters: {},
+        schema_loader: { type: 'InlineSchemaLoader', schema: { type: 'object', properties: {} } },
+        retriever: {
+          type: 'SimpleRetriever',
+          requester: {
+            type: 'HttpRequester',
+            url: "{{ config['base'] }}/items",
+            http_method: 'GET',
+            request_parameters: {},
+            request_headers: {},
+          },
+          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+        },
+        transformations: transformations.filter(() => rnd() < 0.8),
       },
-      transformations: transformations.filter(() => rnd() < 0.8),
-    }],
+    ],
   };
   sprinkle(m.definitions, rnd, 2);
   sprinkle((m.streams as Record<string, unknown>[])[0].$parameters, rnd, 1);
@@ -97,7 +117,9 @@ function manifest(rnd: Rnd): Record<string, unknown> {
 }
 
 function records(rnd: Rnd): string {
-  const wrapper: Record<string, unknown> = { data: Array.from({ length: 1 + Math.floor(rnd() * 4) }, (_, i) => ({ id: i, k0: hostileValue(rnd, 3) })) };
+  const wrapper: Record<string, unknown> = {
+    data: Array.from({ length: 1 + Math.floor(rnd() * 4) }, (_, i) => ({ id: i, k0: hostileValue(rnd, 3) })),
+  };
   sprinkle(wrapper, rnd, 1 + Math.floor(rnd() * 6));
   return JSON.stringify(wrapper);
 }
@@ -109,11 +131,30 @@ function config(rnd: Rnd): Record<string, unknown> {
 }
 
 function prototypeSnapshot(): string {
-  const protos = [Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype, Boolean.prototype, Map.prototype, Set.prototype, Promise.prototype, RegExp.prototype, Date.prototype, Error.prototype];
-  return protos.map((p) => Reflect.ownKeys(p).map((k) => {
-    const d = Object.getOwnPropertyDescriptor(p, k)!;
-    return `${String(k)}:${typeof d.value === 'function' ? d.value.name : typeof d.value}`;
-  }).join(',')).join('\n');
+  const protos = [
+    Object.prototype,
+    Array.prototype,
+    Function.prototype,
+    String.prototype,
+    Number.prototype,
+    Boolean.prototype,
+    Map.prototype,
+    Set.prototype,
+    Promise.prototype,
+    RegExp.prototype,
+    Date.prototype,
+    Error.prototype,
+  ];
+  return protos
+    .map((p) =>
+      Reflect.ownKeys(p)
+        .map((k) => {
+          const d = Object.getOwnPropertyDescriptor(p, k)!;
+          return `${String(k)}:${typeof d.value === 'function' ? d.value.name : typeof d.value}`;
+        })
+        .join(','),
+    )
+    .join('\n');
 }
 
 const errorsOf = (r: StreamRead) => r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message);
@@ -131,7 +172,10 @@ test(`${CASES} reads, recordings and replays with random prototype keys: no buil
       if (errorsOf(read).some((e) => /the path segment/.test(e))) refused++;
       const { cassette } = await recordRead(structuredClone(m), config(rnd), 's');
       sprinkle(cassette, rnd, 3);
-      const parsed = parseCassette(formatCassette(cassette).replace(/^version:/m, `${stringify({ [pick(rnd, KEYS)]: hostileValue(rnd, 2) }).trim()}\nversion:`), 'fuzz.yaml');
+      const parsed = parseCassette(
+        formatCassette(cassette).replace(/^version:/m, `${stringify({ [pick(rnd, KEYS)]: hostileValue(rnd, 2) }).trim()}\nversion:`),
+        'fuzz.yaml',
+      );
       // The header may repeat a key sprinkled at the top: refused as YAML, with the line, which is fine.
       if (typeof parsed === 'string') assert.match(parsed, /^fuzz\.yaml:\d+: not a valid cassette: Map keys must be unique/, at);
       else await replayRead(structuredClone(m), parsed, { config: config(rnd) });
@@ -151,21 +195,50 @@ test(`over stdio: ${Math.ceil(CASES / 2)} hostile reads then a clean canary read
   try {
     const rnd = random(SEED + 1);
     const canary = 'file:///fuzz/canary.yaml';
-    await client.open(canary, stringify({
-      version: '6.0.0', type: 'DeclarativeSource', check: { type: 'CheckStream', stream_names: ['c'] },
-      streams: [{ type: 'DeclarativeStream', name: 'c', primary_key: ['id'], schema_loader: { type: 'InlineSchemaLoader', schema: {} },
-        retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: "{{ config['base'] }}/canary", authenticator: { type: 'BearerAuthenticator', api_token: "{{ config['token'] }}" } },
-          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } } } }],
-    }));
+    await client.open(
+      canary,
+      stringify({
+        version: '6.0.0',
+        type: 'DeclarativeSource',
+        check: { type: 'CheckStream', stream_names: ['c'] },
+        streams: [
+          {
+            type: 'DeclarativeStream',
+            name: 'c',
+            primary_key: ['id'],
+            schema_loader: { type: 'InlineSchemaLoader', schema: {} },
+            retriever: {
+              type: 'SimpleRetriever',
+              requester: {
+                type: 'HttpRequester',
+                url: "{{ config['base'] }}/canary",
+                authenticator: { type: 'BearerAuthenticator', api_token: "{{ config['token'] }}" },
+              },
+              record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+            },
+          },
+        ],
+      }),
+    );
     for (let i = 0; i < Math.ceil(CASES / 2); i++) {
       body = records(rnd);
       const uri = `file:///fuzz/hostile-${i}.yaml`;
       await client.open(uri, stringify(manifest(rnd)));
       // Answered: a StreamRead (perhaps with errors) or a clear error response; never a dead server.
-      await client.connection.sendRequest(TestReadRequest, { uri, streamName: 's', config: config(rnd), runId: `fuzz-${i}` }).catch((e: Error) => assert.ok(e.message.length > 0));
-      const read = await client.connection.sendRequest(TestReadRequest, { uri: canary, streamName: 'c', config: { base, token: 'canary-token' }, runId: `canary-${i}` });
+      await client.connection
+        .sendRequest(TestReadRequest, { uri, streamName: 's', config: config(rnd), runId: `fuzz-${i}` })
+        .catch((e: Error) => assert.ok(e.message.length > 0));
+      const read = await client.connection.sendRequest(TestReadRequest, {
+        uri: canary,
+        streamName: 'c',
+        config: { base, token: 'canary-token' },
+        runId: `canary-${i}`,
+      });
       assert.deepEqual(errorsOf(read), [], `seed ${SEED + 1} case ${i}`);
-      assert.deepEqual(read.slices.flatMap((s) => s.pages).flatMap((p) => p.records), [{ id: 'canary-1' }, { id: 'canary-2' }]);
+      assert.deepEqual(
+        read.slices.flatMap((s) => s.pages).flatMap((p) => p.records),
+        [{ id: 'canary-1' }, { id: 'canary-2' }],
+      );
       assert.equal(read.slices[0].pages[0].request?.url, `${base}/canary`);
     }
     assert.ok(client.alive);

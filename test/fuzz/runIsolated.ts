@@ -9,7 +9,16 @@ const WORKER = join(dirname(__filename), 'hostileWorker.mjs');
 export const WALL_LIMIT_MS = 60_000;
 export const MEMORY_LIMIT_MB = 512;
 
-export type Report = { outcome: 'value' | 'error' | 'crash'; message: string; ms: number; cpuMs: number; maxRssMb: number; codes?: string[]; exitCode?: number | null; raw?: string };
+export type Report = {
+  outcome: 'value' | 'error' | 'crash';
+  message: string;
+  ms: number;
+  cpuMs: number;
+  maxRssMb: number;
+  codes?: string[];
+  exitCode?: number | null;
+  raw?: string;
+};
 
 /** Runs one input in a fresh process; the clock starts once the runtime is loaded. */
 export function runIsolated(input: HostileInput): Promise<Report> {
@@ -34,7 +43,14 @@ export function runIsolated(input: HostileInput): Promise<Report> {
       } else finish(null, m as Report);
     });
     // The report may still be in the IPC channel when 'exit' fires: give it a moment before calling the exit a death.
-    child.on('exit', (code, signal) => setTimeout(() => finish(new Error(`the process died (exit ${code}, ${signal ?? 'no signal'}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`)), 500));
+    child.on('exit', (code, signal) =>
+      setTimeout(
+        () =>
+          finish(
+            new Error(`the process died (exit ${code}, ${signal ?? 'no signal'}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`),
+          ),
+        500,
+      ),
+    );
   });
 }
-

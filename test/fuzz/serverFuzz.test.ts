@@ -13,8 +13,12 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const base = readFileSync(join(__dirname, '..', 'fixtures', 'lsp', 'manifest.yaml'), 'utf8');
 
 let client: LspTestClient;
-before(async () => { client = await LspTestClient.start({ validationDelayMs: 0 }); });
-after(async () => { await client.stop(); });
+before(async () => {
+  client = await LspTestClient.start({ validationDelayMs: 0 });
+});
+after(async () => {
+  await client.stop();
+});
 
 function positionIn(text: string, rnd: () => number) {
   const lines = text.split('\n');
@@ -67,7 +71,10 @@ for (const [name, text] of Object.entries(pathologicalInputs())) {
 
 test('the alias bomb is reported, not expanded', async () => {
   const published = await client.open('file:///fuzz/bomb2.yaml', pathologicalInputs()['alias bomb']);
-  assert.ok(published.diagnostics.some((d) => d.severity === 1), JSON.stringify(published.diagnostics));
+  assert.ok(
+    published.diagnostics.some((d) => d.severity === 1),
+    JSON.stringify(published.diagnostics),
+  );
 });
 
 test('hover and completion answer right after a reference fan-out is opened (issue 11)', async () => {
@@ -76,9 +83,15 @@ test('hover and completion answer right after a reference fan-out is opened (iss
   const started = Date.now();
   const published = await client.open(uri, text, 1, 120_000);
   const messages = published.diagnostics.map((d) => (typeof d.message === 'string' ? d.message : d.message.value));
-  assert.ok(messages.some((m) => /would produce more than/.test(m)), JSON.stringify(messages));
+  assert.ok(
+    messages.some((m) => /would produce more than/.test(m)),
+    JSON.stringify(messages),
+  );
   const line = text.split('\n').findIndex((l) => l.includes('retriever:'));
-  const [hover, completion] = await Promise.all([client.hover(uri, { line, character: 6 }), client.completion(uri, { line: line - 1, character: 4 })]);
+  const [hover, completion] = await Promise.all([
+    client.hover(uri, { line, character: 6 }),
+    client.completion(uri, { line: line - 1, character: 4 }),
+  ]);
   assert.ok(hover !== undefined && completion !== undefined);
   // Before the bound, 30 levels never finished (2 GB, over 60 s at 20 levels).
   assert.ok(Date.now() - started < 60_000, `${Date.now() - started} ms`);

@@ -17,7 +17,10 @@ function loadGrammar(): Promise<IGrammar> {
     const wasm = readFileSync(join(ROOT, 'node_modules', 'vscode-oniguruma', 'release', 'onig.wasm'));
     await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
     const registry = new Registry({
-      onigLib: Promise.resolve({ createOnigScanner: (p: string[]) => new oniguruma.OnigScanner(p), createOnigString: (s: string) => new oniguruma.OnigString(s) }),
+      onigLib: Promise.resolve({
+        createOnigScanner: (p: string[]) => new oniguruma.OnigScanner(p),
+        createOnigString: (s: string) => new oniguruma.OnigString(s),
+      }),
       loadGrammar: async (scope: string) => {
         const file = scope === 'source.yaml' ? HOST : scope === 'airbyte.jinja.injection' ? INJECTION : null;
         return file ? parseRawGrammar(readFileSync(file, 'utf8'), file) : null;
@@ -60,7 +63,7 @@ test('filters and macros inside a double-quoted scalar', async () => {
 });
 
 test('statements, tests and comments', async () => {
-  const t = await tokens("cond: \"{% if response.next is none %}stop{% endif %}{# note #}\"");
+  const t = await tokens('cond: "{% if response.next is none %}stop{% endif %}{# note #}"');
   assert.equal(scopeOf(t, 'if'), 'keyword.control.jinja');
   assert.equal(scopeOf(t, 'is'), 'keyword.operator.word.jinja');
   assert.equal(scopeOf(t, 'none'), 'constant.language.jinja');

@@ -21,7 +21,11 @@ let demo: DemoApi;
 let n = 0;
 before(async () => {
   demo = await startDemoApi({ port: 0 });
-  client = await LspTestClient.start({ validationDelayMs: 0 }, {}, { snippetSupport: true, tagSupport: { valueSet: [1] }, insertTextModeSupport: { valueSet: [1, 2] } });
+  client = await LspTestClient.start(
+    { validationDelayMs: 0 },
+    {},
+    { snippetSupport: true, tagSupport: { valueSet: [1] }, insertTextModeSupport: { valueSet: [1, 2] } },
+  );
 });
 after(async () => {
   await client.stop();
@@ -32,21 +36,43 @@ test('no demo manifest uses a deprecated field', () => {
   const dir = join(__dirname, '..', '..', 'demo', 'workspace');
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
     const deprecated = validateManifestText(readFileSync(join(dir, name), 'utf8')).problems.filter((p) => p.code === 'deprecated');
-    assert.deepEqual(deprecated.map((p) => p.message), [], name);
+    assert.deepEqual(
+      deprecated.map((p) => p.message),
+      [],
+      name,
+    );
   }
 });
 
 test('a read with 0 records: a hint on field_path names the response keys and the field_path that selects records; the quick fix sets it and the next read has records', async () => {
   const uri = `file:///w/authoring/empty-read.yaml`;
   const text = [
-    'version: 6.44.0', 'type: DeclarativeSource', 'check: {type: CheckStream, stream_names: [items]}', 'streams:',
-    '  - type: DeclarativeStream', '    name: items', '    retriever:', '      type: SimpleRetriever',
-    "      requester: {type: HttpRequester, url: \"{{ config['url_base'] }}/cursor/items\"}",
-    '      record_selector:', '        type: RecordSelector', '        extractor:', '          type: DpathExtractor', '          field_path: [data]', '',
+    'version: 6.44.0',
+    'type: DeclarativeSource',
+    'check: {type: CheckStream, stream_names: [items]}',
+    'streams:',
+    '  - type: DeclarativeStream',
+    '    name: items',
+    '    retriever:',
+    '      type: SimpleRetriever',
+    '      requester: {type: HttpRequester, url: "{{ config[\'url_base\'] }}/cursor/items"}',
+    '      record_selector:',
+    '        type: RecordSelector',
+    '        extractor:',
+    '          type: DpathExtractor',
+    '          field_path: [data]',
+    '',
   ].join('\n');
   const opened = await client.open(uri, text);
   assert.ok(!opened.diagnostics.some((d) => d.code === 'empty-read'));
-  const readOnce = () => client.request<StreamRead>(TestReadRequest, { uri, streamName: 'items', config: { url_base: demo.url }, limits: { maxRecords: 10, maxPagesPerSlice: 1 }, runId: `r${++n}` } satisfies TestReadParams);
+  const readOnce = () =>
+    client.request<StreamRead>(TestReadRequest, {
+      uri,
+      streamName: 'items',
+      config: { url_base: demo.url },
+      limits: { maxRecords: 10, maxPagesPerSlice: 1 },
+      runId: `r${++n}`,
+    } satisfies TestReadParams);
   const hinted = client.waitForDiagnostics(uri, 1);
   const read = await readOnce();
   assert.equal(read.slices[0].pages[0].records.length, 0);
@@ -54,11 +80,19 @@ test('a read with 0 records: a hint on field_path names the response keys and th
   const hint = diagnostics.find((d: Diagnostic) => d.code === 'empty-read');
   assert.ok(hint, JSON.stringify(diagnostics));
   assert.equal(hint.severity, 3);
-  assert.match(String(hint.message), /returned 0 records\. The response's top-level keys: `records`, `meta`\. `field_path: \[records\]` selects \d+ records/);
+  assert.match(
+    String(hint.message),
+    /returned 0 records\. The response's top-level keys: `records`, `meta`\. `field_path: \[records\]` selects \d+ records/,
+  );
   // The hint sits on the field_path's value.
   const doc = TextDocument.create(uri, 'yaml', 1, text);
   assert.equal(doc.getText(hint.range), '[data]');
-  const actions = (await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: hint.range, context: { diagnostics: [hint] } })) ?? [];
+  const actions =
+    (await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: hint.range,
+      context: { diagnostics: [hint] },
+    })) ?? [];
   const fix = actions.find((a) => a.title === 'Change to `[records]`');
   assert.ok(fix, actions.map((a) => a.title).join(', '));
   const fixed = TextDocument.applyEdits(doc, fix.edit!.changes![uri] as TextEdit[]);

@@ -10,8 +10,13 @@ import { LspTestClient } from './lspClient';
 import { positionOf } from './fixtureText';
 import { startDemoApi, type DemoApi } from '../../demo/api/server';
 import {
-  CaptureReadRequest, ClearCapturedReadsRequest, TestReadRequest,
-  type CaptureReadParams, type CaptureReadResult, type StreamRead, type TestReadParams,
+  CaptureReadRequest,
+  ClearCapturedReadsRequest,
+  TestReadRequest,
+  type CaptureReadParams,
+  type CaptureReadResult,
+  type StreamRead,
+  type TestReadParams,
 } from '../../server/src/protocol';
 
 const uri = 'file:///w/captured/manifest.yaml';
@@ -35,7 +40,13 @@ const config = () => ({ url_base: demo.url, api_key: SECRET });
 
 function read(streamName: string, docUri = uri): Promise<StreamRead> {
   // Room for every page: cursor_in_body then stops on its own stop_condition.
-  return client.request<StreamRead>(TestReadRequest, { uri: docUri, streamName, config: config(), limits: { maxRecords: 1000 }, runId: `run-${streamName}` } satisfies TestReadParams);
+  return client.request<StreamRead>(TestReadRequest, {
+    uri: docUri,
+    streamName,
+    config: config(),
+    limits: { maxRecords: 1000 },
+    runId: `run-${streamName}`,
+  } satisfies TestReadParams);
 }
 
 async function completion(needle: string, delta: number, nth = 0, source = text, docUri = uri): Promise<CompletionItem[]> {
@@ -51,7 +62,7 @@ async function hover(needle: string, delta: number, source = text, docUri = uri)
 }
 
 /** Without a captured read, completion is what it was before captured reads existed. */
-let before_: Record<string, string[]> = {};
+const before_: Record<string, string[]> = {};
 const PROBES: [string, string, number][] = [
   ['response.', 'response.meta.next_cursor }}', 'response.'.length],
   ['headers[', "headers['Content", "headers['".length],
@@ -72,13 +83,19 @@ test('without a captured read completion is unchanged: nothing after response., 
 
 test('real test reads of the demo API are captured: 3 pages, 4 pages, the parent and 4 child slices', async () => {
   const cursor = await read('cursor_in_body');
-  assert.deepEqual(cursor.slices.map((s) => s.pages.length), [3]);
-  assert.deepEqual((await read('items')).slices.map((s) => s.pages.length), [4]);
+  assert.deepEqual(
+    cursor.slices.map((s) => s.pages.length),
+    [3],
+  );
+  assert.deepEqual(
+    (await read('items')).slices.map((s) => s.pages.length),
+    [4],
+  );
   assert.equal((await read('parents')).slices[0].pages[0].records.length, 4);
   assert.equal((await read('children')).slices.length, 4);
 });
 
-test('response. / response.meta. / response[\' complete the keys of the captured bodies, with type and sample', async () => {
+test("response. / response.meta. / response[' complete the keys of the captured bodies, with type and sample", async () => {
   const top = await completion('response.meta.next_cursor }}', 'response.'.length);
   assert.deepEqual(labels(top), ['records', 'meta']);
   assert.match(top[0].detail!, /^array \(20\) · \[\{"id":81/);
@@ -89,7 +106,7 @@ test('response. / response.meta. / response[\' complete the keys of the captured
   assert.deepEqual(labels(nested), ['next_cursor']);
   assert.match(nested[0].detail!, /^string · "b2Zm/);
   // Subscript syntax after response['…: typed in a new version of the document.
-  const edited = text.replace("cursor_value: \"{{ response.meta.next_cursor }}\"", "cursor_value: \"{{ response['meta']['next_cursor'] }}\"");
+  const edited = text.replace('cursor_value: "{{ response.meta.next_cursor }}"', "cursor_value: \"{{ response['meta']['next_cursor'] }}\"");
   await client.change(uri, edited, ++version);
   const sub = await completion("response['meta']['next_cursor']", "response['".length, 0, edited);
   assert.deepEqual(labels(sub).slice(0, 2), ['records', 'meta']);
@@ -99,7 +116,7 @@ test('response. / response.meta. / response[\' complete the keys of the captured
   await client.change(uri, text, ++version);
 });
 
-test('headers[\' completes the captured header names as sent, plus the parsed link of CursorPagination; variables follow', async () => {
+test("headers[' completes the captured header names as sent, plus the parsed link of CursorPagination; variables follow", async () => {
   const items = await completion("headers['Content", "headers['".length);
   const names = labels(items);
   assert.ok(names.indexOf('Content-Type') >= 0 && names.indexOf('Content-Type') < names.indexOf('config'), names.join(','));
@@ -122,7 +139,10 @@ test('field_path items complete the response keys at their depth, * over lists',
   assert.deepEqual(labels(first), ['records', 'meta']);
   assert.equal(newText(first[0]), 'records');
   // A second item below `records`: the list's elements are reached with `*`.
-  const edited = text.replace('          field_path:\n            - records\n', '          field_path:\n            - records\n            - \n');
+  const edited = text.replace(
+    '          field_path:\n            - records\n',
+    '          field_path:\n            - records\n            - \n',
+  );
   await client.change(uri, edited, ++version);
   const second = await client.completion(uri, positionOf(edited, '- records\n            - ', '- records\n            - '.length));
   assert.deepEqual(labels(second), ['*']);
@@ -143,7 +163,10 @@ test('in a one-line flow mapping too: field_path completes and its hover counts 
   const items = await completion(needle, needle.indexOf('[') + 1);
   assert.deepEqual(labels(items), ['parents']);
   assert.equal(newText(items[0]), 'parents');
-  assert.match(await hover(needle, needle.indexOf('field_path') + 2), /of `parents` \(1 page\): `field_path` `\["parents"\]` selects\n\nThe page → 4 records/);
+  assert.match(
+    await hover(needle, needle.indexOf('field_path') + 2),
+    /of `parents` \(1 page\): `field_path` `\["parents"\]` selects\n\nThe page → 4 records/,
+  );
   assert.match(await hover(needle, needle.indexOf('[') + 2), /The page → 4 records/);
 });
 
@@ -160,13 +183,21 @@ test('cursor_field, primary_key, RemoveFields.field_pointers and AddFields path 
   assert.ok(labels(addPath).includes('category'));
 });
 
-test('ParentStreamConfig: parent_key completes the parent stream\'s record keys, partition_field the slice keys then those', async () => {
+test("ParentStreamConfig: parent_key completes the parent stream's record keys, partition_field the slice keys then those", async () => {
   assert.deepEqual(labels(await completion('parent_key: id', 'parent_key: '.length)), ['id', 'title']);
-  assert.deepEqual(labels(await completion('partition_field: parent_id', 'partition_field: '.length)), ['parent_id', 'parent_slice', 'id', 'title']);
+  assert.deepEqual(labels(await completion('partition_field: parent_id', 'partition_field: '.length)), [
+    'parent_id',
+    'parent_slice',
+    'id',
+    'title',
+  ]);
 });
 
 test('hover on cursor_value shows the value per page; on the key of the field too', async () => {
-  for (const [needle, delta] of [['response.meta.next_cursor }}', 3], ['cursor_value:', 3]] as const) {
+  for (const [needle, delta] of [
+    ['response.meta.next_cursor }}', 3],
+    ['cursor_value:', 3],
+  ] as const) {
     const md = await hover(needle, delta);
     assert.match(md, /\*\*From the last read\*\* of `cursor_in_body` \(3 pages\)/);
     assert.match(md, /Last page → null/);
@@ -199,7 +230,7 @@ test('hover on a request template uses the next-page token each page was request
   assert.match(filter, /Every page → `true`/);
 });
 
-test('hover on a partitioned stream\'s URL lists the value per slice', async () => {
+test("hover on a partitioned stream's URL lists the value per slice", async () => {
   const md = await hover('stream_partition.parent_id }}/children', 3);
   assert.match(md, /of `children` \(4 pages\): `HttpRequester.url` evaluated/);
   for (let i = 1; i <= 4; i++) assert.ok(md.includes(`- slice ${i} page 1 → \`${demo.url}/parents/p${i}/children\``), md);
@@ -208,34 +239,53 @@ test('hover on a partitioned stream\'s URL lists the value per slice', async () 
 test('secrets stay masked: the captured config and responses show **** and never the testing value', async () => {
   const md = await hover("config['api_key']", 3);
   assert.match(md, /Every page → `\*\*\*\*`/);
-  for (const [needle, delta] of [["config['api_key']", 3], ['response.meta.next_cursor }}', 3], ["headers['Content", 3]] as const) {
+  for (const [needle, delta] of [
+    ["config['api_key']", 3],
+    ['response.meta.next_cursor }}', 3],
+    ["headers['Content", 3],
+  ] as const) {
     assert.ok(!(await hover(needle, delta)).includes(SECRET));
   }
   for (const [, needle, delta] of PROBES) assert.ok(!JSON.stringify(await completion(needle, delta)).includes(SECRET));
 });
 
 test('hover shows an evaluation error as the runtime raises it, on the current text of the manifest', async () => {
-  const edited = text.replace('cursor_value: "{{ response.meta.next_cursor }}"', 'cursor_value: "{{ response.meta.next_cursor | nofilter }}"');
+  const edited = text.replace(
+    'cursor_value: "{{ response.meta.next_cursor }}"',
+    'cursor_value: "{{ response.meta.next_cursor | nofilter }}"',
+  );
   await client.change(uri, edited, ++version);
   const md = await hover('response.meta.next_cursor | nofilter', 3, edited);
   assert.match(md, /Every page → error: .*nofilter/);
   await client.change(uri, text, ++version);
 });
 
-test('the paginator of each read stream carries the summary lens from the read\'s pagination trace', async () => {
+test("the paginator of each read stream carries the summary lens from the read's pagination trace", async () => {
   const lenses = (await client.codeLenses(uri)).filter((l) => /pages? (read|·)/.test(l.command?.title ?? ''));
   const lines = text.split('\n');
-  assert.deepEqual(lenses.map((l) => [lines[l.range.start.line].trim(), l.command!.title]), [
-    ['paginator:', '3 pages · stopped: stop_condition evaluated true'],
-    ['paginator:', '4 pages · stopped: empty page'],
-  ]);
+  assert.deepEqual(
+    lenses.map((l) => [lines[l.range.start.line].trim(), l.command!.title]),
+    [
+      ['paginator:', '3 pages · stopped: stop_condition evaluated true'],
+      ['paginator:', '4 pages · stopped: empty page'],
+    ],
+  );
   // The whole reason, with the template, is the tooltip.
-  assert.match(lenses[0].command!.tooltip ?? '', /^Last page: stop_condition "\{\{ response\.meta\.next_cursor is none or .*\}\}" evaluated true$/);
+  assert.match(
+    lenses[0].command!.tooltip ?? '',
+    /^Last page: stop_condition "\{\{ response\.meta\.next_cursor is none or .*\}\}" evaluated true$/,
+  );
 });
 
 test('a later read of the same stream replaces its lens (a read stopped by its record limit, then a full one)', async () => {
   const summary = async () => (await client.codeLenses(uri)).map((l) => l.command?.title ?? '').filter((t) => /pages? (read|·)/.test(t));
-  await client.request<StreamRead>(TestReadRequest, { uri, streamName: 'cursor_in_body', config: config(), limits: { maxRecords: 20 }, runId: 'run-limited' } satisfies TestReadParams);
+  await client.request<StreamRead>(TestReadRequest, {
+    uri,
+    streamName: 'cursor_in_body',
+    config: config(),
+    limits: { maxRecords: 20 },
+    runId: 'run-limited',
+  } satisfies TestReadParams);
   const limited = await summary();
   assert.equal(limited.length, 2);
   assert.match(limited[0], /^1 page · stopped: record limit of the test read \(20\)/);
@@ -245,14 +295,25 @@ test('a later read of the same stream replaces its lens (a read stopped by its r
 
 test('a StreamRead without pagination_trace (airbyte/captureRead) gives "N pages read", and tokens are replayed with the runtime\'s paginator', async () => {
   const cursor = await read('cursor_in_body');
-  assert.ok(cursor.slices[0].pages.every((p) => p.pagination_trace), 'the language server asks the runtime for the trace');
+  assert.ok(
+    cursor.slices[0].pages.every((p) => p.pagination_trace),
+    'the language server asks the runtime for the trace',
+  );
   for (const page of cursor.slices[0].pages) delete page.pagination_trace;
-  const kept = await client.request<CaptureReadResult>(CaptureReadRequest, { uri, streamName: 'cursor_in_body', read: cursor, config: config() } satisfies CaptureReadParams);
+  const kept = await client.request<CaptureReadResult>(CaptureReadRequest, {
+    uri,
+    streamName: 'cursor_in_body',
+    read: cursor,
+    config: config(),
+  } satisfies CaptureReadParams);
   assert.deepEqual(kept, { pages: 3, droppedPages: 0 });
   const titles = (await client.codeLenses(uri)).map((l) => l.command?.title);
   assert.ok(titles.includes('3 pages read'), titles.join(' | '));
   // Without a trace, the token each page was requested with comes from the runtime's paginator over the captured responses.
-  assert.match(await hover('next_page_token.next_page_token if', 3), /- page 1 → `first`\n- page 2 → `b2Zmc2V0OjQw`\n- page 3 → `b2Zmc2V0Ojgw`/);
+  assert.match(
+    await hover('next_page_token.next_page_token if', 3),
+    /- page 1 → `first`\n- page 2 → `b2Zmc2V0OjQw`\n- page 3 → `b2Zmc2V0Ojgw`/,
+  );
   // The masked config given with the request is what templates see.
   assert.match(await hover("config['api_key']", 3), /Every page → `\*\*\*\*`/);
 });

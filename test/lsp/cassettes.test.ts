@@ -15,9 +15,16 @@ import { startDemoApi, type DemoApi } from '../../demo/api/server';
 import { authRoutes } from '../../demo/api/authRoutes';
 import { DEMO_CREDENTIALS } from '../../demo/api/authCredentials';
 import {
-  CassetteSummaryRequest, CompareReadsRequest, ConfigUpdateNotification, ReadCassetteRequest, TestReadRequest,
-  type CassetteSummaryResult, type CompareReadsParams, type CompareReadsResult, type ConfigUpdateParams, type ReadCassetteParams, type ReadCassetteResult,
-  type StreamRead, type TestReadParams,
+  CassetteSummaryRequest,
+  CompareReadsRequest,
+  ConfigUpdateNotification,
+  ReadCassetteRequest,
+  TestReadRequest,
+  type CompareReadsParams,
+  type ConfigUpdateParams,
+  type ReadCassetteParams,
+  type StreamRead,
+  type TestReadParams,
 } from '../../server/src/protocol';
 
 const ROOT = join(__dirname, '..', '..');
@@ -67,12 +74,23 @@ test('a recorded read keeps its masked cassette, and replaying it offline gives 
   assert.ok(saved);
   assert.equal(saved.fileName, 'items.cassette.yaml', 'the CLI convention of connector-manifest test');
   assert.equal(saved.exchanges, 3, 'one exchange per page');
-  const cassette = parse(saved.text) as { stream: string; recorded_at: string; config: Record<string, unknown>; exchanges: { request: { url: string }; response: { body: { json?: unknown } } }[] };
+  const cassette = parse(saved.text) as {
+    stream: string;
+    recorded_at: string;
+    config: Record<string, unknown>;
+    exchanges: { request: { url: string }; response: { body: { json?: unknown } } }[];
+  };
   assert.equal(cassette.stream, 'items');
   assert.equal(cassette.config.api_key, '****');
   assert.ok(!saved.text.includes('demo-api-key'));
-  assert.deepEqual(cassette.exchanges.map((x) => new URL(x.request.url).search), ['?limit=20', '?offset=20&limit=20', '?offset=40&limit=20']);
-  assert.ok(cassette.exchanges.every((x) => x.response.body.json), 'JSON bodies are YAML structures');
+  assert.deepEqual(
+    cassette.exchanges.map((x) => new URL(x.request.url).search),
+    ['?limit=20', '?offset=20&limit=20', '?offset=40&limit=20'],
+  );
+  assert.ok(
+    cassette.exchanges.every((x) => x.response.body.json),
+    'JSON bodies are YAML structures',
+  );
   const expectation = JSON.parse(saved.expectation) as { primary_key: string[][]; records: unknown[] };
   assert.deepEqual(expectation.primary_key, [['id']]);
   assert.equal(expectation.records.length, 60);
@@ -98,17 +116,28 @@ test('a replay names the request the cassette does not hold when the manifest ch
   assert.equal(demo.state.requestCount, served);
   const [message, ...rest] = errors(replay);
   assert.deepEqual(rest, []);
-  assert.match(message, /Replay of cassettes\/items\.cassette\.yaml: no recorded response for GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?limit=25: the cassette holds no exchange for it/);
+  assert.match(
+    message,
+    /Replay of cassettes\/items\.cassette\.yaml: no recorded response for GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?limit=25: the cassette holds no exchange for it/,
+  );
   await client.change(uri, OFFSET, 3);
 });
 
 test('a broken or missing cassette is refused with its name and line', async () => {
   writeFileSync(join(dir, 'cassettes', 'broken.cassette.yaml'), 'version: 1\nexchanges:\n  - request: [unclosed\n');
-  const broken = await client.connection.sendRequest(CassetteSummaryRequest, { cassetteUri: pathToFileURL(join(dir, 'cassettes', 'broken.cassette.yaml')).href });
+  const broken = await client.connection.sendRequest(CassetteSummaryRequest, {
+    cassetteUri: pathToFileURL(join(dir, 'cassettes', 'broken.cassette.yaml')).href,
+  });
   assert.ok('error' in broken);
   assert.match(broken.error, /broken\.cassette\.yaml:\d+: not a valid cassette/);
   await assert.rejects(
-    read({ uri: uriOf('offset.yaml'), streamName: 'items', config: {}, runId: 'none', replay: { cassetteUri: pathToFileURL(join(dir, 'cassettes', 'none.cassette.yaml')).href } }),
+    read({
+      uri: uriOf('offset.yaml'),
+      streamName: 'items',
+      config: {},
+      runId: 'none',
+      replay: { cassetteUri: pathToFileURL(join(dir, 'cassettes', 'none.cassette.yaml')).href },
+    }),
     /Cannot read the cassette cassettes\/none\.cassette\.yaml \(ENOENT\)/,
   );
 });
@@ -143,23 +172,44 @@ test('compareReads: a replay after a manifest change against the read before it,
   assert.equal(result.after.label, 'replay of cassettes/items.cassette.yaml');
   assert.deepEqual([result.before.records, result.after.records], [60, 50]);
   assert.deepEqual(result.diff.added, []);
-  assert.deepEqual(result.diff.removed, Array.from({ length: 10 }, (_, i) => `id=${51 + i}`));
+  assert.deepEqual(
+    result.diff.removed,
+    Array.from({ length: 10 }, (_, i) => `id=${51 + i}`),
+  );
   assert.equal(result.diff.changed.length, 50);
   // Undefined sides (a field absent on that side) do not survive JSON over the wire.
-  assert.deepEqual(result.diff.changed[0], { key: 'id=1', fields: [{ path: 'name', before: 'Item 1' }, { path: 'source', after: 'replayed' }] });
+  assert.deepEqual(result.diff.changed[0], {
+    key: 'id=1',
+    fields: [
+      { path: 'name', before: 'Item 1' },
+      { path: 'source', after: 'replayed' },
+    ],
+  });
   assert.deepEqual(result.diff.schema, ['+ source: string|null', '- name: string|null']);
-  assert.match(result.text, /^stream 'items': 0 added, 10 removed, 50 changed records; 2 schema changes\n  - record id=51\n/);
+  assert.match(result.text, /^stream 'items': 0 added, 10 removed, 50 changed records; 2 schema changes\n {2}- record id=51\n/);
 
-  const vsExpectation = await compare({ uri, streamName: 'items', against: { expectationUri: pathToFileURL(join(dir, 'cassettes', 'items.expected.json')).href } });
+  const vsExpectation = await compare({
+    uri,
+    streamName: 'items',
+    against: { expectationUri: pathToFileURL(join(dir, 'cassettes', 'items.expected.json')).href },
+  });
   assert.ok('diff' in vsExpectation);
   assert.equal(vsExpectation.before.label, 'expectation cassettes/items.expected.json');
   assert.equal(vsExpectation.diff.removed.length, 10);
 
   await client.change(uri, OFFSET, 5);
   await read({ uri, streamName: 'items', config: {}, runId: 'again', replay: { cassetteUri } });
-  const same = await compare({ uri, streamName: 'items', against: { expectationUri: pathToFileURL(join(dir, 'cassettes', 'items.expected.json')).href } });
+  const same = await compare({
+    uri,
+    streamName: 'items',
+    against: { expectationUri: pathToFileURL(join(dir, 'cassettes', 'items.expected.json')).href },
+  });
   assert.ok('diff' in same);
-  assert.deepEqual(same.diff, { added: [], removed: [], changed: [], schema: [] }, 'the replay of the unchanged manifest matches the recorded read');
+  assert.deepEqual(
+    same.diff,
+    { added: [], removed: [], changed: [], schema: [] },
+    'the replay of the unchanged manifest matches the recorded read',
+  );
 });
 
 test('compareReads says what is missing before a stream was read twice', async () => {
@@ -175,13 +225,18 @@ test('a replayed OAuth read sends no config write-back and never reaches the API
   writeFileSync(join(dir, 'oauth.yaml'), text);
   await client.open(uri, text);
   const updates: ConfigUpdateParams[] = [];
-  const sub = client.connection.onNotification(ConfigUpdateNotification, (p: ConfigUpdateParams) => { updates.push(p); });
+  const sub = client.connection.onNotification(ConfigUpdateNotification, (p: ConfigUpdateParams) => {
+    updates.push(p);
+  });
   const o = DEMO_CREDENTIALS.oauth;
   const refresh = (demo.state.auth as { refreshToken?: string } | undefined)?.refreshToken ?? o.initialRefreshToken;
   const config = { url_base: demo.url, credentials: { client_id: o.clientId, client_secret: o.clientSecret, refresh_token: refresh } };
   const live = await read({ uri, streamName: 'protected', config, runId: 'oauth-rec', record: true });
   assert.deepEqual(errors(live), []);
-  assert.ok(updates.some((u) => u.runId === 'oauth-rec'), 'the live read rotated the refresh token');
+  assert.ok(
+    updates.some((u) => u.runId === 'oauth-rec'),
+    'the live read rotated the refresh token',
+  );
   const saved = await readCassette({ uri, streamName: 'protected' });
   assert.ok(saved);
   const auth = demo.state.auth as { accessTokens: Map<string, number>; refreshToken: string };
@@ -195,5 +250,9 @@ test('a replayed OAuth read sends no config write-back and never reaches the API
   assert.equal(demo.state.requestCount, served);
   assert.deepEqual(errors(replay), []);
   assert.equal(recordCount(replay), recordCount(live));
-  assert.deepEqual(updates.filter((u) => u.runId === 'oauth-replay'), [], 'a replay never writes tokens back');
+  assert.deepEqual(
+    updates.filter((u) => u.runId === 'oauth-replay'),
+    [],
+    'a replay never writes tokens back',
+  );
 });

@@ -12,7 +12,9 @@ let client: LspTestClient;
 before(async () => {
   client = await LspTestClient.start({ validationDelayMs: 0 });
 });
-after(async () => { await client.stop(); });
+after(async () => {
+  await client.stop();
+});
 
 /** Every component an authenticator or paginator can hold, at any depth, per the catalog. */
 function authAndPaginationClosure(): ComponentDef[] {
@@ -42,10 +44,16 @@ test('every field of every component reachable from an authenticator or paginato
         lines.push(`  o_${c.type}_${name}:`, `    type: ${c.type}`, `    ${name}:`, '      ');
         keyCases.push({ at: lines.length - 1, type: `${c.type}.${name}`, expected: props });
       }
-      const values = f.enum ?? (f.examples?.length ? [...(f.default !== undefined && typeof f.default !== 'object' ? [f.default] : []), ...f.examples] : null);
+      const values =
+        f.enum ??
+        (f.examples?.length ? [...(f.default !== undefined && typeof f.default !== 'object' ? [f.default] : []), ...f.examples] : null);
       if (values) {
         lines.push(`  v_${c.type}_${name}:`, `    type: ${c.type}`, `    ${name}: `);
-        valueCases.push({ at: { line: lines.length - 1, character: lines[lines.length - 1].length }, what: `${c.type}.${name}`, expected: [...new Set(values.map((v) => (v === '' ? '""' : String(v))))] });
+        valueCases.push({
+          at: { line: lines.length - 1, character: lines[lines.length - 1].length },
+          what: `${c.type}.${name}`,
+          expected: [...new Set(values.map((v) => (v === '' ? '""' : String(v))))],
+        });
       }
     }
   }
@@ -63,17 +71,46 @@ test('every field of every component reachable from an authenticator or paginato
 });
 
 test('hover on every template variable and filter says what it is for, with an example', async () => {
-  const variables = [...new Map(Object.values(VARIABLES_BY_KIND).flat().map((v) => [v.name, v])).values()];
-  const lines = ['version: 6.44.0', 'type: DeclarativeSource', 'streams:', '  - type: DeclarativeStream', '    name: s', '    retriever:', '      type: SimpleRetriever',
-    '      requester:', '        type: HttpRequester', '        url_base: https://x.test', '        request_parameters:'];
+  const variables = [
+    ...new Map(
+      Object.values(VARIABLES_BY_KIND)
+        .flat()
+        .map((v) => [v.name, v]),
+    ).values(),
+  ];
+  const lines = [
+    'version: 6.44.0',
+    'type: DeclarativeSource',
+    'streams:',
+    '  - type: DeclarativeStream',
+    '    name: s',
+    '    retriever:',
+    '      type: SimpleRetriever',
+    '      requester:',
+    '        type: HttpRequester',
+    '        url_base: https://x.test',
+    '        request_parameters:',
+  ];
   const spots: { line: number; character: number; name: string; description: string; example: string }[] = [];
   for (const v of variables) {
     lines.push(`          v_${v.name}: "{{ ${v.name} }}"`);
-    spots.push({ line: lines.length - 1, character: lines[lines.length - 1].indexOf(v.name, 14) + 1, name: v.name, description: v.description, example: v.example });
+    spots.push({
+      line: lines.length - 1,
+      character: lines[lines.length - 1].indexOf(v.name, 14) + 1,
+      name: v.name,
+      description: v.description,
+      example: v.example,
+    });
   }
   for (const f of FILTER_DOCS) {
     lines.push(`          f_${f.name}: "{{ config.x | ${f.name} }}"`);
-    spots.push({ line: lines.length - 1, character: lines[lines.length - 1].lastIndexOf(f.name) + 1, name: f.name, description: f.description, example: f.example });
+    spots.push({
+      line: lines.length - 1,
+      character: lines[lines.length - 1].lastIndexOf(f.name) + 1,
+      name: f.name,
+      description: f.description,
+      example: f.example,
+    });
   }
   const generated = 'file:///w/auth-pagination/template-hover.yaml';
   await client.open(generated, lines.join('\n') + '\n');
@@ -83,4 +120,3 @@ test('hover on every template variable and filter says what it is for, with an e
     assert.ok(value.includes(JSON.stringify(s.example).slice(1, -1)), `${s.name}: example in ${value}`);
   }
 });
-

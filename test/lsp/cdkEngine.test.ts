@@ -12,8 +12,14 @@ import { LspTestClient } from './lspClient';
 import { startDemoApi, type DemoApi } from '../../demo/api/server';
 import { findReferenceCdk } from '../unit/cdkEngine/referenceCdk';
 import {
-  CdkPythonNotification, CompareEnginesRequest, TestReadProgressNotification, TestReadRequest,
-  type CdkPythonParams, type CompareEnginesParams, type CompareEnginesResult, type TestReadParams, type TestReadProgressParams,
+  CdkPythonNotification,
+  CompareEnginesRequest,
+  TestReadProgressNotification,
+  TestReadRequest,
+  type CdkPythonParams,
+  type CompareEnginesParams,
+  type TestReadParams,
+  type TestReadProgressParams,
 } from '../../server/src/protocol';
 
 const ROOT = join(__dirname, '..', '..');
@@ -46,34 +52,64 @@ async function runLensTitle(python: string): Promise<string> {
 }
 
 test('the run lens of a stream with custom components says what to install when there is no Python', async () => {
-  assert.equal(await runLensTitle('/nonexistent/bin/python3'), '⚠ labelled_items uses Python components (LabelledItemsExtractor, …) — install Python 3 or set airbyte.cdk.python');
+  assert.equal(
+    await runLensTitle('/nonexistent/bin/python3'),
+    '⚠ labelled_items uses Python components (LabelledItemsExtractor, …) — install Python 3 or set airbyte.cdk.python',
+  );
 });
 
 const python3 = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
 const python3Path = python3.status === 0 ? python3.stdout.trim() : null;
 const python3HasCdk = python3Path !== null && spawnSync(python3Path, ['-c', 'import airbyte_cdk']).status === 0;
 
-test('the run lens gives the pip command for an interpreter without airbyte-cdk', { skip: python3Path === null ? 'no python3 on the PATH' : python3HasCdk ? 'python3 has airbyte-cdk' : false }, async () => {
-  assert.equal(await runLensTitle(python3Path!), `⚠ labelled_items uses Python components (LabelledItemsExtractor, …) — install airbyte-cdk: ${python3Path} -m pip install "airbyte-cdk>=6.0.0"`);
+test('the run lens gives the pip command for an interpreter without airbyte-cdk', {
+  skip: python3Path === null ? 'no python3 on the PATH' : python3HasCdk ? 'python3 has airbyte-cdk' : false,
+}, async () => {
+  assert.equal(
+    await runLensTitle(python3Path!),
+    `⚠ labelled_items uses Python components (LabelledItemsExtractor, …) — install airbyte-cdk: ${python3Path} -m pip install "airbyte-cdk>=6.0.0"`,
+  );
 });
 
-test('with airbyte-cdk found, the lens says the stream runs on the CDK, and a test read runs there without being asked', { skip: ref ? false : (reference as { skip: string }).skip }, async () => {
+test('with airbyte-cdk found, the lens says the stream runs on the CDK, and a test read runs there without being asked', {
+  skip: ref ? false : (reference as { skip: string }).skip,
+}, async () => {
   assert.equal(await runLensTitle(ref!.python), '▶ Run stream labelled_items on the Airbyte CDK');
   const events: Record<string, unknown>[] = [];
-  const sub = client.connection.onNotification(TestReadProgressNotification, (p: TestReadProgressParams) => { if (p.runId === 'cdk1') events.push(p.event); });
-  const params: TestReadParams = { uri: URI, streamName: 'labelled_items', config: { url_base: demo.url }, limits: { maxPagesPerSlice: 2 }, runId: 'cdk1', record: true };
+  const sub = client.connection.onNotification(TestReadProgressNotification, (p: TestReadProgressParams) => {
+    if (p.runId === 'cdk1') events.push(p.event);
+  });
+  const params: TestReadParams = {
+    uri: URI,
+    streamName: 'labelled_items',
+    config: { url_base: demo.url },
+    limits: { maxPagesPerSlice: 2 },
+    runId: 'cdk1',
+    record: true,
+  };
   const read = await client.connection.sendRequest(TestReadRequest, params);
   sub.dispose();
-  assert.deepEqual(read.slices[0].pages.map((p) => p.records.length), [40, 40]);
+  assert.deepEqual(
+    read.slices[0].pages.map((p) => p.records.length),
+    [40, 40],
+  );
   assert.equal(read.slices[0].pages[0].records[0].label, 'item-1');
   assert.ok(events.some((e) => e.type === 'log' && /Reading on the Airbyte CDK engine/.test(String(e.message))));
 });
 
-test('airbyte/compareEngines: a demo stream is identical on both engines', { skip: ref ? false : (reference as { skip: string }).skip }, async () => {
+test('airbyte/compareEngines: a demo stream is identical on both engines', {
+  skip: ref ? false : (reference as { skip: string }).skip,
+}, async () => {
   const uri = pathToFileURL(join(ROOT, 'demo/workspace/cursor-pagination.yaml')).toString();
   await client.open(uri, readFileSync(join(ROOT, 'demo/workspace/cursor-pagination.yaml'), 'utf8'));
   await client.connection.sendNotification(CdkPythonNotification, { python: ref!.python, source: 'setting' } satisfies CdkPythonParams);
-  const params: CompareEnginesParams = { uri, streamName: 'cursor_in_body', config: { url_base: demo.url }, limits: { maxPagesPerSlice: 2 }, runId: 'cmp1' };
+  const params: CompareEnginesParams = {
+    uri,
+    streamName: 'cursor_in_body',
+    config: { url_base: demo.url },
+    limits: { maxPagesPerSlice: 2 },
+    runId: 'cmp1',
+  };
   const result = await client.connection.sendRequest(CompareEnginesRequest, params);
   assert.ok('identical' in result, JSON.stringify(result));
   assert.deepEqual(result.differences, []);

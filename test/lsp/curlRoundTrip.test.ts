@@ -9,13 +9,20 @@ import type { AddressInfo } from 'node:net';
 import { LspTestClient } from './lspClient';
 import { requestToCurl } from '../../server/src/runtime/shared/curlCommand';
 import {
-  TestReadRequest, StreamsFromRequestsRequest, UnmaskRequestRequest, newSealKey, sealConfig, openConfig,
-  type TestReadParams, type StreamsFromRequestsResult, type UnmaskRequestResult,
+  TestReadRequest,
+  StreamsFromRequestsRequest,
+  UnmaskRequestRequest,
+  newSealKey,
+  sealConfig,
+  openConfig,
+  type TestReadParams,
 } from '../../server/src/protocol';
 
 type Seen = { method: string; path: string; query: [string, string][]; headers: Record<string, string>; body: string };
-type Page = { request: { url: string; headers: Record<string, string> | null; http_method: string; body: string | null } | null; records: unknown[] };
-type Read = { slices: { pages: Page[] }[] };
+type Page = {
+  request: { url: string; headers: Record<string, string> | null; http_method: string; body: string | null } | null;
+  records: unknown[];
+};
 
 const SECRET = 'sk_live_roundtrip_5f3a9c';
 const key = newSealKey();
@@ -27,12 +34,27 @@ const seen: Seen[] = [];
 before(async () => {
   api = createServer((req: IncomingMessage, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      seen.push({ method: req.method ?? '', path: url.pathname, query: [...url.searchParams], headers: req.headers as Record<string, string>, body });
+      seen.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query: [...url.searchParams],
+        headers: req.headers as Record<string, string>,
+        body,
+      });
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: [{ id: 1, name: 'first' }, { id: 2, name: 'second' }] }));
+      res.end(
+        JSON.stringify({
+          data: [
+            { id: 1, name: 'first' },
+            { id: 2, name: 'second' },
+          ],
+        }),
+      );
     });
   });
   await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
@@ -45,22 +67,39 @@ after(async () => {
 });
 
 const SOURCE = [
-  'version: 6.44.0', 'type: DeclarativeSource',
+  'version: 6.44.0',
+  'type: DeclarativeSource',
   'check: {type: CheckStream, stream_names: [orders]}',
-  'streams:', '  - type: DeclarativeStream', '    name: orders',
-  '    retriever:', '      type: SimpleRetriever', '      requester:', '        type: HttpRequester',
-  `        url: "{{ config['url_base'] }}/v2/orders/search"`, '        http_method: POST',
+  'streams:',
+  '  - type: DeclarativeStream',
+  '    name: orders',
+  '    retriever:',
+  '      type: SimpleRetriever',
+  '      requester:',
+  '        type: HttpRequester',
+  `        url: "{{ config['url_base'] }}/v2/orders/search"`,
+  '        http_method: POST',
   `        authenticator: {type: BearerAuthenticator, api_token: "{{ config['api_key'] }}"}`,
   '        request_headers: {X-Client: studio, X-Api-Version: "2024-01"}',
   '        request_parameters: {status: open, tags: "a b&c"}',
   '        request_body: {type: RequestBodyJsonObject, value: {filter: {since: "2024-01-01"}, limit: 5}}',
   '      record_selector: {type: RecordSelector, extractor: {type: DpathExtractor, field_path: [data]}}',
-  'spec:', '  type: Spec', '  connection_specification:', '    type: object', '    required: [url_base, api_key]',
-  '    properties: {url_base: {type: string}, api_key: {type: string, airbyte_secret: true}}', '',
+  'spec:',
+  '  type: Spec',
+  '  connection_specification:',
+  '    type: object',
+  '    required: [url_base, api_key]',
+  '    properties: {url_base: {type: string}, api_key: {type: string, airbyte_secret: true}}',
+  '',
 ].join('\n');
 
 async function readFirstPage(uri: string, streamName: string, config: Record<string, unknown>): Promise<Page> {
-  const read = await client.connection.sendRequest(TestReadRequest, { uri, streamName, config: sealConfig(config, key), runId: `r-${uri}` } satisfies TestReadParams);
+  const read = await client.connection.sendRequest(TestReadRequest, {
+    uri,
+    streamName,
+    config: sealConfig(config, key),
+    runId: `r-${uri}`,
+  } satisfies TestReadParams);
   const page = read.slices[0]?.pages[0];
   assert.ok(page?.request, 'the first page has its request');
   return page;
@@ -76,7 +115,11 @@ async function streamFromCurl(curl: string): Promise<string> {
 
 /** What a request is, for comparing: transport headers (host, length, encoding, agent, connection) left out. */
 function shape(s: Seen) {
-  const headers = Object.fromEntries(Object.entries(s.headers).filter(([k]) => !/^(host|content-length|connection|accept-encoding|user-agent|accept)$/.test(k)).sort());
+  const headers = Object.fromEntries(
+    Object.entries(s.headers)
+      .filter(([k]) => !/^(host|content-length|connection|accept-encoding|user-agent|accept)$/.test(k))
+      .sort(),
+  );
   return { method: s.method, path: s.path, query: s.query, headers, body: JSON.parse(s.body || 'null') };
 }
 
@@ -96,7 +139,12 @@ test('copy as cURL (masked and with secrets) → new stream from cURL → the sa
   assert.match(fromMasked, /api_key:\n\s+type: string\n\s+title: API Key\n\s+order: 0\n\s+airbyte_secret: true/);
 
   // With secrets: the server re-renders the masked header from the testing values, sealed both ways.
-  const unmasked = await client.connection.sendRequest(UnmaskRequestRequest, { uri: sourceUri, streamName: 'orders', request: page.request!, config: sealConfig({ url_base: base, api_key: SECRET }, key) });
+  const unmasked = await client.connection.sendRequest(UnmaskRequestRequest, {
+    uri: sourceUri,
+    streamName: 'orders',
+    request: page.request!,
+    config: sealConfig({ url_base: base, api_key: SECRET }, key),
+  });
   assert.ok('$sealed' in unmasked.request, 'the clear request travels sealed');
   assert.deepEqual(unmasked.stillMasked, []);
   const clear = requestToCurl(openConfig(unmasked.request, key) as Page['request'] & object);

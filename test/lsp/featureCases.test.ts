@@ -16,10 +16,12 @@ const ROOT = join(__dirname, '..', 'fixtures', 'features');
 const UPDATE = process.env.UPDATE_EXPECT === '1';
 
 function caseFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? caseFiles(full) : name.endsWith('.case') ? [full] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = join(dir, name);
+      return statSync(full).isDirectory() ? caseFiles(full) : name.endsWith('.case') ? [full] : [];
+    });
 }
 
 // A case file that cannot be read fails its own test, with its path, not the whole run.
@@ -51,7 +53,8 @@ after(async () => {
 
 test('there is at least one case per feature', () => {
   const features = new Set(cases.map((c) => c.header.feature));
-  for (const f of ['completion', 'hover', 'diagnostics', 'quickfix', 'refactor', 'rename', 'definition', 'references']) assert.ok(features.has(f as CaseFile['header']['feature']), `no ${f} case`);
+  for (const f of ['completion', 'hover', 'diagnostics', 'quickfix', 'refactor', 'rename', 'definition', 'references'])
+    assert.ok(features.has(f as CaseFile['header']['feature']), `no ${f} case`);
 });
 
 for (const c of cases) {

@@ -56,7 +56,7 @@ test('a document with fewer problems than the cap gets them all and no summary',
   assert.ok(!published.diagnostics.some((d) => d.code === 'too-many-problems'));
 });
 
-test('a backtracking spec pattern with a 40-character value answers at once (RE2), with the reference\'s message', async () => {
+test("a backtracking spec pattern with a 40-character value answers at once (RE2), with the reference's message", async () => {
   const uri = 'file:///w/bounds/redos.yaml';
   const text = `version: 6.0.0
 type: DeclarativeSource
@@ -78,7 +78,12 @@ spec:
   await client.open(uri, text);
   // On a backtracking engine this value takes hours (×4 per 2 more characters; 33 took 187 s).
   const value = `${'a'.repeat(40)}!`;
-  const read = await client.request<{ logs: Array<{ level: string; message: string }> }>(TestReadRequest, { uri, streamName: 'items', config: { account: value }, runId: 'redos' } satisfies TestReadParams);
+  const read = await client.request<{ logs: Array<{ level: string; message: string }> }>(TestReadRequest, {
+    uri,
+    streamName: 'items',
+    config: { account: value },
+    runId: 'redos',
+  } satisfies TestReadParams);
   const error = read.logs.find((l) => l.level === 'ERROR');
   assert.ok(error, JSON.stringify(read.logs));
   assert.match(error!.message, /Config validation error: 'a{40}!' does not match '\^\(\[a-zA-Z0-9_\]\+\)\*\$'/);

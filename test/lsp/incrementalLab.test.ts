@@ -9,8 +9,12 @@ import { join } from 'node:path';
 import { LspTestClient } from './lspClient';
 import { startDemoApi, type DemoApi } from '../../demo/api/server';
 import {
-  IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest, TestReadRequest,
-  type IncrementalCheckResult, type RunAllStreamsProgressParams, type RunAllStreamsResult, type StreamCursorResult, type TestReadResult,
+  IncrementalCheckRequest,
+  RunAllStreamsProgressNotification,
+  RunAllStreamsRequest,
+  StreamCursorRequest,
+  TestReadRequest,
+  type RunAllStreamsProgressParams,
 } from '../../server/src/protocol';
 
 const ROOT = join(__dirname, '..', '..');
@@ -48,8 +52,24 @@ test('the cursor description of events and of a substream', async () => {
   const events = await client.connection.sendRequest(StreamCursorRequest, { uri, streamName: 'events', config: config() });
   assert.equal(events.error, null);
   assert.deepEqual(events.primaryKey, [['id']]);
-  assert.deepEqual({ kind: events.cursor?.kind, field: events.cursor?.cursorField, format: events.cursor?.datetimeFormat, layout: events.cursor?.layout, start: events.cursor?.start, startKey: events.cursor?.startKey },
-    { kind: 'datetime', field: 'created_at', format: '%Y-%m-%dT%H:%M:%SZ', layout: 'single', start: '2024-01-01T00:00:00Z', startKey: 'start_time' });
+  assert.deepEqual(
+    {
+      kind: events.cursor?.kind,
+      field: events.cursor?.cursorField,
+      format: events.cursor?.datetimeFormat,
+      layout: events.cursor?.layout,
+      start: events.cursor?.start,
+      startKey: events.cursor?.startKey,
+    },
+    {
+      kind: 'datetime',
+      field: 'created_at',
+      format: '%Y-%m-%dT%H:%M:%SZ',
+      layout: 'single',
+      start: '2024-01-01T00:00:00Z',
+      startKey: 'start_time',
+    },
+  );
   const children = await client.connection.sendRequest(StreamCursorRequest, { uri, streamName: 'children', config: config() });
   assert.equal(children.cursor?.kind, 'none');
   const missing = await client.connection.sendRequest(StreamCursorRequest, { uri, streamName: 'nope', config: config() });
@@ -58,10 +78,20 @@ test('the cursor description of events and of a substream', async () => {
 
 test('run all streams: one progress event per stream start and end, a summary and a read per stream', async () => {
   const events: RunAllStreamsProgressParams[] = [];
-  const sub = client.connection.onNotification(RunAllStreamsProgressNotification, (p: RunAllStreamsProgressParams) => { events.push(p); });
+  const sub = client.connection.onNotification(RunAllStreamsProgressNotification, (p: RunAllStreamsProgressParams) => {
+    events.push(p);
+  });
   try {
     const out = await client.connection.sendRequest(RunAllStreamsRequest, { uri, config: config(), concurrency: 2, runId: 'all-1' });
-    assert.deepEqual(out.result.streams.map((s) => [s.stream, s.status]), [['parents', 'ok'], ['children', 'ok'], ['items_by_category', 'ok'], ['events', 'ok']]);
+    assert.deepEqual(
+      out.result.streams.map((s) => [s.stream, s.status]),
+      [
+        ['parents', 'ok'],
+        ['children', 'ok'],
+        ['items_by_category', 'ok'],
+        ['events', 'ok'],
+      ],
+    );
     assert.equal(out.result.concurrency, 2);
     assert.deepEqual(Object.keys(out.reads).sort(), ['children', 'events', 'items_by_category', 'parents']);
     assert.equal(out.reads.events.slices.length, 5);
@@ -74,8 +104,17 @@ test('run all streams: one progress event per stream start and end, a summary an
 });
 
 test('a read from an input state starts there; the incremental check holds', async () => {
-  const state = [{ type: 'STREAM', stream: { stream_descriptor: { name: 'events' }, stream_state: { created_at: '2024-01-05T03:00:00Z' } } }];
-  const read = await client.connection.sendRequest(TestReadRequest, { uri, streamName: 'events', config: config(), runId: 'r1', state, limits: { maxSlices: 1 } });
+  const state = [
+    { type: 'STREAM', stream: { stream_descriptor: { name: 'events' }, stream_state: { created_at: '2024-01-05T03:00:00Z' } } },
+  ];
+  const read = await client.connection.sendRequest(TestReadRequest, {
+    uri,
+    streamName: 'events',
+    config: config(),
+    runId: 'r1',
+    state,
+    limits: { maxSlices: 1 },
+  });
   assert.deepEqual(read.slices[0].slice_descriptor, { start_time: '2024-01-05T03:00:00Z', end_time: '2024-01-06T02:59:59Z' });
   const check = await client.connection.sendRequest(IncrementalCheckRequest, { uri, streamName: 'events', config: config(), runId: 'c1' });
   assert.equal(check.report.holds, true, check.text);

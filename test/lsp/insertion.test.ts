@@ -23,15 +23,24 @@ const MARK = '‸';
 type Fixture = { name: string; text: string; offset: number; into: (string | number)[] };
 
 function loadFixtures(): Fixture[] {
-  return readdirSync(DIR).filter((f) => f.endsWith('.yaml')).sort().map((name) => {
-    const raw = readFileSync(join(DIR, name), 'utf8');
-    const offset = raw.indexOf(MARK);
-    assert.ok(offset >= 0, `${name} has no cursor marker ${MARK}`);
-    const into = /^# into:[ \t]*(.*)$/m.exec(raw);
-    assert.ok(into, `${name} has no "# into:" line`);
-    const path = into[1].trim() === '' ? [] : into[1].trim().split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-    return { name, text: raw.replace(MARK, ''), offset, into: path };
-  });
+  return readdirSync(DIR)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((name) => {
+      const raw = readFileSync(join(DIR, name), 'utf8');
+      const offset = raw.indexOf(MARK);
+      assert.ok(offset >= 0, `${name} has no cursor marker ${MARK}`);
+      const into = /^# into:[ \t]*(.*)$/m.exec(raw);
+      assert.ok(into, `${name} has no "# into:" line`);
+      const path =
+        into[1].trim() === ''
+          ? []
+          : into[1]
+              .trim()
+              .split('.')
+              .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+      return { name, text: raw.replace(MARK, ''), offset, into: path };
+    });
 }
 
 const fixtures = loadFixtures();
@@ -75,31 +84,40 @@ function check(fx: Fixture, item: CompletionItem): string[] {
   const lines = fx.text.split('\n');
   const off = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
   const original = parseDocument(fx.text);
-  const before = original.errors.length ? parseDocument(fx.text.slice(0, off(edit.range.start)) + fx.text.slice(off(edit.range.end))).toJS() : original.toJS();
-  if (!isDeepStrictEqual(outside(after, fx.into), outside(before, fx.into))) problems.push(`changed the document outside ${fx.into.join('.') || 'the root'}\n--- document ---\n${text}`);
+  const before = original.errors.length
+    ? parseDocument(fx.text.slice(0, off(edit.range.start)) + fx.text.slice(off(edit.range.end))).toJS()
+    : original.toJS();
+  if (!isDeepStrictEqual(outside(after, fx.into), outside(before, fx.into)))
+    problems.push(`changed the document outside ${fx.into.join('.') || 'the root'}\n--- document ---\n${text}`);
   const target = at(after, fx.into);
   const keys = keysBelow(target);
   for (const m of inserted.matchAll(/^[ \t]*(?:- )?([A-Za-z_$][\w$]*):(?:[ \t]|$)/gm)) {
     if (!keys.has(m[1])) problems.push(`inserted key ${m[1]} is not inside ${fx.into.join('.') || 'the root'}\n--- document ---\n${text}`);
   }
   if (inserted.includes('\n')) {
-    if (target === null || typeof target !== 'object' || Array.isArray(target)) return [...problems, `${fx.into.join('.')} is not a mapping after insertion\n--- document ---\n${text}`];
+    if (target === null || typeof target !== 'object' || Array.isArray(target))
+      return [...problems, `${fx.into.join('.')} is not a mapping after insertion\n--- document ---\n${text}`];
     const map = target as Record<string, unknown>;
     const complete = /^(\w+)(?: with (\w+))? \(complete\)$/.exec(String(item.label));
     if (complete) {
       if (map.type !== complete[1]) problems.push(`type is ${String(map.type)}, expected ${complete[1]}`);
-      for (const f of requiredFields(complete[1])) if (!(f in map)) problems.push(`required field ${f} of ${complete[1]} is not in the mapping`);
+      for (const f of requiredFields(complete[1]))
+        if (!(f in map)) problems.push(`required field ${f} of ${complete[1]} is not in the mapping`);
     } else if (/^\w+$/.test(String(item.label))) {
       const nested = map[String(item.label)];
       const first = Array.isArray(nested) ? nested[0] : nested;
-      if (first === null || typeof first !== 'object' || !('type' in first)) problems.push(`${String(item.label)} did not get a nested mapping with type\n--- document ---\n${text}`);
+      if (first === null || typeof first !== 'object' || !('type' in first))
+        problems.push(`${String(item.label)} did not get a nested mapping with type\n--- document ---\n${text}`);
     }
   }
   return problems;
 }
 
 const clients: { mode: string; client?: LspTestClient; completionItem: Record<string, unknown> }[] = [
-  { mode: 'client announcing insertTextMode asIs (vscode-languageclient)', completionItem: { snippetSupport: true, insertTextModeSupport: { valueSet: [1, 2] } } },
+  {
+    mode: 'client announcing insertTextMode asIs (vscode-languageclient)',
+    completionItem: { snippetSupport: true, insertTextModeSupport: { valueSet: [1, 2] } },
+  },
   { mode: 'client without insertTextMode support (VS Code adjusts indentation)', completionItem: { snippetSupport: true } },
 ];
 
@@ -112,7 +130,16 @@ after(async () => {
 
 test('the insertion fixtures cover the contexts the issue names', () => {
   const names = fixtures.map((f) => f.name);
-  for (const n of ['authenticator', 'paginator', 'stream-item', 'retriever-key', 'requester-key', 'record-filter', 'incremental-sync', 'empty-file']) {
+  for (const n of [
+    'authenticator',
+    'paginator',
+    'stream-item',
+    'retriever-key',
+    'requester-key',
+    'record-filter',
+    'incremental-sync',
+    'empty-file',
+  ]) {
     assert.ok(names.includes(`${n}.yaml`), `fixture ${n}.yaml`);
   }
 });
@@ -135,7 +162,16 @@ for (const c of clients) {
 
 test('the contexts with components offer multi-line items, and every one was checked', async () => {
   const client = clients[1].client!;
-  for (const name of ['authenticator.yaml', 'paginator.yaml', 'stream-item.yaml', 'retriever-key.yaml', 'requester-key.yaml', 'record-filter.yaml', 'incremental-sync.yaml', 'empty-file.yaml']) {
+  for (const name of [
+    'authenticator.yaml',
+    'paginator.yaml',
+    'stream-item.yaml',
+    'retriever-key.yaml',
+    'requester-key.yaml',
+    'record-filter.yaml',
+    'incremental-sync.yaml',
+    'empty-file.yaml',
+  ]) {
     const fx = fixtures.find((f) => f.name === name)!;
     const uri = `file:///w/insertion/count/${name}`;
     await client.open(uri, fx.text);

@@ -51,11 +51,23 @@ export class LspTestClient {
    * `env` adds environment variables to the server process (e.g. the sealing key); `completionItem`
    * replaces the completion item capabilities the client announces (e.g. `insertTextModeSupport`).
    */
-  static async start(initializationOptions: Record<string, unknown> = {}, env: Record<string, string> = {}, completionItem?: Record<string, unknown>): Promise<LspTestClient> {
+  static async start(
+    initializationOptions: Record<string, unknown> = {},
+    env: Record<string, string> = {},
+    completionItem?: Record<string, unknown>,
+  ): Promise<LspTestClient> {
     const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     // The server logs failures to stderr; keep them visible without mixing them into the protocol.
     child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    return LspTestClient.connect(child.stdout!, child.stdin!, () => child.kill(), () => child.exitCode === null && child.signalCode === null, true, initializationOptions, completionItem);
+    return LspTestClient.connect(
+      child.stdout!,
+      child.stdin!,
+      () => child.kill(),
+      () => child.exitCode === null && child.signalCode === null,
+      true,
+      initializationOptions,
+      completionItem,
+    );
   }
 
   /**
@@ -66,7 +78,14 @@ export class LspTestClient {
     const { spawnLanguageServer } = await import('../../client/src/serverProcess');
     const child = spawnLanguageServer(SERVER_PATH, sealKey);
     child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    const client = await LspTestClient.connect(child.stdout!, child.stdin!, () => child.kill(), () => child.exitCode === null && child.signalCode === null, true, initializationOptions);
+    const client = await LspTestClient.connect(
+      child.stdout!,
+      child.stdin!,
+      () => child.kill(),
+      () => child.exitCode === null && child.signalCode === null,
+      true,
+      initializationOptions,
+    );
     return Object.assign(client, { pid: child.pid! });
   }
 
@@ -82,11 +101,26 @@ export class LspTestClient {
     const toClient = new PassThrough();
     startLanguageServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)));
     let open = true;
-    return LspTestClient.connect(toClient, toServer, () => { open = false; toServer.end(); toClient.end(); }, () => open, false, initializationOptions);
+    return LspTestClient.connect(
+      toClient,
+      toServer,
+      () => {
+        open = false;
+        toServer.end();
+        toClient.end();
+      },
+      () => open,
+      false,
+      initializationOptions,
+    );
   }
 
   private static async connect(
-    fromServer: NodeJS.ReadableStream, toServer: NodeJS.WritableStream, endTransport: () => void, isAlive: () => boolean, sendsExit: boolean,
+    fromServer: NodeJS.ReadableStream,
+    toServer: NodeJS.WritableStream,
+    endTransport: () => void,
+    isAlive: () => boolean,
+    sendsExit: boolean,
     initializationOptions: Record<string, unknown>,
     completionItem: Record<string, unknown> = { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] },
   ): Promise<LspTestClient> {
@@ -126,26 +160,37 @@ export class LspTestClient {
   /** Opens a document and resolves with the first diagnostics published for that version. */
   open(uri: string, text: string, version = 1, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
     const waiting = this.waitForDiagnostics(uri, version, timeoutMs);
-    void this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version, text } });
+    void this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'yaml', version, text },
+    });
     return waiting;
   }
 
   /** Replaces the whole text of an open document and resolves with the diagnostics of the new version. */
   change(uri: string, text: string, version: number): Promise<PublishDiagnosticsParams> {
     const waiting = this.waitForDiagnostics(uri, version);
-    void this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+    void this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: [{ text }],
+    });
     return waiting;
   }
 
   /** Applies range edits (incremental sync) and resolves with the diagnostics of the new version. */
   edit(uri: string, version: number, edits: Array<{ range: Range; text: string }>): Promise<PublishDiagnosticsParams> {
     const waiting = this.waitForDiagnostics(uri, version);
-    void this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: edits });
+    void this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: edits,
+    });
     return waiting;
   }
 
   async completion(uri: string, position: Position): Promise<CompletionItem[]> {
-    const result = (await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })) as CompletionItem[] | CompletionList | null;
+    const result = (await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })) as
+      | CompletionItem[]
+      | CompletionList
+      | null;
     if (!result) return [];
     return Array.isArray(result) ? result : result.items;
   }
@@ -160,7 +205,10 @@ export class LspTestClient {
   }
 
   async symbols(uri: string): Promise<DocumentSymbol[]> {
-    const result = (await this.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[] | SymbolInformation[] | null;
+    const result = (await this.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as
+      | DocumentSymbol[]
+      | SymbolInformation[]
+      | null;
     return (result ?? []) as DocumentSymbol[];
   }
 
@@ -191,7 +239,14 @@ export class LspTestClient {
   waitForDiagnostics(uri: string, version?: number, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} v${version} within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ uri, version, resolve: (p) => { clearTimeout(timer); resolve(p); } });
+      this.waiters.push({
+        uri,
+        version,
+        resolve: (p) => {
+          clearTimeout(timer);
+          resolve(p);
+        },
+      });
     });
   }
 

@@ -10,7 +10,15 @@ import type { AddressInfo } from 'node:net';
 import type { Hover } from 'vscode-languageserver-protocol';
 import { LspTestClient } from './lspClient';
 import { positionOf } from './fixtureText';
-import { GetSpecRequest, ResolveStreamsRequest, type GetSpecResult, TestReadRequest, type ResolveStreamsParams, type StreamRead, type TestReadParams } from '../../server/src/protocol';
+import {
+  GetSpecRequest,
+  ResolveStreamsRequest,
+  type GetSpecResult,
+  TestReadRequest,
+  type ResolveStreamsParams,
+  type StreamRead,
+  type TestReadParams,
+} from '../../server/src/protocol';
 
 const KEY = 'ak-Secret-7Q9z';
 const uri = 'file:///w/mask-every-surface/manifest.yaml';
@@ -103,8 +111,10 @@ before(async () => {
       return;
     }
     // The API echoes what it was sent, in every encoding; the JSON body text keeps the \u escapes.
-    const body = JSON.stringify({ data: [{ id: 1, auth: req.headers.authorization ?? '', ...ENCODED }], note: SPAN_BREAKER })
-      .replace(JSON.stringify(ENCODED.unicodeEscape), `"${ENCODED.unicodeEscape}"`);
+    const body = JSON.stringify({ data: [{ id: 1, auth: req.headers.authorization ?? '', ...ENCODED }], note: SPAN_BREAKER }).replace(
+      JSON.stringify(ENCODED.unicodeEscape),
+      `"${ENCODED.unicodeEscape}"`,
+    );
     res.setHeader('x-echo', ENCODED.percentLower);
     res.end(body);
   });
@@ -129,11 +139,18 @@ async function hoverAt(needle: string, delta: number): Promise<string> {
 function assertNoCredential(surface: string, text: string): void {
   for (const form of [KEY, ...Object.values(ENCODED)]) assert.ok(!text.includes(form), `${surface} shows ${form}:\n${text.slice(0, 2000)}`);
   // The core of base64 at any offset: the characters that depend only on the key.
-  for (const b64 of [ENCODED.base64Offset1, ENCODED.base64Offset2]) assert.ok(!text.includes(b64.slice(4, -4)), `${surface} shows base64 of the key`);
+  for (const b64 of [ENCODED.base64Offset1, ENCODED.base64Offset2])
+    assert.ok(!text.includes(b64.slice(4, -4)), `${surface} shows base64 of the key`);
 }
 
 test('a config value the authenticator uses is masked in the read, in every encoding, though the spec does not mark it', async () => {
-  const read = await client.request<StreamRead>(TestReadRequest, { uri, streamName: 'items', config: config(), limits: { maxRecords: 10 }, runId: 'm1' } satisfies TestReadParams);
+  const read = await client.request<StreamRead>(TestReadRequest, {
+    uri,
+    streamName: 'items',
+    config: config(),
+    limits: { maxRecords: 10 },
+    runId: 'm1',
+  } satisfies TestReadParams);
   assert.ok(read.slices?.length, JSON.stringify(read).slice(0, 1500));
   const page = read.slices[0].pages[0];
   assert.equal(page.records.length, 1);
@@ -146,7 +163,10 @@ test('a config value the authenticator uses is masked in the read, in every enco
 test('hover from the last read shows **** for that config value, never the credential (HIGH)', async () => {
   const onAuth = await hoverAt("config['access_key'] }}\"\nstreams", 3);
   const onParam = await hoverAt("config['access_key'] }}\"\n      record_selector", 3);
-  for (const [name, md] of [['authenticator', onAuth], ['request_parameters', onParam]] as const) {
+  for (const [name, md] of [
+    ['authenticator', onAuth],
+    ['request_parameters', onParam],
+  ] as const) {
     assertNoCredential(`the hover on ${name}`, md);
   }
   assert.match(onParam, /From the last read/);
@@ -155,7 +175,10 @@ test('hover from the last read shows **** for that config value, never the crede
 
 test('completion from the last read never offers the credential in a detail or documentation', async () => {
   const items = await client.completion(uri, positionOf(manifest(), 'response.note }}', 'response.'.length));
-  assert.ok(items.some((i) => i.label === 'note'), 'the captured keys are offered');
+  assert.ok(
+    items.some((i) => i.label === 'note'),
+    'the captured keys are offered',
+  );
   assertNoCredential('completion', JSON.stringify(items));
 });
 
@@ -172,7 +195,10 @@ test('API text in a hover stays inside its code span: two backticks cannot close
 });
 
 test('dynamic stream names that echo a credential are masked', async () => {
-  const result = await client.request<{ streams?: Array<{ name: string }> } & Record<string, unknown>>(ResolveStreamsRequest, { uri, config: config() } as ResolveStreamsParams);
+  const result = await client.request<{ streams?: Array<{ name: string }> } & Record<string, unknown>>(ResolveStreamsRequest, {
+    uri,
+    config: config(),
+  } as ResolveStreamsParams);
   assertNoCredential('the resolved streams', JSON.stringify(result));
   assert.match(JSON.stringify(result), /table-\*\*\*\*/);
 });

@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspTestClient } from './lspClient';
-import { ReadCassetteRequest, TestReadRequest, type ReadCassetteResult, type StreamRead, type TestReadParams } from '../../server/src/protocol';
+import { ReadCassetteRequest, TestReadRequest, type StreamRead, type TestReadParams } from '../../server/src/protocol';
 
-const HOSTILE = '{"__proto__":{"url_base":"EVIL","polluted":1,"types":7},"constructor":{"prototype":{"url_base":"EVIL"}},"prototype":{"polluted":3}}';
+const HOSTILE =
+  '{"__proto__":{"url_base":"EVIL","polluted":1,"types":7},"constructor":{"prototype":{"url_base":"EVIL"}},"prototype":{"polluted":3}}';
 const hits: Record<'good' | 'evil', string[]> = { good: [], evil: [] };
 let good: Server;
 let evil: Server;
@@ -28,7 +29,8 @@ function listen(name: 'good' | 'evil'): Promise<Server> {
   const server = createServer((req, res) => {
     hits[name].push(`${req.url} ${req.headers.authorization ?? ''}`);
     res.setHeader('content-type', 'application/json');
-    const record = (id: number) => `{"id":${id},"__proto__":${HOSTILE.replace(/EVIL/g, evilUrl)},"constructor":${HOSTILE.replace(/EVIL/g, evilUrl)},"prototype":[${HOSTILE.replace(/EVIL/g, evilUrl)}]}`;
+    const record = (id: number) =>
+      `{"id":${id},"__proto__":${HOSTILE.replace(/EVIL/g, evilUrl)},"constructor":${HOSTILE.replace(/EVIL/g, evilUrl)},"prototype":[${HOSTILE.replace(/EVIL/g, evilUrl)}]}`;
     // Hostile records for the `data` stream; plain ones elsewhere, so each defect shows on its own.
     if (req.url?.startsWith('/data')) res.end(`{"__proto__":{"url_base":"${evilUrl}"},"data":[${record(1)},${record(2)}]}`);
     else res.end('{"data":[{"id":1},{"id":2}]}');
@@ -71,7 +73,8 @@ streams:
 ${extra}`;
 
 let runs = 0;
-const read = (params: Omit<TestReadParams, 'runId'>) => client.connection.sendRequest(TestReadRequest, { runId: `proto-${++runs}`, ...params } satisfies TestReadParams);
+const read = (params: Omit<TestReadParams, 'runId'>) =>
+  client.connection.sendRequest(TestReadRequest, { runId: `proto-${++runs}`, ...params } satisfies TestReadParams);
 const errors = (r: StreamRead) => r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message);
 const recordCount = (r: StreamRead) => r.slices.flatMap((s) => s.pages).reduce((n, p) => n + p.records.length, 0);
 
@@ -89,16 +92,22 @@ async function otherProjectRead(label: string): Promise<void> {
   assert.deepEqual(hits.good, ['/other Bearer token-of-another-project'], label);
 }
 
-test('an AddFields path through __proto__ is a located error and its read is refused; the next manifest\'s token goes only to its own host', async () => {
-  for (const [i, path] of [['__proto__', 'url_base'], ['constructor', 'prototype', 'url_base']].entries()) {
+test("an AddFields path through __proto__ is a located error and its read is refused; the next manifest's token goes only to its own host", async () => {
+  for (const [i, path] of [
+    ['__proto__', 'url_base'],
+    ['constructor', 'prototype', 'url_base'],
+  ].entries()) {
     const uri = pathToFileURL(join(dir, `attack-${i}.yaml`)).href;
-    const text = manifest('attack', `    transformations:
+    const text = manifest(
+      'attack',
+      `    transformations:
       - type: AddFields
         fields:
           - type: AddedFieldDefinition
             path: ${JSON.stringify(path)}
             value: "${evilUrl}"
-`);
+`,
+    );
     const diagnostics = await client.open(uri, text);
     const r = await read({ uri, streamName: 'attack', config: { base: goodUrl } });
     // First what the defect did: the next read of another project went to the attacker's host.
@@ -108,22 +117,30 @@ test('an AddFields path through __proto__ is a located error and its read is ref
     assert.ok(found, JSON.stringify(diagnostics.diagnostics));
     const line = text.split('\n').findIndex((l) => l.trim().startsWith('path: ['));
     assert.equal(found.range.start.line, line);
-    assert.equal(text.split('\n')[line].slice(found.range.start.character, found.range.end.character), JSON.stringify(path[path.findIndex((s) => s === '__proto__' || s === 'constructor')]));
+    assert.equal(
+      text.split('\n')[line].slice(found.range.start.character, found.range.end.character),
+      JSON.stringify(path[path.findIndex((s) => s === '__proto__' || s === 'constructor')]),
+    );
     assert.equal(found.severity, 1);
   }
 });
 
 test('records, config and a replayed cassette with prototype keys at every level are data; the next read of another manifest still works', async () => {
   const uri = pathToFileURL(join(dir, 'repo', 'data.yaml')).href;
-  const text = manifest('data', `    transformations:
+  const text = manifest(
+    'data',
+    `    transformations:
       - type: KeysToLower
       - type: KeysReplace
         old: "constructor"
         new: "__proto__"
-`);
+`,
+  );
   writeFileSync(join(dir, 'repo', 'data.yaml'), text);
   await client.open(uri, text);
-  const config = JSON.parse(`{"base":"${goodUrl}","__proto__":{"base":"${evilUrl}"},"constructor":{"prototype":{"base":"${evilUrl}"}}}`) as Record<string, unknown>;
+  const config = JSON.parse(
+    `{"base":"${goodUrl}","__proto__":{"base":"${evilUrl}"},"constructor":{"prototype":{"base":"${evilUrl}"}}}`,
+  ) as Record<string, unknown>;
   const recorded = await read({ uri, streamName: 'data', config, record: true });
   assert.deepEqual(errors(recorded), []);
   assert.equal(recordCount(recorded), 2);
@@ -131,21 +148,26 @@ test('records, config and a replayed cassette with prototype keys at every level
   const saved = await client.connection.sendRequest(ReadCassetteRequest, { uri, streamName: 'data' });
   assert.ok(saved);
   const cassetteFile = join(dir, 'repo', 'cassettes', saved.fileName);
-  writeFileSync(cassetteFile, saved.text.replace(/^version:/m, '__proto__: { polluted: 1 }\nconstructor: { prototype: { polluted: 2 } }\nversion:'));
+  writeFileSync(
+    cassetteFile,
+    saved.text.replace(/^version:/m, '__proto__: { polluted: 1 }\nconstructor: { prototype: { polluted: 2 } }\nversion:'),
+  );
   const replayed = await read({ uri, streamName: 'data', config: {}, replay: { cassetteUri: pathToFileURL(cassetteFile).href } });
   assert.deepEqual(errors(replayed), []);
   assert.equal(recordCount(replayed), 2);
   await otherProjectRead('after records, config and replay');
 });
 
-test('a cassette linked outside the manifest\'s folder is replayed only when the user confirmed it', async () => {
+test("a cassette linked outside the manifest's folder is replayed only when the user confirmed it", async () => {
   const uri = pathToFileURL(join(dir, 'repo', 'data.yaml')).href;
   const saved = await client.connection.sendRequest(ReadCassetteRequest, { uri, streamName: 'data' });
   assert.ok(saved);
   writeFileSync(join(dir, 'elsewhere', 'cassette.yaml'), saved.text);
   symlinkSync(join(dir, 'elsewhere', 'cassette.yaml'), join(dir, 'repo', 'cassettes', 'linked.cassette.yaml'));
   const cassetteUri = pathToFileURL(join(dir, 'repo', 'cassettes', 'linked.cassette.yaml')).href;
-  await assert.rejects(read({ uri, streamName: 'data', config: {}, replay: { cassetteUri } }), (e: Error) => /is a symbolic link to .*elsewhere\/cassette\.yaml, outside the manifest's folder; not followed/.test(e.message));
+  await assert.rejects(read({ uri, streamName: 'data', config: {}, replay: { cassetteUri } }), (e: Error) =>
+    /is a symbolic link to .*elsewhere\/cassette\.yaml, outside the manifest's folder; not followed/.test(e.message),
+  );
   const confirmed = await read({ uri, streamName: 'data', config: {}, replay: { cassetteUri, allowLinkOutside: true } });
   assert.equal(recordCount(confirmed), 2);
 });

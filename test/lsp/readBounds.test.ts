@@ -52,7 +52,14 @@ streams:
 
 async function readWith(client: LspTestClient, path: string, limits: TestReadParams['limits']): Promise<StreamRead> {
   await client.open(uri, manifest(path));
-  return client.request<StreamRead>(TestReadRequest, { uri, streamName: 'items', config: {}, limits, runId: 'bounds', http: { timeoutMs: 10 ** 9, maxResponseBytes: 10 ** 12 } } satisfies TestReadParams);
+  return client.request<StreamRead>(TestReadRequest, {
+    uri,
+    streamName: 'items',
+    config: {},
+    limits,
+    runId: 'bounds',
+    http: { timeoutMs: 10 ** 9, maxResponseBytes: 10 ** 12 },
+  } satisfies TestReadParams);
 }
 
 test('limits lifted past the maximums are lowered to them: 10^6 pages asked, 100 read', async () => {
@@ -91,8 +98,11 @@ test('a read stops at its time budget, keeps what it read and says why', async (
   }
 });
 
-test('the server\'s environment can lower the budgets, never raise them; transport bounds are capped too', () => {
-  assert.deepEqual(boundHttp({ timeoutMs: 10 ** 9, maxResponseBytes: 10 ** 12 }), { timeoutMs: MAX_REQUEST_TIMEOUT_MS, maxResponseBytes: MAX_RESPONSE_BYTES });
+test("the server's environment can lower the budgets, never raise them; transport bounds are capped too", () => {
+  assert.deepEqual(boundHttp({ timeoutMs: 10 ** 9, maxResponseBytes: 10 ** 12 }), {
+    timeoutMs: MAX_REQUEST_TIMEOUT_MS,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
+  });
   assert.deepEqual(boundHttp({ timeoutMs: 5000, maxResponseBytes: 2048 }), { timeoutMs: 5000, maxResponseBytes: 2048 });
   assert.deepEqual(boundHttp(undefined), { timeoutMs: MAX_REQUEST_TIMEOUT_MS, maxResponseBytes: MAX_RESPONSE_BYTES });
 });

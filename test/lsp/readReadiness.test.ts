@@ -6,12 +6,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LspTestClient } from './lspClient';
-import { ReadReadinessRequest, type ReadReadinessParams, type ReadReadinessResult } from '../../server/src/protocol';
+import { ReadReadinessRequest, type ReadReadinessParams } from '../../server/src/protocol';
 
 const ROOT = join(__dirname, '..', '..');
 let client: LspTestClient;
-before(async () => { client = await LspTestClient.start(); });
-after(async () => { await client.stop(); });
+before(async () => {
+  client = await LspTestClient.start();
+});
+after(async () => {
+  await client.stop();
+});
 
 const ask = (params: ReadReadinessParams) => client.connection.sendRequest(ReadReadinessRequest, params);
 
@@ -22,7 +26,10 @@ test('YAML that does not parse is refused at the first syntax error, whichever s
   const result = await ask({ uri, streamName: 'items' });
   assert.equal(result.ready, false);
   if (result.ready) return;
-  assert.equal(result.message, 'The YAML does not parse (line 15, column 17): Nested mappings are not allowed in compact mappings. Fix the YAML there, then run again.');
+  assert.equal(
+    result.message,
+    'The YAML does not parse (line 15, column 17): Nested mappings are not allowed in compact mappings. Fix the YAML there, then run again.',
+  );
   assert.deepEqual(result.range.start, { line: 14, character: 16 });
   assert.deepEqual(await ask({ uri }), result);
 });

@@ -7,15 +7,38 @@ import { LspTestClient } from './lspClient';
 import type { ResolvedManifestResult } from '../../server/src/protocol';
 
 let client: LspTestClient;
-before(async () => { client = await LspTestClient.start({ validationDelayMs: 0 }); });
-after(async () => { await client.stop(); });
+before(async () => {
+  client = await LspTestClient.start({ validationDelayMs: 0 });
+});
+after(async () => {
+  await client.stop();
+});
 
 const text = [
-  'version: 6.44.0', 'type: DeclarativeSource', 'check:', '  type: CheckStream', '  stream_names: [users]',
-  'definitions:', '  requester:', '    type: HttpRequester', '    url_base: https://api.example.test', '    http_method: GET',
-  'streams:', '  - type: DeclarativeStream', '    $parameters:', '      name: users', '      path: /users',
-  '    retriever:', '      type: SimpleRetriever', '      requester:', '        $ref: "#/definitions/requester"', '        http_method: POST',
-  '      record_selector:', '        extractor:', '          field_path: [data]', '',
+  'version: 6.44.0',
+  'type: DeclarativeSource',
+  'check:',
+  '  type: CheckStream',
+  '  stream_names: [users]',
+  'definitions:',
+  '  requester:',
+  '    type: HttpRequester',
+  '    url_base: https://api.example.test',
+  '    http_method: GET',
+  'streams:',
+  '  - type: DeclarativeStream',
+  '    $parameters:',
+  '      name: users',
+  '      path: /users',
+  '    retriever:',
+  '      type: SimpleRetriever',
+  '      requester:',
+  '        $ref: "#/definitions/requester"',
+  '        http_method: POST',
+  '      record_selector:',
+  '        extractor:',
+  '          field_path: [data]',
+  '',
 ].join('\n');
 
 test('the resolved manifest merges references, copies parameters and inserts default types', async () => {

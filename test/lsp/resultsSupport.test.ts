@@ -7,14 +7,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LspTestClient } from './lspClient';
 import {
-  ComponentLocationRequest, SchemaDifferencesRequest,
-  type ComponentLocationParams, type ComponentLocationResult, type SchemaDifferencesParams, type SchemaDifferencesResult,
+  ComponentLocationRequest,
+  SchemaDifferencesRequest,
+  type ComponentLocationParams,
+  type SchemaDifferencesParams,
 } from '../../server/src/protocol';
 
 const ROOT = join(__dirname, '..', '..');
 let client: LspTestClient;
-before(async () => { client = await LspTestClient.start(); });
-after(async () => { await client.stop(); });
+before(async () => {
+  client = await LspTestClient.start();
+});
+after(async () => {
+  await client.stop();
+});
 
 test('the OAuth consent manifest gets an Authenticate lens; its authenticator is located for error links', async () => {
   const uri = 'file:///fixtures/oauth-consent.yaml';
@@ -41,5 +47,8 @@ test('schema differences of an open manifest: undeclared fields; an inferred num
   const params: SchemaDifferencesParams = { uri, streamName: 'items', inferred };
   const result = await client.connection.sendRequest(SchemaDifferencesRequest, params);
   assert.equal(result.declared, 'inline');
-  assert.deepEqual(result.differences.map((d) => `${d.kind}:${d.path}`), ['missing:name']);
+  assert.deepEqual(
+    result.differences.map((d) => `${d.kind}:${d.path}`),
+    ['missing:name'],
+  );
 });

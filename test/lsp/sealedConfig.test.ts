@@ -11,8 +11,14 @@ import { startDemoApi, type DemoApi } from '../../demo/api/server';
 import { DEMO_CREDENTIALS } from '../../demo/api/authCredentials';
 import { encodedForms } from '../../server/src/runtime/shared/secretPatterns';
 import {
-  TestReadRequest, ConfigUpdateNotification, newSealKey, openConfig, sealConfig, isSealed,
-  type TestReadParams, type ConfigUpdateParams,
+  TestReadRequest,
+  ConfigUpdateNotification,
+  newSealKey,
+  openConfig,
+  sealConfig,
+  isSealed,
+  type TestReadParams,
+  type ConfigUpdateParams,
 } from '../../server/src/protocol';
 
 const ROOT = join(__dirname, '..', '..');
@@ -25,7 +31,11 @@ before(async () => {
   demo = await startDemoApi();
   // Started as the extension starts it: the key through a pipe (client/src/serverProcess.ts).
   client = await LspTestClient.startSealed(KEY);
-  await client.connection.trace(Trace.Verbose, { log: (message: unknown, data?: string) => { traced += `${typeof message === 'string' ? message : JSON.stringify(message)}\n${data ?? ''}\n`; } });
+  await client.connection.trace(Trace.Verbose, {
+    log: (message: unknown, data?: string) => {
+      traced += `${typeof message === 'string' ? message : JSON.stringify(message)}\n${data ?? ''}\n`;
+    },
+  });
 });
 after(async () => {
   await client.stop();
@@ -38,8 +48,15 @@ async function rotatingRead(config: TestReadParams['config'], runId: string): Pr
   const uri = 'file:///fixtures/sealed/oauth-auth.yaml';
   await client.open(uri, readFileSync(join(ROOT, 'demo', 'workspace', 'oauth-auth.yaml'), 'utf8'));
   const updates: ConfigUpdateParams[] = [];
-  const sub = client.connection.onNotification(ConfigUpdateNotification, (p: ConfigUpdateParams) => { if (p.runId === runId) updates.push(p); });
-  const read = await client.connection.sendRequest(TestReadRequest, { uri, streamName: 'oauth_rotating_refresh_token', config, runId } satisfies TestReadParams);
+  const sub = client.connection.onNotification(ConfigUpdateNotification, (p: ConfigUpdateParams) => {
+    if (p.runId === runId) updates.push(p);
+  });
+  const read = await client.connection.sendRequest(TestReadRequest, {
+    uri,
+    streamName: 'oauth_rotating_refresh_token',
+    config,
+    runId,
+  } satisfies TestReadParams);
   sub.dispose();
   return { read, updates };
 }
@@ -47,11 +64,18 @@ async function rotatingRead(config: TestReadParams['config'], runId: string): Pr
 const o = DEMO_CREDENTIALS.oauth;
 const secretsIn = (text: string, secrets: string[]) => secrets.filter((s) => encodedForms(s).some((f) => text.includes(f)));
 
-test('the sealing key is not in the server\'s environment: /proc/<pid>/environ never shows it (it came through a pipe)', { skip: process.platform !== 'linux' }, () => {
+test("the sealing key is not in the server's environment: /proc/<pid>/environ never shows it (it came through a pipe)", {
+  skip: process.platform !== 'linux',
+}, () => {
   const environ = readFileSync(`/proc/${client.pid}/environ`);
   assert.ok(environ.length > 0);
   assert.ok(!environ.includes(Buffer.from(KEY)), 'the key is in the environment block');
-  assert.ok(!environ.toString('latin1').split('\0').some((kv) => kv.startsWith('AIRBYTE_MANIFEST_STUDIO_SEAL_KEY=')));
+  assert.ok(
+    !environ
+      .toString('latin1')
+      .split('\0')
+      .some((kv) => kv.startsWith('AIRBYTE_MANIFEST_STUDIO_SEAL_KEY=')),
+  );
 });
 
 test('a sealed config reads normally; the rotated token comes back sealed; the trace shows none of them', async () => {
@@ -78,8 +102,16 @@ test('control: without sealing the same trace does show the testing values', asy
 
 test('a sealed config the server cannot open is refused clearly, without echoing it', async () => {
   const forged = sealConfig({ api_key: 'forged-key-123' }, newSealKey());
-  await assert.rejects(client.connection.sendRequest(TestReadRequest, { uri: 'file:///fixtures/sealed/oauth-auth.yaml', streamName: 'oauth_client_credentials', config: forged, runId: 'x' } satisfies TestReadParams), (e: Error) => {
-    assert.match(e.message, /The testing values could not be read/);
-    return true;
-  });
+  await assert.rejects(
+    client.connection.sendRequest(TestReadRequest, {
+      uri: 'file:///fixtures/sealed/oauth-auth.yaml',
+      streamName: 'oauth_client_credentials',
+      config: forged,
+      runId: 'x',
+    } satisfies TestReadParams),
+    (e: Error) => {
+      assert.match(e.message, /The testing values could not be read/);
+      return true;
+    },
+  );
 });

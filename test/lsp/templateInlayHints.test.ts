@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import type { InlayHint } from 'vscode-languageserver-protocol';
 import { LspTestClient } from './lspClient';
 import { startDemoApi, type DemoApi } from '../../demo/api/server';
-import { SelectPageNotification, TemplateHintsSettingNotification, TestReadRequest, type StreamRead, type TestReadParams } from '../../server/src/protocol';
+import {
+  SelectPageNotification,
+  TemplateHintsSettingNotification,
+  TestReadRequest,
+  type StreamRead,
+  type TestReadParams,
+} from '../../server/src/protocol';
 
 const uri = 'file:///w/hints/manifest.yaml';
 const text = readFileSync(join(__dirname, '..', 'fixtures', 'lsp', 'captured-reads.yaml'), 'utf8');
@@ -27,13 +33,23 @@ after(async () => {
   await demo.close();
 });
 
-const hints = () => client.connection.sendRequest<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } } });
+const hints = () =>
+  client.connection.sendRequest<InlayHint[]>('textDocument/inlayHint', {
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } },
+  });
 const hintOn = (all: InlayHint[], pattern: RegExp) => all.find((h) => pattern.test(lines[h.position.line]));
 const label = (h: InlayHint | undefined) => (typeof h?.label === 'string' ? h.label : '');
 
 test('no hint before a read; after it, values on the last page, or on the selected one', async () => {
   assert.deepEqual(await hints(), []);
-  const read = await client.request<StreamRead>(TestReadRequest, { uri, streamName: 'cursor_in_body', config: { url_base: demo.url, api_key: SECRET }, limits: { maxRecords: 1000 }, runId: 'r' } satisfies TestReadParams);
+  const read = await client.request<StreamRead>(TestReadRequest, {
+    uri,
+    streamName: 'cursor_in_body',
+    config: { url_base: demo.url, api_key: SECRET },
+    limits: { maxRecords: 1000 },
+    runId: 'r',
+  } satisfies TestReadParams);
   assert.equal(read.slices[0].pages.length, 3);
   let all = await hints();
   const url = hintOn(all, /^\s+url: "\{\{ config\['url_base'\] \}\}\/cursor\/items"$/);

@@ -6,7 +6,13 @@
 // the leading whitespace of the line the edit starts on, up to where it starts
 // (SnippetSession.adjustWhitespace). Plain-text items are inserted as escaped snippets, so they get
 // the same indentation treatment.
-import { InsertTextFormat, InsertTextMode, type CompletionItem, type TextEdit, type InsertReplaceEdit } from 'vscode-languageserver-protocol';
+import {
+  InsertTextFormat,
+  InsertTextMode,
+  type CompletionItem,
+  type TextEdit,
+  type InsertReplaceEdit,
+} from 'vscode-languageserver-protocol';
 
 type Node = { text: string } | { stop: number; children: Node[] } | { stop: number; choice: string[] };
 
@@ -93,12 +99,14 @@ export function expandSnippet(snippet: string): string {
   };
   collect(nodes);
   const render = (list: Node[]): string =>
-    list.map((n) => {
-      if ('text' in n) return n.text;
-      if ('choice' in n) return n.choice[0] ?? '';
-      const content = n.children.length ? n.children : defaults.get(n.stop);
-      return content === undefined ? '' : typeof content === 'string' ? content : render(content);
-    }).join('');
+    list
+      .map((n) => {
+        if ('text' in n) return n.text;
+        if ('choice' in n) return n.choice[0] ?? '';
+        const content = n.children.length ? n.children : defaults.get(n.stop);
+        return content === undefined ? '' : typeof content === 'string' ? content : render(content);
+      })
+      .join('');
   return render(nodes);
 }
 
@@ -132,20 +140,22 @@ export function expandSnippetMarked(snippet: string, open: string, close: string
   collect(nodes);
   let marked = false;
   const render = (list: Node[]): string =>
-    list.map((n) => {
-      if ('text' in n) return n.text;
-      let out: string;
-      if ('choice' in n) out = n.choice[0] ?? '';
-      else {
-        const content = n.children.length ? n.children : defaults.get(n.stop);
-        out = content === undefined ? '' : typeof content === 'string' ? content : render(content);
-      }
-      if (n.stop === first && !marked) {
-        marked = true;
-        return open + out + close;
-      }
-      return out;
-    }).join('');
+    list
+      .map((n) => {
+        if ('text' in n) return n.text;
+        let out: string;
+        if ('choice' in n) out = n.choice[0] ?? '';
+        else {
+          const content = n.children.length ? n.children : defaults.get(n.stop);
+          out = content === undefined ? '' : typeof content === 'string' ? content : render(content);
+        }
+        if (n.stop === first && !marked) {
+          marked = true;
+          return open + out + close;
+        }
+        return out;
+      })
+      .join('');
   return render(nodes);
 }
 
@@ -171,7 +181,10 @@ export function applyAsVsCode(text: string, item: CompletionItem): { text: strin
   if (item.insertTextMode !== InsertTextMode.asIs) {
     const lineStart = text.lastIndexOf('\n', start - 1) + 1;
     const leading = /^[ \t]*/.exec(text.slice(lineStart, start))![0];
-    inserted = inserted.split(/\r\n|\r|\n/).map((l, i) => (i === 0 ? l : leading + l)).join(text.includes('\r\n') ? '\r\n' : '\n');
+    inserted = inserted
+      .split(/\r\n|\r|\n/)
+      .map((l, i) => (i === 0 ? l : leading + l))
+      .join(text.includes('\r\n') ? '\r\n' : '\n');
   }
   return { text: text.slice(0, start) + inserted + text.slice(end), inserted, start };
 }

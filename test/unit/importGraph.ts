@@ -28,7 +28,10 @@ const toRel = (full: string) => relative(ROOT, full).split(sep).join('/');
 
 /** The graph of the `.ts` files under `dirs` (paths from the repository root). */
 export function importGraph(dirs: string[] = ['server/src', 'client/src']): ImportGraph {
-  const files = dirs.flatMap((d) => sources(join(ROOT, d))).map(toRel).sort();
+  const files = dirs
+    .flatMap((d) => sources(join(ROOT, d)))
+    .map(toRel)
+    .sort();
   const known = new Set(files);
   const imports = new Map<string, Set<string>>();
   for (const file of files) {

@@ -23,7 +23,9 @@ test('the runtime imports neither vscode nor the language server, nor anything o
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/(?:from|import|require\()\s*['"]([^'"]+)['"]/g)) {
       const spec = m[1];
-      const bad = spec === 'vscode' || spec.startsWith('vscode-languageserver') ||
+      const bad =
+        spec === 'vscode' ||
+        spec.startsWith('vscode-languageserver') ||
         (spec.startsWith('.') && !join(file, '..', spec).startsWith(runtimeDir));
       if (bad) offenders.push(`${relative(ROOT, file)} imports ${spec}`);
     }
@@ -47,7 +49,9 @@ test('the client imports nothing from server/ except protocol.ts, the pure modul
 
 /** The code of a source file without its comments (so prose about "the connection" is not code). */
 function code(file: string): string {
-  return readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
 test('offsets become LSP positions only in server/src/convert.ts', () => {
@@ -83,7 +87,8 @@ test('runtime/shared/ modules import nothing but each other (the client bundles 
   for (const file of sources(join(ROOT, 'server', 'src', 'runtime', 'shared'))) {
     const text = readFileSync(file, 'utf8');
     // Another module of shared/ is pure too (shared/safeObject.ts, the own-key helpers), so it may be imported.
-    for (const m of text.matchAll(/(?:from|import|require\()\s*['"]([^'"]+)['"]/g)) if (!/^\.\/[A-Za-z]+$/.test(m[1])) offenders.push(`${relative(ROOT, file)} imports ${m[1]}`);
+    for (const m of text.matchAll(/(?:from|import|require\()\s*['"]([^'"]+)['"]/g))
+      if (!/^\.\/[A-Za-z]+$/.test(m[1])) offenders.push(`${relative(ROOT, file)} imports ${m[1]}`);
   }
   assert.deepEqual(offenders, []);
 });
@@ -99,8 +104,18 @@ const R = 'server/src/runtime/';
 const LAYERS: string[][] = [
   // The runtime (server/src/runtime/): pure modules the client may share, then the base every module uses.
   [`${R}shared/`],
-  [`${R}types.ts`, `${R}errors.ts`, `${R}problems.ts`, `${R}safePath.ts`, `${R}pythonText.ts`, `${R}suggest.ts`, `${R}files/`,
-    `${R}schema/versions.ts`, `${R}records/streamSlice.ts`, `${R}testRead/masking.ts`],
+  [
+    `${R}types.ts`,
+    `${R}errors.ts`,
+    `${R}problems.ts`,
+    `${R}safePath.ts`,
+    `${R}pythonText.ts`,
+    `${R}suggest.ts`,
+    `${R}files/`,
+    `${R}schema/versions.ts`,
+    `${R}records/streamSlice.ts`,
+    `${R}testRead/masking.ts`,
+  ],
   [`${R}interpolation/`],
   // The component catalog; the manifest's parse and resolution (which insert the catalog's default types);
   // the schema pass over a resolved manifest; then the rules, and validation, which coordinates them all.
@@ -122,8 +137,17 @@ const LAYERS: string[][] = [
   [`${R}cli/`],
   [`${R}index.ts`, `${R}cli.ts`],
   // The language server (server/src/): the messages, the model, the document, features, handlers, the connection.
-  ['server/src/configPayload.ts', 'server/src/protocol.ts', 'server/src/incrementalProtocol.ts', 'server/src/scaffoldProtocol.ts', 'server/src/sealKey.ts', 'server/src/longLines.ts',
-    'server/src/convert.ts', 'server/src/readBounds.ts', 'server/src/inferredSchemaEdit.ts'],
+  [
+    'server/src/configPayload.ts',
+    'server/src/protocol.ts',
+    'server/src/incrementalProtocol.ts',
+    'server/src/scaffoldProtocol.ts',
+    'server/src/sealKey.ts',
+    'server/src/longLines.ts',
+    'server/src/convert.ts',
+    'server/src/readBounds.ts',
+    'server/src/inferredSchemaEdit.ts',
+  ],
   ['server/src/model/'],
   ['server/src/documents.ts', 'server/src/documentValidation.ts'],
   ['server/src/cdkEngine/', 'server/src/readHistory.ts'],
@@ -136,7 +160,13 @@ const LAYERS: string[][] = [
   ['client/src/', 'client/src/incremental/stateFormModel.ts'],
   ['client/src/webview/'],
   ['client/src/views/'],
-  ['client/src/commands/', 'client/src/incremental/', 'client/src/cassetteLens.ts', 'client/src/lensCommands.ts', 'client/src/languageClient.ts'],
+  [
+    'client/src/commands/',
+    'client/src/incremental/',
+    'client/src/cassetteLens.ts',
+    'client/src/lensCommands.ts',
+    'client/src/languageClient.ts',
+  ],
   ['client/src/extension.ts'],
 ];
 
@@ -149,9 +179,16 @@ test('no import circles in server/src and client/src (type imports included)', (
 
 test('every product module has a layer, and imports run down the layers (at most 2 allowed exceptions)', () => {
   const graph = importGraph();
-  assert.deepEqual(graph.files.filter((f) => layerOf(LAYERS, f) < 0), [], 'modules without a layer: add them to LAYERS');
+  assert.deepEqual(
+    graph.files.filter((f) => layerOf(LAYERS, f) < 0),
+    [],
+    'modules without a layer: add them to LAYERS',
+  );
   assert.ok(UPWARD_ALLOWED.length <= 2);
-  assert.deepEqual(upwardImports(graph, LAYERS).filter((i) => !UPWARD_ALLOWED.includes(i)), []);
+  assert.deepEqual(
+    upwardImports(graph, LAYERS).filter((i) => !UPWARD_ALLOWED.includes(i)),
+    [],
+  );
 });
 
 test('the language server imports the runtime only through its entry, runtime/index.ts', () => {
@@ -174,7 +211,7 @@ test('validation coordinates the rules from above: no rule, schema or manifest m
   assert.deepEqual(offenders, []);
 });
 
-test('features never write into another feature\'s cache: per-version derived data lives below features/', () => {
+test("features never write into another feature's cache: per-version derived data lives below features/", () => {
   // documentValidation.ts holds the validation and the resolved manifest of a version; a feature reads them.
   const graph = importGraph();
   const offenders: string[] = [];
@@ -188,15 +225,18 @@ test('features never write into another feature\'s cache: per-version derived da
 test('every custom message is a typed RequestType or NotificationType of protocol.ts, sent and handled through it', () => {
   const offenders: string[] = [];
   for (const rel of ['server/src/protocol.ts', 'server/src/incrementalProtocol.ts']) {
-    for (const m of code(join(ROOT, rel)).matchAll(/export const (\w+) = ['"]airbyte\//g)) offenders.push(`${rel}: ${m[1]} is a bare method name`);
+    for (const m of code(join(ROOT, rel)).matchAll(/export const (\w+) = ['"]airbyte\//g))
+      offenders.push(`${rel}: ${m[1]} is a bare method name`);
   }
   const graph = importGraph();
   for (const rel of graph.files) {
     if (rel.startsWith(R)) continue;
     const text = code(join(ROOT, rel));
     // A type argument or a method string pairs a method with its types by hand; the RequestType does it once.
-    if (/\.(?:sendRequest|sendNotification|onRequest|onNotification)\s*</.test(text)) offenders.push(`${rel} pairs a message with a type by hand`);
-    if (/\.(?:sendRequest|sendNotification|onRequest|onNotification)\(\s*['"`]airbyte\//.test(text)) offenders.push(`${rel} names a custom method as a string`);
+    if (/\.(?:sendRequest|sendNotification|onRequest|onNotification)\s*</.test(text))
+      offenders.push(`${rel} pairs a message with a type by hand`);
+    if (/\.(?:sendRequest|sendNotification|onRequest|onNotification)\(\s*['"`]airbyte\//.test(text))
+      offenders.push(`${rel} names a custom method as a string`);
   }
   assert.deepEqual(offenders, []);
 });
@@ -214,7 +254,7 @@ test('panels and pages share one module of webview messages; pages never read a 
   assert.deepEqual(offenders, []);
 });
 
-test('comments cite the CDK\'s own sources or docs/, never specification files outside the repository', () => {
+test("comments cite the CDK's own sources or docs/, never specification files outside the repository", () => {
   const offenders: string[] = [];
   for (const rel of importGraph().files) {
     const text = readFileSync(join(ROOT, rel), 'utf8');

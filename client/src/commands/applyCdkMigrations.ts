@@ -13,10 +13,18 @@ export async function applyCdkMigrations(): Promise<void> {
   }
   const kind = vscode.CodeActionKind.Empty.append(APPLY_CDK_MIGRATIONS_KIND);
   const whole = new vscode.Range(0, 0, editor.document.lineCount, 0);
-  const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, whole, kind.value)) ?? [];
+  const actions =
+    (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      editor.document.uri,
+      whole,
+      kind.value,
+    )) ?? [];
   const action = actions.find((a) => a.kind && kind.contains(a.kind) && a.edit);
   if (!action?.edit) {
-    void vscode.window.showInformationMessage('No CDK migration applies to this manifest: no deprecated `url_base`/`path` or `request_body_json`/`request_body_data` the editor can rewrite.');
+    void vscode.window.showInformationMessage(
+      'No CDK migration applies to this manifest: no deprecated `url_base`/`path` or `request_body_json`/`request_body_data` the editor can rewrite.',
+    );
     return;
   }
   await vscode.workspace.applyEdit(action.edit);

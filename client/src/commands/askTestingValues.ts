@@ -17,10 +17,13 @@ function sourceLabel(source: ValuesSource): string {
 async function copyTestingValues(services: Services, uri: vscode.Uri, others: ValuesSource[]): Promise<boolean> {
   let source: ValuesSource | undefined = others[0];
   if (others.length > 1) {
-    const picked = await vscode.window.showQuickPick(others.map((o) => ({ label: sourceLabel(o), source: o })), {
-      title: `Copy testing values to ${vscode.workspace.asRelativePath(uri)}`,
-      placeHolder: 'The values will be sent to the API this manifest names',
-    });
+    const picked = await vscode.window.showQuickPick(
+      others.map((o) => ({ label: sourceLabel(o), source: o })),
+      {
+        title: `Copy testing values to ${vscode.workspace.asRelativePath(uri)}`,
+        placeHolder: 'The values will be sent to the API this manifest names',
+      },
+    );
     source = picked?.source;
   }
   if (!source) return false;
@@ -38,14 +41,26 @@ export async function testingValuesOrAsk(services: Services, uri: vscode.Uri, go
   if (config) return config;
   // A config.json beside the manifest (as in the demo workspace) can be imported in one click.
   const beside = vscode.Uri.joinPath(uri, '..', 'config.json');
-  const hasConfigJson = await vscode.workspace.fs.stat(beside).then(() => true, () => false);
+  const hasConfigJson = await vscode.workspace.fs.stat(beside).then(
+    () => true,
+    () => false,
+  );
   // Values saved for another manifest are never sent to this one's API unless the user copies them.
   const others = await services.store.candidates(uri);
-  const { message, choices, copy, set } = noValuesPrompt(vscode.workspace.asRelativePath(uri), hasConfigJson, others.map(sourceLabel), goOn);
+  const { message, choices, copy, set } = noValuesPrompt(
+    vscode.workspace.asRelativePath(uri),
+    hasConfigJson,
+    others.map(sourceLabel),
+    goOn,
+  );
   const choice = await vscode.window.showWarningMessage(message, ...choices);
-  if (choice === set) { await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: uri.toString() }); return undefined; }
+  if (choice === set) {
+    await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: uri.toString() });
+    return undefined;
+  }
   if (choice === 'Import config.json') {
-    if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: uri.toString(), file: beside.fsPath }))) return undefined;
+    if (!(await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: uri.toString(), file: beside.fsPath })))
+      return undefined;
     return (await services.store.get(uri)) ?? undefined;
   }
   if (choice === copy) {

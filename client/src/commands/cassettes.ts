@@ -5,8 +5,13 @@
 import * as vscode from 'vscode';
 import { dirname, relative } from 'node:path';
 import {
-  CassetteSummaryRequest, CompareReadsRequest, ReadCassetteRequest,
-  type CassetteSummaryParams, type CassetteSummaryResult, type CompareReadsParams, type CompareReadsResult, type ReadCassetteParams, type ReadCassetteResult,
+  CassetteSummaryRequest,
+  CompareReadsRequest,
+  ReadCassetteRequest,
+  type CassetteSummaryParams,
+  type CompareReadsParams,
+  type CompareReadsResult,
+  type ReadCassetteParams,
 } from '../../../server/src/protocol';
 import { CASSETTE_DIR, cassetteFileNames } from '../../../server/src/runtime/shared/cassetteFiles';
 import type { Services, StreamTarget } from '../services';
@@ -18,9 +23,18 @@ import { execute, viewMasker } from './runStream';
 import { confirmLinkOutside, writeTextFile } from '../userFileAccess';
 
 /** Arguments the commands accept besides `{ uri, streamName }` (lenses, the results view, tests). */
-type CassetteArgs = Partial<StreamTarget> & { cassette?: string; file?: string; against?: 'previous' | 'expectation'; allowLinkOutside?: boolean };
+type CassetteArgs = Partial<StreamTarget> & {
+  cassette?: string;
+  file?: string;
+  against?: 'previous' | 'expectation';
+  allowLinkOutside?: boolean;
+};
 
-const exists = (uri: vscode.Uri) => Promise.resolve(vscode.workspace.fs.stat(uri)).then(() => true, () => false);
+const exists = (uri: vscode.Uri) =>
+  Promise.resolve(vscode.workspace.fs.stat(uri)).then(
+    () => true,
+    () => false,
+  );
 
 /** A file given as a URI string or a path. */
 function fileUri(value: string): vscode.Uri {
@@ -56,19 +70,24 @@ export async function saveReadAsCassette(services: Services, arg: unknown): Prom
   const saved = await services.client.sendRequest(ReadCassetteRequest, params);
   if (!saved) {
     const run = 'Run Stream';
-    const choice = await vscode.window.showWarningMessage(`Stream '${target.streamName}' has not been read from the API in this session. Run it first: its HTTP exchanges are recorded while it runs.`, run);
+    const choice = await vscode.window.showWarningMessage(
+      `Stream '${target.streamName}' has not been read from the API in this session. Run it first: its HTTP exchanges are recorded while it runs.`,
+      run,
+    );
     if (choice === run) await vscode.commands.executeCommand('airbyte.runStream', target);
     return undefined;
   }
   const manifest = vscode.Uri.parse(target.uri);
   const conventional = conventionalFiles(manifest, target.streamName);
   const given = (arg as CassetteArgs | undefined)?.file;
-  const file = given ? fileUri(given) : await vscode.window.showSaveDialog({
-    defaultUri: conventional.cassette,
-    filters: { Cassettes: ['yaml', 'yml'] },
-    title: `Save the read of '${target.streamName}' as a cassette`,
-    saveLabel: 'Save Cassette',
-  });
+  const file = given
+    ? fileUri(given)
+    : await vscode.window.showSaveDialog({
+        defaultUri: conventional.cassette,
+        filters: { Cassettes: ['yaml', 'yml'] },
+        title: `Save the read of '${target.streamName}' as a cassette`,
+        saveLabel: 'Save Cassette',
+      });
   if (!file) return undefined;
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(file, '..'));
   // Never through a link: a repository may commit cassettes/x.cassette.yaml -> a file elsewhere.
@@ -90,13 +109,21 @@ export async function saveReadAsCassette(services: Services, arg: unknown): Prom
     expectationNote = ` and its expectation ${nameOf(expectation, manifest)} (for connector-manifest test)`;
   }
   const exchanges = `${saved.exchanges} HTTP exchange${saved.exchanges === 1 ? '' : 's'}`;
-  services.log.info(`cassette of '${target.streamName}' (${exchanges}, recorded ${saved.recordedAt}) saved to ${nameOf(file, manifest)}${expectationNote}`);
+  services.log.info(
+    `cassette of '${target.streamName}' (${exchanges}, recorded ${saved.recordedAt}) saved to ${nameOf(file, manifest)}${expectationNote}`,
+  );
   const open = 'Open Cassette';
   const replay = 'Replay';
-  void vscode.window.showInformationMessage(`Saved the read of '${target.streamName}' (${exchanges}, secrets masked) to ${nameOf(file, manifest)}${expectationNote}.`, open, replay).then((c) => {
-    if (c === open) void vscode.window.showTextDocument(file, { viewColumn: vscode.ViewColumn.Beside });
-    if (c === replay) void vscode.commands.executeCommand('airbyte.replayCassette', { ...target, cassette: file.toString() });
-  });
+  void vscode.window
+    .showInformationMessage(
+      `Saved the read of '${target.streamName}' (${exchanges}, secrets masked) to ${nameOf(file, manifest)}${expectationNote}.`,
+      open,
+      replay,
+    )
+    .then((c) => {
+      if (c === open) void vscode.window.showTextDocument(file, { viewColumn: vscode.ViewColumn.Beside });
+      if (c === replay) void vscode.commands.executeCommand('airbyte.replayCassette', { ...target, cassette: file.toString() });
+    });
   return file;
 }
 
@@ -146,11 +173,17 @@ export async function replayCassette(services: Services, arg: unknown): Promise<
     return undefined;
   }
   if (args.streamName && summary.stream && summary.stream !== args.streamName) {
-    services.log.warn(`the cassette ${nameOf(cassette, manifest)} was recorded for stream '${summary.stream}'; replaying it for '${args.streamName}'`);
+    services.log.warn(
+      `the cassette ${nameOf(cassette, manifest)} was recorded for stream '${summary.stream}'; replaying it for '${args.streamName}'`,
+    );
   }
   // The testing values are not sent (the cassette holds a masked copy); here they only mask what the view shows.
   const values = (await services.store.get(manifest)) ?? {};
-  return execute(services, { uri: manifest.toString(), streamName }, values, summary.limits, readSettings(), { cassetteUri: cassette.toString(), name: nameOf(cassette, manifest), allowLinkOutside });
+  return execute(services, { uri: manifest.toString(), streamName }, values, summary.limits, readSettings(), {
+    cassetteUri: cassette.toString(),
+    name: nameOf(cassette, manifest),
+    allowLinkOutside,
+  });
 }
 
 /**
@@ -167,16 +200,26 @@ export async function compareWithPreviousRead(services: Services, arg: unknown):
   const hasExpectation = await exists(expectation);
   const wanted = (arg as CassetteArgs | undefined)?.against ?? 'previous';
   const request = (against: CompareReadsParams['against']) =>
-    services.client.sendRequest(CompareReadsRequest, { uri: target.uri, streamName: target.streamName, against } satisfies CompareReadsParams);
+    services.client.sendRequest(CompareReadsRequest, {
+      uri: target.uri,
+      streamName: target.streamName,
+      against,
+    } satisfies CompareReadsParams);
   let result = await request(wanted === 'expectation' && hasExpectation ? { expectationUri: expectation.toString() } : 'previous');
-  if ('unavailable' in result && wanted === 'previous' && hasExpectation) result = await request({ expectationUri: expectation.toString() });
+  if ('unavailable' in result && wanted === 'previous' && hasExpectation)
+    result = await request({ expectationUri: expectation.toString() });
   if ('unavailable' in result) {
     void vscode.window.showWarningMessage(result.unavailable);
     return result;
   }
   const masker = await viewMasker(services, manifest, (await services.store.get(manifest)) ?? {});
   const shown = masker.mask(result);
-  ComparePanel.show(services.context.extensionUri, target, shown, () => void compareWithPreviousRead(services, { ...target, against: wanted }));
+  ComparePanel.show(
+    services.context.extensionUri,
+    target,
+    shown,
+    () => void compareWithPreviousRead(services, { ...target, against: wanted }),
+  );
   services.log.info(`compared '${target.streamName}': ${shown.text.split('\n')[0]}`);
   return shown;
 }

@@ -5,8 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
-  CdkEngineStatusRequest, CdkPythonNotification, CompareEnginesRequest, TestReadProgressNotification, sealConfig,
-  type CdkEngineStatusParams, type CdkEngineStatusResult, type CompareEnginesParams, type CompareEnginesResult, type TestReadProgressParams,
+  CdkEngineStatusRequest,
+  CdkPythonNotification,
+  CompareEnginesRequest,
+  TestReadProgressNotification,
+  sealConfig,
+  type CdkEngineStatusParams,
+  type CompareEnginesParams,
+  type CompareEnginesResult,
+  type TestReadProgressParams,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import { resolveCdkPython, watchCdkPython } from '../cdkPython';
@@ -39,7 +46,10 @@ export async function offerCdkInstall(services: Services, message: string, insta
     await vscode.commands.executeCommand('workbench.action.openSettings', 'airbyte.cdk.python');
   } else if (choice === 'Check Again') {
     const status = await services.client.sendRequest(CdkEngineStatusRequest, { fresh: true } satisfies CdkEngineStatusParams);
-    if (status.ok) void vscode.window.showInformationMessage(`The Airbyte CDK engine is ready: airbyte-cdk ${status.cdkVersion} on Python ${status.pythonVersion} (${status.python}).`);
+    if (status.ok)
+      void vscode.window.showInformationMessage(
+        `The Airbyte CDK engine is ready: airbyte-cdk ${status.cdkVersion} on Python ${status.pythonVersion} (${status.python}).`,
+      );
     else void offerCdkInstall(services, status.message, status.installCommand);
   }
 }
@@ -55,23 +65,32 @@ export async function compareWithCdk(services: Services, arg: unknown): Promise<
   const settings = readSettings();
   const runId = randomUUID();
   const params: CompareEnginesParams = {
-    uri: target.uri, streamName: target.streamName, config: sealConfig(config, services.sealKey), runId, limits: settings.limits,
+    uri: target.uri,
+    streamName: target.streamName,
+    config: sealConfig(config, services.sealKey),
+    runId,
+    limits: settings.limits,
     http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
     ...(cassette ? { replay: { cassetteUri: cassette } } : {}),
   };
-  services.log.info(`comparing stream '${target.streamName}' on the built-in runtime and the Airbyte CDK${cassette ? ' (offline, from a cassette)' : ''}`);
+  services.log.info(
+    `comparing stream '${target.streamName}' on the built-in runtime and the Airbyte CDK${cassette ? ' (offline, from a cassette)' : ''}`,
+  );
   let result: CompareEnginesResult;
   try {
-    result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Comparing '${target.streamName}' on both engines`, cancellable: true }, async (progress, token) => {
-      const sub = services.client.onNotification(TestReadProgressNotification, (p: TestReadProgressParams) => {
-        if (p.runId === runId && p.event.type === 'log') progress.report({ message: p.event.message });
-      });
-      try {
-        return await services.client.sendRequest(CompareEnginesRequest, params, token);
-      } finally {
-        sub.dispose();
-      }
-    });
+    result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Comparing '${target.streamName}' on both engines`, cancellable: true },
+      async (progress, token) => {
+        const sub = services.client.onNotification(TestReadProgressNotification, (p: TestReadProgressParams) => {
+          if (p.runId === runId && p.event.type === 'log') progress.report({ message: p.event.message });
+        });
+        try {
+          return await services.client.sendRequest(CompareEnginesRequest, params, token);
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
   } catch (e) {
     const message = (e as Error).message;
     services.log.warn(`comparison of '${target.streamName}' failed: ${message}`);
@@ -83,7 +102,12 @@ export async function compareWithCdk(services: Services, arg: unknown): Promise<
     return result;
   }
   services.log.info(`comparison of '${target.streamName}': ${result.identical ? 'identical' : `${result.differences.length} differences`}`);
-  ComparePanel.showEngines(services.context.extensionUri, target, result, () => void compareWithCdk(services, { ...target, ...(cassette ? { cassette } : {}) }));
+  ComparePanel.showEngines(
+    services.context.extensionUri,
+    target,
+    result,
+    () => void compareWithCdk(services, { ...target, ...(cassette ? { cassette } : {}) }),
+  );
   return result;
 }
 
@@ -97,6 +121,9 @@ export function registerCdkEngine(services: Services): vscode.Disposable[] {
     }),
   ];
   void sendPython(services).catch((e) => services.log.warn(`Airbyte CDK engine: ${(e as Error).message}`));
-  void watchCdkPython(() => void sendPython(services)).then((w) => subs.push(...w), () => undefined);
+  void watchCdkPython(() => void sendPython(services)).then(
+    (w) => subs.push(...w),
+    () => undefined,
+  );
   return subs;
 }

@@ -20,7 +20,11 @@ export async function checkConnection(services: Services, arg: unknown): Promise
   if (!config) return undefined;
   const settings = readSettings();
   // Sealed: the language client's protocol trace must not show testing values (protocol.ts).
-  const params: CheckConnectionParams = { uri: uri.toString(), config: sealConfig(config, services.sealKey), http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes } };
+  const params: CheckConnectionParams = {
+    uri: uri.toString(),
+    config: sealConfig(config, services.sealKey),
+    http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
+  };
   const panel = ResultsPanel.show(services.context.extensionUri, uri, 'check:', {
     rerun: () => void vscode.commands.executeCommand('airbyte.checkConnection', { uri: uri.toString() }),
     runWithLimits: () => void vscode.commands.executeCommand('airbyte.checkConnection', { uri: uri.toString() }),
@@ -33,7 +37,9 @@ export async function checkConnection(services: Services, arg: unknown): Promise
       (_progress, token) => services.client.sendRequest(CheckConnectionRequest, params, token),
     );
     panel.check(result);
-    services.log.info(`${vscode.workspace.asRelativePath(uri)}: check ${result.status ?? 'ended in an error'}${result.message ? `: ${result.message}` : ''}`);
+    services.log.info(
+      `${vscode.workspace.asRelativePath(uri)}: check ${result.status ?? 'ended in an error'}${result.message ? `: ${result.message}` : ''}`,
+    );
     return result;
   } catch (e) {
     const cancelled = e instanceof ResponseError && (e.code === -32800 || /cancel/i.test(e.message));

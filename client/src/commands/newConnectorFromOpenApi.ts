@@ -5,10 +5,7 @@
 import * as vscode from 'vscode';
 import { basename, dirname, join } from 'node:path';
 import type { Services } from '../services';
-import {
-  OpenApiOperationsRequest, ScaffoldOpenApiRequest,
-  type OpenApiOperationChoice, type OpenApiOperationsResult, type ScaffoldOpenApiResult,
-} from '../../../server/src/protocol';
+import { OpenApiOperationsRequest, ScaffoldOpenApiRequest, type OpenApiOperationChoice } from '../../../server/src/protocol';
 
 type DocumentItem = vscode.QuickPickItem & { uri?: vscode.Uri };
 type OperationItem = vscode.QuickPickItem & { key?: string };
@@ -34,7 +31,9 @@ export async function newConnectorFromOpenApi(services: Services, arg?: unknown)
   if (!target) return undefined;
   await vscode.workspace.fs.createDirectory(vscode.Uri.file(dirname(target.fsPath)));
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(result.manifest));
-  services.log.info(`Scaffolded ${target.fsPath} from ${source.fsPath}: ${result.streams.length} streams, inputs ${result.inputs.join(', ') || '(none)'}.`);
+  services.log.info(
+    `Scaffolded ${target.fsPath} from ${source.fsPath}: ${result.streams.length} streams, inputs ${result.inputs.join(', ') || '(none)'}.`,
+  );
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
   void vscode.window.showInformationMessage(
     `Scaffolded ${result.streams.length} stream${result.streams.length === 1 ? '' : 's'} from ${basename(source.fsPath)}. Each guess has a comment saying what it was inferred from: check them, then set testing values and run a stream.`,
@@ -55,11 +54,17 @@ async function pickDocument(): Promise<vscode.Uri | undefined> {
   const browse: DocumentItem = { label: '$(folder-opened) Browse…', description: 'an OpenAPI 3.0/3.1 or Swagger 2.0 file (YAML or JSON)' };
   const choice = await vscode.window.showQuickPick<DocumentItem>([...found, browse], {
     title: 'New Connector from OpenAPI: the API description',
-    placeHolder: found.length ? 'Pick the OpenAPI document to scaffold the connector from' : 'No OpenAPI document in the workspace: browse for one',
+    placeHolder: found.length
+      ? 'Pick the OpenAPI document to scaffold the connector from'
+      : 'No OpenAPI document in the workspace: browse for one',
   });
   if (!choice) return undefined;
   if (choice.uri) return choice.uri;
-  const uris = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'OpenAPI / Swagger': ['yaml', 'yml', 'json'] }, openLabel: 'Scaffold from this document' });
+  const uris = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    filters: { 'OpenAPI / Swagger': ['yaml', 'yml', 'json'] },
+    openLabel: 'Scaffold from this document',
+  });
   return uris?.[0];
 }
 

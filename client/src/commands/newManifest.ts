@@ -3,7 +3,7 @@
 // parts to fill in: version, stream name, input, URL, field_path.
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { ManifestSkeletonRequest, type ManifestSkeletonResult } from '../../../server/src/protocol';
+import { ManifestSkeletonRequest } from '../../../server/src/protocol';
 
 /** Opens the new manifest; returns its editor, or undefined when the server gave no skeleton. */
 export async function newManifest(services: Services): Promise<vscode.TextEditor | undefined> {

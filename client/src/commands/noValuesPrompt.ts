@@ -11,7 +11,12 @@ export const SET_VALUES = 'Set Values…';
  * The message and buttons for a manifest without testing values. `sources`: labels of the manifests whose
  * values could be copied; `goOn` names running without values (dropped when three better choices exist).
  */
-export function noValuesPrompt(manifest: string, hasConfigJson: boolean, sources: string[], goOn: string): { message: string; choices: string[]; copy: string; set: string } {
+export function noValuesPrompt(
+  manifest: string,
+  hasConfigJson: boolean,
+  sources: string[],
+  goOn: string,
+): { message: string; choices: string[]; copy: string; set: string } {
   let message = `No testing values are set for ${manifest}. Streams that need credentials will fail.`;
   if (hasConfigJson) message += ` ${IMPORT_CONFIG} imports the config.json beside it.`;
   if (sources.length === 1) message += ` ${COPY_VALUES} copies the values of ${sources[0]}.`;

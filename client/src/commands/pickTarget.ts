@@ -1,7 +1,7 @@
 // Resolves the manifest and stream a command applies to: from the lens arguments, or from the active
 // editor plus a quick pick over the server's list of streams when run from the palette.
 import * as vscode from 'vscode';
-import { ListStreamsRequest, type ListStreamsParams, type ListStreamsResult } from '../../../server/src/protocol';
+import { ListStreamsRequest, type ListStreamsParams } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 
 /** The manifest URI given as an argument (string or Uri) or the active editor's YAML document. */
@@ -31,6 +31,14 @@ export async function resolveStreamTarget(services: Services, arg: unknown): Pro
     void vscode.window.showWarningMessage('This manifest declares no streams.');
     return undefined;
   }
-  const picked = streams.length === 1 ? streams[0] : await vscode.window.showQuickPick(streams.map((s) => ({ label: s.name, stream: s })), { placeHolder: 'Stream to read' }).then((p) => p?.stream);
+  const picked =
+    streams.length === 1
+      ? streams[0]
+      : await vscode.window
+          .showQuickPick(
+            streams.map((s) => ({ label: s.name, stream: s })),
+            { placeHolder: 'Stream to read' },
+          )
+          .then((p) => p?.stream);
   return picked ? { uri: uri.toString(), streamName: picked.name } : undefined;
 }

@@ -74,13 +74,21 @@ export type ExtensionApi = {
 
 /** Builds the exported API. */
 export function extensionApi(services: Services): ExtensionApi {
-  return { outputText: () => services.log.text(), resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}\n${ReadinessPanel.transcripts()}`, lensCommand: (id) => lensCommands.resolve(id) };
+  return {
+    outputText: () => services.log.text(),
+    resultsTranscript: () => `${ResultsPanel.transcripts()}\n${ComparePanel.transcripts()}\n${ReadinessPanel.transcripts()}`,
+    lensCommand: (id) => lensCommands.resolve(id),
+  };
 }
 
 /** "Copy as cURL" in the results view; the disposable unhooks it. */
 function registerCopyAsCurl(services: Services): vscode.Disposable {
   ResultsPanel.copyAsCurl = (manifest, stream, request, withSecrets) => {
-    copyRequestAsCurl(services, manifest, stream, request, withSecrets).catch((e: Error) => void vscode.window.showErrorMessage(`Airbyte: the request could not be copied: ${e.message}`));
+    copyRequestAsCurl(services, manifest, stream, request, withSecrets).catch(
+      (e: Error) => void vscode.window.showErrorMessage(`Airbyte: the request could not be copied: ${e.message}`),
+    );
   };
-  return new vscode.Disposable(() => { ResultsPanel.copyAsCurl = undefined; });
+  return new vscode.Disposable(() => {
+    ResultsPanel.copyAsCurl = undefined;
+  });
 }

@@ -28,7 +28,11 @@ export async function resolveStreams(services: Services, arg: unknown): Promise<
   if (!config) return undefined;
   const settings = readSettings();
   // Sealed: the language client's protocol trace must not show testing values (protocol.ts).
-  const params: ResolveStreamsParams = { uri: uri.toString(), config: sealConfig(config, services.sealKey), http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes } };
+  const params: ResolveStreamsParams = {
+    uri: uri.toString(),
+    config: sealConfig(config, services.sealKey),
+    http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
+  };
   let result: ResolveStreamsResult;
   try {
     result = await vscode.window.withProgress(
@@ -39,25 +43,36 @@ export async function resolveStreams(services: Services, arg: unknown): Promise<
     const cancelled = e instanceof ResponseError && (e.code === -32800 || /cancel/i.test(e.message));
     if (!cancelled) {
       services.log.warn(`resolving the streams of ${vscode.workspace.asRelativePath(uri)} failed: ${(e as Error).message}`);
-      void vscode.window.showErrorMessage(`Resolving the dynamic streams failed: ${(e as Error).message}`, 'Show Output').then((c) => c && services.log.channel.show());
+      void vscode.window
+        .showErrorMessage(`Resolving the dynamic streams failed: ${(e as Error).message}`, 'Show Output')
+        .then((c) => c && services.log.channel.show());
     }
     return undefined;
   }
   const dynamic = result.streams.filter((s) => s.dynamic);
-  services.log.info(`${vscode.workspace.asRelativePath(uri)}: ${plural(dynamic.length, 'dynamic stream')} resolved: ${dynamic.map((s) => s.name).join(', ') || 'none'}`);
+  services.log.info(
+    `${vscode.workspace.asRelativePath(uri)}: ${plural(dynamic.length, 'dynamic stream')} resolved: ${dynamic.map((s) => s.name).join(', ') || 'none'}`,
+  );
   if (dynamic.length === 0) {
     void vscode.window.showInformationMessage('The dynamic stream definitions resolve to no stream with these testing values.');
     return result;
   }
   const given = (arg as { streamName?: unknown } | undefined)?.streamName;
-  const picked = typeof given === 'string'
-    ? dynamic.find((s) => s.name === given)
-    : await vscode.window.showQuickPick(
-      dynamic.map((s) => ({ label: `$(play) Run stream ${s.name}`, description: `${s.definition ?? ''} · ${s.resolver ?? ''}`, name: s.name })),
-      { placeHolder: `${plural(dynamic.length, 'dynamic stream')} resolved — pick one to run` },
-    );
+  const picked =
+    typeof given === 'string'
+      ? dynamic.find((s) => s.name === given)
+      : await vscode.window.showQuickPick(
+          dynamic.map((s) => ({
+            label: `$(play) Run stream ${s.name}`,
+            description: `${s.definition ?? ''} · ${s.resolver ?? ''}`,
+            name: s.name,
+          })),
+          { placeHolder: `${plural(dynamic.length, 'dynamic stream')} resolved — pick one to run` },
+        );
   if (typeof given === 'string' && !picked) {
-    void vscode.window.showWarningMessage(`No dynamic stream named '${given}' was resolved; resolved: ${dynamic.map((s) => s.name).join(', ')}.`);
+    void vscode.window.showWarningMessage(
+      `No dynamic stream named '${given}' was resolved; resolved: ${dynamic.map((s) => s.name).join(', ')}.`,
+    );
     return result;
   }
   if (!picked) return result;

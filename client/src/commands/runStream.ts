@@ -5,10 +5,29 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
 import {
-  TestReadRequest, TestReadProgressNotification, ConfigUpdateNotification, ListStreamsRequest, ComponentLocationRequest, SchemaDifferencesRequest, openConfig, sealConfig,
-  type TestReadParams, type TestReadResult, type TestReadProgressParams, type ConfigUpdateParams, type ListStreamsParams, type ListStreamsResult,
-  type ComponentLocationParams, type ComponentLocationResult, type SchemaDifferencesParams, type SchemaDifferencesResult,
-  type ShownLogMessage, type ShownStreamRead, type TestReadProgress, type CassetteReplayOption, type CdkFailureData, SelectPageNotification,
+  TestReadRequest,
+  TestReadProgressNotification,
+  ConfigUpdateNotification,
+  ListStreamsRequest,
+  ComponentLocationRequest,
+  SchemaDifferencesRequest,
+  openConfig,
+  sealConfig,
+  type TestReadParams,
+  type TestReadResult,
+  type TestReadProgressParams,
+  type ConfigUpdateParams,
+  type ListStreamsParams,
+  type ComponentLocationParams,
+  type ComponentLocationResult,
+  type SchemaDifferencesParams,
+  type SchemaDifferencesResult,
+  type ShownLogMessage,
+  type ShownStreamRead,
+  type TestReadProgress,
+  type CassetteReplayOption,
+  type CdkFailureData,
+  SelectPageNotification,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import { secretValues } from '../../../server/src/runtime/shared/secretFields';
@@ -49,7 +68,10 @@ function forDisplay(streamRead: ShownStreamRead): ShownStreamRead {
 class ViewMasker {
   private values: string[] = [];
   private compiled: CompiledSecrets = [];
-  constructor(private readonly spec: Record<string, unknown> | null, private readonly credentialPaths: string[][] = []) {}
+  constructor(
+    private readonly spec: Record<string, unknown> | null,
+    private readonly credentialPaths: string[][] = [],
+  ) {}
   add(config: Record<string, unknown>): void {
     if (this.spec) this.values.push(...secretValues(this.spec, config).map(String));
     // Values an authenticator or a requester uses as credentials, marked airbyte_secret or not.
@@ -64,7 +86,8 @@ class ViewMasker {
 /** The string and number leaves of the config value at `path`. */
 function leavesAt(config: unknown, path: string[]): string[] {
   let node = config;
-  for (const seg of path) node = node && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, seg) ? (node as Record<string, unknown>)[seg] : undefined;
+  for (const seg of path)
+    node = node && typeof node === 'object' && Object.hasOwn(node, seg) ? (node as Record<string, unknown>)[seg] : undefined;
   const out: string[] = [];
   const walk = (v: unknown, depth: number): void => {
     if (typeof v === 'string' || typeof v === 'number') out.push(String(v));
@@ -85,26 +108,37 @@ export async function viewMasker(services: Services, uri: vscode.Uri, config: Re
  * ERROR log entries as the results view shows them: linked to the component that failed (located by the
  * server, references followed) or else to the stream's declaration, with a readable source-mapped stack.
  */
-async function withErrorLocations(services: Services, target: StreamTarget, streamRead: TestReadResult, line: number | undefined): Promise<ShownStreamRead> {
+async function withErrorLocations(
+  services: Services,
+  target: StreamTarget,
+  streamRead: TestReadResult,
+  line: number | undefined,
+): Promise<ShownStreamRead> {
   if (!Array.isArray(streamRead.logs)) return streamRead;
-  const logs: ShownLogMessage[] = await Promise.all(streamRead.logs.map(async (l): Promise<ShownLogMessage> => {
-    if (String(l.level).toUpperCase() !== 'ERROR') return l;
-    const out: ShownLogMessage = { ...l };
-    if (typeof l.stacktrace === 'string' && l.stacktrace) {
-      const stack = readableStack(l.stacktrace);
-      out.stacktrace = stack.mapped ? stack.text : null;
-      out.stack_note = stack.mapped ? null : 'No stack frames could be mapped to the sources (the server was built without source maps).';
-    }
-    const kind = failedComponent({ message: l.message, stacktrace: l.stacktrace });
-    const located = kind ? await locateComponent(services, target, kind) : null;
-    if (kind && located) out.component = { kind, label: COMPONENT_LABEL[kind], type: located.type, range: located.range };
-    else if (line !== undefined) out.line = line;
-    return out;
-  }));
+  const logs: ShownLogMessage[] = await Promise.all(
+    streamRead.logs.map(async (l): Promise<ShownLogMessage> => {
+      if (String(l.level).toUpperCase() !== 'ERROR') return l;
+      const out: ShownLogMessage = { ...l };
+      if (typeof l.stacktrace === 'string' && l.stacktrace) {
+        const stack = readableStack(l.stacktrace);
+        out.stacktrace = stack.mapped ? stack.text : null;
+        out.stack_note = stack.mapped ? null : 'No stack frames could be mapped to the sources (the server was built without source maps).';
+      }
+      const kind = failedComponent({ message: l.message, stacktrace: l.stacktrace });
+      const located = kind ? await locateComponent(services, target, kind) : null;
+      if (kind && located) out.component = { kind, label: COMPONENT_LABEL[kind], type: located.type, range: located.range };
+      else if (line !== undefined) out.line = line;
+      return out;
+    }),
+  );
   return { ...streamRead, logs };
 }
 
-async function locateComponent(services: Services, target: StreamTarget, component: ComponentLocationParams['component']): Promise<ComponentLocationResult> {
+async function locateComponent(
+  services: Services,
+  target: StreamTarget,
+  component: ComponentLocationParams['component'],
+): Promise<ComponentLocationResult> {
   try {
     const params: ComponentLocationParams = { uri: target.uri, streamName: target.streamName, component };
     return await services.client.sendRequest(ComponentLocationRequest, params);
@@ -113,10 +147,18 @@ async function locateComponent(services: Services, target: StreamTarget, compone
   }
 }
 
-async function schemaDifferences(services: Services, target: StreamTarget, inferred: unknown): Promise<SchemaDifferencesResult | undefined> {
+async function schemaDifferences(
+  services: Services,
+  target: StreamTarget,
+  inferred: unknown,
+): Promise<SchemaDifferencesResult | undefined> {
   if (!inferred || typeof inferred !== 'object') return undefined;
   try {
-    const params: SchemaDifferencesParams = { uri: target.uri, streamName: target.streamName, inferred: inferred as Record<string, unknown> };
+    const params: SchemaDifferencesParams = {
+      uri: target.uri,
+      streamName: target.streamName,
+      inferred: inferred as Record<string, unknown>,
+    };
     return await services.client.sendRequest(SchemaDifferencesRequest, params);
   } catch {
     return undefined;
@@ -147,7 +189,9 @@ async function storeConfigUpdate(services: Services, uri: vscode.Uri, config: Re
   await services.store.merge(uri, config);
   const keys = Object.keys(config).join(', ');
   services.log.info(`testing values of ${vscode.workspace.asRelativePath(uri)} updated by the connector (keys: ${keys})`);
-  void vscode.window.showInformationMessage(`The connector returned new credentials (for example a rotated refresh token); they were saved to the testing values of ${vscode.workspace.asRelativePath(uri)}.`);
+  void vscode.window.showInformationMessage(
+    `The connector returned new credentials (for example a rotated refresh token); they were saved to the testing values of ${vscode.workspace.asRelativePath(uri)}.`,
+  );
 }
 
 /** Runs a test read of one stream; `askForLimits` shows the limit prompts first. */
@@ -158,7 +202,10 @@ export async function runStream(services: Services, arg: unknown, askForLimits: 
   const settings = readSettings();
   const explicit = (arg as { limits?: Limits } | undefined)?.limits;
   const limits = askForLimits
-    ? await askLimits(services.context.extensionUri, `${target.uri}#${target.streamName}`, target.streamName, { ...settings.limits, ...explicit } as Required<Limits>)
+    ? await askLimits(services.context.extensionUri, `${target.uri}#${target.streamName}`, target.streamName, {
+        ...settings.limits,
+        ...explicit,
+      } as Required<Limits>)
     : { ...settings.limits, ...explicit };
   if (!limits) return undefined;
   const values = await testingValuesOrAsk(services, vscode.Uri.parse(target.uri), 'Run Anyway');
@@ -171,17 +218,30 @@ export async function runStream(services: Services, arg: unknown, askForLimits: 
  * cassette for "Save Read as Cassette"); with `replay` it is read offline from that cassette, the
  * testing values stay here (they only mask what the view shows) and the view says it was replayed.
  */
-export async function execute(services: Services, target: StreamTarget, config: Record<string, unknown>, limits: Limits, settings: ReturnType<typeof readSettings>, replay?: CassetteReplayOption & { name: string }, run?: { state?: object[]; origin?: ReadOrigin }): Promise<RunStreamOutcome> {
+export async function execute(
+  services: Services,
+  target: StreamTarget,
+  config: Record<string, unknown>,
+  limits: Limits,
+  settings: ReturnType<typeof readSettings>,
+  replay?: CassetteReplayOption & { name: string },
+  run?: { state?: object[]; origin?: ReadOrigin },
+): Promise<RunStreamOutcome> {
   const uri = vscode.Uri.parse(target.uri);
   const panel = ResultsPanel.show(services.context.extensionUri, uri, target.streamName, {
-    rerun: () => void vscode.commands.executeCommand(replay ? 'airbyte.replayCassette' : 'airbyte.runStream', replay ? { ...target, cassette: replay.cassetteUri, allowLinkOutside: replay.allowLinkOutside === true } : target),
+    rerun: () =>
+      void vscode.commands.executeCommand(
+        replay ? 'airbyte.replayCassette' : 'airbyte.runStream',
+        replay ? { ...target, cassette: replay.cassetteUri, allowLinkOutside: replay.allowLinkOutside === true } : target,
+      ),
     runWithLimits: () => void vscode.commands.executeCommand('airbyte.runStreamWithLimits', target),
     writeSchema: (schema) => void vscode.commands.executeCommand('airbyte.writeInferredSchema', { ...target, schema }),
     saveCassette: () => void vscode.commands.executeCommand('airbyte.saveReadAsCassette', target),
     compare: () => void vscode.commands.executeCommand('airbyte.compareWithPreviousRead', target),
     runFromState: () => void vscode.commands.executeCommand('airbyte.editInputState', target),
     continueFromState: () => void vscode.commands.executeCommand('airbyte.continueFromFinalState', target),
-    selectPage: (slice, page) => void services.client.sendNotification(SelectPageNotification, { uri: target.uri, streamName: target.streamName, slice, page }),
+    selectPage: (slice, page) =>
+      void services.client.sendNotification(SelectPageNotification, { uri: target.uri, streamName: target.streamName, slice, page }),
   });
   panel.start(target.streamName, limits, replay?.name);
   const line = await streamLine(services, target);
@@ -193,17 +253,29 @@ export async function execute(services: Services, target: StreamTarget, config: 
   let records = 0;
   // Sealed: the language client's protocol trace must not show testing values (protocol.ts).
   const params: TestReadParams = {
-    uri: target.uri, streamName: target.streamName, config: sealConfig(replay ? {} : config, services.sealKey), limits, runId,
+    uri: target.uri,
+    streamName: target.streamName,
+    config: sealConfig(replay ? {} : config, services.sealKey),
+    limits,
+    runId,
     http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
-    ...(replay ? { replay: { cassetteUri: replay.cassetteUri, name: replay.name, ...(replay.allowLinkOutside ? { allowLinkOutside: true } : {}) } } : { record: true }),
+    ...(replay
+      ? { replay: { cassetteUri: replay.cassetteUri, name: replay.name, ...(replay.allowLinkOutside ? { allowLinkOutside: true } : {}) } }
+      : { record: true }),
     ...(run?.state ? { state: run.state } : {}),
   };
   const what = replay ? `replay of stream '${target.streamName}' from ${replay.name}` : `test read of stream '${target.streamName}'`;
-  services.log.info(`${what} in ${vscode.workspace.asRelativePath(uri)} (max ${limits.maxRecords} records, ${limits.maxPagesPerSlice} pages/slice, ${limits.maxSlices} slices)`);
+  services.log.info(
+    `${what} in ${vscode.workspace.asRelativePath(uri)} (max ${limits.maxRecords} records, ${limits.maxPagesPerSlice} pages/slice, ${limits.maxSlices} slices)`,
+  );
   const started = Date.now();
   try {
     const streamRead = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: replay ? `Replaying stream '${target.streamName}' from ${replay.name}` : `Reading stream '${target.streamName}'`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: replay ? `Replaying stream '${target.streamName}' from ${replay.name}` : `Reading stream '${target.streamName}'`,
+        cancellable: true,
+      },
       async (progress, token) => {
         runs.set(runId, {
           onProgress: (e) => {
@@ -224,14 +296,19 @@ export async function execute(services: Services, target: StreamTarget, config: 
           },
         });
         return services.client.sendRequest(TestReadRequest, params, token);
-      });
+      },
+    );
     await writes;
     // The StreamRead's latest_config_update is masked (`****`): it is never stored. Only the
     // config-update notifications carry the real values; say so when none arrived.
     const latest = streamRead.latest_config_update;
     if (!configUpdated && latest && typeof latest === 'object') {
-      services.log.warn(`the connector updated its config during the read of '${target.streamName}' but the new values did not reach the extension; the stored testing values were not changed`);
-      void vscode.window.showWarningMessage(`The connector returned new credentials during the read of '${target.streamName}', but they did not arrive intact, so the testing values were not changed. If the API rotates refresh tokens, authorize again.`);
+      services.log.warn(
+        `the connector updated its config during the read of '${target.streamName}' but the new values did not reach the extension; the stored testing values were not changed`,
+      );
+      void vscode.window.showWarningMessage(
+        `The connector returned new credentials during the read of '${target.streamName}', but they did not arrive intact, so the testing values were not changed. If the API rotates refresh tokens, authorize again.`,
+      );
     }
     panel.result(masker.mask(forDisplay(await withErrorLocations(services, target, streamRead, line))));
     const differences = await schemaDifferences(services, target, streamRead.inferred_schema);
@@ -247,12 +324,24 @@ export async function execute(services: Services, target: StreamTarget, config: 
     const message = cancelled ? 'The test read was cancelled.' : masker.mask((e as Error).message);
     // A failure of the CDK engine carries what to install and the components.py places of its traceback.
     const cdk = !cancelled && e instanceof ResponseError ? (e.data as Partial<CdkFailureData> | undefined)?.cdk : undefined;
-    panel.failed(cdk ? { message, line, stacktrace: cdk.stacktrace ? masker.mask(cdk.stacktrace) : null, files: cdk.links, installCommand: cdk.installCommand } : { message, line });
+    panel.failed(
+      cdk
+        ? {
+            message,
+            line,
+            stacktrace: cdk.stacktrace ? masker.mask(cdk.stacktrace) : null,
+            files: cdk.links,
+            installCommand: cdk.installCommand,
+          }
+        : { message, line },
+    );
     services.log.warn(`test read of '${target.streamName}' ${cancelled ? 'cancelled' : `failed: ${message}`}`);
     if (cdk?.installCommand) {
       void offerCdkInstall(services, message, cdk.installCommand);
     } else if (!cancelled) {
-      void vscode.window.showErrorMessage(`Test read of '${target.streamName}' failed: ${message}`, 'Show Output').then((c) => c && services.log.channel.show());
+      void vscode.window
+        .showErrorMessage(`Test read of '${target.streamName}' failed: ${message}`, 'Show Output')
+        .then((c) => c && services.log.channel.show());
     }
     return undefined;
   } finally {
@@ -265,5 +354,7 @@ function reportReplayErrors(services: Services, target: StreamTarget, name: stri
   const error = streamRead.logs.find((l) => String(l.level).toUpperCase() === 'ERROR');
   if (!error) return;
   services.log.warn(`replay of '${target.streamName}' from ${name} failed: ${error.message}`);
-  void vscode.window.showErrorMessage(`Replay of '${target.streamName}' from ${name} failed: ${error.message}`, 'Show Output').then((c) => c && services.log.channel.show());
+  void vscode.window
+    .showErrorMessage(`Replay of '${target.streamName}' from ${name} failed: ${error.message}`, 'Show Output')
+    .then((c) => c && services.log.channel.show());
 }

@@ -2,7 +2,7 @@
 // (references resolved, $parameters propagated, default types inserted). The view is a virtual
 // document refreshed each time the command runs; it never touches the file system.
 import * as vscode from 'vscode';
-import { ResolvedManifestRequest, type ResolvedManifestParams, type ResolvedManifestResult } from '../../../server/src/protocol';
+import { ResolvedManifestRequest, type ResolvedManifestParams } from '../../../server/src/protocol';
 import type { Services } from '../services';
 import { manifestUriFrom } from './pickTarget';
 

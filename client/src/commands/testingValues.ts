@@ -25,12 +25,18 @@ function reportProblems(problems: { title: string; message: string }[]): void {
 /** `airbyte.setTestingValues`: with `{ uri, values }` validates and stores directly; otherwise opens the form. */
 export async function setTestingValues(services: Services, arg: unknown): Promise<boolean> {
   const uri = manifestUriFrom(arg);
-  if (!uri) { void vscode.window.showWarningMessage('Open a connector manifest first.'); return false; }
+  if (!uri) {
+    void vscode.window.showWarningMessage('Open a connector manifest first.');
+    return false;
+  }
   const { connectionSpecification, advancedAuth } = await fetchSpec(services, uri);
   const values = (arg as { values?: unknown } | undefined)?.values;
   if (values !== undefined) {
     const problems = validateTestingValues(connectionSpecification, values);
-    if (problems.length > 0) { reportProblems(problems); return false; }
+    if (problems.length > 0) {
+      reportProblems(problems);
+      return false;
+    }
     await services.store.set(uri, values as ConnectorConfig);
     return true;
   }
@@ -47,7 +53,16 @@ export async function importTestingValues(services: Services, arg: unknown): Pro
   const uri = manifestUriFrom(arg);
   if (!uri) return false;
   const given = (arg as { file?: string } | undefined)?.file;
-  const file = given ? vscode.Uri.file(given) : (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Connector config': ['json'] }, title: 'Import testing values from config.json', defaultUri: vscode.Uri.joinPath(uri, '..') }))?.[0];
+  const file = given
+    ? vscode.Uri.file(given)
+    : (
+        await vscode.window.showOpenDialog({
+          canSelectMany: false,
+          filters: { 'Connector config': ['json'] },
+          title: 'Import testing values from config.json',
+          defaultUri: vscode.Uri.joinPath(uri, '..'),
+        })
+      )?.[0];
   if (!file) return false;
   const allowed = await confirmLinkOutside(file, uri, 'The file', (arg as { allowLinkOutside?: boolean } | undefined)?.allowLinkOutside);
   if (!allowed) return false;
@@ -60,14 +75,21 @@ export async function importTestingValues(services: Services, arg: unknown): Pro
   try {
     values = JSON.parse(input.text);
   } catch (e) {
-    void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(file)} is not readable JSON: ${(e as Error).message.replace(/".*"/, '…')}`);
+    void vscode.window.showErrorMessage(
+      `${vscode.workspace.asRelativePath(file)} is not readable JSON: ${(e as Error).message.replace(/".*"/, '…')}`,
+    );
     return false;
   }
   const { connectionSpecification } = await fetchSpec(services, uri);
   const problems = validateTestingValues(connectionSpecification, values);
-  if (problems.length > 0) { reportProblems(problems); return false; }
+  if (problems.length > 0) {
+    reportProblems(problems);
+    return false;
+  }
   await services.store.set(uri, values as ConnectorConfig);
-  void vscode.window.showInformationMessage(importNotice(vscode.workspace.asRelativePath(uri), vscode.workspace.asRelativePath(file), await otherManifestsBeside(file, uri)));
+  void vscode.window.showInformationMessage(
+    importNotice(vscode.workspace.asRelativePath(uri), vscode.workspace.asRelativePath(file), await otherManifestsBeside(file, uri)),
+  );
   return true;
 }
 
@@ -76,14 +98,26 @@ export async function exportTestingValues(services: Services, arg: unknown): Pro
   const uri = manifestUriFrom(arg);
   if (!uri) return false;
   const values = await services.store.get(uri);
-  if (!values) { void vscode.window.showInformationMessage('No testing values are stored for this manifest.'); return false; }
+  if (!values) {
+    void vscode.window.showInformationMessage('No testing values are stored for this manifest.');
+    return false;
+  }
   const { connectionSpecification } = await fetchSpec(services, uri);
   const given = (arg as { file?: string } | undefined)?.file;
-  const file = given ? vscode.Uri.file(given) : await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(uri, '..', 'config.example.json'), filters: { JSON: ['json'] }, title: 'Export testing values without secrets' });
+  const file = given
+    ? vscode.Uri.file(given)
+    : await vscode.window.showSaveDialog({
+        defaultUri: vscode.Uri.joinPath(uri, '..', 'config.example.json'),
+        filters: { JSON: ['json'] },
+        title: 'Export testing values without secrets',
+      });
   if (!file) return false;
   const safe = withoutSecrets(connectionSpecification, values);
   const written = await writeTextFile(file, `${JSON.stringify(safe, null, 2)}\n`, null, 'the export');
-  if (!written.ok) { void vscode.window.showErrorMessage(`Not exported: ${written.error}`); return false; }
+  if (!written.ok) {
+    void vscode.window.showErrorMessage(`Not exported: ${written.error}`);
+    return false;
+  }
   void vscode.window.showInformationMessage(`Exported testing values without secret fields to ${vscode.workspace.asRelativePath(file)}.`);
   return true;
 }
@@ -93,7 +127,11 @@ export async function clearTestingValues(services: Services, arg: unknown): Prom
   const uri = manifestUriFrom(arg);
   if (!uri) return false;
   if ((arg as { confirm?: boolean } | undefined)?.confirm !== false) {
-    const ok = await vscode.window.showWarningMessage(`Delete the stored testing values of ${vscode.workspace.asRelativePath(uri)}?`, { modal: true }, 'Delete');
+    const ok = await vscode.window.showWarningMessage(
+      `Delete the stored testing values of ${vscode.workspace.asRelativePath(uri)}?`,
+      { modal: true },
+      'Delete',
+    );
     if (ok !== 'Delete') return false;
   }
   await services.store.clear(uri);
@@ -109,7 +147,10 @@ async function otherManifestsBeside(file: vscode.Uri, manifest: vscode.Uri): Pro
     if (type !== vscode.FileType.File || !/\.ya?ml$/i.test(name)) continue;
     const candidate = vscode.Uri.joinPath(folder, name);
     if (candidate.toString() === manifest.toString()) continue;
-    const text = await Promise.resolve(vscode.workspace.fs.readFile(candidate)).then((b) => new TextDecoder().decode(b), () => '');
+    const text = await Promise.resolve(vscode.workspace.fs.readFile(candidate)).then(
+      (b) => new TextDecoder().decode(b),
+      () => '',
+    );
     if (looksLikeManifest(text)) count++;
   }
   return count;

@@ -1,7 +1,7 @@
 // "Write inferred schema": asks the server for the edit that puts a test read's inferred schema into
 // the stream's schema, applies it to the manifest (left unsaved for review) and reveals the change.
 import * as vscode from 'vscode';
-import { InferredSchemaEditRequest, type InferredSchemaEditParams, type InferredSchemaEditResult } from '../../../server/src/protocol';
+import { InferredSchemaEditRequest, type InferredSchemaEditParams } from '../../../server/src/protocol';
 import type { Services } from '../services';
 
 /** Arguments: `{ uri, streamName, schema }` as posted by the results view. */

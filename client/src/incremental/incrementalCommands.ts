@@ -6,9 +6,20 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
 import {
-  IncrementalCheckRequest, RunAllStreamsProgressNotification, RunAllStreamsRequest, StreamCursorRequest, TemplateHintsSettingNotification, sealConfig,
-  type IncrementalCheckParams, type IncrementalCheckResult, type RunAllStreamsParams, type RunAllStreamsProgressParams, type RunAllStreamsResult,
-  type ShownStreamRead, type StreamCursorParams, type StreamCursorResult,
+  IncrementalCheckRequest,
+  RunAllStreamsProgressNotification,
+  RunAllStreamsRequest,
+  StreamCursorRequest,
+  TemplateHintsSettingNotification,
+  sealConfig,
+  type IncrementalCheckParams,
+  type IncrementalCheckResult,
+  type RunAllStreamsParams,
+  type RunAllStreamsProgressParams,
+  type RunAllStreamsResult,
+  type ShownStreamRead,
+  type StreamCursorParams,
+  type StreamCursorResult,
 } from '../../../server/src/protocol';
 import type { Services, StreamTarget } from '../services';
 import { readSettings } from '../settings';
@@ -33,7 +44,9 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
   const allRuns = new Map<string, (p: RunAllStreamsProgressParams) => void>();
   const cursors = async (target: StreamTarget, config: Obj): Promise<StreamCursorResult> => {
     const params: StreamCursorParams = { uri: target.uri, streamName: target.streamName, config: sealConfig(config, services.sealKey) };
-    return services.client.sendRequest(StreamCursorRequest, params).catch((e: Error) => ({ cursor: null, primaryKey: [], error: e.message }));
+    return services.client
+      .sendRequest(StreamCursorRequest, params)
+      .catch((e: Error) => ({ cursor: null, primaryKey: [], error: e.message }));
   };
 
   // Every finished read of a stream: its last read (partitions for the form) and, for reads from a state,
@@ -49,7 +62,9 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
     if (!values) return undefined;
     const settings = readSettings();
     const origin: ReadOrigin = { from, inputState: state };
-    const message = state ? [{ type: 'STREAM', stream: { stream_descriptor: { name: target.streamName }, stream_state: state } }] : undefined;
+    const message = state
+      ? [{ type: 'STREAM', stream: { stream_descriptor: { name: target.streamName }, stream_state: state } }]
+      : undefined;
     return execute(services, target, values, settings.limits, settings, undefined, { ...(message ? { state: message } : {}), origin });
   };
 
@@ -72,7 +87,10 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
     const values = await testingValuesOrAsk(services, uri, 'Run Anyway');
     if (!values) return undefined;
     const settings = readSettings();
-    const concurrency = Math.max(1, Math.min(16, Math.floor(vscode.workspace.getConfiguration('airbyte').get<number>('runAllStreams.concurrency', 2) || 2)));
+    const concurrency = Math.max(
+      1,
+      Math.min(16, Math.floor(vscode.workspace.getConfiguration('airbyte').get<number>('runAllStreams.concurrency', 2) || 2)),
+    );
     const masker = await viewMasker(services, uri, values);
     let reads: Record<string, ShownStreamRead> = {};
     const panel = ReadinessPanel.show(services.context.extensionUri, uri, {
@@ -93,20 +111,30 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
     panel.post({ type: 'start', manifest: vscode.workspace.asRelativePath(uri), concurrency });
     const runId = randomUUID();
     const params: RunAllStreamsParams = {
-      uri: uri.toString(), config: sealConfig(values, services.sealKey), limits: settings.limits, concurrency, runId,
+      uri: uri.toString(),
+      config: sealConfig(values, services.sealKey),
+      limits: settings.limits,
+      concurrency,
+      runId,
       http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
     };
     services.log.info(`run of all streams of ${vscode.workspace.asRelativePath(uri)} (${concurrency} at a time)`);
     try {
       const out = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Reading all streams of ${vscode.workspace.asRelativePath(uri)}`, cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Reading all streams of ${vscode.workspace.asRelativePath(uri)}`,
+          cancellable: true,
+        },
         async (progress, token) => {
           allRuns.set(runId, (p) => {
             panel.post({ type: 'progress', event: masker.mask(p.event) });
-            if (p.event.type === 'finished') progress.report({ message: `${p.event.done} of ${p.event.total} streams`, increment: 100 / Math.max(1, p.event.total) });
+            if (p.event.type === 'finished')
+              progress.report({ message: `${p.event.done} of ${p.event.total} streams`, increment: 100 / Math.max(1, p.event.total) });
           });
           return services.client.sendRequest(RunAllStreamsRequest, params, token);
-        });
+        },
+      );
       reads = masker.mask(out.reads) as Record<string, ShownStreamRead>;
       panel.post({ type: 'done', result: masker.mask(out.result) });
       const failed = out.result.streams.filter((s) => s.status === 'failed').length;
@@ -131,23 +159,41 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
     const masker = await viewMasker(services, uri, values);
     const given = (arg as { initialState?: Obj | null } | undefined)?.initialState;
     const params: IncrementalCheckParams = {
-      uri: target.uri, streamName: target.streamName, config: sealConfig(values, services.sealKey), limits: settings.limits, runId: randomUUID(),
+      uri: target.uri,
+      streamName: target.streamName,
+      config: sealConfig(values, services.sealKey),
+      limits: settings.limits,
+      runId: randomUUID(),
       initialState: given ?? null,
       http: { timeoutMs: settings.requestTimeoutSeconds * 1000, maxResponseBytes: settings.maxResponseBytes },
     };
     try {
       const result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Incremental check of '${target.streamName}' (three reads)`, cancellable: true },
-        (_p, token) => services.client.sendRequest(IncrementalCheckRequest, params, token));
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Incremental check of '${target.streamName}' (three reads)`,
+          cancellable: true,
+        },
+        (_p, token) => services.client.sendRequest(IncrementalCheckRequest, params, token),
+      );
       const text = masker.mask(result.text);
       const doc = vscode.Uri.from({ scheme: CHECK_SCHEME, path: `/${target.streamName}.incremental-check.txt`, query: target.uri });
       reports.set(doc.toString(), `${text}\n`);
       reportChanged.fire(doc);
       await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
-      services.log.info(`incremental check of '${target.streamName}': ${result.report.holds ? 'holds' : result.report.incremental ? `${result.report.violations.length} violations` : 'not incremental'}`);
-      if (!result.report.incremental) void vscode.window.showInformationMessage(`Stream '${target.streamName}' is not incremental (no incremental_sync).`);
-      else if (result.report.holds) void vscode.window.showInformationMessage(`Incremental sync of '${target.streamName}' holds: three reads, each from the last's final state.`);
-      else void vscode.window.showWarningMessage(`Incremental sync of '${target.streamName}' is broken: ${result.report.violations.map((v) => v.rule).join(', ')}.`);
+      services.log.info(
+        `incremental check of '${target.streamName}': ${result.report.holds ? 'holds' : result.report.incremental ? `${result.report.violations.length} violations` : 'not incremental'}`,
+      );
+      if (!result.report.incremental)
+        void vscode.window.showInformationMessage(`Stream '${target.streamName}' is not incremental (no incremental_sync).`);
+      else if (result.report.holds)
+        void vscode.window.showInformationMessage(
+          `Incremental sync of '${target.streamName}' holds: three reads, each from the last's final state.`,
+        );
+      else
+        void vscode.window.showWarningMessage(
+          `Incremental sync of '${target.streamName}' is broken: ${result.report.violations.map((v) => v.rule).join(', ')}.`,
+        );
       return { ...result, text };
     } catch (e) {
       void vscode.window.showErrorMessage(`Incremental check of '${target.streamName}' failed: ${masker.mask((e as Error).message)}`);
@@ -156,14 +202,22 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
   };
 
   // Inlay hints of template values (on by default; they appear once a stream was read).
-  const hintSetting = () => void services.client.sendNotification(TemplateHintsSettingNotification, { enabled: vscode.workspace.getConfiguration('airbyte').get<boolean>('inlayHints.templateValues', true) !== false });
+  const hintSetting = () =>
+    void services.client.sendNotification(TemplateHintsSettingNotification, {
+      enabled: vscode.workspace.getConfiguration('airbyte').get<boolean>('inlayHints.templateValues', true) !== false,
+    });
   hintSetting();
 
   return [
     listener,
-    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('airbyte.inlayHints.templateValues')) hintSetting(); }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('airbyte.inlayHints.templateValues')) hintSetting();
+    }),
     reportChanged,
-    vscode.workspace.registerTextDocumentContentProvider(CHECK_SCHEME, { onDidChange: reportChanged.event, provideTextDocumentContent: (u) => reports.get(u.toString()) ?? '' }),
+    vscode.workspace.registerTextDocumentContentProvider(CHECK_SCHEME, {
+      onDidChange: reportChanged.event,
+      provideTextDocumentContent: (u) => reports.get(u.toString()) ?? '',
+    }),
     services.client.onNotification(RunAllStreamsProgressNotification, (p: RunAllStreamsProgressParams) => allRuns.get(p.runId)?.(p)),
     vscode.commands.registerCommand('airbyte.editInputState', async (arg: unknown) => {
       const target = await resolveStreamTarget(services, arg);
@@ -186,7 +240,11 @@ export function registerIncrementalCommands(services: Services): vscode.Disposab
       const last = states.lastRead(target.uri, target.streamName);
       const from = chain.length ? chain[chain.length - 1].finalState : last ? finalStateOf(last) : null;
       if (!from || from.__ab_no_cursor_state_message === true) {
-        void vscode.window.showInformationMessage(from ? `Stream '${target.streamName}' is not incremental: its reads end with no cursor state to continue from.` : `Run stream '${target.streamName}' first: Continue starts from the state its last read ended with.`);
+        void vscode.window.showInformationMessage(
+          from
+            ? `Stream '${target.streamName}' is not incremental: its reads end with no cursor state to continue from.`
+            : `Run stream '${target.streamName}' first: Continue starts from the state its last read ended with.`,
+        );
         return undefined;
       }
       return runFrom(target, from, 'previous');

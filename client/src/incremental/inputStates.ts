@@ -51,7 +51,7 @@ export class InputStates {
   /** The saved input state of a stream; undefined when none was saved. */
   get(uri: string, stream: string): Obj | null | undefined {
     const all = this.memento.get<Record<string, Obj | null>>(KEY, {});
-    return Object.prototype.hasOwnProperty.call(all, keyOf(uri, stream)) ? all[keyOf(uri, stream)] : undefined;
+    return Object.hasOwn(all, keyOf(uri, stream)) ? all[keyOf(uri, stream)] : undefined;
   }
 
   async set(uri: string, stream: string, state: Obj | null): Promise<void> {
@@ -82,7 +82,14 @@ export class InputStates {
    * A read finished: remembered as the stream's last read and, when it ran from a state or continued the
    * chain (`from`), appended to the chain; a plain read starts a new chain. `primaryKey` names records.
    */
-  recordRead(uri: string, stream: string, read: ShownStreamRead, from: ChainRead['from'], inputState: Obj | null, primaryKey: string[][]): ChainRead {
+  recordRead(
+    uri: string,
+    stream: string,
+    read: ShownStreamRead,
+    from: ChainRead['from'],
+    inputState: Obj | null,
+    primaryKey: string[][],
+  ): ChainRead {
     const key = keyOf(uri, stream);
     this.lastReads.set(key, read);
     let chain = this.chains.get(key);
@@ -105,7 +112,15 @@ export class InputStates {
       }
     }
     const error = read.logs.find((l) => String(l.level).toUpperCase() === 'ERROR');
-    const entry: ChainRead = { n: chain.reads.length + 1, from, inputState, finalState: finalStateOf(read), records, added, failed: error ? error.message : null };
+    const entry: ChainRead = {
+      n: chain.reads.length + 1,
+      from,
+      inputState,
+      finalState: finalStateOf(read),
+      records,
+      added,
+      failed: error ? error.message : null,
+    };
     chain.reads.push(entry);
     this.changed(uri, stream);
     return entry;
@@ -123,5 +138,7 @@ export class InputStates {
 
 function recordId(record: Obj, primaryKey: string[][]): string {
   if (!primaryKey.length) return JSON.stringify(record);
-  return JSON.stringify(primaryKey.map((path) => path.reduce<unknown>((v, seg) => (v && typeof v === 'object' ? (v as Obj)[seg] : undefined), record)));
+  return JSON.stringify(
+    primaryKey.map((path) => path.reduce<unknown>((v, seg) => (v && typeof v === 'object' ? (v as Obj)[seg] : undefined), record)),
+  );
 }

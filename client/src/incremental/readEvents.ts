@@ -13,11 +13,19 @@ let listener: Listener | null = null;
 /** Sets the one listener (the lab's); disposing removes it. */
 export function setStreamReadListener(l: Listener): { dispose(): void } {
   listener = l;
-  return { dispose: () => { if (listener === l) listener = null; } };
+  return {
+    dispose: () => {
+      if (listener === l) listener = null;
+    },
+  };
 }
 
 /** Announces a finished read; a failing listener never affects the read. */
-export function announceStreamRead(target: StreamTarget, read: ShownStreamRead, origin: ReadOrigin = { from: 'none', inputState: null }): void {
+export function announceStreamRead(
+  target: StreamTarget,
+  read: ShownStreamRead,
+  origin: ReadOrigin = { from: 'none', inputState: null },
+): void {
   try {
     void Promise.resolve(listener?.(target, read, origin)).catch(() => undefined);
   } catch {

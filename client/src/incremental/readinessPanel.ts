@@ -2,7 +2,6 @@
 // run (a few at a time), then one row per stream — records, pages, slices, errors, retries, schema
 // differences, datetime formats, time. A row opens that stream's results in the results view.
 import * as vscode from 'vscode';
-import type { AllStreamsEvent, AllStreamsResult } from '../../../server/src/protocol';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
 import type { ReadinessMessage, ReadinessRequest } from '../webviewMessages';
 
@@ -17,7 +16,10 @@ export class ReadinessPanel {
   /** Every message sent to the page (for the e2e tests and the secret-safety checks). */
   private transcript: string[] = [];
 
-  private constructor(private readonly panel: vscode.WebviewPanel, private actions: ReadinessActions) {
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private actions: ReadinessActions,
+  ) {
     panel.webview.onDidReceiveMessage((m: ReadinessRequest) => {
       if (m.type === 'ready') {
         this.ready = true;
@@ -40,7 +42,12 @@ export class ReadinessPanel {
       return existing;
     }
     const title = `All streams: ${vscode.workspace.asRelativePath(manifest)}`;
-    const panel = vscode.window.createWebviewPanel('airbyte.readiness', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      'airbyte.readiness',
+      title,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      webviewOptions(extensionUri),
+    );
     panel.webview.html = webviewHtml(panel.webview, extensionUri, 'readiness', title, READINESS_CSS);
     const created = new ReadinessPanel(panel, actions);
     ReadinessPanel.open.set(key, created);

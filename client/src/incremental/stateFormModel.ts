@@ -25,7 +25,16 @@ const text = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 
 
 /** JSON with keys sorted at every level (how the CDK writes partitions). */
 export function sortedJson(v: unknown): string {
-  const sort = (x: unknown): unknown => (Array.isArray(x) ? x.map(sort) : isObj(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sort(x[k])])) : x);
+  const sort = (x: unknown): unknown =>
+    Array.isArray(x)
+      ? x.map(sort)
+      : isObj(x)
+        ? Object.fromEntries(
+            Object.keys(x)
+              .sort()
+              .map((k) => [k, sort(x[k])]),
+          )
+        : x;
   return JSON.stringify(sort(v));
 }
 
@@ -111,7 +120,8 @@ export function stateFromForm(cursor: IncrementalStream, form: StateFormValues):
     check(form.value.trim(), `global ${field}`);
     out.state = { [field]: cursorValue(cursor, form.value.trim()) };
   }
-  if (!Number.isInteger(form.lookbackSeconds) || form.lookbackSeconds < 0) problems.push('lookback_window: a whole number of seconds, 0 or more');
+  if (!Number.isInteger(form.lookbackSeconds) || form.lookbackSeconds < 0)
+    problems.push('lookback_window: a whole number of seconds, 0 or more');
   out.lookback_window = form.lookbackSeconds;
   const parents: Obj = {};
   for (const [name, raw] of Object.entries(form.parents)) {
@@ -157,12 +167,29 @@ export function formatDatetime(d: Date, format: string): string {
   if (format === '%epoch_microseconds') return String(ms * 1000);
   const day = Math.floor((ms - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
   const map: Record<string, string> = {
-    Y: String(d.getUTCFullYear()), y: pad(d.getUTCFullYear() % 100), m: pad(d.getUTCMonth() + 1), d: pad(d.getUTCDate()), e: String(d.getUTCDate()).padStart(2, ' '),
-    H: pad(d.getUTCHours()), I: pad(d.getUTCHours() % 12 || 12), p: d.getUTCHours() < 12 ? 'AM' : 'PM', M: pad(d.getUTCMinutes()), S: pad(d.getUTCSeconds()),
-    f: pad(d.getUTCMilliseconds() * 1000, 6), z: '+0000', Z: 'UTC', j: pad(day, 3), b: MONTHS[d.getUTCMonth()].slice(0, 3), B: MONTHS[d.getUTCMonth()],
-    a: DAYS[d.getUTCDay()].slice(0, 3), A: DAYS[d.getUTCDay()], '%': '%',
+    Y: String(d.getUTCFullYear()),
+    y: pad(d.getUTCFullYear() % 100),
+    m: pad(d.getUTCMonth() + 1),
+    d: pad(d.getUTCDate()),
+    e: String(d.getUTCDate()).padStart(2, ' '),
+    H: pad(d.getUTCHours()),
+    I: pad(d.getUTCHours() % 12 || 12),
+    p: d.getUTCHours() < 12 ? 'AM' : 'PM',
+    M: pad(d.getUTCMinutes()),
+    S: pad(d.getUTCSeconds()),
+    f: pad(d.getUTCMilliseconds() * 1000, 6),
+    z: '+0000',
+    Z: 'UTC',
+    j: pad(day, 3),
+    b: MONTHS[d.getUTCMonth()].slice(0, 3),
+    B: MONTHS[d.getUTCMonth()],
+    a: DAYS[d.getUTCDay()].slice(0, 3),
+    A: DAYS[d.getUTCDay()],
+    '%': '%',
   };
-  return format.replace(/%_ms|%(.)/g, (all, c: string | undefined) => (all === '%_ms' ? pad(d.getUTCMilliseconds(), 3) : c !== undefined && c in map ? map[c] : all));
+  return format.replace(/%_ms|%(.)/g, (all, c: string | undefined) =>
+    all === '%_ms' ? pad(d.getUTCMilliseconds(), 3) : c !== undefined && c in map ? map[c] : all,
+  );
 }
 
 /** A regular expression matching the values a datetime_format writes (whole string). */
@@ -170,8 +197,25 @@ export function formatPattern(format: string): RegExp {
   if (format === '%s' || format === '%ms' || format === '%epoch_microseconds') return /^\d+$/;
   if (format === '%s_as_float') return /^\d+(\.\d+)?$/;
   const parts: Record<string, string> = {
-    Y: '\\d{4}', y: '\\d{2}', m: '\\d{1,2}', d: '\\d{1,2}', e: ' ?\\d{1,2}', H: '\\d{1,2}', I: '\\d{1,2}', p: '(AM|PM|am|pm)', M: '\\d{1,2}', S: '\\d{1,2}',
-    f: '\\d{1,6}', z: '(Z|[+-]\\d{2}:?\\d{2}(:?\\d{2})?)?', Z: '[A-Za-z]{0,5}', j: '\\d{1,3}', b: '[A-Za-z]{3}', B: '[A-Za-z]+', a: '[A-Za-z]{3}', A: '[A-Za-z]+', '%': '%',
+    Y: '\\d{4}',
+    y: '\\d{2}',
+    m: '\\d{1,2}',
+    d: '\\d{1,2}',
+    e: ' ?\\d{1,2}',
+    H: '\\d{1,2}',
+    I: '\\d{1,2}',
+    p: '(AM|PM|am|pm)',
+    M: '\\d{1,2}',
+    S: '\\d{1,2}',
+    f: '\\d{1,6}',
+    z: '(Z|[+-]\\d{2}:?\\d{2}(:?\\d{2})?)?',
+    Z: '[A-Za-z]{0,5}',
+    j: '\\d{1,3}',
+    b: '[A-Za-z]{3}',
+    B: '[A-Za-z]+',
+    a: '[A-Za-z]{3}',
+    A: '[A-Za-z]+',
+    '%': '%',
   };
   let out = '';
   for (let i = 0; i < format.length; i++) {

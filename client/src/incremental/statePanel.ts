@@ -7,7 +7,7 @@ import type { IncrementalStream } from '../../../server/src/protocol';
 import { webviewHtml, webviewOptions } from '../views/webviewHtml';
 import { FORM_CSS } from '../views/formStyles';
 import { formFromState, stateFromForm, type StateFormValues } from './stateFormModel';
-import { partitionsOf, type ChainRead, type InputStates } from './inputStates';
+import { partitionsOf, type InputStates } from './inputStates';
 
 type Obj = Record<string, unknown>;
 
@@ -45,7 +45,14 @@ export class StatePanel {
   }
 
   /** Shows (or reveals) the form of a stream. */
-  static show(extensionUri: vscode.Uri, uri: string, stream: string, states: InputStates, cursor: { cursor: IncrementalStream | null; error: string | null }, actions: StatePanelActions): StatePanel {
+  static show(
+    extensionUri: vscode.Uri,
+    uri: string,
+    stream: string,
+    states: InputStates,
+    cursor: { cursor: IncrementalStream | null; error: string | null },
+    actions: StatePanelActions,
+  ): StatePanel {
     const key = `${uri}#${stream}`;
     const existing = StatePanel.open.get(key);
     if (existing) {
@@ -56,7 +63,12 @@ export class StatePanel {
       return existing;
     }
     const title = `Input state: ${stream}`;
-    const panel = vscode.window.createWebviewPanel('airbyte.inputState', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, webviewOptions(extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      'airbyte.inputState',
+      title,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      webviewOptions(extensionUri),
+    );
     panel.webview.html = webviewHtml(panel.webview, extensionUri, 'stateForm', title, FORM_CSS + STATE_CSS);
     const created = new StatePanel(panel, uri, stream, states, cursor, actions);
     StatePanel.open.set(key, created);
@@ -76,9 +88,16 @@ export class StatePanel {
     const chain = this.states.chain(this.uri, this.stream);
     const continueFrom = chain.length ? chain[chain.length - 1].finalState : null;
     return {
-      type: 'init', stream: this.stream, cursor, error: this.cursor.error,
+      type: 'init',
+      stream: this.stream,
+      cursor,
+      error: this.cursor.error,
       form: cursor ? formFromState(cursor, saved, partitions) : null,
-      raw: JSON.stringify(saved, null, 2), chain, continueFrom, problems: this.problems, saved: this.saved,
+      raw: JSON.stringify(saved, null, 2),
+      chain,
+      continueFrom,
+      problems: this.problems,
+      saved: this.saved,
     };
   }
 
@@ -92,13 +111,14 @@ export class StatePanel {
       if (!m.raw.trim() || m.raw.trim() === 'null') return { state: null };
       try {
         const v = JSON.parse(m.raw) as unknown;
-        if (!v || typeof v !== 'object' || Array.isArray(v)) return { problems: ['The raw state must be a JSON object (the stream\'s state, as the CDK writes it) or null.'] };
+        if (!v || typeof v !== 'object' || Array.isArray(v))
+          return { problems: ["The raw state must be a JSON object (the stream's state, as the CDK writes it) or null."] };
         return { state: v as Obj };
       } catch (e) {
         return { problems: [`The raw state is not JSON: ${(e as Error).message}`] };
       }
     }
-    if (!this.cursor.cursor || !m.form) return { problems: ['The stream\'s cursor is unknown; use the raw JSON view.'] };
+    if (!this.cursor.cursor || !m.form) return { problems: ["The stream's cursor is unknown; use the raw JSON view."] };
     return stateFromForm(this.cursor.cursor, m.form);
   }
 

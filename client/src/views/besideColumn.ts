@@ -33,5 +33,7 @@ export function columnBesideManifest(manifest: vscode.Uri): vscode.ViewColumn {
 /** Remembers where a panel of ours is (call after creating or revealing it, and when it moves). */
 export function trackPanelColumn(panel: vscode.WebviewPanel): vscode.Disposable {
   if (panel.viewColumn !== undefined) panelColumn = panel.viewColumn;
-  return panel.onDidChangeViewState(() => { if (panel.viewColumn !== undefined && panel.visible) panelColumn = panel.viewColumn; });
+  return panel.onDidChangeViewState(() => {
+    if (panel.viewColumn !== undefined && panel.visible) panelColumn = panel.viewColumn;
+  });
 }

@@ -3,7 +3,6 @@
 // result until the page's script says it is ready.
 import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
-import type { CompareEnginesResult, CompareReadsResult } from '../../../server/src/protocol';
 import type { StreamTarget } from '../services';
 import { columnBesideManifest, trackPanelColumn } from './besideColumn';
 
@@ -29,7 +28,10 @@ export class ComparePanel {
   private transcript = '';
   private disposed = false;
 
-  private constructor(private readonly panel: vscode.WebviewPanel, private refresh: () => void) {
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private refresh: () => void,
+  ) {
     panel.webview.onDidReceiveMessage((m: CompareViewRequest) => {
       if (m.type === 'ready') {
         this.ready = true;
@@ -44,20 +46,49 @@ export class ComparePanel {
   }
 
   /** Shows the comparison of a stream, in its panel (reused) beside the editor. */
-  static show(extensionUri: vscode.Uri, target: StreamTarget, result: Extract<CompareViewMessage, { type: 'comparison' }>['result'], refresh: () => void): ComparePanel {
+  static show(
+    extensionUri: vscode.Uri,
+    target: StreamTarget,
+    result: Extract<CompareViewMessage, { type: 'comparison' }>['result'],
+    refresh: () => void,
+  ): ComparePanel {
     return ComparePanel.open_(extensionUri, target, `Compare: ${target.streamName}`, '', { type: 'comparison', result }, refresh);
   }
 
   /** Shows the comparison of a stream's reads on the two engines, in its own panel (reused). */
-  static showEngines(extensionUri: vscode.Uri, target: StreamTarget, result: Extract<CompareViewMessage, { type: 'engines' }>['result'], refresh: () => void): ComparePanel {
-    return ComparePanel.open_(extensionUri, target, `Built-in vs CDK: ${target.streamName}`, '#engines', { type: 'engines', result }, refresh);
+  static showEngines(
+    extensionUri: vscode.Uri,
+    target: StreamTarget,
+    result: Extract<CompareViewMessage, { type: 'engines' }>['result'],
+    refresh: () => void,
+  ): ComparePanel {
+    return ComparePanel.open_(
+      extensionUri,
+      target,
+      `Built-in vs CDK: ${target.streamName}`,
+      '#engines',
+      { type: 'engines', result },
+      refresh,
+    );
   }
 
-  private static open_(extensionUri: vscode.Uri, target: StreamTarget, title: string, keySuffix: string, message: CompareViewMessage, refresh: () => void): ComparePanel {
+  private static open_(
+    extensionUri: vscode.Uri,
+    target: StreamTarget,
+    title: string,
+    keySuffix: string,
+    message: CompareViewMessage,
+    refresh: () => void,
+  ): ComparePanel {
     const key = `${target.uri}#${target.streamName}${keySuffix}`;
     let view = ComparePanel.open.get(key);
     if (!view || view.disposed) {
-      const panel = vscode.window.createWebviewPanel('airbyte.compare', title, { viewColumn: columnBesideManifest(vscode.Uri.parse(target.uri)), preserveFocus: true }, webviewOptions(extensionUri));
+      const panel = vscode.window.createWebviewPanel(
+        'airbyte.compare',
+        title,
+        { viewColumn: columnBesideManifest(vscode.Uri.parse(target.uri)), preserveFocus: true },
+        webviewOptions(extensionUri),
+      );
       trackPanelColumn(panel);
       panel.webview.html = webviewHtml(panel.webview, extensionUri, 'compare', title, CSS);
       view = new ComparePanel(panel, refresh);

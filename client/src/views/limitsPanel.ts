@@ -10,13 +10,22 @@ import type { LimitsMessage, LimitsRequest } from '../webviewMessages';
 
 export type RunLimits = Record<LimitKey, number>;
 
-const SETTING: Record<LimitKey, string> = { maxRecords: 'airbyte.testRead.maxRecords', maxPagesPerSlice: 'airbyte.testRead.maxPagesPerSlice', maxSlices: 'airbyte.testRead.maxSlices' };
+const SETTING: Record<LimitKey, string> = {
+  maxRecords: 'airbyte.testRead.maxRecords',
+  maxPagesPerSlice: 'airbyte.testRead.maxPagesPerSlice',
+  maxSlices: 'airbyte.testRead.maxSlices',
+};
 /** Limits last run per stream key, so the form offers them again. */
 const lastUsed = new Map<string, RunLimits>();
 let openPanel: vscode.WebviewPanel | undefined;
 
 /** Shows the form for a stream; `settings` are the limits the settings give. */
-export function askLimits(extensionUri: vscode.Uri, streamKey: string, streamName: string, settings: RunLimits): Promise<RunLimits | undefined> {
+export function askLimits(
+  extensionUri: vscode.Uri,
+  streamKey: string,
+  streamName: string,
+  settings: RunLimits,
+): Promise<RunLimits | undefined> {
   openPanel?.dispose(); // one limits form at a time: the latest request wins
   const previous = lastUsed.get(streamKey);
   const limits = previous ?? settings;
@@ -24,7 +33,12 @@ export function askLimits(extensionUri: vscode.Uri, streamKey: string, streamNam
   const title = `Run with limits: ${streamName}`;
   // streamKey is `<manifest uri>#<stream>`: the form opens in the column beside that manifest.
   const manifest = vscode.Uri.parse(streamKey.slice(0, streamKey.lastIndexOf('#')));
-  const panel = vscode.window.createWebviewPanel('airbyte.runLimits', title, { viewColumn: columnBesideManifest(manifest), preserveFocus: false }, webviewOptions(extensionUri));
+  const panel = vscode.window.createWebviewPanel(
+    'airbyte.runLimits',
+    title,
+    { viewColumn: columnBesideManifest(manifest), preserveFocus: false },
+    webviewOptions(extensionUri),
+  );
   openPanel = panel;
   const tracking = trackPanelColumn(panel);
   panel.webview.html = webviewHtml(panel.webview, extensionUri, 'limits', title, FORM_CSS);
@@ -36,7 +50,11 @@ export function askLimits(extensionUri: vscode.Uri, streamKey: string, streamNam
       resolve(value);
       panel.dispose();
     };
-    panel.onDidDispose(() => { tracking.dispose(); if (openPanel === panel) openPanel = undefined; finish(undefined); });
+    panel.onDidDispose(() => {
+      tracking.dispose();
+      if (openPanel === panel) openPanel = undefined;
+      finish(undefined);
+    });
     panel.webview.onDidReceiveMessage((m: LimitsRequest) => {
       if (m.type === 'ready') void panel.webview.postMessage({ type: 'init', stream: streamName, limits, sources } satisfies LimitsMessage);
       else if (m.type === 'cancel') finish(undefined);

@@ -5,7 +5,14 @@ import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 import { columnBesideManifest, trackPanelColumn } from './besideColumn';
 import type { CurlSource } from '../../../server/src/runtime/shared/curlCommand';
-import type { CheckConnectionResult, ResultsViewMessage, SchemaDifferencesResult, ShownReadFailure, ShownStreamRead, TestReadProgress } from '../../../server/src/protocol';
+import type {
+  CheckConnectionResult,
+  ResultsViewMessage,
+  SchemaDifferencesResult,
+  ShownReadFailure,
+  ShownStreamRead,
+  TestReadProgress,
+} from '../../../server/src/protocol';
 
 import type { ResultsViewRequest } from '../webviewMessages';
 export type { ResultsViewRequest } from '../webviewMessages';
@@ -39,7 +46,11 @@ export class ResultsPanel {
   /** "Copy as cURL" of a shown request (commands/copyAsCurl.ts, set at activation). */
   static copyAsCurl: ((manifest: vscode.Uri, stream: string, request: CurlSource, withSecrets: boolean) => void) | undefined;
 
-  private constructor(private readonly panel: vscode.WebviewPanel, private readonly manifest: vscode.Uri, private actions: ResultsViewActions) {
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly manifest: vscode.Uri,
+    private actions: ResultsViewActions,
+  ) {
     panel.webview.onDidReceiveMessage((m: ResultsViewRequest) => this.onMessage(m));
     const tracking = trackPanelColumn(panel);
     panel.onDidDispose(() => {
@@ -62,7 +73,12 @@ export class ResultsPanel {
       if (existing.panel.viewColumn === column || !existing.panel.visible) existing.panel.reveal(column, true);
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel('airbyte.results', title, { viewColumn: columnBesideManifest(manifest), preserveFocus: true }, webviewOptions(extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      'airbyte.results',
+      title,
+      { viewColumn: columnBesideManifest(manifest), preserveFocus: true },
+      webviewOptions(extensionUri),
+    );
     panel.webview.html = webviewHtml(panel.webview, extensionUri, 'results', title);
     const created = new ResultsPanel(panel, manifest, actions);
     ResultsPanel.open.set(key, created);
@@ -124,7 +140,9 @@ export class ResultsPanel {
       // The component the error blames, selected in the manifest (a definition it references, if so).
       const r = m.range;
       const range = new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
-      void vscode.window.showTextDocument(this.manifest, { selection: range, viewColumn: vscode.ViewColumn.One }).then((editor) => editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport));
+      void vscode.window
+        .showTextDocument(this.manifest, { selection: range, viewColumn: vscode.ViewColumn.One })
+        .then((editor) => editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport));
     } else if (m.type === 'openLine' && Number.isInteger(m.line)) {
       const pos = new vscode.Position(m.line, 0);
       void vscode.window.showTextDocument(this.manifest, { selection: new vscode.Range(pos, pos), viewColumn: vscode.ViewColumn.One });
@@ -137,7 +155,10 @@ export class ResultsPanel {
     } else if (m.type === 'openFile' && this.openableFiles.has(m.path) && Number.isInteger(m.line)) {
       // A traceback frame in the connector's components.py (CDK engine).
       const pos = new vscode.Position(Math.max(0, m.line - 1), 0);
-      void vscode.window.showTextDocument(vscode.Uri.file(m.path), { selection: new vscode.Range(pos, pos), viewColumn: vscode.ViewColumn.One });
+      void vscode.window.showTextDocument(vscode.Uri.file(m.path), {
+        selection: new vscode.Range(pos, pos),
+        viewColumn: vscode.ViewColumn.One,
+      });
     } else if (m.type === 'runFromState') {
       this.actions.runFromState?.();
     } else if (m.type === 'continueFromState') {

@@ -18,7 +18,13 @@ export class TestingValuesPanel {
   private static readonly open = new Map<string, TestingValuesPanel>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  private constructor(private readonly panel: vscode.WebviewPanel, private readonly manifest: vscode.Uri, private spec: Record<string, unknown> | null, private readonly store: TestingValuesStore, private oauth: boolean) {
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly manifest: vscode.Uri,
+    private spec: Record<string, unknown> | null,
+    private readonly store: TestingValuesStore,
+    private oauth: boolean,
+  ) {
     this.subscriptions.push(
       panel.webview.onDidReceiveMessage((m: FormRequest) => void this.onMessage(m)),
       store.watch(manifest, () => void this.sendStored()),
@@ -30,7 +36,13 @@ export class TestingValuesPanel {
     });
   }
 
-  static show(extensionUri: vscode.Uri, manifest: vscode.Uri, spec: Record<string, unknown> | null, store: TestingValuesStore, oauth = false): TestingValuesPanel {
+  static show(
+    extensionUri: vscode.Uri,
+    manifest: vscode.Uri,
+    spec: Record<string, unknown> | null,
+    store: TestingValuesStore,
+    oauth = false,
+  ): TestingValuesPanel {
     const existing = TestingValuesPanel.open.get(manifest.toString());
     if (existing) {
       existing.spec = spec;
@@ -40,7 +52,12 @@ export class TestingValuesPanel {
       return existing;
     }
     const title = `Testing values: ${vscode.workspace.asRelativePath(manifest)}`;
-    const panel = vscode.window.createWebviewPanel('airbyte.testingValues', title, columnBesideManifest(manifest), webviewOptions(extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      'airbyte.testingValues',
+      title,
+      columnBesideManifest(manifest),
+      webviewOptions(extensionUri),
+    );
     panel.webview.html = webviewHtml(panel.webview, extensionUri, 'form', title, FORM_CSS);
     const created = new TestingValuesPanel(panel, manifest, spec, store, oauth);
     TestingValuesPanel.open.set(manifest.toString(), created);
@@ -49,7 +66,13 @@ export class TestingValuesPanel {
 
   private async sendInit(): Promise<void> {
     const values = (await this.store.get(this.manifest)) ?? {};
-    await this.panel.webview.postMessage({ type: 'init', spec: this.spec ?? {}, values, manifest: vscode.workspace.asRelativePath(this.manifest), oauth: this.oauth });
+    await this.panel.webview.postMessage({
+      type: 'init',
+      spec: this.spec ?? {},
+      values,
+      manifest: vscode.workspace.asRelativePath(this.manifest),
+      oauth: this.oauth,
+    });
   }
 
   /** The stored values changed (whoever wrote them): the page merges them into the open form. */
@@ -75,7 +98,10 @@ export class TestingValuesPanel {
     if (m.type === 'ready') return this.sendInit();
     if (m.type === 'save') {
       if (await this.save(m.values, m.base)) {
-        await this.panel.webview.postMessage({ type: 'saved', message: `Saved to VS Code's secret storage for ${vscode.workspace.asRelativePath(this.manifest)}.` });
+        await this.panel.webview.postMessage({
+          type: 'saved',
+          message: `Saved to VS Code's secret storage for ${vscode.workspace.asRelativePath(this.manifest)}.`,
+        });
       }
       return;
     }
@@ -84,7 +110,12 @@ export class TestingValuesPanel {
       if (!(await this.save(m.values, m.base))) return;
       await this.panel.webview.postMessage({ type: 'saved', message: 'Saved; authenticating with OAuth in the browser…' });
       const ok = await vscode.commands.executeCommand<boolean>('airbyte.authorizeOAuth', { uri: this.manifest.toString() });
-      await this.panel.webview.postMessage({ type: 'saved', message: ok ? 'Authenticated: the tokens were stored in secret storage and are shown below.' : 'The OAuth authorization did not complete (see the notification).' });
+      await this.panel.webview.postMessage({
+        type: 'saved',
+        message: ok
+          ? 'Authenticated: the tokens were stored in secret storage and are shown below.'
+          : 'The OAuth authorization did not complete (see the notification).',
+      });
       return;
     }
     await vscode.commands.executeCommand(`airbyte.${m.type}TestingValues`, { uri: this.manifest.toString() });

@@ -55,7 +55,10 @@ export const TABLE_ROWS = 200;
  * shown a part at a time (TABLE_COLUMNS × TABLE_ROWS first, more on request), so 100 records of 2,000
  * fields appear at once instead of building 200,000 cells.
  */
-export function recordsTable(records: unknown[], shown: { columns: number; rows: number } = { columns: TABLE_COLUMNS, rows: TABLE_ROWS }): HTMLElement {
+export function recordsTable(
+  records: unknown[],
+  shown: { columns: number; rows: number } = { columns: TABLE_COLUMNS, rows: TABLE_ROWS },
+): HTMLElement {
   const seen = new Set<string>();
   for (const r of records) {
     if (r && typeof r === 'object') for (const k of Object.keys(r)) seen.add(k);
@@ -64,16 +67,40 @@ export function recordsTable(records: unknown[], shown: { columns: number; rows:
   const columns = allColumns.slice(0, shown.columns);
   const rows = records.slice(0, shown.rows);
   const head = el('tr', {}, el('th', { class: 'idx' }, '#'), ...columns.map((c) => el('th', {}, c)));
-  const body = rows.map((r, i) => el('tr', {}, el('td', { class: 'idx' }, String(i + 1)),
-    ...columns.map((c) => el('td', {}, cell((r as Record<string, unknown>)?.[c])))));
-  const wrap = el('div', { class: 'records-part' }, el('div', { class: 'table-wrap' }, el('table', { class: 'records' }, el('thead', {}, head), el('tbody', {}, ...body))));
-  const more = (next: { columns: number; rows: number }) => (e: Event) => { e.preventDefault(); wrap.replaceWith(recordsTable(records, next)); };
+  const body = rows.map((r, i) =>
+    el('tr', {}, el('td', { class: 'idx' }, String(i + 1)), ...columns.map((c) => el('td', {}, cell((r as Record<string, unknown>)?.[c])))),
+  );
+  const wrap = el(
+    'div',
+    { class: 'records-part' },
+    el('div', { class: 'table-wrap' }, el('table', { class: 'records' }, el('thead', {}, head), el('tbody', {}, ...body))),
+  );
+  const more = (next: { columns: number; rows: number }) => (e: Event) => {
+    e.preventDefault();
+    wrap.replaceWith(recordsTable(records, next));
+  };
   const hiddenColumns = allColumns.length - columns.length;
   const hiddenRows = records.length - rows.length;
   if (hiddenColumns > 0 || hiddenRows > 0) {
     const notes: Child[] = [`Showing ${columns.length} of ${allColumns.length} fields and ${rows.length} of ${records.length} records. `];
-    if (hiddenColumns > 0) notes.push(el('button', { class: 'secondary more-columns', onclick: more({ columns: shown.columns + TABLE_COLUMNS, rows: shown.rows }) }, `Show ${Math.min(TABLE_COLUMNS, hiddenColumns)} more fields`), ' ');
-    if (hiddenRows > 0) notes.push(el('button', { class: 'secondary more-rows', onclick: more({ columns: shown.columns, rows: shown.rows + TABLE_ROWS }) }, `Show ${Math.min(TABLE_ROWS, hiddenRows)} more records`), ' ');
+    if (hiddenColumns > 0)
+      notes.push(
+        el(
+          'button',
+          { class: 'secondary more-columns', onclick: more({ columns: shown.columns + TABLE_COLUMNS, rows: shown.rows }) },
+          `Show ${Math.min(TABLE_COLUMNS, hiddenColumns)} more fields`,
+        ),
+        ' ',
+      );
+    if (hiddenRows > 0)
+      notes.push(
+        el(
+          'button',
+          { class: 'secondary more-rows', onclick: more({ columns: shown.columns, rows: shown.rows + TABLE_ROWS }) },
+          `Show ${Math.min(TABLE_ROWS, hiddenRows)} more records`,
+        ),
+        ' ',
+      );
     // Above the table: below a tall one it would be out of sight.
     wrap.prepend(el('p', { class: 'muted table-more' }, ...notes));
   }

@@ -10,10 +10,26 @@ import { parseRichText, type RichNode } from './richText';
 import { plural } from '../plural';
 
 type Schema = {
-  type?: string | string[]; title?: string; description?: string; properties?: Record<string, Schema>; required?: string[];
-  enum?: unknown[]; const?: unknown; default?: unknown; oneOf?: Schema[]; anyOf?: Schema[]; items?: Schema; order?: number;
-  airbyte_secret?: boolean; pattern?: string; pattern_descriptor?: string; format?: string; examples?: unknown[]; multiline?: boolean;
-  minimum?: number; maximum?: number;
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  items?: Schema;
+  order?: number;
+  airbyte_secret?: boolean;
+  pattern?: string;
+  pattern_descriptor?: string;
+  format?: string;
+  examples?: unknown[];
+  multiline?: boolean;
+  minimum?: number;
+  maximum?: number;
 };
 type Json = Record<string, unknown>;
 type FieldError = { path: string; message: string; title?: string };
@@ -39,14 +55,20 @@ function typeOf(s: Schema): string {
 /** Fields in display order: by `order`, then as declared. */
 function orderedProps(s: Schema): Array<[string, Schema]> {
   const entries = Object.entries(s.properties ?? {});
-  return entries.map((e, i) => ({ e, i })).sort((a, b) => (a.e[1].order ?? 1e9) - (b.e[1].order ?? 1e9) || a.i - b.i).map((x) => x.e);
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => (a.e[1].order ?? 1e9) - (b.e[1].order ?? 1e9) || a.i - b.i)
+    .map((x) => x.e);
 }
 
 /** The property whose `const` (or single enum value) tells oneOf options apart, with each option's value. */
 function discriminator(options: Schema[]): { key: string; values: unknown[] } | undefined {
   const first = options[0]?.properties ?? {};
   for (const key of Object.keys(first)) {
-    const values = options.map((o) => { const p = o.properties?.[key]; return p?.const ?? (p?.enum?.length === 1 ? p.enum[0] : p?.default); });
+    const values = options.map((o) => {
+      const p = o.properties?.[key];
+      return p?.const ?? (p?.enum?.length === 1 ? p.enum[0] : p?.default);
+    });
     if (values.every((v) => v !== undefined) && new Set(values.map(String)).size === values.length) return { key, values };
   }
   return undefined;
@@ -55,7 +77,10 @@ function discriminator(options: Schema[]): { key: string; values: unknown[] } | 
 function optionIndex(options: Schema[], value: unknown): number {
   if (!value || typeof value !== 'object') return 0;
   const d = discriminator(options);
-  if (d) { const i = d.values.findIndex((v) => String(v) === String((value as Json)[d.key])); if (i >= 0) return i; }
+  if (d) {
+    const i = d.values.findIndex((v) => String(v) === String((value as Json)[d.key]));
+    if (i >= 0) return i;
+  }
   const keys = Object.keys(value as Json);
   const scored = options.map((o) => keys.filter((k) => k in (o.properties ?? {})).length);
   return scored.indexOf(Math.max(...scored));
@@ -69,7 +94,10 @@ function defaults(s: Schema): unknown {
   if (options?.length) return defaults({ ...options[0], type: 'object' });
   if (typeOf(s) === 'object' && s.properties) {
     const out: Json = {};
-    for (const [k, p] of Object.entries(s.properties)) { const d = defaults(p); if (d !== undefined) setOwn(out, k, d); }
+    for (const [k, p] of Object.entries(s.properties)) {
+      const d = defaults(p);
+      if (d !== undefined) setOwn(out, k, d);
+    }
     return out;
   }
   return undefined;
@@ -81,7 +109,10 @@ function withDefaults(s: Schema, value: unknown): unknown {
   const options = s.oneOf ?? s.anyOf;
   const shape = options?.length ? options[optionIndex(options, value)] : s;
   const out: Json = { ...(value as Json) };
-  for (const [k, p] of Object.entries(shape.properties ?? {})) { const v = withDefaults(p, getOwn(out, k)); if (v !== undefined) setOwn(out, k, v); }
+  for (const [k, p] of Object.entries(shape.properties ?? {})) {
+    const v = withDefaults(p, getOwn(out, k));
+    if (v !== undefined) setOwn(out, k, v);
+  }
   return out;
 }
 
@@ -89,7 +120,8 @@ function withDefaults(s: Schema, value: unknown): unknown {
 function richText(nodes: RichNode[]): Node[] {
   return nodes.map((n) => {
     if (typeof n === 'string') return document.createTextNode(n);
-    if (n.tag === 'a') return n.href ? el('a', { href: n.href, title: n.href }, ...richText(n.children)) : el('span', {}, ...richText(n.children));
+    if (n.tag === 'a')
+      return n.href ? el('a', { href: n.href, title: n.href }, ...richText(n.children)) : el('span', {}, ...richText(n.children));
     return el(n.tag, {}, ...richText(n.children));
   });
 }
@@ -114,8 +146,15 @@ function field(key: string, s: Schema, path: string, required: boolean, get: () 
     if (typeof current !== 'object' || Array.isArray(current)) current = {};
     if (options?.length) {
       const idx = optionIndex(options, current);
-      const select = el('select', { id, 'aria-label': `${label} type` }, ...options.map((o, i) => el('option', { value: String(i), selected: i === idx ? '' : null }, o.title ?? `Option ${i + 1}`))) as HTMLSelectElement;
-      select.addEventListener('change', () => { set(defaults({ ...options[Number(select.value)], type: 'object' }) ?? {}); render(); });
+      const select = el(
+        'select',
+        { id, 'aria-label': `${label} type` },
+        ...options.map((o, i) => el('option', { value: String(i), selected: i === idx ? '' : null }, o.title ?? `Option ${i + 1}`)),
+      ) as HTMLSelectElement;
+      select.addEventListener('change', () => {
+        set(defaults({ ...options[Number(select.value)], type: 'object' }) ?? {});
+        render();
+      });
       box.append(select);
       box.append(objectFields(options[idx], path, () => (get() as Json) ?? {}, set));
     } else {
@@ -128,7 +167,13 @@ function field(key: string, s: Schema, path: string, required: boolean, get: () 
   wrap.append(head);
   if (help) wrap.append(help);
   wrap.append(input(s, id, label, get, set));
-  const hint = s.pattern_descriptor ? `Format: ${s.pattern_descriptor}` : s.pattern ? `Pattern: ${s.pattern}` : s.examples?.length ? `Example: ${String(s.examples[0])}` : '';
+  const hint = s.pattern_descriptor
+    ? `Format: ${s.pattern_descriptor}`
+    : s.pattern
+      ? `Pattern: ${s.pattern}`
+      : s.examples?.length
+        ? `Example: ${String(s.examples[0])}`
+        : '';
   if (hint) wrap.append(el('div', { class: 'hint' }, hint));
   const err = errorFor(path);
   if (err) wrap.append(el('div', { class: 'error', role: 'alert' }, err));
@@ -139,7 +184,14 @@ function input(s: Schema, id: string, label: string, get: () => unknown, set: (v
   const t = typeOf(s);
   const v = get();
   if (s.enum) {
-    const sel = el('select', { id }, el('option', { value: '' }, '—'), ...s.enum.map((o, i) => el('option', { value: String(i), selected: v !== undefined && String(o) === String(v) ? '' : null }, String(o)))) as HTMLSelectElement;
+    const sel = el(
+      'select',
+      { id },
+      el('option', { value: '' }, '—'),
+      ...s.enum.map((o, i) =>
+        el('option', { value: String(i), selected: v !== undefined && String(o) === String(v) ? '' : null }, String(o)),
+      ),
+    ) as HTMLSelectElement;
     sel.addEventListener('change', () => set(sel.value === '' ? undefined : s.enum![Number(sel.value)]));
     return sel;
   }
@@ -149,23 +201,45 @@ function input(s: Schema, id: string, label: string, get: () => unknown, set: (v
     return cb;
   }
   if (t === 'integer' || t === 'number') {
-    const n = el('input', { id, type: 'number', step: t === 'integer' ? '1' : 'any', value: v === undefined || v === null ? '' : String(v) }) as HTMLInputElement;
+    const n = el('input', {
+      id,
+      type: 'number',
+      step: t === 'integer' ? '1' : 'any',
+      value: v === undefined || v === null ? '' : String(v),
+    }) as HTMLInputElement;
     n.addEventListener('input', () => set(n.value.trim() === '' ? undefined : Number(n.value)));
     return n;
   }
   if (t === 'array') return arrayInput(s, id, label, get, set);
   if (s.airbyte_secret) {
-    const pw = el('input', { id, type: 'password', autocomplete: 'off', spellcheck: 'false', value: typeof v === 'string' ? v : '' }) as HTMLInputElement;
+    const pw = el('input', {
+      id,
+      type: 'password',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      value: typeof v === 'string' ? v : '',
+    }) as HTMLInputElement;
     pw.addEventListener('input', () => set(pw.value === '' ? undefined : pw.value));
     const toggle = el('button', { type: 'button', class: 'secondary reveal', 'aria-label': `Show ${label}` }, 'Show');
-    toggle.addEventListener('click', () => { const hidden = pw.type === 'password'; pw.type = hidden ? 'text' : 'password'; toggle.textContent = hidden ? 'Hide' : 'Show'; });
+    toggle.addEventListener('click', () => {
+      const hidden = pw.type === 'password';
+      pw.type = hidden ? 'text' : 'password';
+      toggle.textContent = hidden ? 'Hide' : 'Show';
+    });
     return el('div', { class: 'secret' }, pw, toggle);
   }
-  const attrs: Record<string, string | null> = { id, type: 'text', value: typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v), spellcheck: 'false' };
+  const attrs: Record<string, string | null> = {
+    id,
+    type: 'text',
+    value: typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v),
+    spellcheck: 'false',
+  };
   if (s.format === 'date') attrs.placeholder = 'YYYY-MM-DD';
   else if (s.format === 'date-time') attrs.placeholder = 'YYYY-MM-DDTHH:mm:ssZ';
   else if (s.examples?.length) attrs.placeholder = String(s.examples[0]);
-  const text = (s.multiline ? el('textarea', { ...attrs, rows: '4' }, typeof v === 'string' ? v : '') : el('input', attrs)) as HTMLInputElement;
+  const text = (
+    s.multiline ? el('textarea', { ...attrs, rows: '4' }, typeof v === 'string' ? v : '') : el('input', attrs)
+  ) as HTMLInputElement;
   text.addEventListener('input', () => set(text.value === '' ? undefined : text.value));
   return text;
 }
@@ -174,22 +248,47 @@ function arrayInput(s: Schema, id: string, label: string, get: () => unknown, se
   const items = s.items ?? { type: 'string' };
   const list = () => (Array.isArray(get()) ? (get() as unknown[]) : []);
   if (items.enum) {
-    return el('div', { id, class: 'checks' }, ...items.enum.map((o) => {
-      const cb = el('input', { type: 'checkbox', checked: list().some((x) => String(x) === String(o)) ? '' : null }) as HTMLInputElement;
-      cb.addEventListener('change', () => set(cb.checked ? [...list(), o] : list().filter((x) => String(x) !== String(o))));
-      return el('label', { class: 'check' }, cb, ` ${String(o)}`);
-    }));
+    return el(
+      'div',
+      { id, class: 'checks' },
+      ...items.enum.map((o) => {
+        const cb = el('input', { type: 'checkbox', checked: list().some((x) => String(x) === String(o)) ? '' : null }) as HTMLInputElement;
+        cb.addEventListener('change', () => set(cb.checked ? [...list(), o] : list().filter((x) => String(x) !== String(o))));
+        return el('label', { class: 'check' }, cb, ` ${String(o)}`);
+      }),
+    );
   }
   const box = el('div', { id, class: 'array' });
   list().forEach((_, i) => {
-    const row = el('div', { class: 'array-item' }, field(`${label} ${i + 1}`, items, `${id}/${i}`, false, () => list()[i], (v) => { const next = [...list()]; next[i] = v; set(next); }));
+    const row = el(
+      'div',
+      { class: 'array-item' },
+      field(
+        `${label} ${i + 1}`,
+        items,
+        `${id}/${i}`,
+        false,
+        () => list()[i],
+        (v) => {
+          const next = [...list()];
+          next[i] = v;
+          set(next);
+        },
+      ),
+    );
     const remove = el('button', { type: 'button', class: 'secondary', 'aria-label': `Remove item ${i + 1}` }, 'Remove');
-    remove.addEventListener('click', () => { set(list().filter((__, j) => j !== i)); render(); });
+    remove.addEventListener('click', () => {
+      set(list().filter((__, j) => j !== i));
+      render();
+    });
     row.append(remove);
     box.append(row);
   });
   const add = el('button', { type: 'button', class: 'secondary' }, `Add ${items.title ?? 'item'}`);
-  add.addEventListener('click', () => { set([...list(), defaults(items) ?? (typeOf(items) === 'object' ? {} : '')]); render(); });
+  add.addEventListener('click', () => {
+    set([...list(), defaults(items) ?? (typeOf(items) === 'object' ? {} : '')]);
+    render();
+  });
   box.append(add);
   return box;
 }
@@ -198,12 +297,22 @@ function objectFields(s: Schema, path: string, get: () => Json, set: (v: unknown
   const box = el('div', { class: 'fields' });
   for (const [key, p] of orderedProps(s)) {
     if (p.const !== undefined || (p.enum?.length === 1 && (s.required ?? []).includes(key) && p.default !== undefined)) continue; // discriminators are set by the option select
-    box.append(field(key, p, `${path}/${key}`, (s.required ?? []).includes(key), () => getOwn(get(), key), (v) => {
-      // Spec keys are other people's data: `__proto__` is a field here, never the object's prototype.
-      const next = { ...get() };
-      if (v === undefined) delete next[key]; else setOwn(next, key, v);
-      set(next);
-    }));
+    box.append(
+      field(
+        key,
+        p,
+        `${path}/${key}`,
+        (s.required ?? []).includes(key),
+        () => getOwn(get(), key),
+        (v) => {
+          // Spec keys are other people's data: `__proto__` is a field here, never the object's prototype.
+          const next = { ...get() };
+          if (v === undefined) delete next[key];
+          else setOwn(next, key, v);
+          set(next);
+        },
+      ),
+    );
   }
   return box;
 }
@@ -217,25 +326,64 @@ function render(): void {
   const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
   root.replaceChildren();
   root.append(el('header', { class: 'header' }, el('h1', {}, `Testing values — ${manifestName}`)));
-  root.append(el('p', { class: 'muted' }, 'Stored only in VS Code’s secret storage, never in settings or files. Fields marked * are required.'));
+  root.append(
+    el('p', { class: 'muted' }, 'Stored only in VS Code’s secret storage, never in settings or files. Fields marked * are required.'),
+  );
   if (notice) root.append(el('div', { class: errors.length ? 'banner error' : 'banner info', role: 'status' }, notice));
-  if (!spec.properties && !spec.oneOf) root.append(el('p', { class: 'empty' }, 'This manifest has no spec.connection_specification with properties.'));
-  else root.append(el('form', { id: 'values-form' }, objectFields(spec, '', () => model, (v) => { model = v as Json; })));
+  if (!spec.properties && !spec.oneOf)
+    root.append(el('p', { class: 'empty' }, 'This manifest has no spec.connection_specification with properties.'));
+  else
+    root.append(
+      el(
+        'form',
+        { id: 'values-form' },
+        objectFields(
+          spec,
+          '',
+          () => model,
+          (v) => {
+            model = v as Json;
+          },
+        ),
+      ),
+    );
   const save = el('button', { id: 'save', type: 'button' }, 'Save');
   save.addEventListener('click', () => vscode.postMessage({ type: 'save', values: model, base: stored }));
-  const actions = ([['import', 'Import config.json…'], ['export', 'Export without secrets…'], ['clear', 'Clear']] as const).map(([type, text]) => {
+  const actions = (
+    [
+      ['import', 'Import config.json…'],
+      ['export', 'Export without secrets…'],
+      ['clear', 'Clear'],
+    ] as const
+  ).map(([type, text]) => {
     const b = el('button', { id: type, type: 'button', class: 'secondary' }, text);
     b.addEventListener('click', () => vscode.postMessage({ type }));
     return b;
   });
-  const authenticate = oauth ? el('button', { id: 'authenticate', type: 'button', class: 'secondary', title: 'Run the manifest’s OAuth consent flow (spec.advanced_auth) and store the tokens' }, 'Authenticate') : null;
+  const authenticate = oauth
+    ? el(
+        'button',
+        {
+          id: 'authenticate',
+          type: 'button',
+          class: 'secondary',
+          title: 'Run the manifest’s OAuth consent flow (spec.advanced_auth) and store the tokens',
+        },
+        'Authenticate',
+      )
+    : null;
   authenticate?.addEventListener('click', () => vscode.postMessage({ type: 'authenticate', values: model, base: stored }));
   root.append(el('div', { class: 'toolbar actions' }, save, ...(authenticate ? [authenticate] : []), ...actions));
   window.scrollTo(0, scroll);
   const again = focusId ? (document.getElementById(focusId) as HTMLInputElement | null) : null;
   if (again) {
     again.focus();
-    if (caret) try { again.setSelectionRange(caret[0], caret[1]); } catch { /* not a text field */ }
+    if (caret)
+      try {
+        again.setSelectionRange(caret[0], caret[1]);
+      } catch {
+        /* not a text field */
+      }
   }
 }
 
@@ -259,14 +407,16 @@ window.addEventListener('message', (e: MessageEvent) => {
     oauth = m.oauth === true;
     stored = (m.values as Json) ?? {};
     model = (withDefaults({ ...spec, type: 'object' }, stored) as Json) ?? {};
-    errors = []; notice = '';
+    errors = [];
+    notice = '';
   } else if (m.type === 'stored') {
     applyStored((m.values as Json) ?? {});
   } else if (m.type === 'errors') {
     errors = (m.errors as FieldError[]) ?? [];
     notice = `Not saved: ${plural(errors.length, 'problem')}. ${errors.map((x) => `${x.title ?? fieldTitle(spec, x.path)} ${x.message}`).join(' ')}`;
   } else if (m.type === 'saved') {
-    errors = []; notice = String(m.message ?? 'Saved.');
+    errors = [];
+    notice = String(m.message ?? 'Saved.');
   }
   render();
 });

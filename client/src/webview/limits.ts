@@ -17,13 +17,25 @@ function render(init: Init): void {
   const form = el('form', { id: 'limits-form', class: 'limits' });
   for (const f of LIMIT_FIELDS) {
     const id = `limit_${f.key}`;
-    const input = el('input', { id, type: 'number', min: '1', step: '1', value: String(init.limits[f.key] ?? f.fallback), required: '' }) as HTMLInputElement;
+    const input = el('input', {
+      id,
+      type: 'number',
+      min: '1',
+      step: '1',
+      value: String(init.limits[f.key] ?? f.fallback),
+      required: '',
+    }) as HTMLInputElement;
     inputs.set(f.key, input);
-    form.append(el('div', { class: 'field' },
-      el('label', { for: id, class: 'label' }, f.label),
-      input,
-      el('div', { class: 'hint' }, `${f.help} Current value: ${init.limits[f.key] ?? f.fallback} (${init.sources[f.key] ?? 'default'}).`),
-      el('div', { class: 'error', role: 'alert', id: `${id}_error` })));
+    form.append(
+      el(
+        'div',
+        { class: 'field' },
+        el('label', { for: id, class: 'label' }, f.label),
+        input,
+        el('div', { class: 'hint' }, `${f.help} Current value: ${init.limits[f.key] ?? f.fallback} (${init.sources[f.key] ?? 'default'}).`),
+        el('div', { class: 'error', role: 'alert', id: `${id}_error` }),
+      ),
+    );
   }
   const submit = () => {
     const limits: Record<string, number> = {};
@@ -37,9 +49,16 @@ function render(init: Init): void {
     }
     if (ok) vscode.postMessage({ type: 'run', limits });
   };
-  form.addEventListener('submit', (e) => { e.preventDefault(); submit(); });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    submit();
+  });
   const run = el('button', { id: 'run', type: 'submit' }, 'Run');
-  const cancel = el('button', { id: 'cancel', type: 'button', class: 'secondary', onclick: () => vscode.postMessage({ type: 'cancel' }) }, 'Cancel');
+  const cancel = el(
+    'button',
+    { id: 'cancel', type: 'button', class: 'secondary', onclick: () => vscode.postMessage({ type: 'cancel' }) },
+    'Cancel',
+  );
   form.append(el('div', { class: 'toolbar actions' }, run, cancel));
   root.append(form);
   inputs.get(LIMIT_FIELDS[0].key)?.focus();

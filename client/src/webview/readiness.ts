@@ -26,39 +26,114 @@ function statusCell(r: Row): HTMLElement {
 function render(): void {
   const root = document.getElementById('root')!;
   root.replaceChildren();
-  root.append(el('header', { class: 'header' }, el('h1', {}, `All streams of ${state.manifest}`),
-    el('span', { class: 'status', id: 'readiness-status' }, state.finished ? `${state.total} streams read ${state.concurrency} at a time in ${secs(state.time)}` : `Reading ${state.concurrency} at a time…`),
-    el('button', { id: 'rerun-all', disabled: state.finished || state.error ? null : '', onclick: () => vscode.postMessage({ type: 'rerun' }) }, 'Run again')));
-  root.append(el('progress', { id: 'readiness-progress', max: String(Math.max(1, state.total)), value: String(state.done), 'aria-label': 'Streams read' }));
+  root.append(
+    el(
+      'header',
+      { class: 'header' },
+      el('h1', {}, `All streams of ${state.manifest}`),
+      el(
+        'span',
+        { class: 'status', id: 'readiness-status' },
+        state.finished
+          ? `${state.total} streams read ${state.concurrency} at a time in ${secs(state.time)}`
+          : `Reading ${state.concurrency} at a time…`,
+      ),
+      el(
+        'button',
+        { id: 'rerun-all', disabled: state.finished || state.error ? null : '', onclick: () => vscode.postMessage({ type: 'rerun' }) },
+        'Run again',
+      ),
+    ),
+  );
+  root.append(
+    el('progress', {
+      id: 'readiness-progress',
+      max: String(Math.max(1, state.total)),
+      value: String(state.done),
+      'aria-label': 'Streams read',
+    }),
+  );
   root.append(el('div', { class: 'progress-text', id: 'readiness-progress-text' }, `${state.done} of ${state.total} streams`));
   if (state.error) root.append(el('div', { class: 'banner error' }, state.error));
-  if (state.listingError) root.append(el('div', { class: 'banner warn' }, `The dynamic streams could not be resolved; only the static streams ran: ${state.listingError}`));
-  const head = el('tr', {}, ...['stream', 'status', 'records', 'pages', 'slices', 'errors', 'retries', 'schema differences', 'datetime formats', 'time'].map((h, i) => el('th', { class: i >= 2 && i <= 7 || i === 9 ? 'num' : '' }, h)));
+  if (state.listingError)
+    root.append(
+      el('div', { class: 'banner warn' }, `The dynamic streams could not be resolved; only the static streams ran: ${state.listingError}`),
+    );
+  const head = el(
+    'tr',
+    {},
+    ...['stream', 'status', 'records', 'pages', 'slices', 'errors', 'retries', 'schema differences', 'datetime formats', 'time'].map(
+      (h, i) => el('th', { class: (i >= 2 && i <= 7) || i === 9 ? 'num' : '' }, h),
+    ),
+  );
   const rows = state.rows.map((r) => {
     const s = r.summary;
     const open = () => vscode.postMessage({ type: 'open', stream: r.stream });
-    const formats = s ? Object.entries(s.datetime_formats).map(([k, f]) => `${k}: ${f}`).join('; ') : '';
-    const tr = el('tr', { 'data-stream': r.stream, tabindex: s ? '0' : null, title: s ? `Open the results of ${r.stream}` : null, onclick: () => { if (s) open(); }, onkeydown: (e) => { if (s && (e as KeyboardEvent).key === 'Enter') open(); } },
-      el('td', {}, r.stream, r.dynamic ? el('span', { class: 'muted' }, ' (dynamic)') : '', s?.errors.length ? el('div', { class: 'row-error' }, s.errors[0]) : ''),
+    const formats = s
+      ? Object.entries(s.datetime_formats)
+          .map(([k, f]) => `${k}: ${f}`)
+          .join('; ')
+      : '';
+    const tr = el(
+      'tr',
+      {
+        'data-stream': r.stream,
+        tabindex: s ? '0' : null,
+        title: s ? `Open the results of ${r.stream}` : null,
+        onclick: () => {
+          if (s) open();
+        },
+        onkeydown: (e) => {
+          if (s && (e as KeyboardEvent).key === 'Enter') open();
+        },
+      },
+      el(
+        'td',
+        {},
+        r.stream,
+        r.dynamic ? el('span', { class: 'muted' }, ' (dynamic)') : '',
+        s?.errors.length ? el('div', { class: 'row-error' }, s.errors[0]) : '',
+      ),
       statusCell(r),
       el('td', { class: 'num' }, s ? String(s.records) : ''),
       el('td', { class: 'num' }, s ? String(s.pages) : ''),
       el('td', { class: 'num' }, s ? String(s.slices) : ''),
       el('td', { class: 'num' }, s ? String(s.errors.length) : ''),
       el('td', { class: 'num' }, s ? String(s.retries) : ''),
-      el('td', { class: 'num', title: s?.schema_differences?.map((d) => d.message).join('\n') ?? '' }, s ? (s.schema_differences === null ? '–' : String(s.schema_differences.length)) : ''),
+      el(
+        'td',
+        { class: 'num', title: s?.schema_differences?.map((d) => d.message).join('\n') ?? '' },
+        s ? (s.schema_differences === null ? '–' : String(s.schema_differences.length)) : '',
+      ),
       el('td', { class: 'formats' }, formats || (s ? '–' : '')),
-      el('td', { class: 'num' }, s ? secs(s.time_ms) : ''));
+      el('td', { class: 'num' }, s ? secs(s.time_ms) : ''),
+    );
     return tr;
   });
-  root.append(el('div', { class: 'table-wrap' }, el('table', { class: 'readiness', id: 'readiness-table' }, el('thead', {}, head), el('tbody', {}, ...rows))));
-  if (state.finished) root.append(el('p', { class: 'muted' }, 'Select a row to open that stream\'s results.'));
+  root.append(
+    el(
+      'div',
+      { class: 'table-wrap' },
+      el('table', { class: 'readiness', id: 'readiness-table' }, el('thead', {}, head), el('tbody', {}, ...rows)),
+    ),
+  );
+  if (state.finished) root.append(el('p', { class: 'muted' }, "Select a row to open that stream's results."));
 }
 
 window.addEventListener('message', (e: MessageEvent) => {
   const m = e.data as ReadinessMessage;
   if (m.type === 'start') {
-    Object.assign(state, { manifest: m.manifest, concurrency: m.concurrency, rows: [], done: 0, total: 0, finished: false, time: 0, error: '', listingError: '' });
+    Object.assign(state, {
+      manifest: m.manifest,
+      concurrency: m.concurrency,
+      rows: [],
+      done: 0,
+      total: 0,
+      finished: false,
+      time: 0,
+      error: '',
+      listingError: '',
+    });
   } else if (m.type === 'progress') {
     const ev = m.event;
     if (ev.type === 'listed') {

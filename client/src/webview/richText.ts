@@ -8,7 +8,22 @@
 export type RichNode = string | { tag: RichTag; href?: string; children: RichNode[] };
 export type RichTag = 'a' | 'b' | 'i' | 'code' | 'br' | 'p' | 'ul' | 'ol' | 'li' | 'pre';
 
-const TAG_ALIASES: Record<string, RichTag> = { a: 'a', b: 'b', strong: 'b', i: 'i', em: 'i', code: 'code', tt: 'code', br: 'br', p: 'p', div: 'p', ul: 'ul', ol: 'ol', li: 'li', pre: 'pre' };
+const TAG_ALIASES: Record<string, RichTag> = {
+  a: 'a',
+  b: 'b',
+  strong: 'b',
+  i: 'i',
+  em: 'i',
+  code: 'code',
+  tt: 'code',
+  br: 'br',
+  p: 'p',
+  div: 'p',
+  ul: 'ul',
+  ol: 'ol',
+  li: 'li',
+  pre: 'pre',
+};
 const VOID: ReadonlySet<string> = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'wbr']);
 /** Elements whose content is dropped entirely (never shown as text either). */
 const DROP_CONTENT: ReadonlySet<string> = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math']);
@@ -54,7 +69,10 @@ export function parseRichText(source: string): RichNode[] {
   const stack: Array<{ tag: string; node: { children: RichNode[] } | null }> = [{ tag: 'root', node: root }];
   let dropDepth = 0;
   const top = () => {
-    for (let i = stack.length - 1; i >= 0; i--) { const n = stack[i].node; if (n) return n; }
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const n = stack[i].node;
+      if (n) return n;
+    }
     return root;
   };
   const re = /<!--[\s\S]*?(?:-->|$)|<\/?([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/g;
@@ -81,7 +99,10 @@ export function parseRichText(source: string): RichNode[] {
       if (at > 0) stack.length = at;
       continue;
     }
-    if (tag === 'br') { top().children.push({ tag: 'br', children: [] }); continue; }
+    if (tag === 'br') {
+      top().children.push({ tag: 'br', children: [] });
+      continue;
+    }
     if (VOID.has(name)) continue;
     let node: { tag: RichTag; href?: string; children: RichNode[] } | null = null;
     if (tag) {

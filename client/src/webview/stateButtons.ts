@@ -20,7 +20,25 @@ export function stateButtons(running: boolean, slices: Array<{ state?: unknown }
   const final = finalStreamState(slices);
   if (running || !final || final.__ab_no_cursor_state_message === true) return [];
   return [
-    el('button', { id: 'run-from-state', class: 'secondary', title: 'Set the input state of this stream and read from it', onclick: () => post({ type: 'runFromState' }) }, 'Run from state…'),
-    el('button', { id: 'continue-from-state', class: 'secondary', title: `Read again from ${JSON.stringify(final)}`, onclick: () => post({ type: 'continueFromState' }) }, 'Continue from final state'),
+    el(
+      'button',
+      {
+        id: 'run-from-state',
+        class: 'secondary',
+        title: 'Set the input state of this stream and read from it',
+        onclick: () => post({ type: 'runFromState' }),
+      },
+      'Run from state…',
+    ),
+    el(
+      'button',
+      {
+        id: 'continue-from-state',
+        class: 'secondary',
+        title: `Read again from ${JSON.stringify(final)}`,
+        onclick: () => post({ type: 'continueFromState' }),
+      },
+      'Continue from final state',
+    ),
   ];
 }

@@ -78,7 +78,11 @@ export function streamNameOf(stream: Obj): string | null {
  * The streams that use what is written at `sourcePath` (the nearest indexed container above it),
  * those with a captured read first; [] when the document has no captured read. Never throws.
  */
-export function capturedPlacesAt(doc: ManifestDocument, captured: CapturedReads | undefined, sourcePath: readonly (string | number)[]): CapturedPlace[] {
+export function capturedPlacesAt(
+  doc: ManifestDocument,
+  captured: CapturedReads | undefined,
+  sourcePath: readonly (string | number)[],
+): CapturedPlace[] {
   if (!captured || !captured.has(doc.uri)) return [];
   let index: StreamIndex;
   try {
@@ -184,7 +188,13 @@ export function pageTokens(place: CapturedPlace): (Obj | null | undefined)[] {
     if (token === undefined) return;
     try {
       const last = page.records.length ? page.records[page.records.length - 1] : null;
-      const next = paginator.nextPageToken({ status: page.status ?? 0, headers: page.headers, body: page.bodyText }, page.records.length, last, token ? token.next_page_token : null, page.records);
+      const next = paginator.nextPageToken(
+        { status: page.status ?? 0, headers: page.headers, body: page.bodyText },
+        page.records.length,
+        last,
+        token ? token.next_page_token : null,
+        page.records,
+      );
       token = isMap(next) ? next : null;
     } catch {
       token = undefined;
@@ -211,25 +221,50 @@ function sliceOf(page: CapturedPage): Obj {
  * the runtime builds them for that kind; `record` is the page's last record. `config` is the
  * captured (masked) config, or {} when the read kept none.
  */
-export function pageVariables(kind: TemplateContextKind, place: CapturedPlace, page: CapturedPage, token: Obj | null | undefined, parameters: Obj): Obj {
+export function pageVariables(
+  kind: TemplateContextKind,
+  place: CapturedPlace,
+  page: CapturedPage,
+  token: Obj | null | undefined,
+  parameters: Obj,
+): Obj {
   const config = place.read.config ?? {};
   const last = page.records.length ? page.records[page.records.length - 1] : null;
   const base: Obj = { config, parameters };
   switch (kind) {
     case 'pagination_cursor':
-      return { ...base, response: decodedResponse(place.stream, page), headers: paginationHeaders(page), last_record: last, last_page_size: page.records.length, last_records: page.records };
+      return {
+        ...base,
+        response: decodedResponse(place.stream, page),
+        headers: paginationHeaders(page),
+        last_record: last,
+        last_page_size: page.records.length,
+        last_records: page.records,
+      };
     case 'offset_page_size':
       return { ...base, response: decodedResponse(place.stream, page) };
     case 'response_predicate':
     case 'response_message':
-      return { ...base, ...(kind === 'response_predicate' ? { config: null } : {}), response: decodedResponse(place.stream, page), headers: { ...page.headers } };
+      return {
+        ...base,
+        ...(kind === 'response_predicate' ? { config: null } : {}),
+        response: decodedResponse(place.stream, page),
+        headers: { ...page.headers },
+      };
     case 'request': {
       const slice = sliceOf(page);
       return { ...base, stream_slice: slice, stream_interval: slice, stream_partition: slice, next_page_token: token ?? null };
     }
     case 'record_filter': {
       const slice = sliceOf(page);
-      return { ...base, record: last, stream_slice: slice, stream_interval: slice, stream_partition: slice, next_page_token: token ?? null };
+      return {
+        ...base,
+        record: last,
+        stream_slice: slice,
+        stream_interval: slice,
+        stream_partition: slice,
+        next_page_token: token ?? null,
+      };
     }
     case 'transformation': {
       const slice = sliceOf(page);

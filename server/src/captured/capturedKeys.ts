@@ -19,7 +19,7 @@ export function jsonType(v: unknown): string {
 export function shortValue(v: unknown, max = 40): string {
   let text: string;
   try {
-    text = v === undefined ? 'undefined' : typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+    text = v === undefined ? 'undefined' : typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
   } catch {
     text = String(v);
   }
@@ -41,7 +41,7 @@ export function valuesAt(value: unknown, path: readonly KeyStep[], wildcard = fa
           const item = v[i < 0 ? v.length + i : i];
           if (item !== undefined) next.push(item);
         }
-      } else if (v !== null && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, String(step))) {
+      } else if (v !== null && typeof v === 'object' && Object.hasOwn(v, String(step))) {
         next.push((v as Record<string, unknown>)[String(step)]);
       }
     }
@@ -56,7 +56,11 @@ export function valuesAt(value: unknown, path: readonly KeyStep[], wildcard = fa
  * (callers pass the latest page first, so samples come from the latest page). Stops after
  * `maxValues` mappings (a page of records is enough to know their keys).
  */
-export function keysAt(values: readonly unknown[], path: readonly KeyStep[], options: { wildcard?: boolean; maxValues?: number } = {}): { keys: CapturedKey[]; arrays: number } {
+export function keysAt(
+  values: readonly unknown[],
+  path: readonly KeyStep[],
+  options: { wildcard?: boolean; maxValues?: number } = {},
+): { keys: CapturedKey[]; arrays: number } {
   const found = new Map<string, CapturedKey>();
   let arrays = 0;
   let seen = 0;

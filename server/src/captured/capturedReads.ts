@@ -69,7 +69,12 @@ export class CapturedReads {
    * plain config of the read with the resolved manifest: only a copy masked by that manifest's rules
    * (spec secrets and credentials its authenticators and requesters use) is kept.
    */
-  capture(uri: string, streamName: string, read: StreamRead, config?: { value: Record<string, unknown>; manifest: unknown } | null): CapturedRead {
+  capture(
+    uri: string,
+    streamName: string,
+    read: StreamRead,
+    config?: { value: Record<string, unknown>; manifest: unknown } | null,
+  ): CapturedRead {
     const pages = flattenPages(read);
     let dropped = 0;
     let size = pages.reduce((n, p) => n + pageSize(p), 0);
@@ -111,7 +116,8 @@ export class CapturedReads {
 
   /** Forgets the captures of `uri` (one stream, or all). */
   clear(uri: string, streamName?: string): void {
-    for (const [key, read] of [...this.reads]) if (read.uri === uri && (streamName === undefined || read.streamName === streamName)) this.drop(key);
+    for (const [key, read] of [...this.reads])
+      if (read.uri === uri && (streamName === undefined || read.streamName === streamName)) this.drop(key);
     this.generation++;
   }
 
@@ -199,7 +205,16 @@ function replaceAtPaths(node: unknown, paths: string[][]): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     const matching = paths.filter((p) => p[0] === key || p[0] === '*');
-    setOwn(out, key, matching.some((p) => p.length === 1) && value !== null && value !== undefined ? MASK : replaceAtPaths(value, matching.map((p) => p.slice(1))));
+    setOwn(
+      out,
+      key,
+      matching.some((p) => p.length === 1) && value !== null && value !== undefined
+        ? MASK
+        : replaceAtPaths(
+            value,
+            matching.map((p) => p.slice(1)),
+          ),
+    );
   }
   return out;
 }

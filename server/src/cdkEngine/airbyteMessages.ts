@@ -7,10 +7,17 @@
 export type AirbyteLogMessage = { type: 'LOG'; log: { level: string; message: string; stack_trace?: string | null } };
 export type AirbyteTraceMessage = {
   type: 'TRACE';
-  trace: { type: string; emitted_at?: number; error?: { message?: string; internal_message?: string | null; stack_trace?: string | null; failure_type?: string | null } };
+  trace: {
+    type: string;
+    emitted_at?: number;
+    error?: { message?: string; internal_message?: string | null; stack_trace?: string | null; failure_type?: string | null };
+  };
 };
 export type AirbyteRecordMessage = { type: 'RECORD'; record: { stream: string; data: Record<string, unknown>; emitted_at?: number } };
-export type AirbyteControlMessage = { type: 'CONTROL'; control: { type: string; emitted_at?: number; connector_config?: { config: Record<string, unknown> } } };
+export type AirbyteControlMessage = {
+  type: 'CONTROL';
+  control: { type: string; emitted_at?: number; connector_config?: { config: Record<string, unknown> } };
+};
 export type AirbyteMessage = AirbyteLogMessage | AirbyteTraceMessage | AirbyteRecordMessage | AirbyteControlMessage;
 
 /** The messages of a run's standard output, and what was not a message. */
@@ -37,7 +44,9 @@ export function parseAirbyteMessage(line: string): AirbyteMessage | null {
     case 'TRACE':
       return isObject(value.trace) ? (value as AirbyteTraceMessage) : null;
     case 'RECORD':
-      return isObject(value.record) && typeof value.record.stream === 'string' && isObject(value.record.data) ? (value as AirbyteRecordMessage) : null;
+      return isObject(value.record) && typeof value.record.stream === 'string' && isObject(value.record.data)
+        ? (value as AirbyteRecordMessage)
+        : null;
     case 'CONTROL':
       return isObject(value.control) ? (value as AirbyteControlMessage) : null;
     default:

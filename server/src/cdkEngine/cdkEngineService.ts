@@ -15,7 +15,10 @@ export class CdkEngineService {
   private last: CdkEngineStatus | null = null;
 
   /** `onChange` runs when a probe finishes (the server refreshes its code lenses). */
-  constructor(private readonly onChange: () => void = () => {}, private readonly probe: (python: string) => Promise<CdkEngineStatus> = probeInterpreter) {}
+  constructor(
+    private readonly onChange: () => void = () => {},
+    private readonly probe: (python: string) => Promise<CdkEngineStatus> = probeInterpreter,
+  ) {}
 
   /** The interpreter the client resolved; a new one is probed again when next needed. */
   setPython(python: string | null | undefined, source: PythonSource): void {

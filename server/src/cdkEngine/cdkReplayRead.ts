@@ -25,7 +25,10 @@ export async function cdkReplayRead(
   const relay = await startLoopbackRelay(replayer.fetch());
   try {
     // A replay never writes tokens back: the cassette's are masked.
-    const result = await cdkTestRead(manifest, config, options.stream ?? cassette.stream, options.limits ?? cassette.limits, { ...cdk, relayUrl: relay.url });
+    const result = await cdkTestRead(manifest, config, options.stream ?? cassette.stream, options.limits ?? cassette.limits, {
+      ...cdk,
+      relayUrl: relay.url,
+    });
     const seen = new Set<string>();
     const misses = replayer.misses.filter((m) => !seen.has(`${m.method} ${m.url}`) && seen.add(`${m.method} ${m.url}`));
     return { result, misses };
@@ -36,8 +39,12 @@ export async function cdkReplayRead(
 
 /** Reads through the CDK while recording every HTTP exchange; the cassette is masked like the built-in engine's. */
 export async function cdkRecordRead(
-  manifest: Record<string, unknown>, config: Record<string, unknown>, stream: string, limits: TestReadLimits,
-  cdk: Omit<CdkReadOptions, 'relayUrl'>, transport: { timeoutMs?: number; maxResponseBytes?: number } = {},
+  manifest: Record<string, unknown>,
+  config: Record<string, unknown>,
+  stream: string,
+  limits: TestReadLimits,
+  cdk: Omit<CdkReadOptions, 'relayUrl'>,
+  transport: { timeoutMs?: number; maxResponseBytes?: number } = {},
 ): Promise<{ result: StreamRead; cassette: Cassette }> {
   const masker = new CassetteMasker();
   masker.addCredentialsOf(config);
@@ -47,8 +54,12 @@ export async function cdkRecordRead(
   const relay = await startLoopbackRelay(recorder.wrap(createHttpFetch({ ...transport, signal: cdk.signal })));
   try {
     const result = await cdkTestRead(manifest, config, stream, limits, {
-      ...cdk, relayUrl: relay.url,
-      onConfigUpdate: (c) => { latest = { ...latest, ...c }; cdk.onConfigUpdate?.(c); },
+      ...cdk,
+      relayUrl: relay.url,
+      onConfigUpdate: (c) => {
+        latest = { ...latest, ...c };
+        cdk.onConfigUpdate?.(c);
+      },
     });
     // Rotated tokens are credentials of the recording too.
     masker.addCredentialsOf(latest);

@@ -60,14 +60,26 @@ function isStreamRead(v: unknown): v is StreamRead {
 /** The failure a TRACE error message reports, with components frames linked. */
 function traceFailure(m: Extract<AirbyteMessage, { type: 'TRACE' }>, componentsPath: string | null, masker: SecretMasker): CdkEngineError {
   const error = m.trace.error ?? {};
-  const stack = error.stack_trace ? linkTraceback(masker.maskText(error.stack_trace), componentsPath) : { text: null, links: [] as FileLink[] };
+  const stack = error.stack_trace
+    ? linkTraceback(masker.maskText(error.stack_trace), componentsPath)
+    : { text: null, links: [] as FileLink[] };
   const message = masker.maskText(error.message ?? 'The CDK reported an error without a message.');
-  const inComponents = stack.links.length > 0 || (componentsPath !== null && /<string>|components\.py|custom_code_compiler|AirbyteCodeTampered/.test(`${message}\n${stack.text ?? ''}`));
+  const inComponents =
+    stack.links.length > 0 ||
+    (componentsPath !== null && /<string>|components\.py|custom_code_compiler|AirbyteCodeTampered/.test(`${message}\n${stack.text ?? ''}`));
   if (inComponents && componentsPath) {
     const where = stack.links.length ? ` (${componentsPath}:${stack.links[stack.links.length - 1].line})` : '';
-    return new CdkEngineError(`components.py failed to load or run${where}: ${message}`, 'components-failed', 'config_error', null, stack.text, stack.links);
+    return new CdkEngineError(
+      `components.py failed to load or run${where}: ${message}`,
+      'components-failed',
+      'config_error',
+      null,
+      stack.text,
+      stack.links,
+    );
   }
-  const failureType = error.failure_type === 'config_error' || error.failure_type === 'transient_error' ? error.failure_type : 'system_error';
+  const failureType =
+    error.failure_type === 'config_error' || error.failure_type === 'transient_error' ? error.failure_type : 'system_error';
   return new CdkEngineError(message, 'read-failed', failureType, null, stack.text, stack.links);
 }
 
@@ -76,16 +88,28 @@ function traceFailure(m: Extract<AirbyteMessage, { type: 'TRACE' }>, componentsP
  * them); rejects with a CdkEngineError when Python, the CDK or components.py is missing or broken, or
  * the read fails as a whole. A cancelled read rejects with an AbortError.
  */
-export async function cdkTestRead(manifest: Record<string, unknown>, config: Record<string, unknown>, stream: string, limits: TestReadLimits, options: CdkReadOptions): Promise<StreamRead> {
+export async function cdkTestRead(
+  manifest: Record<string, unknown>,
+  config: Record<string, unknown>,
+  stream: string,
+  limits: TestReadLimits,
+  options: CdkReadOptions,
+): Promise<StreamRead> {
   const manifestVersion = typeof manifest.version === 'string' ? manifest.version : null;
-  const status = options.status ?? await probeCdkEngine(options.python, manifestVersion);
+  const status = options.status ?? (await probeCdkEngine(options.python, manifestVersion));
   if (!status.ok) throw new CdkEngineError(status.message, status.problem, 'config_error', status.installCommand);
 
   const classes = customClassNames(manifest).filter(isComponentsModuleClass);
   const components = options.manifestPath ? await readComponentsFile(options.manifestPath) : null;
   if (classes.length && !components) {
-    const where = options.manifestPath ? componentsPathFor(options.manifestPath) : 'beside the manifest (save the manifest to a file first)';
-    throw new CdkEngineError(`The manifest uses custom components (${classes.slice(0, 3).join(', ')}${classes.length > 3 ? ', …' : ''}) but there is no components.py at ${where}. Put the connector's components.py beside the manifest.`, 'components-missing', 'config_error');
+    const where = options.manifestPath
+      ? componentsPathFor(options.manifestPath)
+      : 'beside the manifest (save the manifest to a file first)';
+    throw new CdkEngineError(
+      `The manifest uses custom components (${classes.slice(0, 3).join(', ')}${classes.length > 3 ? ', …' : ''}) but there is no components.py at ${where}. Put the connector's components.py beside the manifest.`,
+      'components-missing',
+      'config_error',
+    );
   }
 
   const masker = new SecretMasker();
@@ -103,14 +127,26 @@ export async function cdkTestRead(manifest: Record<string, unknown>, config: Rec
     builderConfig.__injected_components_py_checksums = { md5: components.md5 };
   }
   // As the Builder's server builds it: one stream, incremental (a full-refresh stream reads the same).
-  const catalog = { streams: [{ stream: { name: stream, json_schema: {}, supported_sync_modes: ['full_refresh', 'incremental'] }, sync_mode: 'incremental', destination_sync_mode: 'overwrite' }] };
+  const catalog = {
+    streams: [
+      {
+        stream: { name: stream, json_schema: {}, supported_sync_modes: ['full_refresh', 'incremental'] },
+        sync_mode: 'incremental',
+        destination_sync_mode: 'overwrite',
+      },
+    ],
+  };
 
   options.onProgress?.({ type: 'start', stream });
   const env: Record<string, string> = {};
   // The CDK runs injected components.py only behind this gate; this is the author's own code in their own interpreter.
   if (components) env.AIRBYTE_ENABLE_UNSAFE_CODE = 'true';
   if (options.relayUrl) env.AIRBYTE_STUDIO_RELAY_URL = options.relayUrl;
-  const run = await runConnectorBuilder(options.python, { config: builderConfig, catalog, state: options.state ?? [] }, { signal: options.signal, env });
+  const run = await runConnectorBuilder(
+    options.python,
+    { config: builderConfig, catalog, state: options.state ?? [] },
+    { signal: options.signal, env },
+  );
   if (run.cancelled) {
     const abort = new Error('The test read was cancelled.');
     abort.name = 'AbortError';
@@ -135,13 +171,17 @@ export async function cdkTestRead(manifest: Record<string, unknown>, config: Rec
     const tail = run.stderr.trim().split('\n').slice(-12).join('\n');
     throw new CdkEngineError(
       `The CDK's connector-builder entry point gave no answer (exit status ${run.exitCode ?? run.signal}).${tail ? ` Its error output ends with:\n${masker.maskText(tail)}` : ''}`,
-      'read-failed', 'system_error', null, tail ? masker.maskText(run.stderr) : null,
+      'read-failed',
+      'system_error',
+      null,
+      tail ? masker.maskText(run.stderr) : null,
     );
   }
   const componentsPath = components?.path ?? null;
   if (answer.type === 'TRACE') throw traceFailure(answer, componentsPath, masker);
   const data = (answer as Extract<AirbyteMessage, { type: 'RECORD' }>).record.data;
-  if (!isStreamRead(data)) throw new CdkEngineError('The CDK answered something that is not a StreamRead (no slices or logs).', 'read-failed', 'system_error');
+  if (!isStreamRead(data))
+    throw new CdkEngineError('The CDK answered something that is not a StreamRead (no slices or logs).', 'read-failed', 'system_error');
   if (data.latest_config_update && typeof data.latest_config_update === 'object') reportConfig(data.latest_config_update);
   // Python frames of components.py in the read's own error logs become links too.
   const logs = data.logs.map((l) => (l.stacktrace ? { ...l, stacktrace: linkTraceback(l.stacktrace, componentsPath).text } : l));

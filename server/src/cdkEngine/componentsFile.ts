@@ -35,7 +35,7 @@ export type FileLink = { path: string; line: number };
  */
 export function linkTraceback(traceback: string, componentsPath: string | null): { text: string; links: FileLink[] } {
   const links: FileLink[] = [];
-  const text = traceback.replace(/File "([^"]+)", line (\d+)/g, (whole, file: string, line: string) => {
+  const text = traceback.replace(/File "([^"]+)", line (\d+)/g, (_whole, file: string, line: string) => {
     const path = file === '<string>' && componentsPath ? componentsPath : file;
     if (path === componentsPath) links.push({ path, line: Number(line) });
     return `File "${path}", line ${line}`;
@@ -43,6 +43,7 @@ export function linkTraceback(traceback: string, componentsPath: string | null):
   // A syntax error in the file names its line apart from the frames: `  File "<string>", line N` is
   // covered above; "(<string>, line N)" in the message is not.
   const syntax = /\(<string>, line (\d+)\)/.exec(text);
-  if (syntax && componentsPath && !links.some((l) => l.line === Number(syntax[1]))) links.push({ path: componentsPath, line: Number(syntax[1]) });
+  if (syntax && componentsPath && !links.some((l) => l.line === Number(syntax[1])))
+    links.push({ path: componentsPath, line: Number(syntax[1]) });
   return { text: componentsPath ? text.replace(/\(<string>, line (\d+)\)/g, `(${componentsPath}, line $1)`) : text, links };
 }

@@ -8,11 +8,14 @@ export function isComponentsModuleClass(className: string): boolean {
 }
 
 function pointer(root: unknown, ref: string): unknown {
-  const path = ref.replace(/^#\/?/, '').split('/').filter((s) => s !== '');
+  const path = ref
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((s) => s !== '');
   let node = root;
   for (const raw of path) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node;
@@ -49,9 +52,12 @@ export function findStreamNode(root: unknown, streamName: string): unknown {
   const streams = (root as Record<string, unknown> | null)?.streams;
   if (!Array.isArray(streams)) return undefined;
   for (const item of streams) {
-    const s = typeof item === 'string' && item.startsWith('#/') ? pointer(root, item)
-      : item && typeof item === 'object' && typeof (item as Record<string, unknown>).$ref === 'string' ? { ...(pointer(root, (item as Record<string, string>).$ref) as object), ...(item as object) }
-        : item;
+    const s =
+      typeof item === 'string' && item.startsWith('#/')
+        ? pointer(root, item)
+        : item && typeof item === 'object' && typeof (item as Record<string, unknown>).$ref === 'string'
+          ? { ...(pointer(root, (item as Record<string, string>).$ref) as object), ...(item as object) }
+          : item;
     if (!s || typeof s !== 'object') continue;
     const map = s as Record<string, unknown>;
     const params = map.$parameters as Record<string, unknown> | undefined;

@@ -7,15 +7,34 @@ import type { StreamRead } from '../runtime';
 export type DifferenceArea = 'requests' | 'records' | 'slices' | 'state' | 'logs' | 'schema' | 'limits';
 export type EngineDifference = { area: DifferenceArea; where: string; builtin: unknown; cdk: unknown };
 /** `notes`: differences by design, documented in docs/engines.md, that are not counted (e.g. reading past the record limit). */
-export type EngineComparison = { identical: boolean; differences: EngineDifference[]; notes: string[]; counts: { builtin: ReadCounts; cdk: ReadCounts } };
+export type EngineComparison = {
+  identical: boolean;
+  differences: EngineDifference[];
+  notes: string[];
+  counts: { builtin: ReadCounts; cdk: ReadCounts };
+};
 export type ReadCounts = { slices: number; pages: number; records: number; requests: number };
 
 // Headers each HTTP client sets its own way; the ones a connector sets (credentials, custom headers) must match.
-const CLIENT_HEADERS = new Set(['host', 'connection', 'content-length', 'user-agent', 'accept-encoding', 'accept', 'transfer-encoding', 'keep-alive']);
+const CLIENT_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'user-agent',
+  'accept-encoding',
+  'accept',
+  'transfer-encoding',
+  'keep-alive',
+]);
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
@@ -32,7 +51,10 @@ function jsonOrText(body: string | null | undefined): unknown {
 function sortedQuery(url: string): string {
   try {
     const u = new URL(url);
-    const q = [...u.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&');
+    const q = [...u.searchParams]
+      .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
     return `${u.origin}${u.pathname}${q ? `?${q}` : ''}`;
   } catch {
     return url;
@@ -42,7 +64,11 @@ function sortedQuery(url: string): string {
 type ShownRequest = { url: string; http_method: string; body: string | null; headers: Record<string, string> | null };
 function requestView(r: ShownRequest | null) {
   if (!r) return null;
-  const headers = Object.fromEntries(Object.entries(r.headers ?? {}).filter(([k]) => !CLIENT_HEADERS.has(k.toLowerCase())).map(([k, v]) => [k.toLowerCase(), k.toLowerCase() === 'content-type' ? String(v).split(';')[0].trim() : String(v)]));
+  const headers = Object.fromEntries(
+    Object.entries(r.headers ?? {})
+      .filter(([k]) => !CLIENT_HEADERS.has(k.toLowerCase()))
+      .map(([k, v]) => [k.toLowerCase(), k.toLowerCase() === 'content-type' ? String(v).split(';')[0].trim() : String(v)]),
+  );
   return { method: r.http_method.toUpperCase(), url: sortedQuery(r.url), body: jsonOrText(r.body), headers };
 }
 
@@ -51,7 +77,12 @@ function requestView(r: ShownRequest | null) {
 function schemaView(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(schemaView);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, k === 'type' && Array.isArray(v) && v.length === 1 ? v[0] : schemaView(v)]));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      k === 'type' && Array.isArray(v) && v.length === 1 ? v[0] : schemaView(v),
+    ]),
+  );
 }
 
 /**
@@ -59,17 +90,27 @@ function schemaView(value: unknown): unknown {
  * record limit: the CDK reads the rest of the page and on (it only reports the limit), the runtime
  * stops there by design (docs/runtime.md, Limits). Null when there is nothing to cut.
  */
-function cutAtRecordLimit(builtin: StreamRead, cdk: StreamRead, maxRecords: number | undefined): { read: StreamRead; dropped: number } | null {
+function cutAtRecordLimit(
+  builtin: StreamRead,
+  cdk: StreamRead,
+  maxRecords: number | undefined,
+): { read: StreamRead; dropped: number } | null {
   const kept = countsOf(builtin).records;
   if (maxRecords === undefined || kept < maxRecords || countsOf(cdk).records <= kept) return null;
   let left = kept;
   let dropped = 0;
   const slices: StreamRead['slices'] = [];
   for (const slice of cdk.slices) {
-    if (left === 0) { dropped += slice.pages.reduce((n, p) => n + p.records.length, 0); continue; }
+    if (left === 0) {
+      dropped += slice.pages.reduce((n, p) => n + p.records.length, 0);
+      continue;
+    }
     const pages: StreamRead['slices'][number]['pages'] = [];
     for (const page of slice.pages) {
-      if (left === 0) { dropped += page.records.length; continue; }
+      if (left === 0) {
+        dropped += page.records.length;
+        continue;
+      }
       const records = page.records.slice(0, left);
       dropped += page.records.length - records.length;
       left -= records.length;
@@ -103,7 +144,10 @@ export function compareEngineReads(builtin: StreamRead, cdkRead: StreamRead, lim
   const notes: string[] = [];
   const cdkCounts = countsOf(cdkRead);
   const cut = cutAtRecordLimit(builtin, cdkRead, limits.maxRecords);
-  if (cut) notes.push(`The CDK read ${cut.dropped} more record${cut.dropped === 1 ? '' : 's'} past the record limit of ${limits.maxRecords} (it only reports the limit; the built-in runtime stops there by design): compared up to the built-in read's last record.`);
+  if (cut)
+    notes.push(
+      `The CDK read ${cut.dropped} more record${cut.dropped === 1 ? '' : 's'} past the record limit of ${limits.maxRecords} (it only reports the limit; the built-in runtime stops there by design): compared up to the built-in read's last record.`,
+    );
   const cdk = cut?.read ?? cdkRead;
   const add = (area: DifferenceArea, where: string, a: unknown, b: unknown) => out.push({ area, where, builtin: a, cdk: b });
 
@@ -136,14 +180,24 @@ export function compareEngineReads(builtin: StreamRead, cdkRead: StreamRead, lim
     const auxB = b.auxiliary_requests.map((x) => requestView(x.request));
     if (!same(auxA, auxB)) add('requests', `${s} auxiliary requests`, auxA, auxB);
   }
-  const auxA = builtin.auxiliary_requests.map((x) => ({ title: x.title, request: requestView(x.request), status: x.response?.status ?? null }));
+  const auxA = builtin.auxiliary_requests.map((x) => ({
+    title: x.title,
+    request: requestView(x.request),
+    status: x.response?.status ?? null,
+  }));
   const auxB = cdk.auxiliary_requests.map((x) => ({ title: x.title, request: requestView(x.request), status: x.response?.status ?? null }));
   if (!same(auxA, auxB)) add('requests', 'auxiliary requests', auxA, auxB);
-  if (builtin.test_read_limit_reached !== cdk.test_read_limit_reached) add('limits', 'test-read limit reached', builtin.test_read_limit_reached, cdk.test_read_limit_reached);
-  if (!same(schemaView(builtin.inferred_schema), schemaView(cdk.inferred_schema))) add('schema', 'inferred schema', builtin.inferred_schema, cdk.inferred_schema);
-  if (!same(builtin.inferred_datetime_formats, cdk.inferred_datetime_formats)) add('schema', 'inferred datetime formats', builtin.inferred_datetime_formats, cdk.inferred_datetime_formats);
+  if (builtin.test_read_limit_reached !== cdk.test_read_limit_reached)
+    add('limits', 'test-read limit reached', builtin.test_read_limit_reached, cdk.test_read_limit_reached);
+  if (!same(schemaView(builtin.inferred_schema), schemaView(cdk.inferred_schema)))
+    add('schema', 'inferred schema', builtin.inferred_schema, cdk.inferred_schema);
+  if (!same(builtin.inferred_datetime_formats, cdk.inferred_datetime_formats))
+    add('schema', 'inferred datetime formats', builtin.inferred_datetime_formats, cdk.inferred_datetime_formats);
   // Informational logs differ by design (each engine narrates its own work); warnings and errors must not.
-  const important = (r: StreamRead) => r.logs.filter((l) => l.level === 'ERROR' || l.level === 'WARN' || l.level === 'WARNING').map((l) => `${l.level === 'WARNING' ? 'WARN' : l.level}: ${l.message}`);
+  const important = (r: StreamRead) =>
+    r.logs
+      .filter((l) => l.level === 'ERROR' || l.level === 'WARN' || l.level === 'WARNING')
+      .map((l) => `${l.level === 'WARNING' ? 'WARN' : l.level}: ${l.message}`);
   const la = important(builtin);
   const lb = important(cdk);
   if (!same(la, lb)) add('logs', 'warnings and errors', la, lb);
@@ -162,7 +216,8 @@ export function formatEngineComparison(stream: string, c: EngineComparison): str
   if (c.identical) lines.push('Identical on both engines: requests, records, slices, state, inferred schema, warnings and errors.');
   else {
     lines.push(`${c.differences.length} difference${c.differences.length === 1 ? '' : 's'}:`);
-    for (const d of c.differences) lines.push(`  [${d.area}] ${d.where}\n    built-in: ${shortJson(d.builtin)}\n    CDK:      ${shortJson(d.cdk)}`);
+    for (const d of c.differences)
+      lines.push(`  [${d.area}] ${d.where}\n    built-in: ${shortJson(d.builtin)}\n    CDK:      ${shortJson(d.cdk)}`);
   }
   for (const n of c.notes) lines.push(`Note: ${n}`);
   return `${lines.join('\n')}\n`;

@@ -10,7 +10,15 @@ import type { FetchFunction } from '../runtime';
 export const RELAY_URL_HEADER = 'x-relay-url';
 
 // Headers about this hop, not about the recorded request or response.
-const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding', RELAY_URL_HEADER]);
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'content-encoding',
+  RELAY_URL_HEADER,
+]);
 
 export type LoopbackRelay = { url: string; close(): Promise<void> };
 
@@ -53,9 +61,10 @@ export async function startLoopbackRelay(fetch: FetchFunction): Promise<Loopback
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/relay`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

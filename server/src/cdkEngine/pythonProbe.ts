@@ -8,7 +8,14 @@ import { compareVersions, parseVersionText } from './cdkVersion';
 /** What a probe found. `ok: false` carries the text to show and, when pip can fix it, the command. */
 export type CdkEngineStatus =
   | { ok: true; python: string; executable: string; pythonVersion: string; cdkVersion: string; versionKnown: boolean }
-  | { ok: false; python: string; problem: 'no-python' | 'no-cdk' | 'cdk-broken' | 'old-cdk'; message: string; installCommand: string | null; cdkVersion?: string };
+  | {
+      ok: false;
+      python: string;
+      problem: 'no-python' | 'no-cdk' | 'cdk-broken' | 'old-cdk';
+      message: string;
+      installCommand: string | null;
+      cdkVersion?: string;
+    };
 
 // Run with `python -c`: reports the interpreter and the CDK as one JSON line. importlib.metadata gives the
 // pip-installed version; a source checkout has none and reports airbyte_cdk.__version__ (0.0.0 there).
@@ -45,7 +52,10 @@ export function pipInstallCommand(executable: string, minVersion?: string | null
 
 type ProbeOutput = { python: string; executable: string; cdk: string | null; ok: boolean; error?: string; missing?: string | null };
 
-function runProbe(python: string, timeoutMs: number): Promise<{ output: ProbeOutput | null; spawnError: NodeJS.ErrnoException | null; stderr: string }> {
+function runProbe(
+  python: string,
+  timeoutMs: number,
+): Promise<{ output: ProbeOutput | null; spawnError: NodeJS.ErrnoException | null; stderr: string }> {
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';
@@ -57,9 +67,16 @@ function runProbe(python: string, timeoutMs: number): Promise<{ output: ProbeOut
       return;
     }
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString('utf8'); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString('utf8'); });
-    child.on('error', (e) => { clearTimeout(timer); resolve({ output: null, spawnError: e as NodeJS.ErrnoException, stderr }); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString('utf8');
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString('utf8');
+    });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      resolve({ output: null, spawnError: e as NodeJS.ErrnoException, stderr });
+    });
     child.on('close', () => {
       clearTimeout(timer);
       const line = stdout.trim().split('\n').pop() ?? '';
@@ -80,10 +97,15 @@ export async function probeInterpreter(python: string, timeoutMs = 60_000): Prom
   const { output, spawnError, stderr } = await runProbe(python, timeoutMs);
   if (!output) {
     const why = spawnError
-      ? spawnError.code === 'ENOENT' ? 'was not found' : `could not be started (${spawnError.code ?? spawnError.message})`
+      ? spawnError.code === 'ENOENT'
+        ? 'was not found'
+        : `could not be started (${spawnError.code ?? spawnError.message})`
       : `did not answer as a Python 3 interpreter${stderr.trim() ? `: ${stderr.trim().split('\n').pop()}` : ''}`;
     return {
-      ok: false, python, problem: 'no-python', installCommand: null,
+      ok: false,
+      python,
+      problem: 'no-python',
+      installCommand: null,
       message: `Python ${shellQuote(python)} ${why}. Install Python 3.10 or later, or name the interpreter where airbyte-cdk is installed ("airbyte.cdk.python" in VS Code, --python on the command line).`,
     };
   }
@@ -92,12 +114,19 @@ export async function probeInterpreter(python: string, timeoutMs = 60_000): Prom
     const missingCdk = output.missing === 'airbyte_cdk' || (output.cdk === null && /airbyte_cdk/.test(output.error ?? ''));
     if (missingCdk) {
       return {
-        ok: false, python, problem: 'no-cdk', installCommand: pipInstallCommand(exe),
+        ok: false,
+        python,
+        problem: 'no-cdk',
+        installCommand: pipInstallCommand(exe),
         message: `airbyte-cdk is not installed for Python ${output.python} (${exe}). Install it with: ${pipInstallCommand(exe)}`,
       };
     }
     return {
-      ok: false, python, problem: 'cdk-broken', installCommand: pipInstallCommand(exe), cdkVersion: output.cdk ?? undefined,
+      ok: false,
+      python,
+      problem: 'cdk-broken',
+      installCommand: pipInstallCommand(exe),
+      cdkVersion: output.cdk ?? undefined,
       message: `airbyte-cdk${output.cdk ? ` ${output.cdk}` : ''} is installed for ${exe} but does not import (${output.error}). Reinstall it with: ${pipInstallCommand(exe)}`,
     };
   }
@@ -126,7 +155,11 @@ export function statusForManifest(status: CdkEngineStatus, manifestVersion?: str
   if (status.versionKnown && installed && wanted && compareVersions(installed, wanted) < 0) {
     const cmd = pipInstallCommand(status.executable, manifestVersion);
     return {
-      ok: false, python: status.python, problem: 'old-cdk', cdkVersion: status.cdkVersion, installCommand: cmd,
+      ok: false,
+      python: status.python,
+      problem: 'old-cdk',
+      cdkVersion: status.cdkVersion,
+      installCommand: cmd,
       message: `airbyte-cdk ${status.cdkVersion} (${status.executable}) is older than the manifest's version ${manifestVersion}. Upgrade it with: ${cmd}`,
     };
   }

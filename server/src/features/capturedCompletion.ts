@@ -9,7 +9,15 @@ import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import type { CapturedReads } from '../captured/capturedReads';
-import { capturedPlacesAt, decodedElements, decodedResponse, paginationHeaders, streamNameOf, valueBelow, type CapturedPlace } from '../captured/capturedContext';
+import {
+  capturedPlacesAt,
+  decodedElements,
+  decodedResponse,
+  paginationHeaders,
+  streamNameOf,
+  valueBelow,
+  type CapturedPlace,
+} from '../captured/capturedContext';
 import { keysAt, shortValue, type CapturedKey, type KeyStep } from '../captured/capturedKeys';
 import { variablesOf } from '../runtime';
 import { openTagPrefix, type TemplateAt } from './jinjaCursor';
@@ -20,7 +28,16 @@ import { codeSpan } from './markdownText';
 /** Sort prefix that puts captured keys before every other item. */
 const FIRST = '!';
 
-const TEMPLATE_ROOTS = ['response', 'last_record', 'record', 'last_records', 'headers', 'stream_slice', 'stream_partition', 'stream_interval'] as const;
+const TEMPLATE_ROOTS = [
+  'response',
+  'last_record',
+  'record',
+  'last_records',
+  'headers',
+  'stream_slice',
+  'stream_partition',
+  'stream_interval',
+] as const;
 type TemplateRoot = (typeof TEMPLATE_ROOTS)[number];
 
 /** The access chain written before the cursor: `response.data[0].` → root `response`, path ['data', 0]. */
@@ -30,7 +47,9 @@ export function accessChainBefore(prefix: string): { root: TemplateRoot; path: K
   ).exec(prefix);
   if (!m) return null;
   const path: KeyStep[] = [];
-  for (const part of m[2].matchAll(/\.get\(\s*(?:'([^']*)'|"([^"]*)")[^)]*\)|\.([A-Za-z_]\w*)|\[\s*(?:'([^']*)'|"([^"]*)"|(-?\d+))\s*\]/g)) {
+  for (const part of m[2].matchAll(
+    /\.get\(\s*(?:'([^']*)'|"([^"]*)")[^)]*\)|\.([A-Za-z_]\w*)|\[\s*(?:'([^']*)'|"([^"]*)"|(-?\d+))\s*\]/g,
+  )) {
     const index = part[6];
     path.push(index !== undefined ? Number(index) : (part[1] ?? part[2] ?? part[3] ?? part[4] ?? part[5]));
   }
@@ -61,7 +80,10 @@ function keyItem(k: CapturedKey, i: number, where: string, insertText?: string):
     label: k.key,
     kind: CompletionItemKind.Field,
     detail: `${k.type} · ${shortValue(k.sample)}`,
-    documentation: { kind: 'markdown', value: `From the last read of stream ${codeSpan(where)}: ${codeSpan(k.key)} is ${k.type === 'null' ? 'null' : `a ${k.type}`} (last page: ${codeSpan(shortValue(k.sample, 80))}).` },
+    documentation: {
+      kind: 'markdown',
+      value: `From the last read of stream ${codeSpan(where)}: ${codeSpan(k.key)} is ${k.type === 'null' ? 'null' : `a ${k.type}`} (last page: ${codeSpan(shortValue(k.sample, 80))}).`,
+    },
     sortText: `${FIRST}${String(i).padStart(4, '0')}`,
     ...(insertText !== undefined ? { insertText } : {}),
   };
@@ -71,7 +93,12 @@ function keyItem(k: CapturedKey, i: number, where: string, insertText?: string):
  * Items for a template at `at` whose access chain before the cursor starts at a variable the
  * captured read knows; [] otherwise. `insertText` is set for keys that need subscript syntax.
  */
-export function capturedTemplateItems(doc: ManifestDocument, captured: CapturedReads | undefined, at: TemplateAt, sourcePath: readonly Segment[]): CompletionItem[] {
+export function capturedTemplateItems(
+  doc: ManifestDocument,
+  captured: CapturedReads | undefined,
+  at: TemplateAt,
+  sourcePath: readonly Segment[],
+): CompletionItem[] {
   if (!captured?.has(doc.uri)) return [];
   const prefix = openTagPrefix(at.template.text, at.index);
   if (prefix === null) return [];
@@ -82,7 +109,9 @@ export function capturedTemplateItems(doc: ManifestDocument, captured: CapturedR
   const place = capturedPlacesAt(doc, captured, sourcePath)[0];
   if (!place) return [];
   const { keys } = keysAt(rootValues(place, chain.root, at.template.kind), chain.path);
-  return keys.map((k, i) => keyItem(k, i, place.streamName, chain.quoted || /^[A-Za-z_]\w*$/.test(k.key) ? undefined : `['${k.key.replace(/'/g, "\\'")}']`));
+  return keys.map((k, i) =>
+    keyItem(k, i, place.streamName, chain.quoted || /^[A-Za-z_]\w*$/.test(k.key) ? undefined : `['${k.key.replace(/'/g, "\\'")}']`),
+  );
 }
 
 /** Which record keys a field completes from, by component type and field. */
@@ -91,7 +120,11 @@ type FieldSource = { from: 'response' | 'records' | 'parent_records' | 'partitio
 function fieldSource(type: string | undefined, field: string): FieldSource | null {
   if (type === 'DpathExtractor' && field === 'field_path') return { from: 'response', nested: true };
   if (type === 'DeclarativeStream' && field === 'primary_key') return { from: 'records', nested: true };
-  if ((type === 'DatetimeBasedCursor' || type === 'IncrementingCountCursor' || type === 'CustomIncrementalSync') && field === 'cursor_field') return { from: 'records', nested: false };
+  if (
+    (type === 'DatetimeBasedCursor' || type === 'IncrementingCountCursor' || type === 'CustomIncrementalSync') &&
+    field === 'cursor_field'
+  )
+    return { from: 'records', nested: false };
   if (type === 'RemoveFields' && field === 'field_pointers') return { from: 'records', nested: true, listOfLists: true };
   if (type === 'AddedFieldDefinition' && field === 'path') return { from: 'records', nested: true };
   if (type === 'ParentStreamConfig' && field === 'parent_key') return { from: 'parent_records', nested: false };
@@ -194,9 +227,21 @@ export function fieldCursorOf(cursor: CursorContext, typeAt: (path: Segment[]) =
     return { componentPath: p, componentType: typeAt(p), field: cursor.field, prefix: cursor.prefix, item: null };
   }
   // A block list item: `- ` under the field (mapPath ends with the field and the item's index).
-  if (cursor.position === 'key' && cursor.inNewItem && p.length >= 2 && typeof p[p.length - 1] === 'number' && typeof p[p.length - 2] === 'string') {
+  if (
+    cursor.position === 'key' &&
+    cursor.inNewItem &&
+    p.length >= 2 &&
+    typeof p[p.length - 1] === 'number' &&
+    typeof p[p.length - 2] === 'string'
+  ) {
     const componentPath = p.slice(0, -2);
-    return { componentPath, componentType: typeAt(componentPath), field: String(p[p.length - 2]), prefix: cursor.prefix, item: Number(p[p.length - 1]) };
+    return {
+      componentPath,
+      componentType: typeAt(componentPath),
+      field: String(p[p.length - 2]),
+      prefix: cursor.prefix,
+      item: Number(p[p.length - 1]),
+    };
   }
   return null;
 }
@@ -205,7 +250,12 @@ export function fieldCursorOf(cursor: CursorContext, typeAt: (path: Segment[]) =
  * Items for a field whose values are keys of the captured read (field_path, cursor_field,
  * primary_key…); [] elsewhere or without a captured read. `written` is the field's current value.
  */
-export function capturedFieldItems(doc: ManifestDocument, captured: CapturedReads | undefined, at: FieldCursor, written: unknown): CompletionItem[] {
+export function capturedFieldItems(
+  doc: ManifestDocument,
+  captured: CapturedReads | undefined,
+  at: FieldCursor,
+  written: unknown,
+): CompletionItem[] {
   if (!captured?.has(doc.uri)) return [];
   const source = fieldSource(at.componentType, at.field);
   if (!source) return [];
@@ -224,7 +274,9 @@ export function capturedFieldItems(doc: ManifestDocument, captured: CapturedRead
   // Inside a flow list only the partial item is replaced; otherwise the whole value typed so far, and
   // a list field written without its brackets yet gets them.
   let brackets = 0;
-  if (!list.open) brackets = at.item === null ? (source.listOfLists ? 2 : source.nested && at.field !== 'primary_key' ? 1 : 0) : source.listOfLists ? 1 : 0;
+  if (!list.open)
+    brackets =
+      at.item === null ? (source.listOfLists ? 2 : source.nested && at.field !== 'primary_key' ? 1 : 0) : source.listOfLists ? 1 : 0;
   const range = spanToRange(doc.textDocument, list.open ? { start: at.prefix.end - list.partialLength, end: at.prefix.end } : at.prefix);
   return shown.map((k, i) => {
     const item = keyItem(k, i, place.streamName);
@@ -241,7 +293,8 @@ function keySourceValues(doc: ManifestDocument, captured: CapturedReads, place: 
   if (source.from === 'response') return pages.flatMap((p) => decodedElements(place.stream, p));
   if (source.from === 'records') return pages.flatMap((p) => [...p.records].reverse());
   const parent = valueBelow(place.stream, [...place.path, 'stream']);
-  const parentName = parent && typeof parent === 'object' && !Array.isArray(parent) ? streamNameOf(parent as Record<string, unknown>) : null;
+  const parentName =
+    parent && typeof parent === 'object' && !Array.isArray(parent) ? streamNameOf(parent as Record<string, unknown>) : null;
   const parentRead = parentName ? captured.get(doc.uri, parentName) : undefined;
   const parentRecords = parentRead ? [...parentRead.pages].reverse().flatMap((p) => [...p.records].reverse()) : [];
   // partition_field names a key of the child's slices: the captured slices' keys first, then the parent's record keys.

@@ -4,7 +4,16 @@
 // each page. Errors read as the runtime raises them.
 import type { ManifestDocument } from '../documents';
 import type { CapturedReads } from '../captured/capturedReads';
-import { capturedPlacesAt, decodedElements, pageLabel, pageTokens, pageVariables, parametersAt, valueBelow, type CapturedPlace } from '../captured/capturedContext';
+import {
+  capturedPlacesAt,
+  decodedElements,
+  pageLabel,
+  pageTokens,
+  pageVariables,
+  parametersAt,
+  valueBelow,
+  type CapturedPlace,
+} from '../captured/capturedContext';
 import { interpolate } from '../runtime';
 import { createDpathExtractor } from '../runtime';
 import type { TemplateContextKind } from '../runtime';
@@ -27,7 +36,7 @@ type Outcome = { text: string };
 /** A value as a hover shows it: strings bare in a code span, everything else as JSON; null as null. */
 function shown(v: unknown): string {
   if (v === null || v === undefined) return 'null';
-  let text = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  let text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   if (text.length > 120) text = `${text.slice(0, 119)}…`;
   // API text: a code span no backtick run inside can close (markdownText.ts).
   return codeSpan(text);
@@ -85,7 +94,12 @@ export function evaluateOnPages(place: CapturedPlace, template: TemplateAt['temp
  * Markdown evaluating the template at `at` on each captured page of its stream, or null when the
  * stream has no captured read or the template's variables do not come from pages.
  */
-export function capturedTemplateHover(doc: ManifestDocument, captured: CapturedReads | undefined, at: TemplateAt, sourcePath: readonly Segment[]): string | null {
+export function capturedTemplateHover(
+  doc: ManifestDocument,
+  captured: CapturedReads | undefined,
+  at: TemplateAt,
+  sourcePath: readonly Segment[],
+): string | null {
   if (!captured?.has(doc.uri)) return null;
   const kind = at.template.kind;
   if (NOT_FROM_PAGES.has(kind)) return null;
@@ -93,12 +107,20 @@ export function capturedTemplateHover(doc: ManifestDocument, captured: CapturedR
   if (!place) return null;
   const condition = CONDITION_FIELDS.has(at.template.field);
   const outcomes: Outcome[] = evaluateOnPages(place, at.template).map((e) => ({
-    text: 'unknownToken' in e ? 'unknown (the next-page token of this page could not be replayed)' : 'error' in e ? e.error : condition ? `\`${e.value === true}\`` : shown(e.value),
+    text:
+      'unknownToken' in e
+        ? 'unknown (the next-page token of this page could not be replayed)'
+        : 'error' in e
+          ? e.error
+          : condition
+            ? `\`${e.value === true}\``
+            : shown(e.value),
   }));
   const text = at.template.text;
   const onRecord = kind === 'record_filter' || kind === 'transformation' ? ' (with the last record of each page)' : '';
   const heading = `${condition ? `\`${at.template.field}\` per page` : `\`${at.template.component}.${at.template.field}\` evaluated`}${onRecord}`;
-  const note = place.read.config === null && /\bconfig\b/.test(text) ? '\n\n_config not captured: `config` is empty in these evaluations._' : '';
+  const note =
+    place.read.config === null && /\bconfig\b/.test(text) ? '\n\n_config not captured: `config` is empty in these evaluations._' : '';
   return perPage(place, outcomes, heading) + note;
 }
 
@@ -106,7 +128,11 @@ export function capturedTemplateHover(doc: ManifestDocument, captured: CapturedR
  * Markdown counting the records a DpathExtractor selects on each captured page, for a hover on its
  * `field_path` (`componentPath` is the extractor's source path), or null.
  */
-export function capturedFieldPathHover(doc: ManifestDocument, captured: CapturedReads | undefined, componentPath: readonly Segment[]): string | null {
+export function capturedFieldPathHover(
+  doc: ManifestDocument,
+  captured: CapturedReads | undefined,
+  componentPath: readonly Segment[],
+): string | null {
   if (!captured?.has(doc.uri)) return null;
   const place = capturedPlacesAt(doc, captured, componentPath)[0];
   if (!place) return null;

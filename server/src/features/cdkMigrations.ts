@@ -17,17 +17,29 @@ import type { SpanEdit } from './yamlText';
 export const APPLY_CDK_MIGRATIONS_KIND = `${CodeActionKind.Source}.airbyte.cdkMigrations`;
 
 /** Every migration edit of the document (non-overlapping, in text order) and what is left. */
-export function planCdkMigrations(doc: ManifestDocument, problems: Problem[], parameters: Set<string>): { edits: SpanEdit[]; applied: number; left: number } {
+export function planCdkMigrations(
+  doc: ManifestDocument,
+  problems: Problem[],
+  parameters: Set<string>,
+): { edits: SpanEdit[]; applied: number; left: number } {
   const edits: SpanEdit[] = [];
   let applied = 0;
   let left = 0;
-  const migratable = problems.filter((p) => p.code === 'deprecated' && (p.fix?.kind === 'merge-url-base-and-path' || p.fix?.kind === 'migrate-request-body'));
+  const migratable = problems.filter(
+    (p) => p.code === 'deprecated' && (p.fix?.kind === 'merge-url-base-and-path' || p.fix?.kind === 'migrate-request-body'),
+  );
   for (const p of migratable) {
     const m = migrationEdits(doc, p.fix!, p.span.start, parameters);
-    if (!m) { left++; continue; }
+    if (!m) {
+      left++;
+      continue;
+    }
     // `url_base` and `path` each carry the same merge: one application is enough.
     if (m.edits.every((e) => edits.some((x) => x.span.start === e.span.start && x.span.end === e.span.end))) continue;
-    if (m.edits.some((e) => edits.some((x) => e.span.start < x.span.end && x.span.start < e.span.end))) { left++; continue; }
+    if (m.edits.some((e) => edits.some((x) => e.span.start < x.span.end && x.span.start < e.span.end))) {
+      left++;
+      continue;
+    }
     edits.push(...m.edits);
     applied++;
   }
@@ -41,9 +53,11 @@ export function provideMigrationActions(doc: ManifestDocument): CodeAction[] {
   const plan = planCdkMigrations(doc, details.problems, parameterKeys(doc.parsed.value));
   if (plan.applied === 0) return [];
   const rest = plan.left ? `; ${plan.left} deprecated field${plan.left === 1 ? '' : 's'} left to migrate by hand` : '';
-  return [{
-    title: `Apply all CDK migrations (${plan.applied} change${plan.applied === 1 ? '' : 's'}${rest})`,
-    kind: APPLY_CDK_MIGRATIONS_KIND,
-    edit: spanEditsToWorkspaceEdit(doc.textDocument, plan.edits),
-  }];
+  return [
+    {
+      title: `Apply all CDK migrations (${plan.applied} change${plan.applied === 1 ? '' : 's'}${rest})`,
+      kind: APPLY_CDK_MIGRATIONS_KIND,
+      edit: spanEditsToWorkspaceEdit(doc.textDocument, plan.edits),
+    },
+  ];
 }

@@ -45,7 +45,12 @@ function problemFixOf(data: unknown): ProblemFix | undefined {
 }
 
 /** The edits of one CDK manifest migration at the key at `offset` (cdkMigrations.ts applies them all at once). */
-export function migrationEdits(doc: ManifestDocument, fix: ProblemFix, offset: number, parameters: Set<string>): { title: string; edits: SpanEdit[] } | null {
+export function migrationEdits(
+  doc: ManifestDocument,
+  fix: ProblemFix,
+  offset: number,
+  parameters: Set<string>,
+): { title: string; edits: SpanEdit[] } | null {
   if (fix.kind === 'merge-url-base-and-path') {
     // A removed field that some `$parameters` also names would come back by propagation (the CDK copies a
     // parameter into every component lacking that field) and change the URL: such a requester stays as it is.
@@ -79,7 +84,13 @@ export function parameterKeys(value: unknown): Set<string> {
 }
 
 function quickFix(doc: ManifestDocument, d: Diagnostic, title: string, edits: SpanEdit[], preferred: boolean): CodeAction {
-  return { title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: preferred, edit: spanEditsToWorkspaceEdit(doc.textDocument, edits) };
+  return {
+    title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [d],
+    isPreferred: preferred,
+    edit: spanEditsToWorkspaceEdit(doc.textDocument, edits),
+  };
 }
 
 /** A line of the document: the offset it starts at and its text (line break and `\r` excluded). */
@@ -102,7 +113,7 @@ const isBlank = (line: string) => line.trim() === '' || line.trimStart().startsW
  * other fields. Only for block-style components (a key alone on its line, fields below it).
  */
 function insertField(doc: ManifestDocument, offset: number, field: string): SpanEdit | null {
-  const { text, locator } = doc;
+  const { locator } = doc;
   const lines = linesOf(doc);
   const keyLine = locator.lineIndex(offset);
   const line = lines[keyLine].text;
@@ -158,7 +169,10 @@ function mergeIntoUrl(doc: ManifestDocument, offset: number): SpanEdit[] | null 
   if (b === null || p === null) return null;
   const joined = p.replace(/^\/+/, '') === '' ? b : `${b.endsWith('/') ? b : `${b}/`}${p.replace(/^\/+/, '')}`;
   const keyStart = base.line.start + base.line.text.indexOf('url_base');
-  const pathLineEnd = path.line.start === locator.line(locator.lineCount - 1).start ? text.length : locator.line(locator.lineIndex(path.line.start) + 1).start;
+  const pathLineEnd =
+    path.line.start === locator.line(locator.lineCount - 1).start
+      ? text.length
+      : locator.line(locator.lineIndex(path.line.start) + 1).start;
   return [
     { span: { start: keyStart, end: base.line.start + base.line.text.length }, newText: `url: ${quoteIfNeeded(joined)}` },
     // The whole `path` line goes, line break included.
@@ -174,7 +188,7 @@ function mergeIntoUrl(doc: ManifestDocument, offset: number): SpanEdit[] | null 
  * into a form its own schema refuses (docs/fidelity.md).
  */
 function requestBody(doc: ManifestDocument, offset: number): { key: string; type: string; edits: SpanEdit[] } | null {
-  const { text, locator } = doc;
+  const { locator } = doc;
   const lines = linesOf(doc);
   const at = locator.lineIndex(offset);
   const m = /^(\s*(?:- )?)(request_body_json|request_body_data):(?:[ ]+(.*))?$/.exec(lines[at].text);
@@ -189,8 +203,22 @@ function requestBody(doc: ManifestDocument, offset: number): { key: string; type
   if (inline !== '' && !inline.startsWith('#')) {
     // A one-line value: only a flow mapping is an object; anything else is a string (or a list, which the CDK's schema refuses).
     if (!/^\{.*\}$/.test(inline)) return null;
-    const type = key === 'request_body_data' ? 'RequestBodyUrlEncodedForm' : /(^|[{,]\s*)["']?query["']?\s*:\s*["']/.test(inline) ? 'RequestBodyGraphQL' : 'RequestBodyJsonObject';
-    return { key, type, edits: [{ span: { start: keyStart, end: lineEnd }, newText: `request_body:${eol}${childIndent}type: ${type}${eol}${childIndent}value: ${inline}` }] };
+    const type =
+      key === 'request_body_data'
+        ? 'RequestBodyUrlEncodedForm'
+        : /(^|[{,]\s*)["']?query["']?\s*:\s*["']/.test(inline)
+          ? 'RequestBodyGraphQL'
+          : 'RequestBodyJsonObject';
+    return {
+      key,
+      type,
+      edits: [
+        {
+          span: { start: keyStart, end: lineEnd },
+          newText: `request_body:${eol}${childIndent}type: ${type}${eol}${childIndent}value: ${inline}`,
+        },
+      ],
+    };
   }
   // A block mapping below the key: its lines move under `value:`, two spaces deeper.
   let last = at;
@@ -206,11 +234,19 @@ function requestBody(doc: ManifestDocument, offset: number): { key: string; type
   const body = lines.slice(at + 1, last + 1);
   const first = body.find((l) => !isBlank(l.text));
   if (!first || first.text.trimStart().startsWith('- ') || /^\s*[|>]/.test(first.text)) return null;
-  const hasQuery = body.some((l) => indentOf(l.text) === valueIndent && /^\s*["']?query["']?:[ ]+\S/.test(l.text) && !/^\s*["']?query["']?:[ ]+[{[]/.test(l.text));
+  const hasQuery = body.some(
+    (l) => indentOf(l.text) === valueIndent && /^\s*["']?query["']?:[ ]+\S/.test(l.text) && !/^\s*["']?query["']?:[ ]+[{[]/.test(l.text),
+  );
   const type = key === 'request_body_data' ? 'RequestBodyUrlEncodedForm' : hasQuery ? 'RequestBodyGraphQL' : 'RequestBodyJsonObject';
   const moved = body.map((l) => (l.text.trim() === '' ? l.text : `  ${l.text}`)).join(eol);
   const end = lines[last].start + lines[last].text.length;
-  return { key, type, edits: [{ span: { start: keyStart, end }, newText: `request_body:${eol}${childIndent}type: ${type}${eol}${childIndent}value:${eol}${moved}` }] };
+  return {
+    key,
+    type,
+    edits: [
+      { span: { start: keyStart, end }, newText: `request_body:${eol}${childIndent}type: ${type}${eol}${childIndent}value:${eol}${moved}` },
+    ],
+  };
 }
 
 /** The text of a one-line scalar, or null for anything else (comments, flow collections, block scalars). */

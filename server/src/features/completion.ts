@@ -3,7 +3,14 @@
 // manifest skeleton and `version:` values in an empty file (manifestSkeleton.ts), and `#/...` paths
 // in reference strings. Everything is derived from the catalog via FormatIndex; multi-line items are
 // laid out for the client by completionLayout.ts.
-import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type CompletionParams, type Range } from 'vscode-languageserver';
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  type CompletionItem,
+  type CompletionList,
+  type CompletionParams,
+  type Range,
+} from 'vscode-languageserver';
 import { positionToOffset, spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { componentAt } from './componentPath';
@@ -209,7 +216,11 @@ function completeReference(doc: ManifestDocument, root: unknown, cursor: CursorC
     const full = `#/${parent === '' ? '' : `${parent}/`}${key}`;
     return {
       label: key,
-      kind: isComponent(value) ? CompletionItemKind.Class : value !== null && typeof value === 'object' ? CompletionItemKind.Module : CompletionItemKind.Value,
+      kind: isComponent(value)
+        ? CompletionItemKind.Class
+        : value !== null && typeof value === 'object'
+          ? CompletionItemKind.Module
+          : CompletionItemKind.Value,
       detail: referenceDetail(value, full),
       sortText: `${rank(key)}${String(i).padStart(5, '0')}`,
       filterText: `${quote}${full}`,
@@ -221,12 +232,17 @@ function completeReference(doc: ManifestDocument, root: unknown, cursor: CursorC
 /** A `$ref` mapping or reference string stands for its target when listing children. */
 function referenceTargetOf(root: unknown, node: unknown): unknown {
   const viaString = typeof node === 'string' && node.startsWith('#/') ? node.slice(2) : null;
-  const via = viaString ?? (node && typeof node === 'object' && !Array.isArray(node) && typeof (node as Record<string, unknown>).$ref === 'string' ? String((node as Record<string, unknown>).$ref).replace(/^#\//, '') : null);
+  const via =
+    viaString ??
+    (node && typeof node === 'object' && !Array.isArray(node) && typeof (node as Record<string, unknown>).$ref === 'string'
+      ? String((node as Record<string, unknown>).$ref).replace(/^#\//, '')
+      : null);
   if (via === null) return node;
   const target = findReferenceTarget(root, via);
   const value = target ? valueAt(root, target) : undefined;
   // Local keys of a `$ref` mapping stay visible next to the target's.
-  if (viaString === null && value && typeof value === 'object' && !Array.isArray(value)) return { ...(value as object), ...(node as object) };
+  if (viaString === null && value && typeof value === 'object' && !Array.isArray(value))
+    return { ...(value as object), ...(node as object) };
   return value ?? node;
 }
 
@@ -237,7 +253,10 @@ function isComponent(v: unknown): boolean {
 function referenceDetail(v: unknown, full: string): string {
   if (isComponent(v)) return `${String((v as Record<string, unknown>).type)} · ${full}`;
   if (Array.isArray(v)) return `list of ${v.length} · ${full}`;
-  if (v !== null && typeof v === 'object') { const n = Object.keys(v).length; return `${n} ${n === 1 ? 'key' : 'keys'} · ${full}`; }
+  if (v !== null && typeof v === 'object') {
+    const n = Object.keys(v).length;
+    return `${n} ${n === 1 ? 'key' : 'keys'} · ${full}`;
+  }
   return full;
 }
 

@@ -11,8 +11,9 @@ export type InsertionSupport = { asIs: boolean };
 
 /** True when the client's `initialize` capabilities announce `InsertTextMode.asIs` for completion items. */
 export function clientSupportsAsIs(capabilities: unknown): boolean {
-  const modes = (capabilities as { textDocument?: { completion?: { completionItem?: { insertTextModeSupport?: { valueSet?: unknown } } } } } | undefined)
-    ?.textDocument?.completion?.completionItem?.insertTextModeSupport?.valueSet;
+  const modes = (
+    capabilities as { textDocument?: { completion?: { completionItem?: { insertTextModeSupport?: { valueSet?: unknown } } } } } | undefined
+  )?.textDocument?.completion?.completionItem?.insertTextModeSupport?.valueSet;
   return Array.isArray(modes) && modes.includes(InsertTextMode.asIs);
 }
 
@@ -20,7 +21,13 @@ export function clientSupportsAsIs(capabilities: unknown): boolean {
  * Places `lines` (relative to column 0) for an edit that starts at `editStart` of `text`, where the
  * first key goes at column `keyColumn`. Returns the edit's text and the item fields to set.
  */
-export function layOut(lines: readonly string[], text: string, editStart: number, keyColumn: number, support: InsertionSupport): { newText: string; mode: Pick<CompletionItem, 'insertTextMode'> } {
+export function layOut(
+  lines: readonly string[],
+  text: string,
+  editStart: number,
+  keyColumn: number,
+  support: InsertionSupport,
+): { newText: string; mode: Pick<CompletionItem, 'insertTextMode'> } {
   if (lines.length <= 1) return { newText: lines.join(''), mode: {} };
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const lineStart = text.lastIndexOf('\n', editStart - 1) + 1;

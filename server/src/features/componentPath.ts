@@ -32,7 +32,10 @@ export function componentAt(index: FormatIndex, root: unknown, path: readonly Se
         step = 2;
       }
       slot = { parentType: type, field: String(segment), info };
-      type = explicitType(element) ?? index.defaultType(type, String(segment), isMap(element) && 'class_name' in element) ?? (info.components.length === 1 ? info.components[0] : undefined);
+      type =
+        explicitType(element) ??
+        index.defaultType(type, String(segment), isMap(element) && 'class_name' in element) ??
+        (info.components.length === 1 ? info.components[0] : undefined);
       value = element;
       i += step;
       continue;

@@ -73,11 +73,14 @@ export function completeFields(index: FormatIndex, type: string): { name: string
   const nested = (f: { info: FieldInfo }) => Number(!!f.info.components?.length);
   // Plain values before nested components (a stream's name before its retriever); within each,
   // required first (catalog order), then the extras in the order listed above.
-  return chosen.sort((a, b) => nested(a) - nested(b) || Number(!a.info.required) - Number(!b.info.required) || (a.info.required ? 0 : rank(a.name) - rank(b.name)));
+  return chosen.sort(
+    (a, b) =>
+      nested(a) - nested(b) || Number(!a.info.required) - Number(!b.info.required) || (a.info.required ? 0 : rank(a.name) - rank(b.name)),
+  );
 }
 
 /** The component a nested slot of a complete item gets, or undefined to leave the choice to the author. */
-export function nestedChoice(index: FormatIndex, parent: string, field: string, info: FieldInfo, variant?: string): string | undefined {
+export function nestedChoice(_index: FormatIndex, parent: string, field: string, info: FieldInfo, variant?: string): string | undefined {
   if (variant && VARIANT_SLOTS[parent] === field) return variant;
   const table = NESTED_CHOICE[`${parent}.${field}`];
   if (table && info.components?.includes(table)) return table;
@@ -96,7 +99,15 @@ export function completeComponentLines(index: FormatIndex, type: string, stops: 
 }
 
 /** The lines of one field of a complete component. */
-function fieldLines(index: FormatIndex, parent: string, name: string, info: FieldInfo, stops: TabStops, depth: number, variant?: string): string[] {
+function fieldLines(
+  index: FormatIndex,
+  parent: string,
+  name: string,
+  info: FieldInfo,
+  stops: TabStops,
+  depth: number,
+  variant?: string,
+): string[] {
   if (info.components?.length) {
     const dash = info.list && !info.alsoSingle ? '- ' : '';
     const pad = ' '.repeat(dash.length);
@@ -106,13 +117,24 @@ function fieldLines(index: FormatIndex, parent: string, name: string, info: Fiel
     return [`${name}:`, ...inner.map((l, i) => `  ${i === 0 ? dash : pad}${l}`)];
   }
   if (info.enum?.length) {
-    const choices = info.default !== undefined && info.enum.includes(info.default as never) ? [info.default as string, ...info.enum.filter((v) => v !== info.default)] : info.enum;
+    const choices =
+      info.default !== undefined && info.enum.includes(info.default as never)
+        ? [info.default as string, ...info.enum.filter((v) => v !== info.default)]
+        : info.enum;
     return [`${name}: ${choiceSnippet(stops.take(), choices)}`];
   }
   if (name === 'connection_specification') {
     // One input, named once and mirrored into `required` (the same tab stop).
     const input = stops.take();
-    return [`${name}:`, '  type: object', `  required: [\${${input}:api_key}]`, '  properties:', `    \${${input}:api_key}:`, '      type: string', '      airbyte_secret: true'];
+    return [
+      `${name}:`,
+      '  type: object',
+      `  required: [\${${input}:api_key}]`,
+      '  properties:',
+      `    \${${input}:api_key}:`,
+      '      type: string',
+      '      airbyte_secret: true',
+    ];
   }
   // Most APIs key their records by `id`; an empty primary_key would not validate.
   if (name === 'primary_key') return [`${name}: \${${stops.take()}:id}`];

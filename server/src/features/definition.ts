@@ -23,10 +23,12 @@ export function provideDefinition(doc: ManifestDocument, params: DefinitionParam
   if (!location) return null;
   const selection = location.keySpan ?? location.valueSpan;
   const whole = { start: selection.start, end: Math.max(selection.end, location.valueSpan.end) };
-  return [{
-    originSelectionRange: spanToRange(doc.textDocument, at.span),
-    targetUri: doc.uri,
-    targetRange: spanToRange(doc.textDocument, whole),
-    targetSelectionRange: spanToRange(doc.textDocument, selection),
-  }];
+  return [
+    {
+      originSelectionRange: spanToRange(doc.textDocument, at.span),
+      targetUri: doc.uri,
+      targetRange: spanToRange(doc.textDocument, whole),
+      targetSelectionRange: spanToRange(doc.textDocument, selection),
+    },
+  ];
 }

@@ -21,7 +21,10 @@ const RANK: Record<string, number> = { error: 0, warning: 1, information: 2, inf
 export function capProblems(problems: readonly Problem[], max = MAX_DIAGNOSTICS): { shown: Problem[]; omitted: number } {
   if (problems.length <= max) return { shown: [...problems], omitted: 0 };
   const ranked = problems.map((p, i) => ({ p, i })).sort((a, b) => (RANK[a.p.severity] ?? 4) - (RANK[b.p.severity] ?? 4) || a.i - b.i);
-  const shown = ranked.slice(0, max).sort((a, b) => a.i - b.i).map((x) => x.p);
+  const shown = ranked
+    .slice(0, max)
+    .sort((a, b) => a.i - b.i)
+    .map((x) => x.p);
   return { shown, omitted: problems.length - max };
 }
 
@@ -36,7 +39,9 @@ export function provideDiagnostics(doc: ManifestDocument): Diagnostic[] {
     message: `This line has ${l.length.toLocaleString('en-US')} characters, more than the ${MAX_LINE_LENGTH.toLocaleString('en-US')} the language server reads: it is ignored (read as a comment). Split it across lines.`,
     span: { start: l.start, end: l.start + 1 },
   }));
-  const { shown, omitted } = capProblems(overlong.length ? [...overlong, ...details.problems].sort((a, b) => a.span.start - b.span.start) : details.problems);
+  const { shown, omitted } = capProblems(
+    overlong.length ? [...overlong, ...details.problems].sort((a, b) => a.span.start - b.span.start) : details.problems,
+  );
   if (omitted > 0) {
     shown.unshift({
       code: 'too-many-problems',

@@ -49,15 +49,23 @@ export function provideEmptyReadHints(doc: ManifestDocument, captured: CapturedR
     const keys = isMap(response) ? Object.keys(response) : [];
     if (!found && keys.length === 0) continue;
     const selector = ['streams', resolved.index, 'retriever', 'record_selector'];
-    const extractor = resolved.value.retriever && isMap(resolved.value.retriever) ? (resolved.value.retriever as Obj).record_selector : undefined;
+    const extractor =
+      resolved.value.retriever && isMap(resolved.value.retriever) ? (resolved.value.retriever as Obj).record_selector : undefined;
     const dpath = isMap(extractor) && isMap(extractor.extractor) && (extractor.extractor.type ?? 'DpathExtractor') === 'DpathExtractor';
     const fieldPath = dpath ? resolved.resolved.origins.locate([...selector, 'extractor', 'field_path']) : undefined;
     const at = fieldPath && !fieldPath.approximate ? fieldPath : resolved.resolved.origins.locate(selector);
     if (!at) continue;
-    const keyList = keys.length ? `The response's top-level keys: ${keys.slice(0, 12).map((k) => `\`${k}\``).join(', ')}${keys.length > 12 ? ', …' : ''}.` : 'The response is a list.';
-    const suggestion = found ? ` \`field_path: ${flowPath(found.path)}\` selects ${found.count} record${found.count === 1 ? '' : 's'} of the first page.` : '';
+    const keyList = keys.length
+      ? `The response's top-level keys: ${keys
+          .slice(0, 12)
+          .map((k) => `\`${k}\``)
+          .join(', ')}${keys.length > 12 ? ', …' : ''}.`
+      : 'The response is a list.';
+    const suggestion = found
+      ? ` \`field_path: ${flowPath(found.path)}\` selects ${found.count} record${found.count === 1 ? '' : 's'} of the first page.`
+      : '';
     const diagnostic: Diagnostic = {
-      range: spanToRange(doc.textDocument, fieldPath && !fieldPath.approximate ? fieldPath.span : at.keySpan ?? at.span),
+      range: spanToRange(doc.textDocument, fieldPath && !fieldPath.approximate ? fieldPath.span : (at.keySpan ?? at.span)),
       severity: DiagnosticSeverity.Information,
       source: 'airbyte',
       code: 'empty-read',

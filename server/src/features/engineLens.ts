@@ -15,7 +15,14 @@ export type CdkLensStatus = CdkEngineStatus | null;
  * The run lens's command for a stream, or null when the stream has no custom components (the plain
  * lens applies). `root` is the manifest value, `node` the stream's list entry. Never throws.
  */
-export function cdkRunLens(root: unknown, node: unknown, streamName: string, args: object[], run: string, statusOf: () => CdkLensStatus): Command | null {
+export function cdkRunLens(
+  root: unknown,
+  node: unknown,
+  streamName: string,
+  args: object[],
+  run: string,
+  statusOf: () => CdkLensStatus,
+): Command | null {
   const classes = customClassNames(root, node);
   if (!classes.length) return null;
   // Asked only for streams that need the CDK: asking starts the interpreter's probe.
@@ -24,9 +31,12 @@ export function cdkRunLens(root: unknown, node: unknown, streamName: string, arg
   const version = (root as Record<string, unknown> | null)?.version;
   const judged = statusForManifest(status, typeof version === 'string' ? version : null);
   if (judged.ok) return { title: `▶ Run stream ${streamName} on the Airbyte CDK`, command: run, arguments: args };
-  const what = judged.problem === 'no-python' ? 'install Python 3 or set airbyte.cdk.python'
-    : judged.problem === 'old-cdk' ? `upgrade airbyte-cdk: ${judged.installCommand}`
-      : `install airbyte-cdk: ${judged.installCommand}`;
+  const what =
+    judged.problem === 'no-python'
+      ? 'install Python 3 or set airbyte.cdk.python'
+      : judged.problem === 'old-cdk'
+        ? `upgrade airbyte-cdk: ${judged.installCommand}`
+        : `install airbyte-cdk: ${judged.installCommand}`;
   return {
     title: `⚠ ${streamName} uses Python components (${classes[0].split('.').pop()}${classes.length > 1 ? ', …' : ''}) — ${what}`,
     command: SHOW_CDK_SETUP_COMMAND,

@@ -68,7 +68,12 @@ function placesTitle(root: unknown, paths: Segment[][]): string {
     if (!streamPath) return `${paths.length} places`;
     const stream = valueAt(root, streamPath);
     const params = isPlainMap(stream) && isPlainMap(stream.$parameters) ? stream.$parameters : {};
-    const name = isPlainMap(stream) && typeof stream.name === 'string' ? stream.name : typeof params.name === 'string' ? params.name : streamPath.join('/');
+    const name =
+      isPlainMap(stream) && typeof stream.name === 'string'
+        ? stream.name
+        : typeof params.name === 'string'
+          ? params.name
+          : streamPath.join('/');
     streams.add(name);
   }
   return streams.size >= 2 ? `${streams.size} streams` : `${paths.length} places`;
@@ -98,7 +103,6 @@ function findIdentical(root: unknown, key: string, value: unknown): Segment[][] 
  * `definitions` entry, or null when one of them is not written as movable text.
  */
 function extractEdits(doc: ManifestDocument, key: string, value: unknown, paths: Segment[][]): SpanEdit[] | null {
-  const text = doc.text;
   const model = doc.model;
   const root = model.value as Record<string, unknown>;
   const definitions = isPlainMap(root.definitions) ? root.definitions : null;
@@ -157,7 +161,10 @@ function definitionInsertion(doc: ManifestDocument, name: string, component: Val
     const empty = current === null || (isPlainMap(current) && Object.keys(current).length === 0);
     if (!empty || !location.keySpan) return null;
     const colon = text.indexOf(':', location.keySpan.end);
-    return { span: { start: colon + 1, end: doc.locator.lineEnd(colon) }, newText: eol + entry(doc.locator.column(location.keySpan.start) + step).join(eol) };
+    return {
+      span: { start: colon + 1, end: doc.locator.lineEnd(colon) },
+      newText: eol + entry(doc.locator.column(location.keySpan.start) + step).join(eol),
+    };
   }
   const section = [`definitions:`, ...entry(step)];
   const streams = doc.locator.locate(['streams']);

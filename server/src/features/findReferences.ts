@@ -91,7 +91,11 @@ function sourceTemplates(doc: ManifestDocument): SourceTemplate[] {
       const offsets = doc.locator.scalarOffsets(where.node, where.base);
       if (offsets) out.push({ text: v, offsets });
     } else if (Array.isArray(v)) {
-      v.forEach((item, i) => { path.push(i); walk(item, depth + 1); path.pop(); });
+      v.forEach((item, i) => {
+        path.push(i);
+        walk(item, depth + 1);
+        path.pop();
+      });
     } else if (v !== null && typeof v === 'object') {
       for (const [k, item] of Object.entries(v)) {
         // The spec's JSON schema holds no templates.

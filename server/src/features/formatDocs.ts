@@ -21,7 +21,8 @@ export function fieldMarkdown(ownerType: string, name: string, info: FieldInfo):
   if (info.required) facts.push('Required.');
   if (info.default !== undefined) facts.push(`Default: \`${JSON.stringify(info.default)}\`.`);
   if (info.enum?.length) facts.push(`Allowed values: ${info.enum.map((v) => `\`${String(v)}\``).join(', ')}.`);
-  else if (info.examples?.length) facts.push(`Typical values: ${info.examples.map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``).join(', ')}.`);
+  else if (info.examples?.length)
+    facts.push(`Typical values: ${info.examples.map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``).join(', ')}.`);
   if (info.components?.length) facts.push(`Accepts ${info.list ? 'a list of ' : ''}${info.components.map((c) => `\`${c}\``).join(', ')}.`);
   if (info.deprecated) facts.push(`Deprecated: ${info.deprecated}.`);
   if (info.removedIn) facts.push(`Removed in CDK ${info.removedIn}.`);
@@ -34,7 +35,9 @@ export function fieldMarkdown(ownerType: string, name: string, info: FieldInfo):
 /** Hover / completion documentation of a component type. */
 export function componentMarkdown(info: ComponentInfo): string {
   const lines = [`**${info.type}**${info.label ? ` — *${info.label}* in the Connector Builder` : ''}`, '', info.description];
-  const required = Object.entries(info.fields).filter(([, f]) => f.required).map(([n]) => `\`${n}\``);
+  const required = Object.entries(info.fields)
+    .filter(([, f]) => f.required)
+    .map(([n]) => `\`${n}\``);
   if (required.length) lines.push('', `Required fields: ${required.join(', ')}.`);
   if (info.deprecated) lines.push('', `Deprecated: ${info.deprecated}.`);
   if (info.removedIn) lines.push('', `Removed in CDK ${info.removedIn}.`);
@@ -44,5 +47,10 @@ export function componentMarkdown(info: ComponentInfo): string {
 
 /** Multi-line examples continue on the next lines, indented under the key. */
 function indentExample(example: string): string {
-  return example.includes('\n') ? `\n${example.split('\n').map((l) => `  ${l}`).join('\n')}` : example;
+  return example.includes('\n')
+    ? `\n${example
+        .split('\n')
+        .map((l) => `  ${l}`)
+        .join('\n')}`
+    : example;
 }

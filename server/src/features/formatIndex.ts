@@ -5,7 +5,24 @@
 import type { ComponentDef, FieldDef } from '../runtime';
 
 /** The part of a catalog field definition the editor features read (derived, never restated). */
-export type FieldInfo = Pick<FieldDef, 'description' | 'types' | 'components' | 'list' | 'alsoSingle' | 'mapOf' | 'required' | 'default' | 'enum' | 'example' | 'examples' | 'schema' | 'label' | 'deprecated' | 'removedIn'>;
+export type FieldInfo = Pick<
+  FieldDef,
+  | 'description'
+  | 'types'
+  | 'components'
+  | 'list'
+  | 'alsoSingle'
+  | 'mapOf'
+  | 'required'
+  | 'default'
+  | 'enum'
+  | 'example'
+  | 'examples'
+  | 'schema'
+  | 'label'
+  | 'deprecated'
+  | 'removedIn'
+>;
 
 /** The part of a catalog component definition the editor features read. */
 export type ComponentInfo = Pick<ComponentDef, 'type' | 'description' | 'label' | 'example' | 'deprecated' | 'removedIn'> & {
@@ -24,7 +41,10 @@ export class FormatIndex {
   private readonly byType = new Map<string, ComponentInfo>();
   private readonly ordered = new Map<string, NamedField[]>();
 
-  constructor(components: Iterable<ComponentInfo>, private readonly defaultTypeLookup: DefaultTypeLookup) {
+  constructor(
+    components: Iterable<ComponentInfo>,
+    private readonly defaultTypeLookup: DefaultTypeLookup,
+  ) {
     for (const c of components) {
       this.byType.set(c.type, c);
       const fields = Object.entries(c.fields).map(([name, info]) => ({ name, info }));

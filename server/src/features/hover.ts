@@ -27,11 +27,18 @@ export function provideHover(ctx: FeatureContext, doc: ManifestDocument, params:
   const fromRead = capturedHoverAt(ctx, doc, offset);
   if (!fromRead) return hover;
   const before = hover && typeof hover.contents === 'object' && 'kind' in hover.contents ? `${hover.contents.value}\n\n---\n\n` : '';
-  return { contents: { kind: 'markdown', value: before + fromRead.markdown }, range: hover?.range ?? spanToRange(doc.textDocument, fromRead.span) };
+  return {
+    contents: { kind: 'markdown', value: before + fromRead.markdown },
+    range: hover?.range ?? spanToRange(doc.textDocument, fromRead.span),
+  };
 }
 
 /** The captured read's part of a hover: a template evaluated per page, or what a field_path selects. */
-function capturedHoverAt(ctx: FeatureContext, doc: ManifestDocument, offset: number): { markdown: string; span: { start: number; end: number } } | null {
+function capturedHoverAt(
+  ctx: FeatureContext,
+  doc: ManifestDocument,
+  offset: number,
+): { markdown: string; span: { start: number; end: number } } | null {
   let at = mayBeInTemplate(doc.text, offset) ? templateAtOffset(doc, offset) : null;
   let sourcePath = at ? doc.locator.nodeAt(offset)?.path : undefined;
   const cursor = doc.locator.contextAt(offset);
@@ -94,7 +101,9 @@ function catalogHover(ctx: FeatureContext, doc: ManifestDocument, offset: number
       return info ? { contents: { kind: 'markdown', value: componentMarkdown(info) }, range } : null;
     }
     const info = ctx.index.field(component.type, name) ?? nestedField(ctx, root, cursor, name);
-    return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type ?? nestedOwner(component), name, info) }, range } : null;
+    return info
+      ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type ?? nestedOwner(component), name, info) }, range }
+      : null;
   }
   const range = cursor.scalar ? spanToRange(doc.textDocument, cursor.scalar) : undefined;
   if (cursor.field === 'type' && cursor.scalar) {
@@ -102,7 +111,9 @@ function catalogHover(ctx: FeatureContext, doc: ManifestDocument, offset: number
     return info ? { contents: { kind: 'markdown', value: componentMarkdown(info) }, range } : null;
   }
   const info = ctx.index.field(component.type, cursor.field ?? '') ?? nestedField(ctx, root, cursor, cursor.field ?? '');
-  return info ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type ?? nestedOwner(component), cursor.field!, info) }, range } : null;
+  return info
+    ? { contents: { kind: 'markdown', value: fieldMarkdown(component.type ?? nestedOwner(component), cursor.field!, info) }, range }
+    : null;
 }
 
 /** A property of a field written as plain JSON schema (`refresh_token_updater.refresh_token_name`…), or undefined. */

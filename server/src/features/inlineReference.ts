@@ -29,7 +29,13 @@ export function provideInlineActions(doc: ManifestDocument, span: Span): CodeAct
   if (refPath === null) return [];
   const edit = inlineEdit(doc, holderPath, holder, refPath);
   if (!edit) return [];
-  return [{ title: `Inline reference \`${String(reference)}\``, kind: CodeActionKind.RefactorInline, edit: spanEditsToWorkspaceEdit(doc.textDocument, [edit]) }];
+  return [
+    {
+      title: `Inline reference \`${String(reference)}\``,
+      kind: CodeActionKind.RefactorInline,
+      edit: spanEditsToWorkspaceEdit(doc.textDocument, [edit]),
+    },
+  ];
 }
 
 function inlineEdit(doc: ManifestDocument, holderPath: Segment[], holder: unknown, refPath: string): SpanEdit | null {
@@ -45,7 +51,9 @@ function inlineEdit(doc: ManifestDocument, holderPath: Segment[], holder: unknow
   if (!written) return null;
   const targetValue = valueAt(root, target);
   const locals = isPlainMap(holder) ? Object.keys(holder).filter((k) => k !== '$ref') : [];
-  const childIndent = (holderLocation.keySpan ? doc.locator.column(holderLocation.keySpan.start) : doc.locator.column(holderLocation.valueSpan.start)) + indentStep(doc, targetLocation);
+  const childIndent =
+    (holderLocation.keySpan ? doc.locator.column(holderLocation.keySpan.start) : doc.locator.column(holderLocation.valueSpan.start)) +
+    indentStep(doc, targetLocation);
   // Spec §1.1: a target that is not a mapping replaces the holder; its local keys are dropped.
   if (locals.length === 0 || !isPlainMap(targetValue)) return replaceValueEdit(doc, holderLocation, written, childIndent);
   if (!written.block) return null;
@@ -56,7 +64,10 @@ function inlineEdit(doc: ManifestDocument, holderPath: Segment[], holder: unknow
     const entry = doc.locator.locate([...target, key]);
     if (!entry?.keySpan) return null;
     const end = doc.locator.lineEnd(Math.max(entry.keySpan.end, trimmedEnd(text, entry.valueSpan.end)) - 1);
-    const entryLines = text.slice(entry.keySpan.start, end).split('\n').map((l) => l.replace(/\r$/, ''));
+    const entryLines = text
+      .slice(entry.keySpan.start, end)
+      .split('\n')
+      .map((l) => l.replace(/\r$/, ''));
     entryLines[0] = ' '.repeat(doc.locator.column(entry.keySpan.start)) + entryLines[0];
     lines.push(...entryLines);
   }

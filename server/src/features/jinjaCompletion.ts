@@ -58,7 +58,10 @@ export function configPropertyMarkdown(name: string, prop: unknown, options: rea
   if (typeof p.description === 'string') lines.push(p.description);
   const examples = Array.isArray(p.examples) ? p.examples : p.example !== undefined ? [p.example] : [];
   if (examples.length) lines.push(`Examples: ${examples.slice(0, 5).map(inlineValue).join(', ')}`);
-  if (options.length) lines.push(`Declared by the option${options.length > 1 ? 's' : ''} ${options.map((o) => `*${o}*`).join(', ')} of \`config.${name.split('.').slice(0, -1).join('.') || name}\`.`);
+  if (options.length)
+    lines.push(
+      `Declared by the option${options.length > 1 ? 's' : ''} ${options.map((o) => `*${o}*`).join(', ')} of \`config.${name.split('.').slice(0, -1).join('.') || name}\`.`,
+    );
   return lines.join('\n\n');
 }
 
@@ -77,7 +80,15 @@ function configItems(spec: ConfigSpec | null, path: string[], quoted: boolean): 
     return {
       label: name,
       kind: CompletionItemKind.Field,
-      detail: [typeof p.title === 'string' ? p.title : null, type, p.airbyte_secret === true ? 'secret' : null, options.length ? `option: ${options.join(' | ')}` : null].filter(Boolean).join(' · ') || undefined,
+      detail:
+        [
+          typeof p.title === 'string' ? p.title : null,
+          type,
+          p.airbyte_secret === true ? 'secret' : null,
+          options.length ? `option: ${options.join(' | ')}` : null,
+        ]
+          .filter(Boolean)
+          .join(' · ') || undefined,
       documentation: { kind: MarkupKind.Markdown, value: configPropertyMarkdown([...path, name].join('.'), p, options) },
       // Declared order (the spec's `order` is the form's order, not the schema's).
       sortText: String(i).padStart(4, '0'),
@@ -97,14 +108,18 @@ export function templateCompletions(at: TemplateAt, ctx: TemplateCompletionConte
     return ctx.parameterKeys.map((k) => ({ label: k, kind: CompletionItemKind.Field, detail: '$parameters' }));
   }
   if (/\|\s*[A-Za-z_]*$/.test(prefix)) return FILTER_DOCS.map((d) => functionItem(d, CompletionItemKind.Function, false));
-  if (/\bis\s+(?:not\s+)?[A-Za-z_]*$/.test(prefix)) return JINJA_TEST_NAMES.map((n) => ({ label: n, kind: CompletionItemKind.Keyword, detail: 'test' }));
+  if (/\bis\s+(?:not\s+)?[A-Za-z_]*$/.test(prefix))
+    return JINJA_TEST_NAMES.map((n) => ({ label: n, kind: CompletionItemKind.Keyword, detail: 'test' }));
   // After a dot on anything else the members depend on runtime values: nothing sensible to offer.
   if (/\.\s*[A-Za-z_]*$/.test(prefix)) return [];
   const items: CompletionItem[] = variablesOf(at.template.kind).map((v) => ({
     label: v.name,
     kind: CompletionItemKind.Variable,
     detail: v.deprecated ? 'Connector Builder only' : `available in ${at.template.component}.${at.template.field}`,
-    documentation: { kind: MarkupKind.Markdown, value: `${v.description}${v.deprecated ? `\n\n⚠ ${v.deprecated}` : ''}\n\n\`\`\`jinja\n${v.example}\n\`\`\`` },
+    documentation: {
+      kind: MarkupKind.Markdown,
+      value: `${v.description}${v.deprecated ? `\n\n⚠ ${v.deprecated}` : ''}\n\n\`\`\`jinja\n${v.example}\n\`\`\``,
+    },
     sortText: v.deprecated ? 'z' + v.name : '0' + v.name,
     ...(v.deprecated ? { tags: [1 as const] } : {}),
   }));

@@ -45,7 +45,10 @@ export function wordAt(text: string, index: number): { word: string; start: numb
 
 /** Parses a config access chain written before the cursor: `config.a['b'].get('` → path ['a','b'] and the partial key. */
 export function configChainBefore(prefix: string): { path: string[]; partial: string; quoted: boolean } | null {
-  const m = /\bconfig((?:\.[A-Za-z_]\w*|\[\s*['"][^'"]*['"]\s*\]|\.get\(\s*['"][^'"]*['"][^)]*\))*)(\.|\[\s*['"]|\.get\(\s*['"])([\w-]*)$/.exec(prefix);
+  const m =
+    /\bconfig((?:\.[A-Za-z_]\w*|\[\s*['"][^'"]*['"]\s*\]|\.get\(\s*['"][^'"]*['"][^)]*\))*)(\.|\[\s*['"]|\.get\(\s*['"])([\w-]*)$/.exec(
+      prefix,
+    );
   if (!m) return null;
   const path: string[] = [];
   for (const part of m[1].matchAll(/\.get\(\s*['"]([^'"]*)['"][^)]*\)|\.([A-Za-z_]\w*)|\[\s*['"]([^'"]*)['"]\s*\]/g)) {

@@ -1,7 +1,7 @@
 // LSP glue of the template features: the templates of a document version (cached per version),
 // and completion, hover and definition inside them as LSP results. Completion/hover/definition call
 // these when the cursor is in a template; the rules behind them live in runtime/rules/template*.ts.
-import { type CompletionItem, type CompletionList, type Hover, type LocationLink } from 'vscode-languageserver';
+import type { CompletionItem, CompletionList, Hover, LocationLink } from 'vscode-languageserver';
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { documentResolved, validationIfDone } from '../documentValidation';
@@ -31,7 +31,11 @@ export function documentTemplates(doc: ManifestDocument): DocTemplates {
     try {
       const parsed = doc.parsed;
       const resolved = documentResolved(doc);
-      hit = { templates: findTemplates(parsed.locator, doc.text, resolved, CATALOG_TEMPLATES), spec: connectionSpecOf(resolved.value), root: parsed.value };
+      hit = {
+        templates: findTemplates(parsed.locator, doc.text, resolved, CATALOG_TEMPLATES),
+        spec: connectionSpecOf(resolved.value),
+        root: parsed.value,
+      };
     } catch {
       hit = { templates: [], spec: null, root: null };
     }
@@ -92,7 +96,9 @@ export function provideTemplateCompletion(doc: ManifestDocument, offset: number,
   const at = templateAtOffset(doc, offset);
   if (!at) return null;
   // Keys of the captured read come first (`response.` → the keys of the captured bodies there).
-  const fromRead = captured?.has(doc.uri) ? capturedTemplateItems(doc, captured, at, doc.locator.nodeAt(offset)?.path ?? at.template.path) : [];
+  const fromRead = captured?.has(doc.uri)
+    ? capturedTemplateItems(doc, captured, at, doc.locator.nodeAt(offset)?.path ?? at.template.path)
+    : [];
   const items: CompletionItem[] = [...fromRead, ...templateCompletions(at, { spec, parameterKeys: parameterKeys(root, at.template) })];
   if (!items.length) return null;
   // Replace the identifier typed so far.
@@ -116,7 +122,9 @@ export function provideTemplateHover(doc: ManifestDocument, offset: number): Hov
   const at = templateAtOffset(doc, offset);
   if (!at) return null;
   const h = templateHover(at, spec);
-  return h ? { contents: { kind: 'markdown', value: h.markdown }, range: spanToRange(doc.textDocument, { start: h.start, end: h.end }) } : null;
+  return h
+    ? { contents: { kind: 'markdown', value: h.markdown }, range: spanToRange(doc.textDocument, { start: h.start, end: h.end }) }
+    : null;
 }
 
 /** Go to definition from a config key in a template to its spec property, or null. */
@@ -133,10 +141,12 @@ export function provideTemplateDefinition(doc: ManifestDocument, offset: number)
   const origin = word ? { start: at.template.offsets[word.start], end: at.template.offsets[word.end] } : { start: offset, end: offset };
   const selection = target.keySpan ?? target.valueSpan;
   const whole = { start: selection.start, end: Math.max(selection.end, target.valueSpan.end) };
-  return [{
-    originSelectionRange: spanToRange(doc.textDocument, origin),
-    targetUri: doc.uri,
-    targetRange: spanToRange(doc.textDocument, whole),
-    targetSelectionRange: spanToRange(doc.textDocument, selection),
-  }];
+  return [
+    {
+      originSelectionRange: spanToRange(doc.textDocument, origin),
+      targetUri: doc.uri,
+      targetRange: spanToRange(doc.textDocument, whole),
+      targetSelectionRange: spanToRange(doc.textDocument, selection),
+    },
+  ];
 }

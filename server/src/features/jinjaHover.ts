@@ -59,21 +59,36 @@ export function templateHover(at: TemplateAt, spec: ConfigSpec | null): Template
   }
   if (/\|\s*$/.test(before)) {
     const f = FILTER_DOCS.find((d) => d.name === word.word);
-    if (f) return { markdown: `**filter** \`${f.signature}\`\n\n${f.description}\n\n\`\`\`jinja\n${f.example}\n\`\`\``, ...docSpan(at, word.start, word.end) };
+    if (f)
+      return {
+        markdown: `**filter** \`${f.signature}\`\n\n${f.description}\n\n\`\`\`jinja\n${f.example}\n\`\`\``,
+        ...docSpan(at, word.start, word.end),
+      };
     return null;
   }
   if (/\.\s*$/.test(before)) return null;
   const macro = MACRO_DOCS.find((d) => d.name === word.word);
-  if (macro) return { markdown: `**macro** \`${macro.signature}\`\n\n${macro.description}\n\n\`\`\`jinja\n${macro.example}\n\`\`\``, ...docSpan(at, word.start, word.end) };
+  if (macro)
+    return {
+      markdown: `**macro** \`${macro.signature}\`\n\n${macro.description}\n\n\`\`\`jinja\n${macro.example}\n\`\`\``,
+      ...docSpan(at, word.start, word.end),
+    };
   const here = variablesOf(at.template.kind).find((v) => v.name === word.word);
-  const anywhere = here ?? Object.values(VARIABLES_BY_KIND).flat().find((v) => v.name === word.word);
+  const anywhere =
+    here ??
+    Object.values(VARIABLES_BY_KIND)
+      .flat()
+      .find((v) => v.name === word.word);
   if (!anywhere) return null;
   const kinds = kindsProviding(word.word);
   const where = here
     ? `Available in ${at.template.component}.${at.template.field}.`
     : `**Not available in ${at.template.component}.${at.template.field}** (template context \`${at.template.kind}\`); available in contexts: ${kinds.join(', ')}.`;
   const warn = anywhere.deprecated ? `\n\n⚠ ${anywhere.deprecated}` : '';
-  return { markdown: `**${anywhere.name}** — ${anywhere.description}\n\n${where}${warn}\n\n\`\`\`jinja\n${anywhere.example}\n\`\`\``, ...docSpan(at, word.start, word.end) };
+  return {
+    markdown: `**${anywhere.name}** — ${anywhere.description}\n\n${where}${warn}\n\n\`\`\`jinja\n${anywhere.example}\n\`\`\``,
+    ...docSpan(at, word.start, word.end),
+  };
 }
 
 /** Hover text of a config key path: its spec property, or why it has none. */

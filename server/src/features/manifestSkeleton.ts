@@ -50,8 +50,9 @@ export function skeletonLines(index: FormatIndex): string[] {
   const version = choiceSnippet(stops.take(), knownCdkVersions());
   const name = stops.take();
   const spec = completeComponentLines(index, 'Spec', stops);
-  const stream = completeComponentLines(index, 'DeclarativeStream', stops)
-    .map((l) => (l.startsWith('name: ') ? `name: \${${name}:items}` : l));
+  const stream = completeComponentLines(index, 'DeclarativeStream', stops).map((l) =>
+    l.startsWith('name: ') ? `name: \${${name}:items}` : l,
+  );
   return [
     `version: ${version}`,
     'type: DeclarativeSource',
@@ -72,7 +73,11 @@ export function skeletonItem(index: FormatIndex, range: Range, place: (lines: st
     label: 'New connector manifest (skeleton)',
     kind: CompletionItemKind.Snippet,
     detail: 'version, check, spec with one input, one stream with requester and record selector',
-    documentation: { kind: 'markdown', value: 'A manifest to start from: fill in the stream name, the input, the URL and the `field_path` of the records (Tab moves to the next).' },
+    documentation: {
+      kind: 'markdown',
+      value:
+        'A manifest to start from: fill in the stream name, the input, the URL and the `field_path` of the records (Tab moves to the next).',
+    },
     sortText: '!0',
     filterText: 'version type DeclarativeSource new manifest',
     preselect: true,

@@ -14,5 +14,7 @@ export function codeSpan(text: string): string {
 
 /** `text` as plain markdown text: every ASCII punctuation that markdown reads is backslash-escaped, `<` and `&` too. */
 export function markdownText(text: string): string {
-  return text.replace(/\r\n|\r|\n/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|~<>&"']/g, (c) => (c === '<' ? '&lt;' : c === '&' ? '&amp;' : `\\${c}`));
+  return text
+    .replace(/\r\n|\r|\n/g, ' ')
+    .replace(/[\\`*_{}[\]()#+\-.!|~<>&"']/g, (c) => (c === '<' ? '&lt;' : c === '&' ? '&amp;' : `\\${c}`));
 }

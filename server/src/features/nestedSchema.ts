@@ -65,7 +65,9 @@ function schemaFieldInfo(prop: Schema, required: boolean): FieldInfo {
     types: types as FieldInfo['types'],
     required: required || undefined,
     default: prop.default,
-    enum: Array.isArray(prop.enum) ? prop.enum as FieldInfo['enum'] : undefined,
-    examples: Array.isArray(prop.examples) ? prop.examples.filter((e) => ['string', 'number', 'boolean'].includes(typeof e)) as FieldInfo['examples'] : undefined,
+    enum: Array.isArray(prop.enum) ? (prop.enum as FieldInfo['enum']) : undefined,
+    examples: Array.isArray(prop.examples)
+      ? (prop.examples.filter((e) => ['string', 'number', 'boolean'].includes(typeof e)) as FieldInfo['examples'])
+      : undefined,
   };
 }

@@ -6,8 +6,12 @@ import { COMPONENT_RUNNABILITY, FIELD_RUNNABILITY, notRunnableIn } from '../runt
 
 // Names whose presence in the text makes resolving worthwhile (most manifests have none).
 const TRIGGERS = [
-  ...Object.entries(COMPONENT_RUNNABILITY).filter(([, r]) => r.kind === 'not_runnable' && !r.onlyWithState).map(([t]) => t),
-  ...Object.entries(FIELD_RUNNABILITY).filter(([, r]) => r.kind === 'not_runnable' && !r.onlyWithState).map(([t]) => t.split('.')[1]),
+  ...Object.entries(COMPONENT_RUNNABILITY)
+    .filter(([, r]) => r.kind === 'not_runnable' && !r.onlyWithState)
+    .map(([t]) => t),
+  ...Object.entries(FIELD_RUNNABILITY)
+    .filter(([, r]) => r.kind === 'not_runnable' && !r.onlyWithState)
+    .map(([t]) => t.split('.')[1]),
 ];
 
 /** Stream name → "<Type> (see the warning on it)". Streams read without an input state (a lens read). Never throws. */
@@ -20,7 +24,9 @@ export function notRunnableStreams(doc: ManifestDocument): Map<string, string> {
     if (!parsed.value || typeof parsed.value !== 'object') return out;
     const root = resolveManifest(parsed.value, { parsed }).value as Record<string, unknown>;
     const entries = Array.isArray(root?.streams) ? (root.streams as Record<string, unknown>[]) : [];
-    const streams = entries.flatMap((e) => (e && e.type === 'ConditionalStreams' && Array.isArray(e.streams) ? (e.streams as Record<string, unknown>[]) : [e]));
+    const streams = entries.flatMap((e) =>
+      e && e.type === 'ConditionalStreams' && Array.isArray(e.streams) ? (e.streams as Record<string, unknown>[]) : [e],
+    );
     for (const s of streams) {
       if (!s || typeof s.name !== 'string') continue;
       const hit = notRunnableIn(s, false);

@@ -15,7 +15,11 @@ import { spanToRange } from '../convert';
  * evaluated true`); the whole reason is the lens's tooltip.
  */
 export function shortStopReason(reason: string): string {
-  const short = reason.replace(/\s*"\{\{[\s\S]*?\}\}"/g, '').replace(/:\s[\s\S]*$/, '').replace(/\s+/g, ' ').trim();
+  const short = reason
+    .replace(/\s*"\{\{[\s\S]*?\}\}"/g, '')
+    .replace(/:\s[\s\S]*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return short.length > 80 ? `${short.slice(0, 79)}…` : short;
 }
 
@@ -48,6 +52,9 @@ export function providePaginatorLenses(doc: ManifestDocument, captured: Captured
   return lenses.map((l) => {
     const shared = lenses.filter((o) => o.at === l.at).length > 1;
     const title = shared ? `${l.stream}: ${l.title}` : l.title;
-    return { range: spanToRange(doc.textDocument, { start: l.at, end: l.at }), command: { title, command: '', ...(l.reason ? { tooltip: `Last page: ${l.reason}` } : {}) } };
+    return {
+      range: spanToRange(doc.textDocument, { start: l.at, end: l.at }),
+      command: { title, command: '', ...(l.reason ? { tooltip: `Last page: ${l.reason}` } : {}) },
+    };
   });
 }

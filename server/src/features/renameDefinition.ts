@@ -58,17 +58,24 @@ export function prepareDefinitionRename(doc: ManifestDocument, offset: number): 
 export function renameDefinition(doc: ManifestDocument, offset: number, newName: string): SpanEdit[] | RenameRefusal {
   const target = prepareDefinitionRename(doc, offset);
   if (!target) return { refused: 'Only a key under `definitions` or `schemas` (or a reference naming one) can be renamed.' };
-  if (!SAFE_NAME.test(newName)) return { refused: `\`${newName}\` cannot be a reference segment: use letters, digits, \`_\`, \`.\` and \`-\`.` };
+  if (!SAFE_NAME.test(newName))
+    return { refused: `\`${newName}\` cannot be a reference segment: use letters, digits, \`_\`, \`.\` and \`-\`.` };
   const model = doc.model;
   const root = model.value;
   const parent = valueAt(root, target.path.slice(0, -1));
-  if (parent !== null && typeof parent === 'object' && Object.hasOwn(parent, newName)) return { refused: `\`${newName}\` already exists beside \`${target.placeholder}\`.` };
+  if (parent !== null && typeof parent === 'object' && Object.hasOwn(parent, newName))
+    return { refused: `\`${newName}\` already exists beside \`${target.placeholder}\`.` };
   const key = doc.locator.locate(target.path)?.keySpan;
   if (!key) return { refused: `\`${target.placeholder}\` is not written as a key.` };
   const edits: SpanEdit[] = [{ span: key, newText: newName }];
   const old = target.path.map(String).join('/');
   // The path of the renamed segment inside a reference string: after `#/` and its parents.
-  const segmentOffset = 2 + target.path.slice(0, -1).map((s) => `${String(s)}/`).join('').length;
+  const segmentOffset =
+    2 +
+    target.path
+      .slice(0, -1)
+      .map((s) => `${String(s)}/`)
+      .join('').length;
   // A reference's prefix names the renamed key only if that prefix reaches it (keys may contain `/`).
   const reached = findReferenceTarget(root, old);
   if (!reached || !deepEqual(reached, target.path)) return edits;

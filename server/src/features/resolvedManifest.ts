@@ -10,7 +10,8 @@ import type { ResolvedManifestResult } from '../protocol';
 export function provideResolvedManifest(doc: ManifestDocument): ResolvedManifestResult {
   const parsed = doc.parsed;
   const name = doc.uri.slice(doc.uri.lastIndexOf('/') + 1);
-  if (parsed.value === null || parsed.value === undefined) return { text: `# ${name} is empty: there is nothing to resolve.\n`, problems: 0 };
+  if (parsed.value === null || parsed.value === undefined)
+    return { text: `# ${name} is empty: there is nothing to resolve.\n`, problems: 0 };
   const resolved = resolveManifest(parsed.value, { parsed });
   const header = [
     `# ${name} as the Airbyte CDK reads it: references resolved, $parameters propagated, default types inserted.`,

@@ -10,7 +10,12 @@ export { fractionalPaths, schemaDifferences };
 
 type Schema = Record<string, unknown>;
 
-export function provideSchemaDifferences(doc: ManifestDocument, streamName: string, inferred: Schema, records: readonly unknown[] = []): SchemaDifferencesResult {
+export function provideSchemaDifferences(
+  doc: ManifestDocument,
+  streamName: string,
+  inferred: Schema,
+  records: readonly unknown[] = [],
+): SchemaDifferencesResult {
   const stream = findResolvedStream(doc, streamName);
   if (!stream) return { declared: 'unknown-stream', differences: [] };
   return streamSchemaDifferences(stream.value, inferred, records);

@@ -18,5 +18,9 @@ export function provideSpec(doc: ManifestDocument): GetSpecResult {
   };
   // The client masks its views with these too (its second line of defence), as the runtime does.
   const resolved = root && typeof root === 'object' && !Array.isArray(root) ? resolveManifest(root as Record<string, unknown>).value : null;
-  return { connectionSpecification: pick('connection_specification'), advancedAuth: pick('advanced_auth'), credentialPaths: credentialConfigPaths(resolved) };
+  return {
+    connectionSpecification: pick('connection_specification'),
+    advancedAuth: pick('advanced_auth'),
+    credentialPaths: credentialConfigPaths(resolved),
+  };
 }

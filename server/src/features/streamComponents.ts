@@ -8,9 +8,15 @@ import { resolveManifest, type JsonPath, type ResolvedManifest } from '../runtim
 
 /** Where each component kind sits below a resolved stream, tried in order (SimpleRetriever first, then AsyncRetriever). */
 const COMPONENT_PATHS: Record<StreamComponentKind, JsonPath[]> = {
-  authenticator: [['retriever', 'requester', 'authenticator'], ['retriever', 'creation_requester', 'authenticator']],
+  authenticator: [
+    ['retriever', 'requester', 'authenticator'],
+    ['retriever', 'creation_requester', 'authenticator'],
+  ],
   paginator: [['retriever', 'paginator']],
-  requester: [['retriever', 'requester'], ['retriever', 'creation_requester']],
+  requester: [
+    ['retriever', 'requester'],
+    ['retriever', 'creation_requester'],
+  ],
   record_selector: [['retriever', 'record_selector']],
   partition_router: [['retriever', 'partition_router']],
   incremental_sync: [['incremental_sync']],
@@ -27,7 +33,9 @@ export function findResolvedStream(doc: ManifestDocument, streamName: string): R
   const resolved = resolveManifest(parsed.value, { parsed });
   const streams = isMap(resolved.value) ? resolved.value.streams : undefined;
   if (!Array.isArray(streams)) return undefined;
-  const index = streams.findIndex((s) => isMap(s) && (s.name === streamName || (isMap(s.$parameters) && s.$parameters.name === streamName)));
+  const index = streams.findIndex(
+    (s) => isMap(s) && (s.name === streamName || (isMap(s.$parameters) && s.$parameters.name === streamName)),
+  );
   return index < 0 ? undefined : { resolved, index, value: streams[index] as Record<string, unknown> };
 }
 

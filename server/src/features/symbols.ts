@@ -50,7 +50,12 @@ function mapSymbols(doc: ManifestDocument, path: Segment[], value: unknown, dept
   const out: DocumentSymbol[] = [];
   for (const [key, child] of Object.entries(value)) {
     const isComponent = isPlainMap(child) && ('type' in child || '$ref' in child);
-    const symbol = symbolAt(doc, [...path, key], key, isComponent ? SymbolKind.Object : isPlainMap(child) ? SymbolKind.Namespace : SymbolKind.Field);
+    const symbol = symbolAt(
+      doc,
+      [...path, key],
+      key,
+      isComponent ? SymbolKind.Object : isPlainMap(child) ? SymbolKind.Namespace : SymbolKind.Field,
+    );
     if (!symbol) continue;
     if (isComponent && typeof child.type === 'string') symbol.detail = child.type;
     if (!isComponent && depth > 1) symbol.children = mapSymbols(doc, [...path, key], child, depth - 1);
@@ -64,7 +69,12 @@ function symbolAt(doc: ManifestDocument, path: Segment[], name: string, kind: Sy
   if (!location) return null;
   const selectionSpan = location.keySpan ?? location.valueSpan;
   const span = { start: selectionSpan.start, end: Math.max(selectionSpan.end, location.valueSpan.end) };
-  return { name: name === '' ? '""' : name, kind, range: spanToRange(doc.textDocument, span), selectionRange: spanToRange(doc.textDocument, selectionSpan) };
+  return {
+    name: name === '' ? '""' : name,
+    kind,
+    range: spanToRange(doc.textDocument, span),
+    selectionRange: spanToRange(doc.textDocument, selectionSpan),
+  };
 }
 
 function isPlainMap(v: unknown): v is Record<string, unknown> {

@@ -17,12 +17,17 @@ const MAX_LABEL = 48;
 export type PageSelection = Map<string, { slice: number; page: number }>;
 
 function inline(v: unknown): string {
-  const text = v === null || v === undefined ? 'null' : typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  const text = v === null || v === undefined ? 'null' : typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
   return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text;
 }
 
 /** The hints of the templates inside `range`; [] without a captured read. Never throws. */
-export function provideTemplateInlayHints(doc: ManifestDocument, captured: CapturedReads | undefined, range: Range, selection: PageSelection = new Map()): InlayHint[] {
+export function provideTemplateInlayHints(
+  doc: ManifestDocument,
+  captured: CapturedReads | undefined,
+  range: Range,
+  selection: PageSelection = new Map(),
+): InlayHint[] {
   if (!captured?.has(doc.uri)) return [];
   let start: number;
   let end: number;
@@ -47,7 +52,14 @@ export function provideTemplateInlayHints(doc: ManifestDocument, captured: Captu
       const r = results[i];
       const label = 'value' in r ? `= ${inline(r.value)}` : 'error' in r ? '= error' : '= ?';
       const where = `${pageLabel(place.read, place.read.pages[i])} of the last read of \`${place.streamName}\``;
-      const full = 'value' in r ? (typeof r.value === 'string' ? r.value : JSON.stringify(r.value)) : 'error' in r ? r.error : 'unknown: the next-page token of this page could not be replayed';
+      const full =
+        'value' in r
+          ? typeof r.value === 'string'
+            ? r.value
+            : JSON.stringify(r.value)
+          : 'error' in r
+            ? r.error
+            : 'unknown: the next-page token of this page could not be replayed';
       // After the closing quote of a quoted scalar, not inside it.
       const after = doc.text[at] === '"' || doc.text[at] === "'" ? at + 1 : at;
       hints.push({

@@ -44,6 +44,15 @@ export function provideVersionBumpActions(doc: ManifestDocument): CodeAction[] {
   const comment = behaviourChangeComment(declared, target, changes);
   if (comment.length) edits.push({ span: { start: lineStart, end: lineStart }, newText: `${comment.join('\n')}\n` });
   edits.push({ span: { start: valueStart, end: valueStart + m[1].length * 2 + m[2].length }, newText: `${m[1]}${target}${m[1]}` });
-  const count = changes.length === 0 ? 'no behaviour change touches this manifest' : `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} touch${changes.length === 1 ? 'es' : ''} this manifest, listed above \`version\``;
-  return [{ title: `Bump CDK version ${declared} → ${target} (${count})`, kind: VERSION_BUMP_KIND, edit: spanEditsToWorkspaceEdit(doc.textDocument, edits) }];
+  const count =
+    changes.length === 0
+      ? 'no behaviour change touches this manifest'
+      : `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} touch${changes.length === 1 ? 'es' : ''} this manifest, listed above \`version\``;
+  return [
+    {
+      title: `Bump CDK version ${declared} → ${target} (${count})`,
+      kind: VERSION_BUMP_KIND,
+      edit: spanEditsToWorkspaceEdit(doc.textDocument, edits),
+    },
+  ];
 }

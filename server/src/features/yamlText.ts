@@ -77,7 +77,9 @@ export function replaceValueEdit(source: LocatedText, holder: Location, value: V
   const { text, locator } = source;
   const eol = locator.eol;
   const own = valueText(source, holder);
-  const onKeyLine = own ? !own.block && holder.keySpan !== null && locator.lineStart(holder.keySpan.start) === locator.lineStart(own.span.start) : true;
+  const onKeyLine = own
+    ? !own.block && holder.keySpan !== null && locator.lineStart(holder.keySpan.start) === locator.lineStart(own.span.start)
+    : true;
   const holderEnd = own ? own.span.end : holder.valueSpan.end;
   if (!value.block) {
     const oneLine = value.lines[0].trimStart();

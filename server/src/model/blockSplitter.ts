@@ -86,7 +86,13 @@ function splitRegion(lines: Lines, from: number, to: number, firstCol: number, m
   const close = (endLine: number) => {
     if (!current) return;
     const l = current.line;
-    blocks.push({ kind, lineStart: starts[l], start: starts[l] + colOf(l), end: endLine < lines.starts.length ? starts[endLine] : text.length, children: null });
+    blocks.push({
+      kind,
+      lineStart: starts[l],
+      start: starts[l] + colOf(l),
+      end: endLine < lines.starts.length ? starts[endLine] : text.length,
+      children: null,
+    });
     blocks[blocks.length - 1].children = maybeSplit(lines, l, endLine, colOf(l), kind, depth + 1);
   };
   for (let l = first; l < to; l++) {
@@ -159,9 +165,15 @@ function keyColon(text: string, pos: number, eol: number): number {
     let p = pos + 1;
     while (p < eol) {
       const d = text.charCodeAt(p);
-      if (c === 34 && d === 92) { p += 2; continue; }
+      if (c === 34 && d === 92) {
+        p += 2;
+        continue;
+      }
       if (d === c) {
-        if (c === 39 && text.charCodeAt(p + 1) === 39) { p += 2; continue; }
+        if (c === 39 && text.charCodeAt(p + 1) === 39) {
+          p += 2;
+          continue;
+        }
         break;
       }
       p++;

@@ -30,7 +30,10 @@ export class LeafParse {
   private readonly located = new Map<string, QuickLocation | null>();
   private readonly scalars = new Map<string, Scalar | null>();
 
-  constructor(readonly localText: string, readonly kind: LeafKind) {
+  constructor(
+    readonly localText: string,
+    readonly kind: LeafKind,
+  ) {
     this.load();
   }
 
@@ -85,7 +88,14 @@ export class LeafParse {
         loaded = parsed.value;
       } catch (e) {
         // Only pathological input gets here (the parser itself ran out of stack).
-        this.problems = [{ code: 'yaml-syntax', severity: 'error', message: clarify({ message: (e as Error).message }).message, span: { start: 0, end: Math.min(1, this.localText.length) } }];
+        this.problems = [
+          {
+            code: 'yaml-syntax',
+            severity: 'error',
+            message: clarify({ message: (e as Error).message }).message,
+            span: { start: 0, end: Math.min(1, this.localText.length) },
+          },
+        ];
         loaded = null;
       }
     }
@@ -108,7 +118,8 @@ export class LeafParse {
     }
     // A block with syntax errors may load as nothing: keep it (its problems say why) rather than
     // abandoning the split, which would let one broken block hide the rest of the file.
-    this.shapeOk = !fast && (loaded === null || loaded === undefined || (typeof loaded === 'object' && Object.keys(loaded as object).length <= 1));
+    this.shapeOk =
+      !fast && (loaded === null || loaded === undefined || (typeof loaded === 'object' && Object.keys(loaded as object).length <= 1));
   }
 }
 

@@ -3,7 +3,17 @@
 // value assembled from the blocks, and source positions computed lazily per block. Offsets only.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, type Node, type Pair, type Scalar } from 'yaml';
-import { nodeUnder, quickLocatorFor, quickScalar, type Location, type LocatorTree, type NodeAtOffset, type QuickLocation, type Problem, type Span } from '../runtime';
+import {
+  nodeUnder,
+  quickLocatorFor,
+  quickScalar,
+  type Location,
+  type LocatorTree,
+  type NodeAtOffset,
+  type QuickLocation,
+  type Problem,
+  type Span,
+} from '../runtime';
 import { splitManifest, type Block } from './blockSplitter';
 import { LeafParse, type LeafKind } from './leafParser';
 
@@ -184,7 +194,12 @@ export class ManifestModel implements LocatorTree {
     for (let i = 0; i < path.length; i++) {
       const node = findChild(nodes, path[i]);
       if (!node) return null;
-      if (node.leaf) return { leaf: node.leaf, base: node.block.lineStart, local: [node.block.kind === 'item' ? 0 : (node.key ?? ''), ...path.slice(i + 1)] };
+      if (node.leaf)
+        return {
+          leaf: node.leaf,
+          base: node.block.lineStart,
+          local: [node.block.kind === 'item' ? 0 : (node.key ?? ''), ...path.slice(i + 1)],
+        };
       if (!node.children) return null;
       nodes = node.children;
     }
@@ -206,7 +221,13 @@ export class ManifestModel implements LocatorTree {
   }
 }
 
-function buildNodes(text: string, blocks: Block[], oldCache: Map<string, LeafParse>, cache: Map<string, LeafParse>, problems: Problem[]): ModelNode[] | null {
+function buildNodes(
+  text: string,
+  blocks: Block[],
+  oldCache: Map<string, LeafParse>,
+  cache: Map<string, LeafParse>,
+  problems: Problem[],
+): ModelNode[] | null {
   const nodes: ModelNode[] = [];
   const seen = new Map<string, Block>();
   for (const block of blocks) {
@@ -220,13 +241,23 @@ function buildNodes(text: string, blocks: Block[], oldCache: Map<string, LeafPar
     } else {
       const leaf = getLeaf(localTextOf(text, block), block.kind, oldCache, cache);
       if (!leaf.shapeOk) return null;
-      for (const p of leaf.problems) problems.push({ ...p, span: shift([p.span.start, p.span.end], block.lineStart), ...(p.related ? { related: p.related.map((r) => ({ ...r, span: shift([r.span.start, r.span.end], block.lineStart) })) } : {}) });
+      for (const p of leaf.problems)
+        problems.push({
+          ...p,
+          span: shift([p.span.start, p.span.end], block.lineStart),
+          ...(p.related ? { related: p.related.map((r) => ({ ...r, span: shift([r.span.start, r.span.end], block.lineStart) })) } : {}),
+        });
       node = { block, key: leaf.key, value: leaf.value, leaf, children: null };
     }
     if (block.kind === 'entry' && node.key !== undefined) {
       if (seen.has(node.key)) {
         const colon = text.indexOf(':', block.start);
-        problems.push({ code: 'duplicate-key', severity: 'warning', message: `Duplicate key \`${node.key}\`: the later value wins.`, span: { start: block.start, end: colon > block.start ? colon : block.start + 1 } });
+        problems.push({
+          code: 'duplicate-key',
+          severity: 'warning',
+          message: `Duplicate key \`${node.key}\`: the later value wins.`,
+          span: { start: block.start, end: colon > block.start ? colon : block.start + 1 },
+        });
       }
       seen.set(node.key, block);
     }
@@ -296,7 +327,10 @@ function blockLocation(text: string, block: Block): Location {
   }
   const colon = keyColonOf(text, block.start);
   const start = skipBlank(text, colon + 1, end);
-  return { keySpan: { start: block.start, end: trimEnd(text, colon) }, valueSpan: { start, end: Math.max(withBreak(text, start, end), colon + 1) } };
+  return {
+    keySpan: { start: block.start, end: trimEnd(text, colon) },
+    valueSpan: { start, end: Math.max(withBreak(text, start, end), colon + 1) },
+  };
 }
 
 /** Like the `yaml` ranges: a multi-line (block) value ends after its last line break, a one-line value at its last character. */
@@ -378,7 +412,13 @@ function locateInLeaf(leaf: LeafParse, base: number, kind: 'entry' | 'item' | nu
 
 function shiftLocation(q: QuickLocation, base: number): QuickLocation {
   const move = (s: Span): Span => ({ start: s.start + base, end: s.end + base });
-  return { keySpan: move(q.keySpan), valueSpan: q.valueSpan && move(q.valueSpan), valueStyle: q.valueStyle, valueStart: q.valueStart + base, column: q.column };
+  return {
+    keySpan: move(q.keySpan),
+    valueSpan: q.valueSpan && move(q.valueSpan),
+    valueStyle: q.valueStyle,
+    valueStart: q.valueStart + base,
+    column: q.column,
+  };
 }
 
 function shift(range: readonly number[], base: number): Span {

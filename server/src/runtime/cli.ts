@@ -62,7 +62,12 @@ export async function main(argv: string[], engines: ReadEngines = {}): Promise<n
 /** Runs the CLI as the program (server/src/cli.ts calls it): the exit code becomes the process's. */
 export function runCliMain(engines: ReadEngines = {}): void {
   main(process.argv.slice(2), engines).then(
-    (code) => { process.exitCode = code; },
-    (e) => { process.stderr.write(`connector-manifest: ${(e as Error).message}\n`); process.exitCode = 2; },
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`connector-manifest: ${(e as Error).message}\n`);
+      process.exitCode = 2;
+    },
   );
 }

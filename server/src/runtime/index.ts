@@ -3,7 +3,17 @@
 export { parseManifest } from './manifest/parse';
 export { RuntimeError } from './errors';
 export { interpolate } from './interpolation';
-export type { HttpRequest, HttpResponse, RuntimeEnv, RequestParts, PaginatorOptions, TestReadLimits, AuxiliaryRequest, AuthenticatorHooks, AuthenticatorOptions } from './types';
+export type {
+  HttpRequest,
+  HttpResponse,
+  RuntimeEnv,
+  RequestParts,
+  PaginatorOptions,
+  TestReadLimits,
+  AuxiliaryRequest,
+  AuthenticatorHooks,
+  AuthenticatorOptions,
+} from './types';
 export { createHttpFetch, resolveFetch, TransportError, DEFAULT_TRANSPORT_OPTIONS } from './http/transport';
 export type { TransportOptions, FetchFunction } from './http/transport';
 export { createAuthenticator } from './auth';
@@ -21,9 +31,23 @@ export type { ResolvedManifest, ResolveOptions, ManifestOrigins } from './manife
 export { testRead, DEFAULT_TEST_READ_LIMITS } from './testRead/testRead';
 export type { StreamRead, StreamReadSlice, StreamReadPage, PaginationTrace, LogMessage, TestReadProgress } from './testRead/streamRead';
 export { createHttpRequester } from './http/requester';
-export { buildOAuthConsentUrl, exchangeOAuthCode, findConnectorInputSpecification, oauthInputsFromConfig, renderConsentTemplate } from './oauth';
+export {
+  buildOAuthConsentUrl,
+  exchangeOAuthCode,
+  findConnectorInputSpecification,
+  oauthInputsFromConfig,
+  renderConsentTemplate,
+} from './oauth';
 export { validateManifest } from './validation/validateManifest';
-export { getComponent, allComponents, fieldInfo, componentTypesForSlot, defaultTypeFor, requiredFields, templateContextFor } from './schema/catalog';
+export {
+  getComponent,
+  allComponents,
+  fieldInfo,
+  componentTypesForSlot,
+  defaultTypeFor,
+  requiredFields,
+  templateContextFor,
+} from './schema/catalog';
 export type { Problem, Severity, RelatedInfo } from './problems';
 export type { OAuthConsent, OAuthExchangeResult, OAuthInputs } from './oauth';
 export { listStreams } from './testRead/listStreams';

@@ -8,7 +8,11 @@ import { getOwn, isMapping, prototypePathMessage, prototypeSegment, setOwn } fro
 
 /** Thrown for a write path with a prototype segment; `segment` is its index in the path. */
 export class PrototypePathError extends RuntimeError {
-  constructor(readonly what: string, readonly path: readonly string[], readonly segment: number) {
+  constructor(
+    readonly what: string,
+    readonly path: readonly string[],
+    readonly segment: number,
+  ) {
     // The manifest is wrong, so a config error (docs/runtime.md "Errors").
     super(prototypePathMessage(what, path, segment), 'config_error');
     this.name = 'PrototypePathError';

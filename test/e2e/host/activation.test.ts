@@ -18,7 +18,10 @@ describe('activation', () => {
   it('shows diagnostics on a broken manifest', async () => {
     const doc = await openWorkspaceFile('broken/manifest.yaml');
     const list = await waitForDiagnostics(doc.uri, (d) => d.length > 0);
-    assert.ok(list.some((d) => d.severity === vscode.DiagnosticSeverity.Error), JSON.stringify(list.map((d) => d.message)));
+    assert.ok(
+      list.some((d) => d.severity === vscode.DiagnosticSeverity.Error),
+      JSON.stringify(list.map((d) => d.message)),
+    );
   });
 });
 
@@ -29,6 +32,9 @@ describe('coexistence with other YAML', () => {
     const manifest = await openWorkspaceFile('broken/manifest.yaml');
     await waitForDiagnostics(manifest.uri, (d) => d.length > 0);
     // No other YAML extension runs in the test window, so any diagnostic here would be ours.
-    assert.deepEqual(vscode.languages.getDiagnostics(other.uri).map((d) => d.message), []);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(other.uri).map((d) => d.message),
+      [],
+    );
   });
 });

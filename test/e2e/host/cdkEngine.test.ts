@@ -10,8 +10,13 @@ import { describe, it, before, after } from 'mocha';
 import { activateExtension, EXTENSION_ID, openWorkspaceFile, waitFor } from './helpers';
 import { demoApi } from './demoApi';
 
-type Outcome = { streamRead: { slices: { pages: { records: { id: number; label?: string }[] }[] }[]; logs: { level: string }[] } } | undefined;
-type Compared = { identical: boolean; differences: unknown[]; counts: { builtin: { records: number }; cdk: { records: number } } } | { unavailable: string } | undefined;
+type Outcome =
+  | { streamRead: { slices: { pages: { records: { id: number; label?: string }[] }[] }[]; logs: { level: string }[] } }
+  | undefined;
+type Compared =
+  | { identical: boolean; differences: unknown[]; counts: { builtin: { records: number }; cdk: { records: number } } }
+  | { unavailable: string }
+  | undefined;
 
 const MANIFEST = 'demo/custom-components/manifest.yaml';
 
@@ -27,10 +32,14 @@ async function setPython(python: string): Promise<void> {
 }
 
 async function runLensTitle(doc: vscode.TextDocument, expected: RegExp): Promise<string> {
-  return waitFor(`a run lens matching ${expected}`, async () => {
-    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100)) ?? [];
-    return lenses.map((l) => l.command?.title ?? '').find((t) => expected.test(t));
-  }, 90_000);
+  return waitFor(
+    `a run lens matching ${expected}`,
+    async () => {
+      const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100)) ?? [];
+      return lenses.map((l) => l.command?.title ?? '').find((t) => expected.test(t));
+    },
+    90_000,
+  );
 }
 
 describe('Airbyte CDK engine', function () {
@@ -63,14 +72,23 @@ describe('Airbyte CDK engine', function () {
     const read = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', { ...target, limits: { maxPagesPerSlice: 2 } });
     const records = read?.streamRead.slices.flatMap((s) => s.pages.flatMap((p) => p.records)) ?? [];
     assert.equal(records.length, 80);
-    assert.deepEqual(records.slice(0, 2).map((r) => r.label), ['item-1', 'item-2']);
-    assert.deepEqual(read?.streamRead.logs.filter((l) => l.level === 'ERROR'), []);
+    assert.deepEqual(
+      records.slice(0, 2).map((r) => r.label),
+      ['item-1', 'item-2'],
+    );
+    assert.deepEqual(
+      read?.streamRead.logs.filter((l) => l.level === 'ERROR'),
+      [],
+    );
   });
 
   it('"Compare with the CDK" finds three demo streams identical', async () => {
     await setPython(python!);
     const doc = await openWorkspaceFile('demo/cursor-pagination.yaml');
-    assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: doc.uri.toString(), values: { url_base: url } }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: doc.uri.toString(), values: { url_base: url } }),
+      true,
+    );
     for (const streamName of ['cursor_in_body', 'next_url_in_body', 'link_header']) {
       const compared = await vscode.commands.executeCommand<Compared>('airbyte.compareWithCdk', { uri: doc.uri.toString(), streamName });
       assert.ok(compared && 'identical' in compared, `${streamName}: ${JSON.stringify(compared)}`);

@@ -19,7 +19,10 @@ describe('check connection', function () {
   it('runs from the lens above check: and shows the status; a wrong token fails as the CDK says', async () => {
     const doc = await openWorkspaceFile('demo/bearer-auth.yaml');
     const uri = doc.uri.toString();
-    assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values: { ...DEMO_CONFIG, url_base: url } }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values: { ...DEMO_CONFIG, url_base: url } }),
+      true,
+    );
     const actions = await lensActions(doc.uri, (a) => a.some((l) => l.command === 'airbyte.checkConnection'));
     const lens = actions.find((l) => l.command === 'airbyte.checkConnection');
     assert.ok(lens, `a Check connection lens among ${actions.map((l) => l.title).join(', ')}`);
@@ -28,9 +31,18 @@ describe('check connection', function () {
     // Clicked as a person does: the lens's own (argument-free) id.
     const ok = await vscode.commands.executeCommand<Checked>(lens.lens.command!.command);
     assert.deepEqual({ status: ok?.status, message: ok?.message }, { status: 'SUCCEEDED', message: null });
-    assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values: { ...DEMO_CONFIG, url_base: url, bearer_token: 'not-the-token' } }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('airbyte.setTestingValues', {
+        uri,
+        values: { ...DEMO_CONFIG, url_base: url, bearer_token: 'not-the-token' },
+      }),
+      true,
+    );
     const failed = await vscode.commands.executeCommand<Checked>('airbyte.checkConnection', { uri });
     assert.equal(failed?.status, 'FAILED');
-    assert.equal(failed?.message, "'Stream bearer_items is not available: HTTP Status Code: 401. Error: Unauthorized. Please ensure you are authenticated correctly.'");
+    assert.equal(
+      failed?.message,
+      "'Stream bearer_items is not available: HTTP Status Code: 401. Error: Unauthorized. Please ensure you are authenticated correctly.'",
+    );
   });
 });

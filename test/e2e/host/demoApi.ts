@@ -46,7 +46,15 @@ export async function observedSecrets(): Promise<string[]> {
   const auth = api.state.auth as { accessTokens?: Map<string, number>; refreshToken?: string } | undefined;
   const issued = [...(auth?.accessTokens?.keys() ?? [])];
   const rotated = auth?.refreshToken ? [auth.refreshToken] : [];
-  const all = [...secretValues.values, ...DEMO_SECRETS, OAUTH.clientSecret, OAUTH.initialRefreshToken, ...issued, ...rotated, ...remembered];
+  const all = [
+    ...secretValues.values,
+    ...DEMO_SECRETS,
+    OAUTH.clientSecret,
+    OAUTH.initialRefreshToken,
+    ...issued,
+    ...rotated,
+    ...remembered,
+  ];
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (folder) fs.writeFileSync(path.join(folder, '..', 'observed-secrets.json'), JSON.stringify(all));
   return all;

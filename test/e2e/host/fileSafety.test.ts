@@ -24,7 +24,10 @@ describe('file safety', function () {
     fs.mkdirSync(path.join(folder, 'cassettes'), { recursive: true });
     fs.mkdirSync(path.join(other, 'secrets'), { recursive: true });
     fs.copyFileSync(workspaceUri('demo/offset-increment.yaml').fsPath, path.join(folder, 'manifest.yaml'));
-    fs.writeFileSync(path.join(other, 'secrets', 'config.json'), JSON.stringify({ url_base: 'http://127.0.0.1:9/other', api_key: 'other-project-api-key' }));
+    fs.writeFileSync(
+      path.join(other, 'secrets', 'config.json'),
+      JSON.stringify({ url_base: 'http://127.0.0.1:9/other', api_key: 'other-project-api-key' }),
+    );
     fs.symlinkSync(path.join('..', '..', 'other-project', 'secrets', 'config.json'), path.join(folder, 'config.json'));
     fs.writeFileSync(path.join(other, 'victim.txt'), 'precious\n');
   });
@@ -34,12 +37,22 @@ describe('file safety', function () {
     await vscode.workspace.openTextDocument(uri);
     const beside = path.join(folder, 'config.json');
     // The suggestion's command, with the confirmation dialog answered "no".
-    assert.equal(await vscode.commands.executeCommand('airbyte.importTestingValues', { uri: uri.toString(), file: beside, allowLinkOutside: false }), false);
+    assert.equal(
+      await vscode.commands.executeCommand('airbyte.importTestingValues', { uri: uri.toString(), file: beside, allowLinkOutside: false }),
+      false,
+    );
     const exportFile = path.join(folder, 'export.json');
-    assert.equal(await vscode.commands.executeCommand('airbyte.exportTestingValues', { uri: uri.toString(), file: exportFile }), false, 'nothing was stored');
+    assert.equal(
+      await vscode.commands.executeCommand('airbyte.exportTestingValues', { uri: uri.toString(), file: exportFile }),
+      false,
+      'nothing was stored',
+    );
     assert.ok(!fs.existsSync(exportFile));
     // Confirmed by the user: imported.
-    assert.equal(await vscode.commands.executeCommand('airbyte.importTestingValues', { uri: uri.toString(), file: beside, allowLinkOutside: true }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('airbyte.importTestingValues', { uri: uri.toString(), file: beside, allowLinkOutside: true }),
+      true,
+    );
     assert.equal(await vscode.commands.executeCommand('airbyte.exportTestingValues', { uri: uri.toString(), file: exportFile }), true);
     assert.deepEqual(JSON.parse(fs.readFileSync(exportFile, 'utf8')), { url_base: 'http://127.0.0.1:9/other' });
     assert.equal(await vscode.commands.executeCommand('airbyte.clearTestingValues', { uri: uri.toString(), confirm: false }), true);
@@ -49,7 +62,13 @@ describe('file safety', function () {
     const uri = vscode.Uri.file(path.join(folder, 'manifest.yaml'));
     const url = (await demoApi()).url;
     const target = { uri: uri.toString(), streamName: 'items' };
-    assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri: target.uri, values: { url_base: url, page_size: 50, api_key: DEMO_CONFIG.api_key } }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('airbyte.setTestingValues', {
+        uri: target.uri,
+        values: { url_base: url, page_size: 50, api_key: DEMO_CONFIG.api_key },
+      }),
+      true,
+    );
     const live = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', target);
     assert.ok((live?.streamRead.slices.flatMap((s) => s.pages.flatMap((p) => p.records)) ?? []).length > 0);
     const cassette = path.join(folder, 'cassettes', 'items.cassette.yaml');

@@ -47,16 +47,36 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
 }
 
 /** Diagnostics for a URI once `accept` is satisfied, woken by onDidChangeDiagnostics. */
-export function waitForDiagnostics(uri: vscode.Uri, accept: (d: readonly vscode.Diagnostic[]) => boolean, timeoutMs = 20_000): Promise<readonly vscode.Diagnostic[]> {
+export function waitForDiagnostics(
+  uri: vscode.Uri,
+  accept: (d: readonly vscode.Diagnostic[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<readonly vscode.Diagnostic[]> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const list = vscode.languages.getDiagnostics(uri);
-      if (accept(list)) { cleanup(); resolve(list); return true; }
+      if (accept(list)) {
+        cleanup();
+        resolve(list);
+        return true;
+      }
       return false;
     };
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => { if (e.uris.some((u) => u.toString() === uri.toString())) check(); });
-    const timer = setTimeout(() => { cleanup(); reject(new Error(`timed out waiting for diagnostics on ${uri.path}: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => d.message))}`)); }, timeoutMs);
-    const cleanup = () => { sub.dispose(); clearTimeout(timer); };
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === uri.toString())) check();
+    });
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(
+        new Error(
+          `timed out waiting for diagnostics on ${uri.path}: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => d.message))}`,
+        ),
+      );
+    }, timeoutMs);
+    const cleanup = () => {
+      sub.dispose();
+      clearTimeout(timer);
+    };
     check();
   });
 }
@@ -65,14 +85,29 @@ export function waitForDiagnostics(uri: vscode.Uri, accept: (d: readonly vscode.
 export type LensAction = { title: string; command: string; arguments: unknown[]; lens: vscode.CodeLens };
 
 /** The code lenses of `uri` with what each runs, once at least one is there. */
-export async function lensActions(uri: vscode.Uri, accept: (a: LensAction[]) => boolean = (a) => a.length > 0, timeoutMs = 20_000): Promise<LensAction[]> {
+export async function lensActions(
+  uri: vscode.Uri,
+  accept: (a: LensAction[]) => boolean = (a) => a.length > 0,
+  timeoutMs = 20_000,
+): Promise<LensAction[]> {
   const api = await activateExtension<{ lensCommand(id: string): { command: string; arguments: unknown[] } | undefined }>();
-  return waitFor('code lenses', async () => {
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 100);
-    const actions = lenses.filter((l) => l.command?.command).map((l) => {
-      const bound = api.lensCommand(l.command!.command);
-      return { title: l.command!.title, command: bound?.command ?? l.command!.command, arguments: bound?.arguments ?? l.command!.arguments ?? [], lens: l };
-    });
-    return accept(actions) ? actions : undefined;
-  }, timeoutMs);
+  return waitFor(
+    'code lenses',
+    async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 100);
+      const actions = lenses
+        .filter((l) => l.command?.command)
+        .map((l) => {
+          const bound = api.lensCommand(l.command!.command);
+          return {
+            title: l.command!.title,
+            command: bound?.command ?? l.command!.command,
+            arguments: bound?.arguments ?? l.command!.arguments ?? [],
+            lens: l,
+          };
+        });
+      return accept(actions) ? actions : undefined;
+    },
+    timeoutMs,
+  );
 }

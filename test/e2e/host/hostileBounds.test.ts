@@ -38,14 +38,23 @@ describe('hostile bounds in the extension host', function () {
   });
 
   it('Save: a backtracking spec pattern refuses a 40-character value at once (RE2) and accepts a good one', async () => {
-    const refused = await vscode.commands.executeCommand<boolean>('airbyte.setTestingValues', { uri: manifest.toString(), values: { account: hostile } });
+    const refused = await vscode.commands.executeCommand<boolean>('airbyte.setTestingValues', {
+      uri: manifest.toString(),
+      values: { account: hostile },
+    });
     assert.equal(refused, false);
-    const saved = await vscode.commands.executeCommand<boolean>('airbyte.setTestingValues', { uri: manifest.toString(), values: { account: 'acct_42' } });
+    const saved = await vscode.commands.executeCommand<boolean>('airbyte.setTestingValues', {
+      uri: manifest.toString(),
+      values: { account: 'acct_42' },
+    });
     assert.equal(saved, true);
   });
 
   it('Import: the same check on a config.json', async () => {
-    const imported = await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', { uri: manifest.toString(), file: config.fsPath });
+    const imported = await vscode.commands.executeCommand<boolean>('airbyte.importTestingValues', {
+      uri: manifest.toString(),
+      file: config.fsPath,
+    });
     assert.equal(imported, false);
   });
 });

@@ -12,10 +12,14 @@ const PREFIX = '[e2e-host] ';
 export async function run(): Promise<void> {
   const options = readRunOptions();
   (Mocha.reporters.Base as unknown as { useColors: boolean }).useColors = false;
-  (Mocha.reporters.Base as unknown as { consoleLog: (...a: unknown[]) => void }).consoleLog = (...args: unknown[]) => console.log(PREFIX + format(...args));
+  (Mocha.reporters.Base as unknown as { consoleLog: (...a: unknown[]) => void }).consoleLog = (...args: unknown[]) =>
+    console.log(PREFIX + format(...args));
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
   if (options.grep) mocha.grep(options.grep);
-  for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+  for (const file of fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(path.join(__dirname, file));
   }
   await new Promise<void>((resolve, reject) => {

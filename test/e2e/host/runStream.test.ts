@@ -7,7 +7,16 @@ import { parse } from 'yaml';
 import { activateExtension, lensActions, openWorkspaceFile } from './helpers';
 import { currentRefreshToken, demoApi, DEMO_CONFIG, OAUTH } from './demoApi';
 
-type Outcome = { streamRead: { slices: { pages: { records: unknown[] }[] }[]; logs: { level: string; message: string }[]; latest_config_update: unknown }; configUpdated: boolean } | undefined;
+type Outcome =
+  | {
+      streamRead: {
+        slices: { pages: { records: unknown[] }[] }[];
+        logs: { level: string; message: string }[];
+        latest_config_update: unknown;
+      };
+      configUpdated: boolean;
+    }
+  | undefined;
 
 function recordCount(o: Outcome): number {
   return o?.streamRead.slices.flatMap((s) => s.pages).reduce((n, p) => n + p.records.length, 0) ?? 0;
@@ -39,12 +48,17 @@ describe('run stream', function () {
     for (const { file, stream } of streams) {
       const doc = await openWorkspaceFile(file);
       // Refresh tokens are single use: each OAuth manifest gets the one the demo API issued last.
-      const values = { ...DEMO_CONFIG, url_base: url, credentials: { ...DEMO_CONFIG.credentials, refresh_token: await currentRefreshToken() } };
+      const values = {
+        ...DEMO_CONFIG,
+        url_base: url,
+        credentials: { ...DEMO_CONFIG.credentials, refresh_token: await currentRefreshToken() },
+      };
       const saved = await vscode.commands.executeCommand<boolean>('airbyte.setTestingValues', { uri: doc.uri.toString(), values });
       assert.equal(saved, true, `testing values for ${file} were refused`);
       const outcome = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', { uri: doc.uri.toString(), streamName: stream });
       const errors = outcome?.streamRead.logs.filter((l) => l.level === 'ERROR').map((l) => l.message) ?? ['no result'];
-      if (recordCount(outcome) === 0 || errors.length > 0) failures.push(`${file} ${stream}: ${recordCount(outcome)} records; ${errors.join(' | ')}`);
+      if (recordCount(outcome) === 0 || errors.length > 0)
+        failures.push(`${file} ${stream}: ${recordCount(outcome)} records; ${errors.join(' | ')}`);
     }
     assert.deepEqual(failures, []);
   });
@@ -52,20 +66,34 @@ describe('run stream', function () {
   it('resolves dynamic streams from the "Resolve streams…" lens and runs one', async () => {
     const doc = await openWorkspaceFile('demo/dynamic-streams.yaml');
     const uri = doc.uri.toString();
-    assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values: { ...DEMO_CONFIG, url_base: url } }), true);
-    const lens = (await lensActions(doc.uri, (a) => a.some((l) => l.command === 'airbyte.resolveStreams'))).find((l) => l.command === 'airbyte.resolveStreams');
+    assert.equal(
+      await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values: { ...DEMO_CONFIG, url_base: url } }),
+      true,
+    );
+    const lens = (await lensActions(doc.uri, (a) => a.some((l) => l.command === 'airbyte.resolveStreams'))).find(
+      (l) => l.command === 'airbyte.resolveStreams',
+    );
     assert.ok(lens, 'a Resolve streams lens');
     assert.equal(doc.lineAt(lens.lens.range.start.line).text, 'dynamic_streams:');
     type Resolved = { streams: { name: string; dynamic: boolean }[]; run?: Outcome };
-    const outcome = await vscode.commands.executeCommand<Resolved>('airbyte.resolveStreams', { ...(lens.arguments[0] as object), streamName: 'open_deals' });
-    assert.deepEqual(outcome?.streams.filter((s) => s.dynamic).map((s) => s.name), ['contacts', 'open_deals', 'view_won_deals']);
+    const outcome = await vscode.commands.executeCommand<Resolved>('airbyte.resolveStreams', {
+      ...(lens.arguments[0] as object),
+      streamName: 'open_deals',
+    });
+    assert.deepEqual(
+      outcome?.streams.filter((s) => s.dynamic).map((s) => s.name),
+      ['contacts', 'open_deals', 'view_won_deals'],
+    );
     assert.equal(recordCount(outcome?.run), 2, JSON.stringify(outcome?.run?.streamRead.logs));
   });
 
   it('stores a rotated single-use refresh token at once, so the next run still authenticates', async () => {
     const doc = await openWorkspaceFile('oauth/manifest.yaml');
     const uri = doc.uri.toString();
-    const values = { url_base: url, credentials: { client_id: OAUTH.clientId, client_secret: OAUTH.clientSecret, refresh_token: await currentRefreshToken() } };
+    const values = {
+      url_base: url,
+      credentials: { client_id: OAUTH.clientId, client_secret: OAUTH.clientSecret, refresh_token: await currentRefreshToken() },
+    };
     assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values }), true);
     const first = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', { uri, streamName: 'protected' });
     assert.equal(first?.configUpdated, true, 'the runtime wrote a config update back');
@@ -90,7 +118,10 @@ describe('run stream', function () {
     };
     const ok = await vscode.commands.executeCommand<boolean>('airbyte.authorizeOAuth', { uri, openConsentUrl });
     assert.equal(ok, true);
-    assert.match(consentUrl, /\/auth\/oauth\/authorize\?client_id=demo-client&redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcallback&state=[\w.-]{7,24}$/);
+    assert.match(
+      consentUrl,
+      /\/auth\/oauth\/authorize\?client_id=demo-client&redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcallback&state=[\w.-]{7,24}$/,
+    );
     const run = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', { uri, streamName: 'protected' });
     assert.equal(recordCount(run), 5, JSON.stringify(run?.streamRead.logs));
   });
@@ -98,13 +129,27 @@ describe('run stream', function () {
   it('links an error of the read to the component that failed, with a source-mapped stack', async () => {
     const doc = await openWorkspaceFile('oauth/manifest.yaml');
     const uri = doc.uri.toString();
-    const values = { url_base: url, credentials: { client_id: OAUTH.clientId, client_secret: 'wrong-secret', refresh_token: 'no-such-token' } };
+    const values = {
+      url_base: url,
+      credentials: { client_id: OAUTH.clientId, client_secret: 'wrong-secret', refresh_token: 'no-such-token' },
+    };
     assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values }), true);
     const run = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', { uri, streamName: 'protected' });
-    assert.ok(run?.streamRead.logs.some((l) => l.level === 'ERROR'), 'the refused refresh is an error of the read');
+    assert.ok(
+      run?.streamRead.logs.some((l) => l.level === 'ERROR'),
+      'the refused refresh is an error of the read',
+    );
     const api = await activateExtension<{ resultsTranscript(): string }>();
-    const last = api.resultsTranscript().split('\n').filter((l) => l.includes('"type":"result"')).pop()!;
-    type Shown = { level: string; stacktrace?: string | null; component?: { kind: string; type: string | null; range: { start: { line: number }; end: { line: number } } } };
+    const last = api
+      .resultsTranscript()
+      .split('\n')
+      .filter((l) => l.includes('"type":"result"'))
+      .pop()!;
+    type Shown = {
+      level: string;
+      stacktrace?: string | null;
+      component?: { kind: string; type: string | null; range: { start: { line: number }; end: { line: number } } };
+    };
     const errors = (JSON.parse(last).result.logs as Shown[]).filter((l) => l.level === 'ERROR');
     assert.ok(errors.length > 0, 'an error is shown');
     // The refused token refresh is the authenticator's failure: the link selects its block in the manifest.
@@ -122,14 +167,20 @@ describe('run stream', function () {
 
   it('refuses testing values that break the spec, with the field named', async () => {
     const doc = await openWorkspaceFile('oauth/manifest.yaml');
-    const saved = await vscode.commands.executeCommand<boolean>('airbyte.setTestingValues', { uri: doc.uri.toString(), values: { credentials: {} } });
+    const saved = await vscode.commands.executeCommand<boolean>('airbyte.setTestingValues', {
+      uri: doc.uri.toString(),
+      values: { credentials: {} },
+    });
     assert.equal(saved, false);
   });
 
   it('writes the inferred schema of a read into the manifest', async () => {
     const doc = await openWorkspaceFile('oauth/manifest.yaml');
     const schema = { type: 'object', properties: { id: { type: ['number', 'null'] } } };
-    assert.equal(await vscode.commands.executeCommand('airbyte.writeInferredSchema', { uri: doc.uri.toString(), streamName: 'protected', schema }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('airbyte.writeInferredSchema', { uri: doc.uri.toString(), streamName: 'protected', schema }),
+      true,
+    );
     assert.deepEqual(parse(doc.getText()).streams[0].schema_loader.schema, schema);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });

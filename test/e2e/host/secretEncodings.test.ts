@@ -12,7 +12,9 @@ import { rememberSecrets } from './demoApi';
 import { findSecretsIn } from '../secretEncodings.mjs';
 
 type Api = { outputText(): string; resultsTranscript(): string };
-type Outcome = { streamRead: { slices: { pages: { records: unknown[] }[] }[]; logs: { level: string; message: string }[] }; configUpdated: boolean } | undefined;
+type Outcome =
+  | { streamRead: { slices: { pages: { records: unknown[] }[] }[]; logs: { level: string; message: string }[] }; configUpdated: boolean }
+  | undefined;
 
 const S = {
   username: 'e2e-reader',
@@ -33,10 +35,14 @@ function echoApi(): Promise<{ server: Server; url: string }> {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const send = (status: number, value: unknown) => { res.writeHead(status, { 'Content-Type': 'application/json' }); res.end(JSON.stringify(value)); };
+      const send = (status: number, value: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
       if (url.pathname === '/oauth/token') {
         const form = Object.fromEntries(new URLSearchParams(body));
-        if (form.client_secret !== S.client_secret || form.refresh_token !== current) return send(401, { error: 'bad credentials', got: body });
+        if (form.client_secret !== S.client_secret || form.refresh_token !== current)
+          return send(401, { error: 'bad credentials', got: body });
         current = `e2e 1//rotated+=tökén ${issued.length}`;
         const access = `e2e-access/+=${issued.length}x`;
         issued.push(current, access);
@@ -45,12 +51,25 @@ function echoApi(): Promise<{ server: Server; url: string }> {
         return send(200, { access_token: access, expires_in: 0, refresh_token: current });
       }
       const auth = String(req.headers.authorization ?? '');
-      const values = [auth, auth.replace(/^\S+ /, ''), ...url.searchParams.values(), Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString('utf8')];
-      const echoed = values.map((v) => ({ raw: v, url: encodeURIComponent(v), form: new URLSearchParams({ v }).toString(), b64: b64(v), b64url: Buffer.from(v).toString('base64url') }));
+      const values = [
+        auth,
+        auth.replace(/^\S+ /, ''),
+        ...url.searchParams.values(),
+        Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString('utf8'),
+      ];
+      const echoed = values.map((v) => ({
+        raw: v,
+        url: encodeURIComponent(v),
+        form: new URLSearchParams({ v }).toString(),
+        b64: b64(v),
+        b64url: Buffer.from(v).toString('base64url'),
+      }));
       send(200, { data: [{ id: 1, stream: url.pathname, echoed, headers: req.headers, query: url.search }] });
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
 }
 
 describe('secrets in every encoding', function () {
@@ -63,7 +82,10 @@ describe('secrets in every encoding', function () {
   });
   after(async () => {
     await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'info');
-    await new Promise<void>((resolve) => { api.server.closeAllConnections(); api.server.close(() => resolve()); });
+    await new Promise<void>((resolve) => {
+      api.server.closeAllConnections();
+      api.server.close(() => resolve());
+    });
   });
 
   it('reads with Basic, Bearer, an API key in the query and a rotating OAuth token; no secret in the output channel or the results views', async () => {
@@ -71,7 +93,16 @@ describe('secrets in every encoding', function () {
     await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'trace');
     const doc = await openWorkspaceFile('secrets/manifest.yaml');
     const uri = doc.uri.toString();
-    const values = { url_base: api.url, username: S.username, password: S.password, bearer_token: S.bearer_token, api_key: S.api_key, client_id: S.client_id, client_secret: S.client_secret, credentials: { refresh_token: current } };
+    const values = {
+      url_base: api.url,
+      username: S.username,
+      password: S.password,
+      bearer_token: S.bearer_token,
+      api_key: S.api_key,
+      client_id: S.client_id,
+      client_secret: S.client_secret,
+      credentials: { refresh_token: current },
+    };
     assert.equal(await vscode.commands.executeCommand('airbyte.setTestingValues', { uri, values }), true);
     for (const stream of ['basic', 'bearer', 'key_in_query', 'rotating', 'rotating']) {
       const outcome = await vscode.commands.executeCommand<Outcome>('airbyte.runStream', { uri, streamName: stream });

@@ -18,7 +18,10 @@ describe('secret safety', () => {
     assert.ok(output.includes('test read of stream'), 'the output channel logged the reads');
     assert.ok(results.includes('"type":"result"'), 'results views received results');
     // Every encoding of every secret (raw, JSON, URL, form, base64), not just the value as typed.
-    const leaks = [...findSecretsIn(output, secrets).map((h) => `output channel has ${h}`), ...findSecretsIn(results, secrets).map((h) => `results view has ${h}`)];
+    const leaks = [
+      ...findSecretsIn(output, secrets).map((h) => `output channel has ${h}`),
+      ...findSecretsIn(results, secrets).map((h) => `results view has ${h}`),
+    ];
     assert.deepEqual(leaks, []);
   });
 });

@@ -124,7 +124,9 @@ async function openWithLens(page, lensText, title, command, log) {
     return await workbench(page).webviewFrame(title, 15_000);
   } catch {
     log(`  authoring: the "${lensText}" lens opened nothing within 15 s; running "${command}" from the palette`);
-    await page.screenshot({ path: join(process.cwd(), '.e2e', 'screenshots', `32-lens-opened-nothing-${lensText.replace(/\W+/g, '-')}.png`) }).catch(() => {});
+    await page
+      .screenshot({ path: join(process.cwd(), '.e2e', 'screenshots', `32-lens-opened-nothing-${lensText.replace(/\W+/g, '-')}.png`) })
+      .catch(() => {});
     await workbench(page).runCommand(command);
     return workbench(page).webviewFrame(title, 30_000);
   }
@@ -182,7 +184,10 @@ export const authoringSteps = [
       m = await saved(page, run, k);
       const stream = m.value.streams?.[0];
       const strategy = stream?.retriever?.paginator?.pagination_strategy;
-      if (strategy?.cursor_value !== '{{ response.meta.next_cursor }}' || stream.retriever.requester.url !== "{{ config['url_base'] }}/cursor/items") {
+      if (
+        strategy?.cursor_value !== '{{ response.meta.next_cursor }}' ||
+        stream.retriever.requester.url !== "{{ config['url_base'] }}/cursor/items"
+      ) {
         throw new Error(`the manifest is not what was typed:\n${m.text}`);
       }
       await shot('31-stream-authored');
@@ -203,7 +208,9 @@ export const authoringSteps = [
       const summary = (await status.textContent())?.trim() ?? '';
       if (!/[2-9] pages/.test(summary)) throw new Error(`the read did not paginate: ${summary}`);
       await shot('32-authored-stream-read');
-      log(`  authoring: ${authoringKeys} keys, ${(authoringMs / 1000).toFixed(1)} s from opening the empty file to the saved stream; read: ${summary}; ${((Date.now() - t0) / 1000).toFixed(1)} s to the records (testing values form included, ${demoUrl.length} characters typed there)`);
+      log(
+        `  authoring: ${authoringKeys} keys, ${(authoringMs / 1000).toFixed(1)} s from opening the empty file to the saved stream; read: ${summary}; ${((Date.now() - t0) / 1000).toFixed(1)} s to the records (testing values form included, ${demoUrl.length} characters typed there)`,
+      );
     },
   },
   {
@@ -251,17 +258,31 @@ export const authoringSteps = [
       const second = m.value.streams[1];
       const r = second.retriever;
       const landed = {
-        'streams[1]': second.type, 'requester.authenticator': r.requester.authenticator?.type, 'requester.error_handler': r.requester.error_handler?.type,
-        'requester.request_body': r.requester.request_body?.type, 'record_selector.record_filter': r.record_selector.record_filter?.type,
-        'retriever.paginator': r.paginator?.pagination_strategy?.type, 'retriever.partition_router': r.partition_router?.type,
-        'incremental_sync': second.incremental_sync?.type, 'schema_loader': second.schema_loader?.type, 'transformations[0]': second.transformations?.[0]?.type,
+        'streams[1]': second.type,
+        'requester.authenticator': r.requester.authenticator?.type,
+        'requester.error_handler': r.requester.error_handler?.type,
+        'requester.request_body': r.requester.request_body?.type,
+        'record_selector.record_filter': r.record_selector.record_filter?.type,
+        'retriever.paginator': r.paginator?.pagination_strategy?.type,
+        'retriever.partition_router': r.partition_router?.type,
+        incremental_sync: second.incremental_sync?.type,
+        schema_loader: second.schema_loader?.type,
+        'transformations[0]': second.transformations?.[0]?.type,
       };
       const expected = {
-        'streams[1]': 'DeclarativeStream', 'requester.authenticator': 'BearerAuthenticator', 'requester.error_handler': 'DefaultErrorHandler',
-        'requester.request_body': 'RequestBodyJsonObject', 'record_selector.record_filter': 'RecordFilter', 'retriever.paginator': 'PageIncrement',
-        'retriever.partition_router': 'ListPartitionRouter', 'incremental_sync': 'DatetimeBasedCursor', 'schema_loader': 'InlineSchemaLoader', 'transformations[0]': 'AddFields',
+        'streams[1]': 'DeclarativeStream',
+        'requester.authenticator': 'BearerAuthenticator',
+        'requester.error_handler': 'DefaultErrorHandler',
+        'requester.request_body': 'RequestBodyJsonObject',
+        'record_selector.record_filter': 'RecordFilter',
+        'retriever.paginator': 'PageIncrement',
+        'retriever.partition_router': 'ListPartitionRouter',
+        incremental_sync: 'DatetimeBasedCursor',
+        schema_loader: 'InlineSchemaLoader',
+        'transformations[0]': 'AddFields',
       };
-      if (JSON.stringify(landed) !== JSON.stringify(expected)) throw new Error(`the items did not land where accepted: ${JSON.stringify(landed)}\n${m.text}`);
+      if (JSON.stringify(landed) !== JSON.stringify(expected))
+        throw new Error(`the items did not land where accepted: ${JSON.stringify(landed)}\n${m.text}`);
       // The Problems view: diagnostics of the file, none of them a YAML syntax error.
       await wb.runCommand('View: Focus Problems (Errors, Warnings, Infos)');
       const problems = page.locator('.markers-panel');

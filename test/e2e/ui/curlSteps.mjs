@@ -19,11 +19,31 @@ async function resultsFrame(page, title, urlPart) {
   for (;;) {
     for (const frame of page.frames()) {
       if (!frame.url().includes('fake.html') || (await frame.title().catch(() => '')) !== title) continue;
-      if (await frame.locator('.reqline', { hasText: urlPart }).count().catch(() => 0)) return frame;
-      if (await frame.locator('#status').count().catch(() => 0)) {
+      if (
+        await frame
+          .locator('.reqline', { hasText: urlPart })
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
+      if (
+        await frame
+          .locator('#status')
+          .count()
+          .catch(() => 0)
+      ) {
         // The Request tab holds the URL; open it to tell the panels apart.
-        await frame.getByRole('tab', { name: 'Request', exact: true }).click({ timeout: 2_000 }).catch(() => {});
-        if (await frame.locator('.reqline', { hasText: urlPart }).count().catch(() => 0)) return frame;
+        await frame
+          .getByRole('tab', { name: 'Request', exact: true })
+          .click({ timeout: 2_000 })
+          .catch(() => {});
+        if (
+          await frame
+            .locator('.reqline', { hasText: urlPart })
+            .count()
+            .catch(() => 0)
+        )
+          return frame;
       }
     }
     if (Date.now() > deadline) throw new Error(`no results view "${title}" showing ${urlPart}`);
@@ -31,7 +51,8 @@ async function resultsFrame(page, title, urlPart) {
   }
 }
 
-const grantClipboard = (page) => page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+const grantClipboard = (page) =>
+  page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
 const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 
 /** Waits until the clipboard's text passes `test` (the copy goes extension host → workbench → browser). */
@@ -85,7 +106,9 @@ export const curlSteps = [
       await wb.runCommand('New Stream from cURL…');
       const input = page.locator('.quick-input-widget input');
       await input.waitFor({ timeout: 10_000 });
-      await page.waitForFunction(() => (document.querySelector('.quick-input-widget input')?.value ?? '').startsWith('curl '), null, { timeout: 10_000 });
+      await page.waitForFunction(() => (document.querySelector('.quick-input-widget input')?.value ?? '').startsWith('curl '), null, {
+        timeout: 10_000,
+      });
       await shot('61-new-stream-from-curl-input');
       await page.keyboard.press('Enter');
       await lens(page, 'Run stream items').waitFor({ timeout: 30_000 });
@@ -96,7 +119,8 @@ export const curlSteps = [
       const second = await resultsFrame(page, 'Test read: items', '/auth/api-key/header/items');
       await second.locator('#status', { hasText: /\d+ records? in/ }).waitFor({ timeout: 60_000 });
       const again = await shownRequest(second);
-      if (JSON.stringify(again) !== JSON.stringify(original)) throw new Error(`the new stream's request differs:\n${JSON.stringify(original)}\n${JSON.stringify(again)}`);
+      if (JSON.stringify(again) !== JSON.stringify(original))
+        throw new Error(`the new stream's request differs:\n${JSON.stringify(original)}\n${JSON.stringify(again)}`);
       await shot('63-same-request-from-new-stream');
 
       await second.locator('button.copy-curl-secrets').click();
@@ -144,27 +168,47 @@ export const curlSteps = [
       await editor.filter({ hasText: 'field_path' }).first().waitFor({ timeout: 20_000 });
       // An unsaved manifest.yaml in the workspace folder: its tab says what it is.
       await page.locator('.tab', { hasText: 'manifest.yaml' }).first().waitFor({ timeout: 10_000 });
-      await page.locator('[id="status.problems"]', { hasText: /^\s*0\s+0/ }).waitFor({ timeout: 20_000 }).catch(async () => {
-        throw new Error(`problems: ${await page.locator('[id="status.problems"]').textContent()}`);
-      });
+      await page
+        .locator('[id="status.problems"]', { hasText: /^\s*0\s+0/ })
+        .waitFor({ timeout: 20_000 })
+        .catch(async () => {
+          throw new Error(`problems: ${await page.locator('[id="status.problems"]').textContent()}`);
+        });
       await shot('66-new-manifest-from-har');
       // Save writes manifest.yaml in the workspace folder (a save dialog, where one opens, proposes it: Enter).
       const saved = join(run, 'workspace', 'manifest.yaml');
       await page.keyboard.press('Control+S');
       const dialog = page.locator('.quick-input-widget input');
-      if (await dialog.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
-        await page.waitForFunction(() => (document.querySelector('.quick-input-widget input')?.value ?? '').endsWith('/manifest.yaml'), null, { timeout: 10_000 });
+      if (
+        await dialog.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        await page.waitForFunction(
+          () => (document.querySelector('.quick-input-widget input')?.value ?? '').endsWith('/manifest.yaml'),
+          null,
+          { timeout: 10_000 },
+        );
         await page.keyboard.press('Enter');
       }
-      for (const deadline = Date.now() + 20_000; !existsSync(saved);) {
+      for (const deadline = Date.now() + 20_000; !existsSync(saved); ) {
         if (Date.now() > deadline) throw new Error('the new manifest was not saved');
         await page.waitForTimeout(200);
       }
       const text = readFileSync(saved, 'utf8');
-      for (const expected of ['name: items', 'name: items_2', '- data', '# the response\'s array of objects under data', 'primary_key:', 'type: BearerAuthenticator', 'airbyte_secret: true']) {
+      for (const expected of [
+        'name: items',
+        'name: items_2',
+        '- data',
+        "# the response's array of objects under data",
+        'primary_key:',
+        'type: BearerAuthenticator',
+        'airbyte_secret: true',
+      ]) {
         if (!text.includes(expected)) throw new Error(`the new manifest lacks "${expected}":\n${text}`);
       }
-      if (text.includes('demo-bearer-token')) throw new Error('the HAR\'s token was written into the manifest');
+      if (text.includes('demo-bearer-token')) throw new Error("the HAR's token was written into the manifest");
     },
   },
 ];
@@ -172,15 +216,53 @@ export const curlSteps = [
 /** A HAR as a browser saves it: two API calls of the demo API with their JSON responses, and noise. */
 function demoHar(demoUrl) {
   const entry = (url, headers, status, mimeType, text) => ({
-    startedDateTime: '2026-11-27T06:00:00.000Z', time: 12,
-    request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: [{ name: 'Host', value: new URL(url).host }, { name: 'User-Agent', value: 'Mozilla/5.0' }, { name: 'Accept', value: 'application/json' }, ...headers], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-    response: { status, statusText: '', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: text.length, mimeType, text }, redirectURL: '', headersSize: -1, bodySize: text.length },
-    cache: {}, timings: { send: 0, wait: 10, receive: 2 },
+    startedDateTime: '2026-11-27T06:00:00.000Z',
+    time: 12,
+    request: {
+      method: 'GET',
+      url,
+      httpVersion: 'HTTP/1.1',
+      headers: [
+        { name: 'Host', value: new URL(url).host },
+        { name: 'User-Agent', value: 'Mozilla/5.0' },
+        { name: 'Accept', value: 'application/json' },
+        ...headers,
+      ],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      headers: [],
+      cookies: [],
+      content: { size: text.length, mimeType, text },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: text.length,
+    },
+    cache: {},
+    timings: { send: 0, wait: 10, receive: 2 },
   });
   const items = (n) => JSON.stringify({ data: Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` })), total: 100 });
-  return { log: { version: '1.2', creator: { name: 'e2e', version: '1' }, entries: [
-    entry(`${demoUrl}/offset/items?limit=5`, [], 200, 'application/json', items(5)),
-    entry(`${demoUrl}/favicon.ico`, [], 404, 'text/html', 'not found'),
-    entry(`${demoUrl}/auth/bearer/items`, [{ name: 'Authorization', value: 'Bearer demo-bearer-token' }], 200, 'application/json', items(3)),
-  ] } };
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'e2e', version: '1' },
+      entries: [
+        entry(`${demoUrl}/offset/items?limit=5`, [], 200, 'application/json', items(5)),
+        entry(`${demoUrl}/favicon.ico`, [], 404, 'text/html', 'not found'),
+        entry(
+          `${demoUrl}/auth/bearer/items`,
+          [{ name: 'Authorization', value: 'Bearer demo-bearer-token' }],
+          200,
+          'application/json',
+          items(3),
+        ),
+      ],
+    },
+  };
 }

@@ -17,17 +17,24 @@ async function revealLine(page, run, pattern) {
   await workbench(page).runCommand('Go to Line/Column...');
   await page.keyboard.type(`${at + 1}:1`);
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+  await page
+    .locator('.quick-input-widget')
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => {});
 }
 
 export const incrementalSteps = [
   {
-    name: 'Run all streams: the readiness table of partitions.yaml, a row opens that stream\'s results',
+    name: "Run all streams: the readiness table of partitions.yaml, a row opens that stream's results",
     async run({ page, shot, demoUrl, run }) {
       const wb = workbench(page);
       await wb.ready();
       await wb.runCommand('View: Close All Editors');
-      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+      await page
+        .locator('.tabs-container .tab')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => {});
       // The demo's testing values, beside the manifest, as in demo/workspace (imported from the prompt).
       const configFile = join(run, 'workspace', 'demo', 'config.json');
       writeFileSync(configFile, JSON.stringify({ url_base: demoUrl, start_date: '2024-01-01T00:00:00Z' }));
@@ -38,17 +45,31 @@ export const incrementalSteps = [
         await lens(page, 'Run all streams').click();
         // The prompt for testing values: a toast, or (when toasts are hidden) the notification center.
         const toast = page.locator('.notifications-toasts .monaco-button', { hasText: 'Import config.json' }).first();
-        if (!(await toast.waitFor({ timeout: 8_000 }).then(() => true, () => false))) await wb.runCommand('Notifications: Show Notifications');
+        if (
+          !(await toast.waitFor({ timeout: 8_000 }).then(
+            () => true,
+            () => false,
+          ))
+        )
+          await wb.runCommand('Notifications: Show Notifications');
         await page.locator('.monaco-button', { hasText: 'Import config.json' }).first().click({ timeout: 20_000 });
         await wb.runCommand('Notifications: Clear All Notifications');
         const table = await wb.webviewFrame('All streams: demo/partitions.yaml');
         await table.locator('#readiness-status', { hasText: /4 streams read 2 at a time/ }).waitFor({ timeout: 90_000 });
-        for (const s of ['parents', 'children', 'items_by_category', 'events']) await table.locator(`tr[data-stream="${s}"] td.status-ok`).waitFor({ timeout: 5_000 });
+        for (const s of ['parents', 'children', 'items_by_category', 'events'])
+          await table.locator(`tr[data-stream="${s}"] td.status-ok`).waitFor({ timeout: 5_000 });
         const progress = await table.locator('#readiness-progress').evaluate((p) => [p.value, p.max]);
         if (progress[0] !== 4 || progress[1] !== 4) throw new Error(`the progress bar shows ${progress.join('/')}, expected 4/4`);
         const events = await table.locator('tr[data-stream="events"] td').allTextContents();
         // records, pages, slices, errors, retries, schema differences, datetime formats, time
-        if (events[2] !== '100' || events[3] !== '5' || events[4] !== '5' || events[5] !== '0' || !/created_at: %Y-%m-%dT%H:%M:%SZ/.test(events[8])) throw new Error(`the events row reads ${events.join(' | ')}`);
+        if (
+          events[2] !== '100' ||
+          events[3] !== '5' ||
+          events[4] !== '5' ||
+          events[5] !== '0' ||
+          !/created_at: %Y-%m-%dT%H:%M:%SZ/.test(events[8])
+        )
+          throw new Error(`the events row reads ${events.join(' | ')}`);
         await shot('41-readiness-table');
         await table.locator('tr[data-stream="events"]').click();
         const results = await wb.webviewFrame('Test read: events');
@@ -60,14 +81,16 @@ export const incrementalSteps = [
     },
   },
   {
-    name: 'the input-state form of events: a date-time in the cursor\'s format, Run from state, the chain',
+    name: "the input-state form of events: a date-time in the cursor's format, Run from state, the chain",
     async run({ page, shot, run }) {
       const wb = workbench(page);
       await page.locator('.tab', { hasText: 'partitions.yaml' }).first().click();
       await revealLine(page, run, /^\s*name: events\s*$/);
       await lens(page, 'Input state…').click();
       const form = await wb.webviewFrame('Input state: events');
-      await form.locator('#cursor-line', { hasText: 'DatetimeBasedCursor on created_at, format %Y-%m-%dT%H:%M:%SZ' }).waitFor({ timeout: 20_000 });
+      await form
+        .locator('#cursor-line', { hasText: 'DatetimeBasedCursor on created_at, format %Y-%m-%dT%H:%M:%SZ' })
+        .waitFor({ timeout: 20_000 });
       // A value in another format is named before anything runs.
       await form.locator('#cursor-value').fill('2024-01-05');
       await form.locator('#cursor-value_error', { hasText: "not in the cursor's format %Y-%m-%dT%H:%M:%SZ" }).waitFor({ timeout: 5_000 });
@@ -80,7 +103,10 @@ export const incrementalSteps = [
       await form.locator('#run-from-state').click();
       const results = await wb.webviewFrame('Test read: events');
       // Read from 2024-01-05T03:00:00Z: the first window starts there.
-      await results.getByRole('tab', { name: /^State/ }).click().catch(() => {});
+      await results
+        .getByRole('tab', { name: /^State/ })
+        .click()
+        .catch(() => {});
       await results.locator('#status', { hasText: /5 slices/ }).waitFor({ timeout: 60_000 });
       await form.locator('.chain-read[data-read="1"]', { hasText: 'from the input state' }).waitFor({ timeout: 20_000 });
       await form.locator('.chain-read[data-read="1"]', { hasText: '"created_at":"2024-01-09T06:00:00Z"' }).waitFor({ timeout: 5_000 });
@@ -114,7 +140,11 @@ export const incrementalSteps = [
     async run({ page, shot, run }) {
       const wb = workbench(page);
       await wb.runCommand('View: Close All Editors');
-      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+      await page
+        .locator('.tabs-container .tab')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => {});
       await wb.openFile(FILE);
       await revealLine(page, run, /^\s*name: events\s*$/);
       await lens(page, 'Incremental check').click();
@@ -129,10 +159,17 @@ export const incrementalSteps = [
     async run({ page, shot, run, demoUrl }) {
       const wb = workbench(page);
       await wb.runCommand('View: Close All Editors');
-      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+      await page
+        .locator('.tabs-container .tab')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => {});
       await wb.openFile(FILE);
       await revealLine(page, run, /url: "\{\{ config\['url_base'\] \}\}\/events"/);
-      await page.locator('.view-lines', { hasText: `= "${demoUrl}/events"` }).first().waitFor({ timeout: 20_000 });
+      await page
+        .locator('.view-lines', { hasText: `= "${demoUrl}/events"` })
+        .first()
+        .waitFor({ timeout: 20_000 });
       await shot('50-inlay-hint');
     },
   },

@@ -14,7 +14,14 @@ const lensLink = (page, text) => page.locator('.codelens-decoration a', { hasTex
 /** Counts the clicks of one run of the sequence; the step fails below 20. */
 export function lensClicks() {
   let clicks = 0;
-  return { add() { clicks++; }, get count() { return clicks; } };
+  return {
+    add() {
+      clicks++;
+    },
+    get count() {
+      return clicks;
+    },
+  };
 }
 
 /** The read number the stream's results view shows (0 before any read of it). */
@@ -22,7 +29,10 @@ async function readNumberOf(page, stream) {
   for (const frame of page.frames()) {
     if (!frame.url().includes('fake.html')) continue;
     if ((await frame.title().catch(() => '')) !== `Test read: ${stream}`) continue;
-    const n = await frame.locator('#status').getAttribute('data-read', { timeout: 2_000 }).catch(() => null);
+    const n = await frame
+      .locator('#status')
+      .getAttribute('data-read', { timeout: 2_000 })
+      .catch(() => null);
     if (n !== null) return { frame, n: Number(n) };
   }
   return { frame: null, n: 0 };
@@ -60,7 +70,14 @@ async function clickAndExpectRead(ctx, { title, stream, event, beforeClick }) {
       throw new Error(`click ${clicks.count} (${title}, ${event}): ${text}`);
     }
     const { frame, n } = await readNumberOf(page, stream);
-    if (frame && n > before && (await frame.locator('#status').getAttribute('data-running').catch(() => 'true')) === 'false') {
+    if (
+      frame &&
+      n > before &&
+      (await frame
+        .locator('#status')
+        .getAttribute('data-running')
+        .catch(() => 'true')) === 'false'
+    ) {
       const status = (await frame.locator('#status').textContent())?.trim();
       log(`    click ${clicks.count}: ${title} (${event}) → read ${n}: ${status}`);
       return frame;
@@ -79,7 +96,10 @@ async function closeAll(page) {
 }
 
 async function focusManifest(page, file) {
-  await page.locator('.tab', { hasText: file.split('/').pop() }).first().click();
+  await page
+    .locator('.tab', { hasText: file.split('/').pop() })
+    .first()
+    .click();
 }
 
 async function saveTestingValues(page, file, fill) {
@@ -96,16 +116,30 @@ async function saveTestingValues(page, file, fill) {
 async function saveCassette(page, run, results, stream) {
   await results.locator('#save-cassette').click();
   await page.locator('.quick-input-widget input').waitFor({ timeout: 15_000 });
-  await page.waitForFunction(() => (document.querySelector('.quick-input-widget input')?.value ?? '').endsWith('.yaml'), null, { timeout: 10_000 });
+  await page.waitForFunction(() => (document.querySelector('.quick-input-widget input')?.value ?? '').endsWith('.yaml'), null, {
+    timeout: 10_000,
+  });
   await page.keyboard.press('Enter');
   const createFolder = page.locator('.quick-input-widget', { hasText: 'does not exist. Would you like to create it?' });
-  if (await createFolder.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await page.keyboard.press('Enter');
+  if (
+    await createFolder.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await page.keyboard.press('Enter');
   // An earlier step may have saved this stream's cassette already: VS Code then asks before replacing it.
   // (the save dialog's input turns into "… already exists. Are you sure you want to overwrite it?": Enter is OK).
   const overwrite = page.locator('.quick-input-widget', { hasText: 'already exists. Are you sure you want to overwrite it?' });
-  if (await overwrite.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await page.keyboard.press('Enter');
+  if (
+    await overwrite.waitFor({ timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await page.keyboard.press('Enter');
   const file = join(run, 'workspace', 'demo', 'cassettes', `${stream}.cassette.yaml`);
-  for (const deadline = Date.now() + 20_000; !existsSync(file);) {
+  for (const deadline = Date.now() + 20_000; !existsSync(file); ) {
     if (Date.now() > deadline) throw new Error('the cassette was not written');
     await page.waitForTimeout(200);
   }
@@ -115,7 +149,7 @@ export const lensSequenceSteps = [
   {
     name: 'lens sequence: a lens refreshed while out of view runs its stream when clicked as it comes into view',
     async run(ctx) {
-      const { page, run, demoUrl, shot } = ctx;
+      const { page, demoUrl, shot } = ctx;
       const clicks = lensClicks();
       const c = { ...ctx, clicks };
       const wb = workbench(page);
@@ -133,7 +167,14 @@ export const lensSequenceSteps = [
       await page.keyboard.type('1:1');
       await page.keyboard.press('Enter');
       await wb.runCommand('Airbyte: Run Stream');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'oauth_consented_items' }).first().waitFor({ timeout: 3_000 }).then(() => page.keyboard.press('Enter'), () => {});
+      await page
+        .locator('.quick-input-list .monaco-list-row', { hasText: 'oauth_consented_items' })
+        .first()
+        .waitFor({ timeout: 3_000 })
+        .then(
+          () => page.keyboard.press('Enter'),
+          () => {},
+        );
       const results = await wb.webviewFrame('Test read: oauth_consented_items', 60_000);
       await results.locator('#status[data-running="false"]').waitFor({ timeout: 60_000 });
       // Deliberate waits (no event tells a test that VS Code re-fetched its lenses): the refresh after the
@@ -144,7 +185,9 @@ export const lensSequenceSteps = [
       await focusManifest(page, OAUTH);
       await page.waitForTimeout(2_000); // focusing the editor re-fetches the lenses too; let that settle out of view
       await clickAndExpectRead(c, {
-        title: 'Run stream oauth_consented_items', stream: 'oauth_consented_items', event: 'refreshed out of view, clicked as it scrolls into view',
+        title: 'Run stream oauth_consented_items',
+        stream: 'oauth_consented_items',
+        event: 'refreshed out of view, clicked as it scrolls into view',
         beforeClick: () => page.keyboard.press('Control+End'),
       });
       await shot('39-lens-refreshed-out-of-view');
@@ -176,10 +219,17 @@ export const lensSequenceSteps = [
       const consent = await popup;
       await consent.getByText('VS Code received the authorization').waitFor({ timeout: 30_000 });
       await consent.close();
-      await form.waitForFunction(() => (document.getElementById('f_credentials_access_token')?.value ?? '') !== '', null, { timeout: 30_000 });
+      await form.waitForFunction(() => (document.getElementById('f_credentials_access_token')?.value ?? '') !== '', null, {
+        timeout: 30_000,
+      });
       await focusManifest(page, OAUTH);
       await reveal(page, run, OAUTH, 'oauth_consented_items');
-      for (let i = 0; i < 3; i++) await clickAndExpectRead(c, { title: 'Run stream oauth_consented_items', stream: 'oauth_consented_items', event: i ? 'after a read' : 'after Authenticate' });
+      for (let i = 0; i < 3; i++)
+        await clickAndExpectRead(c, {
+          title: 'Run stream oauth_consented_items',
+          stream: 'oauth_consented_items',
+          event: i ? 'after a read' : 'after Authenticate',
+        });
       await shot('40-lens-sequence-after-authenticate');
 
       // Reads of another manifest: two streams alternately (every read refreshes the lenses).
@@ -193,11 +243,19 @@ export const lensSequenceSteps = [
 
       // Back to the OAuth manifest's tab: its lenses were refreshed while it was hidden.
       await focusManifest(page, OAUTH);
-      await clickAndExpectRead(c, { title: 'Run stream oauth_consented_items', stream: 'oauth_consented_items', event: 'after reads of another manifest' });
+      await clickAndExpectRead(c, {
+        title: 'Run stream oauth_consented_items',
+        stream: 'oauth_consented_items',
+        event: 'after reads of another manifest',
+      });
 
       // A saved cassette adds the Replay lens (the client's provider refreshes).
       await focusManifest(page, PAGES);
-      const results = await clickAndExpectRead(c, { title: 'Run stream pages_zero_based', stream: 'pages_zero_based', event: 'before saving a cassette' });
+      const results = await clickAndExpectRead(c, {
+        title: 'Run stream pages_zero_based',
+        stream: 'pages_zero_based',
+        event: 'before saving a cassette',
+      });
       await saveCassette(page, run, results, 'pages_zero_based');
       await focusManifest(page, PAGES);
       await lensLink(page, 'Replay cassette').waitFor({ timeout: 30_000 });
@@ -215,7 +273,11 @@ export const lensSequenceSteps = [
       await closeAll(page);
       await wb.openFile(OAUTH);
       await reveal(page, run, OAUTH, 'oauth_consented_items');
-      await clickAndExpectRead(c, { title: 'Run stream oauth_consented_items', stream: 'oauth_consented_items', event: 'after close and reopen' });
+      await clickAndExpectRead(c, {
+        title: 'Run stream oauth_consented_items',
+        stream: 'oauth_consented_items',
+        event: 'after close and reopen',
+      });
 
       // Edits: a comment typed at the top of the file (the lenses move one line down), then undone.
       await closeAll(page);
@@ -230,7 +292,10 @@ export const lensSequenceSteps = [
       // Back to the file on disk (the edit is dropped), as "File: Revert File" does for a person.
       await focusManifest(page, PAGES);
       await wb.runCommand('File: Revert File');
-      await page.locator('.view-lines', { hasText: '# edited by the lens sequence' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+      await page
+        .locator('.view-lines', { hasText: '# edited by the lens sequence' })
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 });
       await clickAndExpectRead(c, { title: 'Run stream pages_zero_based', stream: 'pages_zero_based', event: 'after Revert File' });
       await shot('41-lens-sequence-done');
       log(`    lens sequence: ${clicks.count} clicks, 0 failures`);

@@ -16,10 +16,12 @@ async function expectGroups(page, n, when) {
 
 /** Buttons of a frame whose right edge passes the page's width, or whose text is cut (ellipsis). */
 async function clippedButtons(frame) {
-  return frame.evaluate(() => [...document.querySelectorAll('button')]
-    .filter((b) => b.offsetParent !== null)
-    .filter((b) => b.getBoundingClientRect().right > document.documentElement.clientWidth + 1 || b.scrollWidth > b.clientWidth + 1)
-    .map((b) => b.textContent));
+  return frame.evaluate(() =>
+    [...document.querySelectorAll('button')]
+      .filter((b) => b.offsetParent !== null)
+      .filter((b) => b.getBoundingClientRect().right > document.documentElement.clientWidth + 1 || b.scrollWidth > b.clientWidth + 1)
+      .map((b) => b.textContent),
+  );
 }
 
 export const panelLayoutSteps = [
@@ -55,14 +57,20 @@ export const panelLayoutSteps = [
       await results.locator(`#status[data-read="${before + 1}"][data-running="false"]`).waitFor({ timeout: 60_000 });
       await expectGroups(page, 2, 'after Run again in the results panel');
       // The manifest keeps half of the editor area.
-      const widths = await page.locator('.part.editor .editor-group-container').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
-      if (widths[0] < 0.4 * (widths[0] + widths[1])) throw new Error(`the manifest column is squeezed: ${widths.map(Math.round).join(' / ')} px`);
+      const widths = await page
+        .locator('.part.editor .editor-group-container')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+      if (widths[0] < 0.4 * (widths[0] + widths[1]))
+        throw new Error(`the manifest column is squeezed: ${widths.map(Math.round).join(' / ')} px`);
       await shot('60-one-column-beside-the-manifest');
 
       // A narrow window: the form's and the results' buttons wrap, none is cut off.
       await page.setViewportSize({ width: 760, height: 900 });
       await page.waitForTimeout(300); // the workbench re-lays out on resize
-      await page.locator('.tab', { hasText: `Testing values: ${FILE}` }).first().click();
+      await page
+        .locator('.tab', { hasText: `Testing values: ${FILE}` })
+        .first()
+        .click();
       await form.locator('#clear').waitFor({ timeout: 10_000 });
       const formClipped = await clippedButtons(form);
       await shot('61-form-narrow-pane');
@@ -100,11 +108,16 @@ export const panelLayoutSteps = [
         await lensLink(page, 'Run stream basic_items').click({ timeout: 30_000 });
         // The toast, or the same item in the notification center when the workbench shows no toasts.
         const message = 'No testing values are set for demo/basic-auth.yaml';
-        await page.locator('.notification-list-item', { hasText: message }).first()
-          .waitFor({ timeout: 10_000 }).catch(() => wb.runCommand('Notifications: Show Notifications'));
+        await page
+          .locator('.notification-list-item', { hasText: message })
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .catch(() => wb.runCommand('Notifications: Show Notifications'));
         const toast = page.locator('.notification-list-item', { hasText: message }).first();
         await toast.waitFor({ timeout: 20_000 });
-        const buttons = await toast.locator('.notification-list-item-buttons-container .monaco-button').evaluateAll((els) => els.map((b) => ({ text: b.textContent, cut: b.scrollWidth > b.clientWidth + 1 })));
+        const buttons = await toast
+          .locator('.notification-list-item-buttons-container .monaco-button')
+          .evaluateAll((els) => els.map((b) => ({ text: b.textContent, cut: b.scrollWidth > b.clientWidth + 1 })));
         await shot('63-no-testing-values-notification');
         if (buttons.length > 3) throw new Error(`${buttons.length} buttons: ${buttons.map((b) => b.text).join(' | ')}`);
         const cut = buttons.filter((b) => b.cut).map((b) => b.text);

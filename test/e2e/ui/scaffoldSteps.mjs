@@ -30,7 +30,10 @@ function freePort() {
 /** Prism mocking `file` on a free loopback port, in its own process group; resolves with its URL and stop(). */
 async function startPrism(file, log) {
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM, 'mock', '-h', '127.0.0.1', '-p', String(port), file], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [PRISM, 'mock', '-h', '127.0.0.1', '-p', String(port), file], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise((resolve, reject) => {
     const guard = setTimeout(() => reject(new Error(`Prism did not start in 120 s: ${output}`)), 120_000);
@@ -52,7 +55,12 @@ async function startPrism(file, log) {
   return {
     url: `http://127.0.0.1:${port}`,
     stop() {
-      if (child.exitCode === null) try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+      if (child.exitCode === null)
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          /* gone */
+        }
     },
   };
 }
@@ -65,7 +73,10 @@ async function revealLine(page, run, pattern) {
   await workbench(page).runCommand('Go to Line/Column...');
   await page.keyboard.type(`${at + 1}:1`);
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+  await page
+    .locator('.quick-input-widget')
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => {});
 }
 
 export const scaffoldSteps = [

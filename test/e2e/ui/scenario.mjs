@@ -19,17 +19,33 @@ export async function runUiScenario({ browser, baseUrl, root, run, screenshots, 
   const page = await context.newPage();
   const remote = (p) => `vscode-remote://${new URL(baseUrl).host}${p}`;
   const payload = [['extensionDevelopmentPath', remote(root)]];
-  await page.goto(`${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-  const ctx = { page, baseUrl, run, demoUrl, log, secrets: SECRETS, shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }) };
+  await page.goto(
+    `${baseUrl}/?folder=${encodeURIComponent(join(run, 'workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+  );
+  const ctx = {
+    page,
+    baseUrl,
+    run,
+    demoUrl,
+    log,
+    secrets: SECRETS,
+    shot: (name) => page.screenshot({ path: join(screenshots, `${name}.png`) }),
+  };
   let ok = true;
   // E2E_UI_STEPS=<regex> / E2E_UI_GREP=<regex> (or E2E_UI_ONLY=<text>[|<text>…]): only the matching steps, while working on them; CI runs all.
-  const onlyRe = process.env.E2E_UI_STEPS || process.env.E2E_UI_GREP ? new RegExp(process.env.E2E_UI_STEPS || process.env.E2E_UI_GREP) : null;
+  const onlyRe =
+    process.env.E2E_UI_STEPS || process.env.E2E_UI_GREP ? new RegExp(process.env.E2E_UI_STEPS || process.env.E2E_UI_GREP) : null;
   const only = process.env.E2E_UI_ONLY?.split('|').filter(Boolean);
   const chosen = (s) => (!onlyRe || onlyRe.test(s.name)) && (!only?.length || only.some((o) => s.name.includes(o)));
   // E2E_UI_FROM=<regex>: start at the first step whose name matches (to resume after a failure).
   const all = [...steps, ...authoringSteps, ...curlSteps];
   const fromRe = process.env.E2E_UI_FROM ? new RegExp(process.env.E2E_UI_FROM) : null;
-  const from = fromRe ? Math.max(0, all.findIndex((s) => fromRe.test(s.name))) : 0;
+  const from = fromRe
+    ? Math.max(
+        0,
+        all.findIndex((s) => fromRe.test(s.name)),
+      )
+    : 0;
   for (const step of all.slice(from).filter(chosen)) {
     const t = Date.now();
     try {

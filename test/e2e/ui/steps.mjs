@@ -105,7 +105,8 @@ export const steps = [
       await results.getByRole('tab', { name: /^Schema/ }).click();
       await results.locator('#schema-differences li.difference.missing').first().waitFor({ timeout: 10_000 });
       // `id` is declared integer and every record holds a whole number: no contradiction (the Builder's rule).
-      if (await results.locator('#schema-differences li[data-path="id"]').count()) throw new Error('whole-number ids are reported as contradicting `integer`');
+      if (await results.locator('#schema-differences li[data-path="id"]').count())
+        throw new Error('whole-number ids are reported as contradicting `integer`');
       // The runtime's inferred_datetime_formats, as the Builder shows them.
       await results.locator('#datetime-formats tr[data-field="created_at"]', { hasText: '%Y-%m-%dT%H:%M:%SZ' }).waitFor({ timeout: 5_000 });
       await results.locator('#write-schema').waitFor({ timeout: 5_000 });
@@ -120,7 +121,11 @@ export const steps = [
       const form = await workbench(page).webviewFrame('Run with limits: items');
       const records = form.locator('#limit_maxRecords');
       await records.waitFor({ timeout: 20_000 });
-      const current = [await records.inputValue(), await form.locator('#limit_maxPagesPerSlice').inputValue(), await form.locator('#limit_maxSlices').inputValue()];
+      const current = [
+        await records.inputValue(),
+        await form.locator('#limit_maxPagesPerSlice').inputValue(),
+        await form.locator('#limit_maxSlices').inputValue(),
+      ];
       if (current.join(',') !== '100,5,5') throw new Error(`the form shows ${current.join(',')}, expected the current limits 100,5,5`);
       await records.fill('30');
       await shot('05e-limits-form');
@@ -148,7 +153,12 @@ export const steps = [
       await page.keyboard.press('Control+.');
       const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Change to `BearerAuthenticator`' }).first();
       // Under load the first Ctrl+. can come before the code actions are ready: ask once more.
-      if (!(await fix.waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
+      if (
+        !(await fix.waitFor({ timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        ))
+      ) {
         await page.keyboard.press('Escape');
         await page.keyboard.press('Control+.');
         await fix.waitFor({ timeout: 15_000 });
@@ -202,7 +212,7 @@ export const steps = [
     },
   },
   {
-    name: 'partitions.yaml: the State tab shows each slice\'s descriptor and the state after it',
+    name: "partitions.yaml: the State tab shows each slice's descriptor and the state after it",
     async run({ page, shot, demoUrl, log, run }) {
       const wb = workbench(page);
       await wb.runCommand('View: Close All Editors');
@@ -228,7 +238,9 @@ export const steps = [
       log(`    State tab: ${slices} slices with descriptors, ${states} with a state message`);
       // The incremental stream emits its cursor state after every daily slice.
       if (states !== slices) throw new Error(`${states} of ${slices} slices show a state`);
-      await results.locator('section.slice-state[data-slice="2"] pre.state', { hasText: '"created_at": "2024-01-02T23:00:00Z"' }).waitFor({ timeout: 5_000 });
+      await results
+        .locator('section.slice-state[data-slice="2"] pre.state', { hasText: '"created_at": "2024-01-02T23:00:00Z"' })
+        .waitFor({ timeout: 5_000 });
       await shot('14-state-per-slice');
       await results.getByRole('tab', { name: /^Pages/ }).click();
       await results.locator('#slice-select').selectOption({ index: 1 });
@@ -258,7 +270,9 @@ export const steps = [
       await results.locator('#page-trace', { hasText: /^∅ → \S+ · 40 records · next page: requested$/ }).waitFor({ timeout: 10_000 });
       await shot('18-pagination-trace-page-1');
       await results.locator('button.page-button[data-page="3"]').click();
-      await results.locator('#page-trace', { hasText: "stopped: record limit of the test read (100) reached: 20 of the page's 40 records kept" }).waitFor({ timeout: 5_000 });
+      await results
+        .locator('#page-trace', { hasText: "stopped: record limit of the test read (100) reached: 20 of the page's 40 records kept" })
+        .waitFor({ timeout: 5_000 });
       await shot('18b-pagination-trace-record-limit');
       // With room for every page, the last one stops on the paginator's own stop_condition.
       await page.locator('.tab', { hasText: 'cursor-pagination.yaml' }).first().click();
@@ -271,12 +285,17 @@ export const steps = [
       const rerun = await wb.webviewFrame('Test read: cursor_in_body');
       await rerun.locator('#status', { hasText: /7 pages, 250 records/ }).waitFor({ timeout: 60_000 });
       await rerun.locator('button.page-button[data-page="7"]').click();
-      await rerun.locator('#page-trace', { hasText: 'stopped: stop_condition "{{ response.meta.next_cursor is none }}" evaluated true' }).waitFor({ timeout: 5_000 });
+      await rerun
+        .locator('#page-trace', { hasText: 'stopped: stop_condition "{{ response.meta.next_cursor is none }}" evaluated true' })
+        .waitFor({ timeout: 5_000 });
       await shot('18c-pagination-trace-stop-condition');
       // A narrow pane: the trace wraps inside it (the testing-values form closed, so the view keeps a pane of its own).
       // A middle click closes that tab only (a command palette search could pick "Close All Editors").
       await page.locator('.tab', { hasText: 'Testing values: demo/cursor-pagination.yaml' }).first().click({ button: 'middle' });
-      await page.locator('.tab', { hasText: 'Testing values: demo/cursor-pagination.yaml' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+      await page
+        .locator('.tab', { hasText: 'Testing values: demo/cursor-pagination.yaml' })
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 });
       await page.locator('.tab', { hasText: 'Test read: cursor_in_body' }).first().click();
       await page.setViewportSize({ width: 900, height: 900 });
       await page.waitForTimeout(300); // the workbench re-lays out on resize
@@ -322,7 +341,9 @@ export const steps = [
       await consent.close();
       // The tokens appear in the open form (the banner says "Updated from secret storage" or
       // "Authenticated", whichever message arrives last).
-      await form.waitForFunction(() => (document.getElementById('f_credentials_access_token')?.value ?? '') !== '', null, { timeout: 30_000 });
+      await form.waitForFunction(() => (document.getElementById('f_credentials_access_token')?.value ?? '') !== '', null, {
+        timeout: 30_000,
+      });
       const firstRefresh = await form.locator('#f_credentials_refresh_token').inputValue();
       if (!/^demo-refresh-\d+$/.test(firstRefresh)) throw new Error('the form does not show the refresh token the consent flow stored');
       await shot('16-oauth-authenticated-form-updated');
@@ -335,7 +356,8 @@ export const steps = [
       await page.locator('.tab', { hasText: 'Testing values: demo/oauth-consent.yaml' }).first().click();
       await form.getByText(/Updated from secret storage: .*Tokens › Refresh token/).waitFor({ timeout: 20_000 });
       const rotated = await form.locator('#f_credentials_refresh_token').inputValue();
-      if (rotated === firstRefresh || !/^demo-refresh-\d+$/.test(rotated)) throw new Error('the open form still shows the used-up refresh token');
+      if (rotated === firstRefresh || !/^demo-refresh-\d+$/.test(rotated))
+        throw new Error('the open form still shows the used-up refresh token');
       await shot('17-rotated-token-in-open-form');
       // Saving the form now keeps the rotated token (nothing stale is written back).
       await form.locator('#save').click();
@@ -362,7 +384,10 @@ export const steps = [
       await page.keyboard.press('Control+.');
       const share = page.locator('.action-widget .monaco-list-row', { hasText: 'Share authenticator with 3 streams' }).first();
       await share.waitFor({ timeout: 15_000 });
-      await page.locator('.action-widget .monaco-list-row', { hasText: 'Extract authenticator to definitions' }).first().waitFor({ timeout: 5_000 });
+      await page
+        .locator('.action-widget .monaco-list-row', { hasText: 'Extract authenticator to definitions' })
+        .first()
+        .waitFor({ timeout: 5_000 });
       await shot('10-extract-to-definitions-menu');
       await share.click();
       await page.locator('.view-lines', { hasText: '$ref: "#/definitions/authenticator"' }).first().waitFor({ timeout: 10_000 });
@@ -392,33 +417,51 @@ export const steps = [
       const pathInput = page.locator('.quick-input-widget input');
       await pathInput.waitFor({ timeout: 15_000 });
       // The simple file dialog fills its input in two steps (folder, then file name).
-      const proposed = await page.waitForFunction(() => {
-        const v = document.querySelector('.quick-input-widget input')?.value ?? '';
-        return v.endsWith('.yaml') ? v : null;
-      }, null, { timeout: 10_000 }).then((h) => h.jsonValue()).catch(() => pathInput.inputValue());
+      const proposed = await page
+        .waitForFunction(
+          () => {
+            const v = document.querySelector('.quick-input-widget input')?.value ?? '';
+            return v.endsWith('.yaml') ? v : null;
+          },
+          null,
+          { timeout: 10_000 },
+        )
+        .then((h) => h.jsonValue())
+        .catch(() => pathInput.inputValue());
       if (!proposed.endsWith('demo/cassettes/items.cassette.yaml')) throw new Error(`the save dialog proposes ${proposed}`);
       await shot('30-save-cassette-dialog');
       await page.keyboard.press('Enter');
       // The dialog offers to create the cassettes folder first; a person confirms with Enter.
       const file = join(run, 'workspace', 'demo', 'cassettes', 'items.cassette.yaml');
       const createFolder = page.locator('.quick-input-widget', { hasText: 'does not exist. Would you like to create it?' });
-      if (await createFolder.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+      if (
+        await createFolder.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
         await shot('30b-create-cassettes-folder');
         await page.keyboard.press('Enter');
       }
-      for (const deadline = Date.now() + 20_000; !existsSync(file);) {
+      for (const deadline = Date.now() + 20_000; !existsSync(file); ) {
         if (Date.now() > deadline) throw new Error('the cassette was not written');
         await page.waitForTimeout(200);
       }
       // The confirmation names the file and the expectation written beside it.
       await wb.runCommand('Notifications: Show Notifications');
-      await page.locator('.notifications-center', { hasText: "Saved the read of 'items' (4 HTTP exchanges, secrets masked) to cassettes/items.cassette.yaml and its expectation cassettes/items.expected.json" }).waitFor({ timeout: 20_000 });
+      await page
+        .locator('.notifications-center', {
+          hasText:
+            "Saved the read of 'items' (4 HTTP exchanges, secrets masked) to cassettes/items.cassette.yaml and its expectation cassettes/items.expected.json",
+        })
+        .waitFor({ timeout: 20_000 });
       await shot('31-cassette-saved');
       await wb.runCommand('Notifications: Hide Notifications');
       const cassette = readFileSync(file, 'utf8');
       const leaked = findSecretsIn(cassette, secrets);
       if (leaked.length) throw new Error(`the cassette holds secret values: ${leaked.join(', ')}`);
-      if (!cassette.includes('api_key: "****"') && !cassette.includes("api_key: '****'")) throw new Error('the cassette does not show the API key masked');
+      if (!cassette.includes('api_key: "****"') && !cassette.includes("api_key: '****'"))
+        throw new Error('the cassette does not show the API key masked');
       log(`    cassette: ${cassette.split('\n').length} lines, ${cassette.length} bytes for 4 pages of 25 records`);
       // Replay: the lens beside "Run stream" appears now that the cassette exists.
       await page.locator('.tab', { hasText: 'offset-increment.yaml' }).first().click();
@@ -438,9 +481,10 @@ export const steps = [
       // A manifest change (a field added, one removed), replayed offline, then compared with the previous read.
       const manifestFile = join(run, 'workspace', ...MANIFEST.split('/'));
       const original = readFileSync(manifestFile, 'utf8');
-      const transformed = `${original}    transformations:\n`
-        + '      - type: AddFields\n        fields: [{type: AddedFieldDefinition, path: [source], value: cassette}]\n'
-        + '      - type: RemoveFields\n        field_pointers: [[category]]\n';
+      const transformed =
+        `${original}    transformations:\n` +
+        '      - type: AddFields\n        fields: [{type: AddedFieldDefinition, path: [source], value: cassette}]\n' +
+        '      - type: RemoveFields\n        field_pointers: [[category]]\n';
       writeFileSync(manifestFile, transformed);
       try {
         // The editor reloads the changed file; go to its last lines (lenses above the stream and the
@@ -457,7 +501,9 @@ export const steps = [
         await results.locator('#replayed-from').waitFor({ timeout: 5_000 });
         await results.locator('#status', { hasText: /4 pages, 100 records in 1 slice/ }).waitFor({ timeout: 5_000 });
         await results.locator('#compare-reads').click();
-        await compare.locator('#compare-summary', { hasText: '0 added, 0 removed, 100 changed records; 2 schema changes' }).waitFor({ timeout: 20_000 });
+        await compare
+          .locator('#compare-summary', { hasText: '0 added, 0 removed, 100 changed records; 2 schema changes' })
+          .waitFor({ timeout: 20_000 });
         await compare.locator('details.record-change[data-key="id=1"] td.after', { hasText: '"cassette"' }).waitFor({ timeout: 5_000 });
         await compare.locator('details.record-change[data-key="id=1"] td.before', { hasText: '"books"' }).waitFor({ timeout: 5_000 });
         await compare.locator('#schema li', { hasText: '+ source: string' }).waitFor({ timeout: 5_000 });
@@ -467,12 +513,22 @@ export const steps = [
         await shot('35-compare-after-manifest-change');
         // A change that needs a request the cassette does not hold: with 10 records filtered out, the
         // record limit is not reached after 4 pages and the read asks for a fifth page.
-        writeFileSync(manifestFile, transformed.replace('        extractor: {type: DpathExtractor, field_path: [data]}',
-          '        extractor: {type: DpathExtractor, field_path: [data]}\n        record_filter: {type: RecordFilter, condition: "{{ record.id <= 90 }}"}'));
+        writeFileSync(
+          manifestFile,
+          transformed.replace(
+            '        extractor: {type: DpathExtractor, field_path: [data]}',
+            '        extractor: {type: DpathExtractor, field_path: [data]}\n        record_filter: {type: RecordFilter, condition: "{{ record.id <= 90 }}"}',
+          ),
+        );
         await page.locator('.view-lines', { hasText: 'record_filter' }).first().waitFor({ timeout: 20_000 });
         await page.locator('.tab', { hasText: 'Test read: items' }).first().click();
         await results.locator('#rerun').click();
-        await results.locator('#read-error', { hasText: /Replay of cassettes\/items\.cassette\.yaml: no recorded response for GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?offset=100&limit=25/ }).waitFor({ timeout: 30_000 });
+        await results
+          .locator('#read-error', {
+            hasText:
+              /Replay of cassettes\/items\.cassette\.yaml: no recorded response for GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?offset=100&limit=25/,
+          })
+          .waitFor({ timeout: 30_000 });
         await shot('36-replay-names-the-missing-request');
       } finally {
         writeFileSync(manifestFile, original);
@@ -508,7 +564,10 @@ export const steps = [
       await page.keyboard.type(`${line + 1}:${column}`);
       await page.keyboard.press('Enter');
       // The paginator of the stream now carries the summary of the read's pagination trace (display-only lens).
-      await page.locator('.codelens-decoration', { hasText: '3 pages · stopped: record limit of the test read (100) reached' }).first().waitFor({ timeout: 20_000 });
+      await page
+        .locator('.codelens-decoration', { hasText: '3 pages · stopped: record limit of the test read (100) reached' })
+        .first()
+        .waitFor({ timeout: 20_000 });
       await wb.suggestUntil('records');
       const suggest = page.locator('.suggest-widget .monaco-list-row');
       await suggest.filter({ hasText: 'meta' }).first().waitFor({ timeout: 5_000 });
@@ -520,7 +579,10 @@ export const steps = [
       await wb.runCommand('Show or Focus Hover');
       const hover = page.locator('.monaco-hover', { hasText: 'From the last read' }).first();
       await hover.waitFor({ timeout: 15_000 });
-      await hover.getByText(/page 1 → /).first().waitFor({ timeout: 5_000 });
+      await hover
+        .getByText(/page 1 → /)
+        .first()
+        .waitFor({ timeout: 5_000 });
       const text = await hover.textContent();
       if (!/page 3 → /.test(text ?? '')) throw new Error(`the hover does not list every page: ${text}`);
       await shot('21-hover-cursor-value-per-page');
@@ -544,7 +606,8 @@ export const steps = [
       // A name no other folder holds: the Explorer helper clicks the first row of that name.
       await wb.openFile('linked-ui/linked-manifest.yaml');
       // The prompt is a notification: a toast, or (when toasts are hidden) a row of the notification center.
-      const toast = () => page.locator('.notification-list-item', { hasText: 'No testing values are set for linked-ui/linked-manifest.yaml' }).first();
+      const toast = () =>
+        page.locator('.notification-list-item', { hasText: 'No testing values are set for linked-ui/linked-manifest.yaml' }).first();
       const prompt = async () => {
         await lens(page, 'Run stream items').click();
         try {
@@ -559,7 +622,8 @@ export const steps = [
       const dialog = page.locator('.monaco-dialog-box', { hasText: 'is a symbolic link to' });
       await dialog.waitFor({ timeout: 10_000 });
       const text = await dialog.textContent();
-      if (!/other-project-ui\/secrets\/config\.json, outside this manifest's folder/.test(text ?? '')) throw new Error(`the dialog does not name the link's target: ${text}`);
+      if (!/other-project-ui\/secrets\/config\.json, outside this manifest's folder/.test(text ?? ''))
+        throw new Error(`the dialog does not name the link's target: ${text}`);
       await shot('40-import-config-json-link-confirmation');
       await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached', timeout: 10_000 });
@@ -576,7 +640,10 @@ export const steps = [
   {
     name: 'Airbyte CDK: the lens of a stream with custom components says what to install',
     async run({ page, shot }) {
-      if (!REFERENCE_PYTHON) { await shot('30-cdk-skipped-no-reference'); return; }
+      if (!REFERENCE_PYTHON) {
+        await shot('30-cdk-skipped-no-reference');
+        return;
+      }
       // No interpreter chosen: python3 on the PATH, which has no airbyte-cdk on this machine.
       await workbench(page).ready();
       await quickOpen(page, CDK_MANIFEST);
@@ -687,9 +754,15 @@ async function quickOpen(page, relative) {
   await input.waitFor({ timeout: 10_000 });
   await input.fill(relative);
   // A fresh workbench may still be indexing the workspace for Quick Open.
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: relative.split('/').pop() }).first().waitFor({ timeout: 90_000 });
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: relative.split('/').pop() })
+    .first()
+    .waitFor({ timeout: 90_000 });
   await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: relative.split('/').pop() }).first().waitFor({ timeout: 20_000 });
+  await page
+    .locator('.tabs-container .tab.active', { hasText: relative.split('/').pop() })
+    .first()
+    .waitFor({ timeout: 20_000 });
 }
 
 /** Writes one setting into the workspace's .vscode/settings.json (the workbench picks the change up). */

@@ -48,7 +48,10 @@ export function workbench(page) {
       await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 10_000 });
       // The palette matches loosely ("Run Stream" also finds "Run All Streams", listed first): pick the row
       // whose label is exactly the title when there is one, as a person reading the list would.
-      const exact = page.locator('.quick-input-list .monaco-list-row .label-name').filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
+      const exact = page
+        .locator('.quick-input-list .monaco-list-row .label-name')
+        .filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+        .first();
       if (await exact.count()) await exact.click();
       else await page.keyboard.press('Enter');
     },

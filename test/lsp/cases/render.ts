@@ -34,10 +34,12 @@ export function inDisplayOrder(items: CompletionItem[]): CompletionItem[] {
 /** One line per item: label, then its detail and a deprecated tag when it has them. */
 export function renderItems(items: CompletionItem[]): string {
   if (items.length === 0) return '(no items)\n';
-  return inDisplayOrder(items).map((i) => {
-    const deprecated = i.tags?.includes(1) || i.deprecated ? ' [deprecated]' : '';
-    return `${i.label}${i.detail ? ` — ${i.detail}` : ''}${deprecated}\n`;
-  }).join('');
+  return inDisplayOrder(items)
+    .map((i) => {
+      const deprecated = i.tags?.includes(1) || i.deprecated ? ' [deprecated]' : '';
+      return `${i.label}${i.detail ? ` — ${i.detail}` : ''}${deprecated}\n`;
+    })
+    .join('');
 }
 
 function markdownOf(contents: Hover['contents'] | CompletionItem['documentation']): string {
@@ -63,12 +65,23 @@ const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
 /** One line per diagnostic, by position: range, severity, code, the source unless it is `airbyte`, tags, then the message (line breaks as ⏎). */
 export function renderDiagnostics(text: string, diagnostics: Diagnostic[]): string {
   if (diagnostics.length === 0) return '(no diagnostics)\n';
-  const sorted = diagnostics.slice().sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || String(a.code).localeCompare(String(b.code)));
-  return sorted.map((d) => {
-    const tags = d.tags?.length ? ` [${d.tags.map((t) => (t === 1 ? 'unnecessary' : t === 2 ? 'deprecated' : String(t))).join(', ')}]` : '';
-    const source = d.source === 'airbyte' ? '' : ` (source ${d.source ?? 'none'})`;
-    return `${renderRange(text, d.range)} ${SEVERITY[d.severity ?? 1]} ${d.code ?? '(no code)'}${source}${tags}: ${String(d.message).replace(/\r?\n/g, '⏎')}\n`;
-  }).join('');
+  const sorted = diagnostics
+    .slice()
+    .sort(
+      (a, b) =>
+        a.range.start.line - b.range.start.line ||
+        a.range.start.character - b.range.start.character ||
+        String(a.code).localeCompare(String(b.code)),
+    );
+  return sorted
+    .map((d) => {
+      const tags = d.tags?.length
+        ? ` [${d.tags.map((t) => (t === 1 ? 'unnecessary' : t === 2 ? 'deprecated' : String(t))).join(', ')}]`
+        : '';
+      const source = d.source === 'airbyte' ? '' : ` (source ${d.source ?? 'none'})`;
+      return `${renderRange(text, d.range)} ${SEVERITY[d.severity ?? 1]} ${d.code ?? '(no code)'}${source}${tags}: ${String(d.message).replace(/\r?\n/g, '⏎')}\n`;
+    })
+    .join('');
 }
 
 /** One line per action: title, kind, and `preferred` when the action says so. */

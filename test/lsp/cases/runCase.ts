@@ -3,12 +3,32 @@
 // multi-line completion whose document no longer parses, two clients that get different documents,
 // a refactor that changes what the CDK reads or leaves an error behind.
 import { parseDocument, parse } from 'yaml';
-import type { CodeAction, CompletionItem, Diagnostic, InsertReplaceEdit, Location, LocationLink, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type {
+  CodeAction,
+  CompletionItem,
+  Diagnostic,
+  InsertReplaceEdit,
+  Location,
+  LocationLink,
+  Range,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LspTestClient } from '../lspClient';
 import { CURSOR, type CaseFile } from './caseFile';
 import { acceptCompletion } from './acceptCompletion';
-import { inDisplayOrder, offsetAt, positionAt, renderActions, renderDiagnostics, renderDocumentation, renderHover, renderItems, renderRange } from './render';
+import {
+  inDisplayOrder,
+  offsetAt,
+  positionAt,
+  renderActions,
+  renderDiagnostics,
+  renderDocumentation,
+  renderHover,
+  renderItems,
+  renderRange,
+} from './render';
 
 /** The servers a case talks to: one per way a client inserts multi-line completions. */
 export type CaseClients = {
@@ -34,7 +54,11 @@ export const SECTIONS: Record<CaseFile['header']['feature'], string[]> = {
 
 let opened = 0;
 function uriOf(c: CaseFile, client: string): string {
-  const name = c.path.split(/[\\/]/).slice(-2).join('/').replace(/\.case$/, '');
+  const name = c.path
+    .split(/[\\/]/)
+    .slice(-2)
+    .join('/')
+    .replace(/\.case$/, '');
   return `file:///w/cases/${client}/${++opened}/${name}.yaml`;
 }
 
@@ -62,10 +86,16 @@ function yamlError(text: string): string | null {
 function editRangeProblem(item: CompletionItem, cursor: { line: number; character: number }): string | null {
   const e = item.textEdit as TextEdit | InsertReplaceEdit | undefined;
   if (!e) return null;
-  for (const [what, r] of ('range' in e ? [['range', e.range]] : [['insert range', e.insert], ['replace range', e.replace]]) as Array<[string, Range]>) {
+  for (const [what, r] of ('range' in e
+    ? [['range', e.range]]
+    : [
+        ['insert range', e.insert],
+        ['replace range', e.replace],
+      ]) as Array<[string, Range]>) {
     const show = `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
     if (r.start.line !== r.end.line) return `its ${what} ${show} is not on one line`;
-    if (r.start.line !== cursor.line || r.start.character > cursor.character || r.end.character < cursor.character) return `its ${what} ${show} does not contain the cursor ${cursor.line}:${cursor.character}`;
+    if (r.start.line !== cursor.line || r.start.character > cursor.character || r.end.character < cursor.character)
+      return `its ${what} ${show} does not contain the cursor ${cursor.line}:${cursor.character}`;
   }
   return null;
 }
@@ -95,7 +125,10 @@ async function completion(clients: CaseClients, c: CaseFile): Promise<CaseResult
   const position = requireCursor(c);
   const label = c.header.item as string | undefined;
   const documents: Array<[string, string]> = [];
-  for (const [mode, client] of [['adjust', clients.adjust], ['asIs', clients.asIs]] as const) {
+  for (const [mode, client] of [
+    ['adjust', clients.adjust],
+    ['asIs', clients.asIs],
+  ] as const) {
     const uri = uriOf(c, mode);
     await client.open(uri, c.text);
     const items = await client.completion(uri, position);
@@ -113,7 +146,10 @@ async function completion(clients: CaseClients, c: CaseFile): Promise<CaseResult
     }
     if (mode === 'adjust') actual.set('documentation', renderDocumentation(item));
     const typed = typedWord(c.text, c.cursor, item);
-    if (!fuzzyMatches(typed, item.filterText ?? item.label)) problems.push(`VS Code would hide ${JSON.stringify(label)}: the typed ${JSON.stringify(typed)} does not match its filter text ${JSON.stringify(item.filterText ?? item.label)}`);
+    if (!fuzzyMatches(typed, item.filterText ?? item.label))
+      problems.push(
+        `VS Code would hide ${JSON.stringify(label)}: the typed ${JSON.stringify(typed)} does not match its filter text ${JSON.stringify(item.filterText ?? item.label)}`,
+      );
     const accepted = acceptCompletion(c.text, c.cursor, item);
     documents.push([mode, accepted.marked]);
     if (mode === 'adjust') actual.set('document', accepted.marked);
@@ -121,10 +157,15 @@ async function completion(clients: CaseClients, c: CaseFile): Promise<CaseResult
     const word = /[\w$-]*$/.exec(c.text.slice(0, c.cursor))![0].length;
     const before = yamlError(c.text.slice(0, c.cursor - word) + c.text.slice(c.cursor));
     const after = yamlError(accepted.text);
-    if (before === null && after !== null) problems.push(`after accepting ${JSON.stringify(label)} (client: ${mode}) the document has a YAML error: ${after}\n${accepted.marked}`);
+    if (before === null && after !== null)
+      problems.push(
+        `after accepting ${JSON.stringify(label)} (client: ${mode}) the document has a YAML error: ${after}\n${accepted.marked}`,
+      );
   }
   if (documents.length === 2 && documents[0][1] !== documents[1][1]) {
-    problems.push(`the two clients get different documents:\n--- adjustIndentation ---\n${documents[0][1]}--- asIs ---\n${documents[1][1]}`);
+    problems.push(
+      `the two clients get different documents:\n--- adjustIndentation ---\n${documents[0][1]}--- asIs ---\n${documents[1][1]}`,
+    );
   }
   return { actual, problems };
 }
@@ -152,7 +193,12 @@ function applyWorkspaceEdit(uri: string, text: string, edit: WorkspaceEdit | und
 }
 
 const overlaps = (a: Range, b: Range) =>
-  !(a.end.line < b.start.line || (a.end.line === b.start.line && a.end.character < b.start.character) || b.end.line < a.start.line || (b.end.line === a.start.line && b.end.character < a.start.character));
+  !(
+    a.end.line < b.start.line ||
+    (a.end.line === b.start.line && a.end.character < b.start.character) ||
+    b.end.line < a.start.line ||
+    (b.end.line === a.start.line && b.end.character < a.start.character)
+  );
 
 function pickAction(c: CaseFile, actions: CodeAction[]): CodeAction | undefined {
   const title = c.header.action as string | undefined;
@@ -167,13 +213,25 @@ async function quickfix(clients: CaseClients, c: CaseFile): Promise<CaseResult> 
   const candidates = published.filter((d) => code === undefined || d.code === code);
   const cursor = c.cursor >= 0 ? positionAt(c.text, c.cursor) : null;
   const target = cursor ? candidates.find((d) => overlaps(d.range, { start: cursor, end: cursor })) : candidates[0];
-  if (!target) return { actual: new Map(), problems: [`no ${code ?? ''} diagnostic${cursor ? ' at the cursor' : ''}; published:\n${renderDiagnostics(c.text, published)}`] };
+  if (!target)
+    return {
+      actual: new Map(),
+      problems: [`no ${code ?? ''} diagnostic${cursor ? ' at the cursor' : ''}; published:\n${renderDiagnostics(c.text, published)}`],
+    };
   // VS Code sends the diagnostics that touch the range. Their messages are reworded first: a fix must read the typed `data`, never the wording.
-  const context = published.filter((d) => overlaps(d.range, target.range)).map((d) => ({ ...d, message: `reworded ${String(d.message).length}` }));
-  const actions = (await client.request<CodeAction[] | null>('textDocument/codeAction', { textDocument: { uri }, range: target.range, context: { diagnostics: context, only: ['quickfix'] } })) ?? [];
+  const context = published
+    .filter((d) => overlaps(d.range, target.range))
+    .map((d) => ({ ...d, message: `reworded ${String(d.message).length}` }));
+  const actions =
+    (await client.request<CodeAction[] | null>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: target.range,
+      context: { diagnostics: context, only: ['quickfix'] },
+    })) ?? [];
   const actual = new Map([['actions', renderActions(actions)]]);
   const action = pickAction(c, actions);
-  if (!action) return { actual, problems: [`no action ${JSON.stringify(c.header.action ?? '(any)')} for ${renderRange(c.text, target.range)}`] };
+  if (!action)
+    return { actual, problems: [`no action ${JSON.stringify(c.header.action ?? '(any)')} for ${renderRange(c.text, target.range)}`] };
   const fixed = applyWorkspaceEdit(uri, c.text, action.edit);
   actual.set('document', fixed);
   const after = await client.change(uri, fixed, 2);
@@ -188,12 +246,27 @@ async function readsOf(client: LspTestClient, uri: string): Promise<unknown> {
   const result = await client.request<Resolved>('airbyte/resolvedManifest', { uri });
   const value = parse(result.text) as { streams?: unknown; check?: unknown } | null;
   // Key order does not change what the CDK reads: compare with sorted keys.
-  const sorted = (v: unknown): unknown => (Array.isArray(v) ? v.map(sorted) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v);
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+          )
+        : v;
   return JSON.stringify(sorted({ problems: result.problems, streams: value?.streams, check: value?.check }));
 }
 
 /** Checks an edited document: valid before and after, and (unless `same-resolved: false`) the same resolved streams. */
-async function checkRefactored(client: LspTestClient, c: CaseFile, uri: string, changed: string, before: { errors: Diagnostic[]; reads: unknown }): Promise<string[]> {
+async function checkRefactored(
+  client: LspTestClient,
+  c: CaseFile,
+  uri: string,
+  changed: string,
+  before: { errors: Diagnostic[]; reads: unknown },
+): Promise<string[]> {
   const problems: string[] = [];
   // A refactor starts from a valid manifest and must leave one.
   if (before.errors.length) problems.push(`the case's manifest has errors before the edit:\n${renderDiagnostics(c.text, before.errors)}`);
@@ -202,7 +275,8 @@ async function checkRefactored(client: LspTestClient, c: CaseFile, uri: string, 
   if (errors.length) problems.push(`the edit leaves errors:\n${renderDiagnostics(changed, errors)}`);
   if (c.header['same-resolved'] !== false) {
     const reads = await readsOf(client, uri);
-    if (reads !== before.reads) problems.push(`the edit changes what the CDK reads:\n--- before ---\n${before.reads}\n--- after ---\n${reads}`);
+    if (reads !== before.reads)
+      problems.push(`the edit changes what the CDK reads:\n--- before ---\n${before.reads}\n--- after ---\n${reads}`);
   }
   return problems;
 }
@@ -214,10 +288,19 @@ async function refactor(clients: CaseClients, c: CaseFile): Promise<CaseResult> 
   const before = { errors: published.filter((d) => d.severity === 1), reads: await readsOf(client, uri) };
   const at = requireCursor(c);
   const only = c.header.only === undefined ? {} : { only: [c.header.only as string] };
-  const actions = (await client.request<CodeAction[] | null>('textDocument/codeAction', { textDocument: { uri }, range: { start: at, end: at }, context: { diagnostics: [], ...only } })) ?? [];
+  const actions =
+    (await client.request<CodeAction[] | null>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: { start: at, end: at },
+      context: { diagnostics: [], ...only },
+    })) ?? [];
   const actual = new Map([['actions', renderActions(actions)]]);
   const action = pickAction(c, actions);
-  if (!action) return { actual, problems: c.expected.has('document') ? [`no action ${JSON.stringify(c.header.action ?? '(any)')} at the cursor`] : [] };
+  if (!action)
+    return {
+      actual,
+      problems: c.expected.has('document') ? [`no action ${JSON.stringify(c.header.action ?? '(any)')} at the cursor`] : [],
+    };
   const changed = applyWorkspaceEdit(uri, c.text, action.edit);
   actual.set('document', changed);
   return { actual, problems: await checkRefactored(client, c, uri, changed, before) };
@@ -229,15 +312,23 @@ async function rename(clients: CaseClients, c: CaseFile): Promise<CaseResult> {
   const published = (await client.open(uri, c.text)).diagnostics;
   const before = { errors: published.filter((d) => d.severity === 1), reads: await readsOf(client, uri) };
   const position = requireCursor(c);
-  const prepared = await client.request<{ range: Range; placeholder: string } | Range | null>('textDocument/prepareRename', { textDocument: { uri }, position });
+  const prepared = await client.request<{ range: Range; placeholder: string } | Range | null>('textDocument/prepareRename', {
+    textDocument: { uri },
+    position,
+  });
   const actual = new Map<string, string>();
   if (!prepared) actual.set('prepare', '(cannot rename here)\n');
-  else if ('placeholder' in prepared) actual.set('prepare', `range ${renderRange(c.text, prepared.range)} placeholder ${JSON.stringify(prepared.placeholder)}\n`);
+  else if ('placeholder' in prepared)
+    actual.set('prepare', `range ${renderRange(c.text, prepared.range)} placeholder ${JSON.stringify(prepared.placeholder)}\n`);
   else actual.set('prepare', `range ${renderRange(c.text, prepared)}\n`);
   if (c.header['new-name'] === undefined) return { actual, problems: [] };
   let edit: WorkspaceEdit | null;
   try {
-    edit = await client.request<WorkspaceEdit | null>('textDocument/rename', { textDocument: { uri }, position, newName: String(c.header['new-name']) });
+    edit = await client.request<WorkspaceEdit | null>('textDocument/rename', {
+      textDocument: { uri },
+      position,
+      newName: String(c.header['new-name']),
+    });
   } catch (err) {
     actual.set('error', `${(err as Error).message}\n`);
     return { actual, problems: [] };
@@ -252,7 +343,10 @@ async function rename(clients: CaseClients, c: CaseFile): Promise<CaseResult> {
 async function definition(clients: CaseClients, c: CaseFile): Promise<CaseResult> {
   const uri = uriOf(c, 'definition');
   await clients.asIs.open(uri, c.text);
-  const result = await clients.asIs.request<Array<LocationLink | Location> | Location | null>('textDocument/definition', { textDocument: { uri }, position: requireCursor(c) });
+  const result = await clients.asIs.request<Array<LocationLink | Location> | Location | null>('textDocument/definition', {
+    textDocument: { uri },
+    position: requireCursor(c),
+  });
   const links = result === null ? [] : Array.isArray(result) ? result : [result];
   const lines = links.map((l) => {
     if ('targetUri' in l) {
@@ -268,7 +362,12 @@ async function references(clients: CaseClients, c: CaseFile): Promise<CaseResult
   const uri = uriOf(c, 'references');
   await clients.asIs.open(uri, c.text);
   const includeDeclaration = c.header['include-declaration'] === true;
-  const result = (await clients.asIs.request<Location[] | null>('textDocument/references', { textDocument: { uri }, position: requireCursor(c), context: { includeDeclaration } })) ?? [];
+  const result =
+    (await clients.asIs.request<Location[] | null>('textDocument/references', {
+      textDocument: { uri },
+      position: requireCursor(c),
+      context: { includeDeclaration },
+    })) ?? [];
   const lines = result.map((l) => `${renderRange(c.text, l.range)}${l.uri === uri ? '' : ` in ${l.uri}`}\n`);
   return { actual: new Map([['references', lines.join('') || '(no references)\n']]), problems: [] };
 }
@@ -278,7 +377,8 @@ export async function runCase(clients: CaseClients, c: CaseFile): Promise<CaseRe
   const run = runners[c.header.feature];
   if (!run) throw new Error(`${c.path}: unknown feature ${JSON.stringify(c.header.feature)} (one of ${Object.keys(runners).join(', ')})`);
   for (const name of c.expected.keys()) {
-    if (!SECTIONS[c.header.feature].includes(name)) throw new Error(`${c.path}: a ${c.header.feature} case has no section "${name}" (it has ${SECTIONS[c.header.feature].join(', ')})`);
+    if (!SECTIONS[c.header.feature].includes(name))
+      throw new Error(`${c.path}: a ${c.header.feature} case has no section "${name}" (it has ${SECTIONS[c.header.feature].join(', ')})`);
   }
   return run(clients, c);
 }

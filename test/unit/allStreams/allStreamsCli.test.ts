@@ -48,7 +48,9 @@ function demoConfig(): string {
   return path;
 }
 
-const manifests = readdirSync(WORKSPACE).filter((f) => f.endsWith('.yaml')).sort();
+const manifests = readdirSync(WORKSPACE)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
 test('every demo manifest: the JUnit report parses, one passing testcase per stream', async () => {
   assert.ok(manifests.length >= 13, manifests.join(', '));
@@ -63,7 +65,11 @@ test('every demo manifest: the JUnit report parses, one passing testcase per str
     assert.equal(r.code, 0, `${manifest}: ${r.stdout}${r.stderr}`);
     const parsed = junit.parse({ type: 'junit', files: [report] });
     assert.equal(parsed.suites.length, 1, manifest);
-    assert.deepEqual(parsed.suites[0].cases.map((c) => c.name), names, manifest);
+    assert.deepEqual(
+      parsed.suites[0].cases.map((c) => c.name),
+      names,
+      manifest,
+    );
     assert.equal(parsed.total, names.length, manifest);
     assert.equal(parsed.passed, names.length, `${manifest}: ${JSON.stringify(parsed.suites[0].cases.filter((c) => c.status !== 'PASS'))}`);
   }
@@ -80,12 +86,25 @@ test('Markdown and JSON reports by extension: a row / an entry per stream, dynam
     assert.equal(report.manifest, manifest);
     const text = readFileSync(md, 'utf8');
     assert.match(text, new RegExp(`^# Readiness of \`${manifest.replace('.', '\\.')}\``, 'm'));
-    assert.match(text, /^\| stream \| status \| records \| pages \| slices \| errors \| retries \| schema differences \| datetime formats \| time \|$/m);
+    assert.match(
+      text,
+      /^\| stream \| status \| records \| pages \| slices \| errors \| retries \| schema differences \| datetime formats \| time \|$/m,
+    );
     for (const s of report.streams) {
       assert.equal(s.status, 'ok');
-      assert.match(text, new RegExp(`^\\| ${s.stream}${s.dynamic ? ' \\(dynamic\\)' : ''} \\| ✅ ok[^|]* \\| ${s.records} \\| ${s.pages} \\| ${s.slices} \\| 0 \\| 0 \\| `, 'm'));
+      assert.match(
+        text,
+        new RegExp(
+          `^\\| ${s.stream}${s.dynamic ? ' \\(dynamic\\)' : ''} \\| ✅ ok[^|]* \\| ${s.records} \\| ${s.pages} \\| ${s.slices} \\| 0 \\| 0 \\| `,
+          'm',
+        ),
+      );
     }
-    if (manifest === 'dynamic-streams.yaml') assert.deepEqual(report.streams.filter((s: { dynamic: boolean }) => s.dynamic).map((s: { stream: string }) => s.stream), ['contacts', 'open_deals', 'view_won_deals']);
+    if (manifest === 'dynamic-streams.yaml')
+      assert.deepEqual(
+        report.streams.filter((s: { dynamic: boolean }) => s.dynamic).map((s: { stream: string }) => s.stream),
+        ['contacts', 'open_deals', 'view_won_deals'],
+      );
     if (manifest === 'partitions.yaml') {
       const events = report.streams.find((s: { stream: string }) => s.stream === 'events');
       assert.deepEqual(events.datetime_formats, { created_at: '%Y-%m-%dT%H:%M:%SZ', updated_at: '%Y-%m-%dT%H:%M:%SZ' });
@@ -96,21 +115,41 @@ test('Markdown and JSON reports by extension: a row / an entry per stream, dynam
 
 test('a failing stream fails its testcase with the error; exit 1; an unknown report extension exits 2', async () => {
   const manifest = join(dir, 'failing.yaml');
-  writeFileSync(manifest, stringify({
-    version: '6.0.0', type: 'DeclarativeSource', check: { type: 'CheckStream', stream_names: ['good'] },
-    streams: ['good', 'missing'].map((name) => ({
-      type: 'DeclarativeStream', name, primary_key: ['id'],
-      retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `{{ config['url_base'] }}/${name === 'good' ? 'offset/items' : 'nowhere'}` }, record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } } },
-    })),
-  }));
+  writeFileSync(
+    manifest,
+    stringify({
+      version: '6.0.0',
+      type: 'DeclarativeSource',
+      check: { type: 'CheckStream', stream_names: ['good'] },
+      streams: ['good', 'missing'].map((name) => ({
+        type: 'DeclarativeStream',
+        name,
+        primary_key: ['id'],
+        retriever: {
+          type: 'SimpleRetriever',
+          requester: { type: 'HttpRequester', url: `{{ config['url_base'] }}/${name === 'good' ? 'offset/items' : 'nowhere'}` },
+          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+        },
+      })),
+    }),
+  );
   const report = join(dir, 'failing.xml');
   const r = await run(['read', manifest, '--all-streams', '--config', demoConfig(), '--report', report]);
   assert.equal(r.code, 1);
   // The reference CDK's wording (docs/fidelity.md): the status and what it means.
   assert.match(r.stdout, /✗ missing .*ERROR: HTTP Status Code: 404\. Error: Not found\./);
   const parsed = junit.parse({ type: 'junit', files: [report] });
-  assert.deepEqual(parsed.suites[0].cases.map((c) => [c.name, c.status]), [['good', 'PASS'], ['missing', 'FAIL']]);
-  assert.match(parsed.suites[0].cases[1].failure ?? '', /^HTTP Status Code: 404\. Error: Not found\. The requested resource was not found on the server\./);
+  assert.deepEqual(
+    parsed.suites[0].cases.map((c) => [c.name, c.status]),
+    [
+      ['good', 'PASS'],
+      ['missing', 'FAIL'],
+    ],
+  );
+  assert.match(
+    parsed.suites[0].cases[1].failure ?? '',
+    /^HTTP Status Code: 404\. Error: Not found\. The requested resource was not found on the server\./,
+  );
   const bad = await run(['read', manifest, '--all-streams', '--config', demoConfig(), '--report', join(dir, 'r.txt')]);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /the extension says the format: \.md \(Markdown\), \.json \(JSON\) or \.xml \(JUnit XML\)/);
@@ -121,7 +160,11 @@ test('--record DIR saves a cassette per stream; test --cassettes DIR --junit rep
   const config = demoConfig();
   const recorded = await run(['read', 'demo/workspace/cursor-pagination.yaml', '--all-streams', '--config', config, '--record', cassettes]);
   assert.equal(recorded.code, 0, recorded.stderr);
-  assert.deepEqual(readdirSync(cassettes).sort(), ['cursor_in_body.cassette.yaml', 'link_header.cassette.yaml', 'next_url_in_body.cassette.yaml']);
+  assert.deepEqual(readdirSync(cassettes).sort(), [
+    'cursor_in_body.cassette.yaml',
+    'link_header.cassette.yaml',
+    'next_url_in_body.cassette.yaml',
+  ]);
   assert.equal((await run(['test', 'demo/workspace/cursor-pagination.yaml', '--cassettes', cassettes, '--update'])).code, 0);
   // One expectation made wrong: that testcase fails with the difference.
   const expectation = join(cassettes, 'link_header.expected.json');
@@ -132,7 +175,14 @@ test('--record DIR saves a cassette per stream; test --cassettes DIR --junit rep
   const t = await run(['test', 'demo/workspace/cursor-pagination.yaml', '--cassettes', cassettes, '--junit', report]);
   assert.equal(t.code, 1);
   const parsed = junit.parse({ type: 'junit', files: [report] });
-  assert.deepEqual(parsed.suites[0].cases.map((c) => [c.name, c.status]), [['cursor_in_body', 'PASS'], ['next_url_in_body', 'PASS'], ['link_header', 'FAIL']]);
+  assert.deepEqual(
+    parsed.suites[0].cases.map((c) => [c.name, c.status]),
+    [
+      ['cursor_in_body', 'PASS'],
+      ['next_url_in_body', 'PASS'],
+      ['link_header', 'FAIL'],
+    ],
+  );
   assert.match(parsed.suites[0].cases[2].failure ?? '', /the records or the inferred schema differ from .*link_header\.expected\.json/);
 });
 
@@ -149,17 +199,28 @@ test('bounded concurrency: never more than --concurrency streams in flight', asy
   });
   try {
     const manifest = {
-      version: '6.0.0', type: 'DeclarativeSource', check: { type: 'CheckStream', stream_names: ['s0'] },
+      version: '6.0.0',
+      type: 'DeclarativeSource',
+      check: { type: 'CheckStream', stream_names: ['s0'] },
       streams: Array.from({ length: 6 }, (_, i) => ({
-        type: 'DeclarativeStream', name: `s${i}`, primary_key: ['id'],
-        retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${server.base}/s${i}` }, record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } } },
+        type: 'DeclarativeStream',
+        name: `s${i}`,
+        primary_key: ['id'],
+        retriever: {
+          type: 'SimpleRetriever',
+          requester: { type: 'HttpRequester', url: `${server.base}/s${i}` },
+          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+        },
       })),
     };
     const events: string[] = [];
     const result = await runAllStreams(manifest, {}, { concurrency: 2, onEvent: (e) => events.push(e.type) });
     assert.equal(result.streams.length, 6);
     assert.equal(most, 2);
-    assert.deepEqual(result.streams.map((s) => s.stream), ['s0', 's1', 's2', 's3', 's4', 's5']);
+    assert.deepEqual(
+      result.streams.map((s) => s.stream),
+      ['s0', 's1', 's2', 's3', 's4', 's5'],
+    );
     assert.equal(events.filter((e) => e === 'finished').length, 6);
     most = 0;
     await runAllStreams(manifest, {}, { concurrency: 3 });
@@ -172,7 +233,10 @@ test('bounded concurrency: never more than --concurrency streams in flight', asy
 test('JUnit text is escaped: markup, quotes and control characters from an API survive a real parser', () => {
   const path = join(dir, 'escaped.xml');
   const message = 'HTTP 500: <html>"bad" & \'worse\'\u0001\u001b[31m</html>';
-  writeFileSync(path, junitXml('suite <1>', [{ name: 'a&b', classname: 'm.yaml', timeSeconds: 0.5, failure: { message, details: message } }]));
+  writeFileSync(
+    path,
+    junitXml('suite <1>', [{ name: 'a&b', classname: 'm.yaml', timeSeconds: 0.5, failure: { message, details: message } }]),
+  );
   const parsed = junit.parse({ type: 'junit', files: [path] });
   assert.equal(parsed.suites[0].cases[0].name, 'a&b');
   assert.equal(parsed.suites[0].cases[0].failure, 'HTTP 500: <html>"bad" & \'worse\'\uFFFD\uFFFD[31m</html>');

@@ -34,7 +34,10 @@ function manifest(path: string, authenticator: object, secretFields: string[] = 
       connection_specification: {
         type: 'object',
         properties: {
-          credentials: { type: 'object', properties: Object.fromEntries(secretFields.map((f) => [f, { type: 'string', airbyte_secret: true }])) },
+          credentials: {
+            type: 'object',
+            properties: Object.fromEntries(secretFields.map((f) => [f, { type: 'string', airbyte_secret: true }])),
+          },
         },
       },
     },
@@ -57,7 +60,13 @@ test('OAuth with a single-use refresh token: one auxiliary "Refresh token", conf
     },
     ['client_secret', 'refresh_token'],
   );
-  const result = await testRead(m, config, 'items', {}, { onConfigUpdate: (c) => updates.push(structuredClone(c as Record<string, unknown>)) });
+  const result = await testRead(
+    m,
+    config,
+    'items',
+    {},
+    { onConfigUpdate: (c) => updates.push(structuredClone(c as Record<string, unknown>)) },
+  );
   assert.equal(result.slices[0].pages[0].records.length, 5);
   assert.equal(result.auxiliary_requests.length, 1);
   assert.equal(result.auxiliary_requests[0].title, 'Refresh token');
@@ -66,26 +75,40 @@ test('OAuth with a single-use refresh token: one auxiliary "Refresh token", conf
   assert.notEqual(saved.refresh_token, start);
   assert.ok(saved.access_token.startsWith('access-'));
   const output = JSON.stringify(result);
-  for (const secret of [saved.access_token, saved.refresh_token, start, C.oauth.clientSecret]) assert.ok(!output.includes(secret), 'no token in the output');
+  for (const secret of [saved.access_token, saved.refresh_token, start, C.oauth.clientSecret])
+    assert.ok(!output.includes(secret), 'no token in the output');
   assert.ok(result.latest_config_update, 'the config update is reported');
 });
 
 test('session login: one auxiliary "Login request" and the session token masked on the data page', async () => {
-  const m = manifest('/auth/session/items', {
-    type: 'SessionTokenAuthenticator',
-    login_requester: {
-      type: 'HttpRequester',
-      url: `${demo.baseUrl}/auth/session/login`,
-      http_method: 'POST',
-      request_body: { type: 'RequestBodyJsonObject', value: { username: '{{ config.credentials.username }}', password: '{{ config.credentials.password }}' } },
+  const m = manifest(
+    '/auth/session/items',
+    {
+      type: 'SessionTokenAuthenticator',
+      login_requester: {
+        type: 'HttpRequester',
+        url: `${demo.baseUrl}/auth/session/login`,
+        http_method: 'POST',
+        request_body: {
+          type: 'RequestBodyJsonObject',
+          value: { username: '{{ config.credentials.username }}', password: '{{ config.credentials.password }}' },
+        },
+      },
+      session_token_path: ['data', 'token'],
+      expiration_duration: 'PT1H',
+      request_authentication: {
+        type: 'ApiKey',
+        inject_into: { type: 'RequestOption', inject_into: 'header', field_name: C.session.header },
+      },
     },
-    session_token_path: ['data', 'token'],
-    expiration_duration: 'PT1H',
-    request_authentication: { type: 'ApiKey', inject_into: { type: 'RequestOption', inject_into: 'header', field_name: C.session.header } },
-  }, ['password']);
+    ['password'],
+  );
   const result = await testRead(m, { credentials: { username: C.session.username, password: C.session.password } }, 'items');
   assert.equal(result.slices[0].pages[0].records.length, 5);
-  assert.deepEqual(result.auxiliary_requests.map((a) => [a.title, a.description, a.type]), [['Login request', 'Obtains session token', 'AUTH']]);
+  assert.deepEqual(
+    result.auxiliary_requests.map((a) => [a.title, a.description, a.type]),
+    [['Login request', 'Obtains session token', 'AUTH']],
+  );
   const page = result.slices[0].pages[0];
   assert.equal(page.request?.headers?.[C.session.header], '****');
   const output = JSON.stringify(result);

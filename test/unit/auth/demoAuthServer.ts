@@ -4,7 +4,14 @@ import { startDemoApi } from '../../../demo/api/server';
 import { authRoutes } from '../../../demo/api/authRoutes';
 import type { DemoState } from '../../../demo/api/types';
 
-export type DemoAuthServer = { baseUrl: string; state: DemoState; failPath: string; advance(seconds: number): void; now(): Date; close(): Promise<void> };
+export type DemoAuthServer = {
+  baseUrl: string;
+  state: DemoState;
+  failPath: string;
+  advance(seconds: number): void;
+  now(): Date;
+  close(): Promise<void>;
+};
 
 /**
  * Starts the demo API on 127.0.0.1 (free port). The clock starts at `start` and only moves through

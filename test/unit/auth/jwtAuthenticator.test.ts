@@ -57,8 +57,18 @@ test('claims, sorted header, token_duration, prefix, additional headers/payload 
 
 test('base64_encode_secret_key signs with the base64 text of the secret', async () => {
   const { env } = frozenClock(1700000000);
-  const plain = await createAuthenticator({ type: 'JwtAuthenticator', secret_key: Buffer.from('test').toString('base64'), algorithm: 'HS256' }, {}, {}, env).authenticate();
-  const encoded = await createAuthenticator({ type: 'JwtAuthenticator', secret_key: 'test', algorithm: 'HS256', base64_encode_secret_key: true }, {}, {}, env).authenticate();
+  const plain = await createAuthenticator(
+    { type: 'JwtAuthenticator', secret_key: Buffer.from('test').toString('base64'), algorithm: 'HS256' },
+    {},
+    {},
+    env,
+  ).authenticate();
+  const encoded = await createAuthenticator(
+    { type: 'JwtAuthenticator', secret_key: 'test', algorithm: 'HS256', base64_encode_secret_key: true },
+    {},
+    {},
+    env,
+  ).authenticate();
   assert.equal(encoded.request_headers.Authorization, plain.request_headers.Authorization);
 });
 
@@ -66,10 +76,18 @@ test('RS256, PS384, ES256 and EdDSA tokens verify with the public key', async ()
   const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const ed = generateKeyPairSync('ed25519');
-  const cases: [string, typeof rsa][] = [['RS256', rsa], ['PS384', rsa], ['ES256', ec], ['EdDSA', ed]];
+  const cases: [string, typeof rsa][] = [
+    ['RS256', rsa],
+    ['PS384', rsa],
+    ['ES256', ec],
+    ['EdDSA', ed],
+  ];
   for (const [alg, pair] of cases) {
     const pem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const parts = await createAuthenticator({ type: 'JwtAuthenticator', secret_key: '{{ config.key }}', algorithm: alg }, { key: pem }).authenticate();
+    const parts = await createAuthenticator(
+      { type: 'JwtAuthenticator', secret_key: '{{ config.key }}', algorithm: alg },
+      { key: pem },
+    ).authenticate();
     const publicKey = await importSPKI(pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(), alg);
     const { protectedHeader } = await compactVerify(parts.request_headers.Authorization as string, publicKey);
     assert.equal(protectedHeader.alg, alg);
@@ -82,16 +100,30 @@ test('ES256K and Ed448 (signed without jose) verify with node:crypto', async () 
     ['EdDSA', generateKeyPairSync('ed448'), null],
   ] as const) {
     const pem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const token = (await createAuthenticator({ type: 'JwtAuthenticator', secret_key: pem, algorithm: alg }, {}).authenticate()).request_headers.Authorization as string;
+    const token = (await createAuthenticator({ type: 'JwtAuthenticator', secret_key: pem, algorithm: alg }, {}).authenticate())
+      .request_headers.Authorization as string;
     const [h, p, sig] = token.split('.');
     assert.equal(decode(token).header.alg, alg);
-    const ok = verify(verifyArgs, Buffer.from(`${h}.${p}`), { key: pair.publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(sig, 'base64url'));
+    const ok = verify(
+      verifyArgs,
+      Buffer.from(`${h}.${p}`),
+      { key: pair.publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(sig, 'base64url'),
+    );
     assert.ok(ok, `${alg} signature verifies`);
   }
 });
 
 test('an empty header name sends no header (§6.1)', async () => {
-  const parts = await createAuthenticator({ type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'HS256', request_option: { type: 'RequestOption', inject_into: 'header', field_name: '{{ config.h }}' } }, {}).authenticate();
+  const parts = await createAuthenticator(
+    {
+      type: 'JwtAuthenticator',
+      secret_key: 'k',
+      algorithm: 'HS256',
+      request_option: { type: 'RequestOption', inject_into: 'header', field_name: '{{ config.h }}' },
+    },
+    {},
+  ).authenticate();
   assert.deepEqual(parts.request_headers, {});
 });
 
@@ -101,11 +133,14 @@ test('a passphrase-protected key is decrypted; a wrong passphrase is a clear err
   const component = { type: 'JwtAuthenticator', secret_key: '{{ config.key }}', passphrase: '{{ config.pass }}', algorithm: 'RS256' };
   const ok = await createAuthenticator(component, { key: pem, pass: 'pw' }).authenticate();
   assert.equal((ok.request_headers.Authorization as string).split('.').length, 3);
-  await assert.rejects(createAuthenticator(component, { key: pem, pass: 'wrong' }).authenticate(), (err: Error & { failureType: string }) => {
-    assert.match(err.message, /^Failed to sign token/);
-    assert.ok(!err.message.includes('PRIVATE KEY') && !err.message.includes('wrong'));
-    return err.failureType === 'config_error';
-  });
+  await assert.rejects(
+    createAuthenticator(component, { key: pem, pass: 'wrong' }).authenticate(),
+    (err: Error & { failureType: string }) => {
+      assert.match(err.message, /^Failed to sign token/);
+      assert.ok(!err.message.includes('PRIVATE KEY') && !err.message.includes('wrong'));
+      return err.failureType === 'config_error';
+    },
+  );
 });
 
 test('json_loads is available in JWT templates', async (t) => {
@@ -116,7 +151,12 @@ test('json_loads is available in JWT templates', async (t) => {
   }
   const sa = JSON.stringify({ secret: 'test', issuer: 'svc' });
   const parts = await createAuthenticator(
-    { type: 'JwtAuthenticator', secret_key: "{{ json_loads(config['sa'])['secret'] }}", algorithm: 'HS256', jwt_payload: { iss: "{{ json_loads(config['sa'])['issuer'] }}" } },
+    {
+      type: 'JwtAuthenticator',
+      secret_key: "{{ json_loads(config['sa'])['secret'] }}",
+      algorithm: 'HS256',
+      jwt_payload: { iss: "{{ json_loads(config['sa'])['issuer'] }}" },
+    },
     { sa },
   ).authenticate();
   assert.equal(JSON.parse(decode(parts.request_headers.Authorization as string).payloadText).iss, 'svc');
@@ -125,7 +165,10 @@ test('json_loads is available in JWT templates', async (t) => {
 test('a malformed service-account JSON gives an error that does not quote it', async () => {
   const sa = '{"private_key": "-----BEGIN SECRETPART';
   await assert.rejects(
-    createAuthenticator({ type: 'JwtAuthenticator', secret_key: "{{ json_loads(config['sa'])['private_key'] }}", algorithm: 'RS256' }, { sa }).authenticate(),
+    createAuthenticator(
+      { type: 'JwtAuthenticator', secret_key: "{{ json_loads(config['sa'])['private_key'] }}", algorithm: 'RS256' },
+      { sa },
+    ).authenticate(),
     (err: Error & { failureType: string }) => {
       assert.match(err.message, /secret_key could not be rendered/);
       assert.ok(!err.message.includes('SECRETPART'));
@@ -135,14 +178,26 @@ test('a malformed service-account JSON gives an error that does not quote it', a
 });
 
 test('reserved keys and unknown algorithms are config errors', async () => {
-  assert.throws(() => createAuthenticator({ type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'none' }, {}), { failureType: 'config_error', message: /algorithm must be one of/ });
-  assert.throws(() => createAuthenticator({ type: 'JwtAuthenticator', algorithm: 'HS256' }, {}), { failureType: 'config_error', message: /secret_key/ });
+  assert.throws(() => createAuthenticator({ type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'none' }, {}), {
+    failureType: 'config_error',
+    message: /algorithm must be one of/,
+  });
+  assert.throws(() => createAuthenticator({ type: 'JwtAuthenticator', algorithm: 'HS256' }, {}), {
+    failureType: 'config_error',
+    message: /secret_key/,
+  });
   await assert.rejects(
-    createAuthenticator({ type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'HS256', additional_jwt_headers: { kid: 'x' } }, {}).authenticate(),
+    createAuthenticator(
+      { type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'HS256', additional_jwt_headers: { kid: 'x' } },
+      {},
+    ).authenticate(),
     { failureType: 'config_error', message: /must not contain kid/ },
   );
   await assert.rejects(
-    createAuthenticator({ type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'HS256', additional_jwt_payload: { exp: 1 } }, {}).authenticate(),
+    createAuthenticator(
+      { type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'HS256', additional_jwt_payload: { exp: 1 } },
+      {},
+    ).authenticate(),
     { failureType: 'config_error', message: /must not contain exp/ },
   );
 });

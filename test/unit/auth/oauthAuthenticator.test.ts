@@ -79,7 +79,12 @@ test('refresh_token grant with property-name overrides and a nested response', a
 
 test('a static access token without endpoint is used forever; a valid access_token_value delays the refresh', async () => {
   const none = scriptedFetch([]);
-  const fixed = createAuthenticator({ type: 'OAuthAuthenticator', client_id: 'a', client_secret: 'b', grant_type: 'x', access_token_value: 'static' }, {}, {}, { fetch: none.fetch });
+  const fixed = createAuthenticator(
+    { type: 'OAuthAuthenticator', client_id: 'a', client_secret: 'b', grant_type: 'x', access_token_value: 'static' },
+    {},
+    {},
+    { fetch: none.fetch },
+  );
   assert.equal((await fixed.authenticate()).request_headers.Authorization, 'Bearer static');
   const clock = frozenClock('2024-05-01T00:00:00Z');
   const http = scriptedFetch([json(200, { access_token: 'new', expires_in: 10 })]);
@@ -97,72 +102,133 @@ test('a static access token without endpoint is used forever; a valid access_tok
 test('token_expiry_date_format makes expires_in an absolute date; without it a date is an error', async () => {
   const clock = frozenClock('2024-05-01T00:00:00Z');
   const http = scriptedFetch([json(200, { access_token: 'T', expires_in: '2024-05-01 00:10:00' })]);
-  const auth = createAuthenticator({ ...clientCredentials, token_expiry_date_format: 'ignored' }, creds, {}, { ...clock.env, fetch: http.fetch });
+  const auth = createAuthenticator(
+    { ...clientCredentials, token_expiry_date_format: 'ignored' },
+    creds,
+    {},
+    { ...clock.env, fetch: http.fetch },
+  );
   await auth.authenticate();
   clock.advance(600);
   await auth.authenticate();
   assert.equal(http.requests.length, 1);
   const bad = scriptedFetch([json(200, { access_token: 'T', expires_in: '2024-05-01' })]);
-  await assert.rejects(createAuthenticator(clientCredentials, creds, {}, { fetch: bad.fetch }).authenticate(), /number of seconds was expected/);
+  await assert.rejects(
+    createAuthenticator(clientCredentials, creds, {}, { fetch: bad.fetch }).authenticate(),
+    /number of seconds was expected/,
+  );
 });
 
 test('the refresh request retries 5xx, 429 and network errors with its own back-off through env.sleep', async () => {
   const clock = frozenClock('2024-05-01T00:00:00Z');
   const http = scriptedFetch([json(503, {}), networkError('ECONNRESET'), json(429, {}), json(200, { access_token: 'T' })]);
   const aux: AuxiliaryRequest[] = [];
-  const auth = createAuthenticator(clientCredentials, creds, { onAuxiliaryRequest: (e) => aux.push(e) }, { ...clock.env, fetch: http.fetch });
+  const auth = createAuthenticator(
+    clientCredentials,
+    creds,
+    { onAuxiliaryRequest: (e) => aux.push(e) },
+    { ...clock.env, fetch: http.fetch },
+  );
   assert.equal((await auth.authenticate()).request_headers.Authorization, 'Bearer T');
   assert.equal(http.requests.length, 4);
   assert.equal(clock.sleeps.length, 3);
   assert.ok(clock.sleeps.every((ms, i) => ms >= 0 && ms <= 1000 * 2 ** i));
   assert.equal(aux.length, 4);
-  assert.deepEqual(aux.map((a) => a.response?.status ?? null), [503, null, 429, 200]);
+  assert.deepEqual(
+    aux.map((a) => a.response?.status ?? null),
+    [503, null, 429, 200],
+  );
 });
 
 test('retries stop after 300 s of waiting with a transient error carrying the status', async () => {
   const clock = frozenClock('2024-05-01T00:00:00Z');
   const http = { fetch: async () => json(500, { error: 'down' }) };
-  await assert.rejects(createAuthenticator(clientCredentials, creds, {}, { ...clock.env, fetch: http.fetch }).authenticate(), (err: Error & { failureType: string; status: number }) => {
-    assert.equal(err.failureType, 'transient_error');
-    assert.equal(err.status, 500);
-    return true;
-  });
+  await assert.rejects(
+    createAuthenticator(clientCredentials, creds, {}, { ...clock.env, fetch: http.fetch }).authenticate(),
+    (err: Error & { failureType: string; status: number }) => {
+      assert.equal(err.failureType, 'transient_error');
+      assert.equal(err.status, 500);
+      return true;
+    },
+  );
   assert.ok(clock.sleeps.reduce((a, b) => a + b, 0) <= 300_000);
 });
 
-test('invalid_grant is a config error with the reference\'s re-authenticate message; 401 is a system error (requests\' HTTPError); secrets stay out of messages', async () => {
+test("invalid_grant is a config error with the reference's re-authenticate message; 401 is a system error (requests' HTTPError); secrets stay out of messages", async () => {
   const http = scriptedFetch([json(400, { error: 'invalid_grant' })]);
-  const rt = { type: 'OAuthAuthenticator', token_refresh_endpoint: 'https://a.example.com/t?key=SECRETQ', client_id: 'id', client_secret: 'SECRETX', refresh_token: 'SECRETR' };
-  await assert.rejects(createAuthenticator(rt, {}, {}, { fetch: http.fetch }).authenticate(), (err: Error & { failureType: string; status: number }) => {
-    assert.equal(err.failureType, 'config_error');
-    assert.equal(err.status, 400);
-    assert.ok(err.message.startsWith('Refresh token is invalid or expired. Please re-authenticate from Sources/<your source>/Settings.'), err.message);
-    assert.ok(!/SECRET/.test(err.message));
-    return true;
-  });
+  const rt = {
+    type: 'OAuthAuthenticator',
+    token_refresh_endpoint: 'https://a.example.com/t?key=SECRETQ',
+    client_id: 'id',
+    client_secret: 'SECRETX',
+    refresh_token: 'SECRETR',
+  };
+  await assert.rejects(
+    createAuthenticator(rt, {}, {}, { fetch: http.fetch }).authenticate(),
+    (err: Error & { failureType: string; status: number }) => {
+      assert.equal(err.failureType, 'config_error');
+      assert.equal(err.status, 400);
+      assert.ok(
+        err.message.startsWith('Refresh token is invalid or expired. Please re-authenticate from Sources/<your source>/Settings.'),
+        err.message,
+      );
+      assert.ok(!/SECRET/.test(err.message));
+      return true;
+    },
+  );
   const http401 = scriptedFetch([json(401, { error: 'invalid_client' })]);
-  await assert.rejects(createAuthenticator(rt, {}, {}, { fetch: http401.fetch }).authenticate(), { failureType: 'system_error', status: 401, message: /^401 Client Error: Unauthorized for url: https:\/\/a\.example\.com\/t\b/ });
+  await assert.rejects(createAuthenticator(rt, {}, {}, { fetch: http401.fetch }).authenticate(), {
+    failureType: 'system_error',
+    status: 401,
+    message: /^401 Client Error: Unauthorized for url: https:\/\/a\.example\.com\/t\b/,
+  });
   const custom = scriptedFetch([json(403, { code: 'revoked' })]);
   await assert.rejects(
-    createAuthenticator({ ...rt, refresh_token_error_status_codes: [403], refresh_token_error_key: 'code', refresh_token_error_values: ['revoked'] }, {}, {}, { fetch: custom.fetch }).authenticate(),
+    createAuthenticator(
+      { ...rt, refresh_token_error_status_codes: [403], refresh_token_error_key: 'code', refresh_token_error_values: ['revoked'] },
+      {},
+      {},
+      { fetch: custom.fetch },
+    ).authenticate(),
     /Refresh token is invalid or expired/,
   );
 });
 
 test('build-time validation of OAuth fields', () => {
   assert.throws(() => createAuthenticator({ type: 'OAuthAuthenticator', client_secret: 'b', refresh_token: 'r' }, {}), /'client_id'/);
-  assert.throws(() => createAuthenticator({ type: 'OAuthAuthenticator', client_id: 'a', client_secret: 'b' }, {}), /requires the field 'refresh_token'/);
+  assert.throws(
+    () => createAuthenticator({ type: 'OAuthAuthenticator', client_id: 'a', client_secret: 'b' }, {}),
+    /requires the field 'refresh_token'/,
+  );
   assert.throws(() => createAuthenticator({ type: 'OAuthAuthenticator', use_profile_assertion: true }, {}), /profile_assertion/);
   assert.throws(
-    () => createAuthenticator({ type: 'OAuthAuthenticator', client_id: 'a', client_secret: 'b', refresh_token_error_key: 'e', refresh_token_updater: { refresh_token_error_key: 'x' } }, {}),
+    () =>
+      createAuthenticator(
+        {
+          type: 'OAuthAuthenticator',
+          client_id: 'a',
+          client_secret: 'b',
+          refresh_token_error_key: 'e',
+          refresh_token_updater: { refresh_token_error_key: 'x' },
+        },
+        {},
+      ),
     /both on the authenticator and on refresh_token_updater/,
   );
 });
 
 test('send_refresh_request_as_query_params puts the arguments in the URL with an empty body', async () => {
   const http = scriptedFetch([json(200, { access_token: 'T' })]);
-  await createAuthenticator({ ...clientCredentials, send_refresh_request_as_query_params: true }, creds, {}, { fetch: http.fetch }).authenticate();
-  assert.equal(http.requests[0].url, 'https://auth.example.com/oauth/token?grant_type=client_credentials&client_id=abc&client_secret=s3cr3t&scopes=read&scopes=write&audience=api');
+  await createAuthenticator(
+    { ...clientCredentials, send_refresh_request_as_query_params: true },
+    creds,
+    {},
+    { fetch: http.fetch },
+  ).authenticate();
+  assert.equal(
+    http.requests[0].url,
+    'https://auth.example.com/oauth/token?grant_type=client_credentials&client_id=abc&client_secret=s3cr3t&scopes=read&scopes=write&audience=api',
+  );
   assert.equal(http.requests[0].body, null);
 });
 
@@ -170,7 +236,12 @@ test('the auxiliary request reports the refresh with obtained tokens masked, and
   const http = scriptedFetch([json(200, { access_token: 'TOKENVALUE', expires_in: 60 })]);
   const aux: AuxiliaryRequest[] = [];
   const secrets: string[] = [];
-  await createAuthenticator(clientCredentials, creds, { onAuxiliaryRequest: (e) => aux.push(e), onSecret: (s) => secrets.push(s) }, { fetch: http.fetch }).authenticate();
+  await createAuthenticator(
+    clientCredentials,
+    creds,
+    { onAuxiliaryRequest: (e) => aux.push(e), onSecret: (s) => secrets.push(s) },
+    { fetch: http.fetch },
+  ).authenticate();
   assert.equal(aux.length, 1);
   assert.equal(aux[0].title, 'Refresh token');
   assert.equal(aux[0].type, 'AUTH');
@@ -197,7 +268,12 @@ test('profile assertion sends only the JWT-bearer grant and the assertion', asyn
       type: 'OAuthAuthenticator',
       token_refresh_endpoint: 'https://auth.example.com/token',
       use_profile_assertion: true,
-      profile_assertion: { type: 'JwtAuthenticator', secret_key: 'test', algorithm: 'HS256', jwt_payload: { iss: 'my-issuer', aud: 'api' } },
+      profile_assertion: {
+        type: 'JwtAuthenticator',
+        secret_key: 'test',
+        algorithm: 'HS256',
+        jwt_payload: { iss: 'my-issuer', aud: 'api' },
+      },
     },
     {},
     {},

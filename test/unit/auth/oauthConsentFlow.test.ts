@@ -18,7 +18,12 @@ const manifest = {
           scopes_join_strategy: 'space',
           access_token_url: 'https://{{ subdomain }}.example.com/token',
           access_token_headers: { Authorization: "Basic {{ (client_id_value ~ ':' ~ client_secret_value) | b64encode }}" },
-          access_token_params: { grant_type: 'authorization_code', code: '{{ auth_code_value }}', code_verifier: '{{ state_value }}', redirect_uri: '{{ redirect_uri_value }}' },
+          access_token_params: {
+            grant_type: 'authorization_code',
+            code: '{{ auth_code_value }}',
+            code_verifier: '{{ state_value }}',
+            redirect_uri: '{{ redirect_uri_value }}',
+          },
           extract_output: ['data.access_token', 'data.refresh_token', 'data.expires_in'],
           state: { min: 10, max: 10 },
         },
@@ -40,7 +45,12 @@ const manifest = {
 };
 
 test('consent URL with encoded params, joined scopes, a state of the configured length and a PKCE challenge', () => {
-  const consent = buildOAuthConsentUrl(manifest, { client_id: 'app 1', client_secret: 'never', redirect_uri: 'http://localhost:5555/cb?x=1', subdomain: 'acme' });
+  const consent = buildOAuthConsentUrl(manifest, {
+    client_id: 'app 1',
+    client_secret: 'never',
+    redirect_uri: 'http://localhost:5555/cb?x=1',
+    subdomain: 'acme',
+  });
   assert.equal(consent.state.length, 10);
   assert.match(consent.state, /^[A-Za-z0-9._-]+$/);
   const challenge = createHash('sha256').update(consent.state).digest('base64url');
@@ -63,8 +73,18 @@ test('code exchange sends JSON params and the Basic header, extracts dotted outp
   assert.equal(req.url, 'https://acme.example.com/token');
   assert.equal(req.headers.Authorization, `Basic ${Buffer.from('id:sec').toString('base64')}`);
   assert.equal(req.headers['Content-Type'], 'application/json');
-  assert.deepEqual(JSON.parse(req.body ?? ''), { grant_type: 'authorization_code', code: 'C0DE', code_verifier: 'st4te', redirect_uri: 'http://localhost/cb' });
-  assert.deepEqual(result.outputs, { access_token: 'AT', refresh_token: 'RT', expires_in: 3600, token_expiry_date: '2024-05-01T13:00:00Z' });
+  assert.deepEqual(JSON.parse(req.body ?? ''), {
+    grant_type: 'authorization_code',
+    code: 'C0DE',
+    code_verifier: 'st4te',
+    redirect_uri: 'http://localhost/cb',
+  });
+  assert.deepEqual(result.outputs, {
+    access_token: 'AT',
+    refresh_token: 'RT',
+    expires_in: 3600,
+    token_expiry_date: '2024-05-01T13:00:00Z',
+  });
   assert.deepEqual(result.config, { start_date: '2024-01-01', credentials: { client_id: 'id', access_token: 'AT', refresh_token: 'RT' } });
 });
 
@@ -72,27 +92,52 @@ test('without access_token_params the exchange is a form with the standard keys;
   const spec = { consent_url: 'https://x.example.com/a', access_token_url: 'https://x.example.com/t', auth_code_key: 'authorization_code' };
   const http = scriptedFetch([json(200, { access_token: 'AT' })]);
   await assert.rejects(
-    exchangeOAuthCode(spec, { client_id: 'i', client_secret: 's', redirect_uri: 'https://cb.example.com/x y', code: 'c' }, {}, { fetch: http.fetch }),
+    exchangeOAuthCode(
+      spec,
+      { client_id: 'i', client_secret: 's', redirect_uri: 'https://cb.example.com/x y', code: 'c' },
+      {},
+      { fetch: http.fetch },
+    ),
     /lacks the expected fields refresh_token/,
   );
-  assert.equal(http.requests[0].body, 'grant_type=authorization_code&client_id=i&client_secret=s&authorization_code=c&redirect_uri=https%3A%2F%2Fcb.example.com%2Fx+y');
+  assert.equal(
+    http.requests[0].body,
+    'grant_type=authorization_code&client_id=i&client_secret=s&authorization_code=c&redirect_uri=https%3A%2F%2Fcb.example.com%2Fx+y',
+  );
   const failing = scriptedFetch([json(400, { error: 'invalid_grant' })]);
   await assert.rejects(exchangeOAuthCode(spec, { code: 'c' }, {}, { fetch: failing.fetch }), { failureType: 'config_error', status: 400 });
 });
 
 test('template language: if/else, replace, legacy nested notation, disallowed filters', () => {
-  assert.equal(renderConsentTemplate("{% if scope_value %}s={{ scope_value | replace(' ', ',') }}{% else %}none{% endif %}", { scope_value: 'a b' }, 'f'), 's=a,b');
+  assert.equal(
+    renderConsentTemplate(
+      "{% if scope_value %}s={{ scope_value | replace(' ', ',') }}{% else %}none{% endif %}",
+      { scope_value: 'a b' },
+      'f',
+    ),
+    's=a,b',
+  );
   assert.equal(renderConsentTemplate('{% if scope_value %}x{% else %}none{% endif %}', {}, 'f'), 'none');
   assert.equal(renderConsentTemplate('{{ {{redirect_uri_value}} | urlEncoder }}', { redirect_uri_value: 'a b/c' }, 'f'), 'a+b%2Fc');
-  assert.throws(() => renderConsentTemplate('{{ x | upper }}', {}, 'consent_url'), { failureType: 'config_error', message: /filter 'upper' is not allowed/ });
+  assert.throws(() => renderConsentTemplate('{{ x | upper }}', {}, 'consent_url'), {
+    failureType: 'config_error',
+    message: /filter 'upper' is not allowed/,
+  });
   assert.throws(() => renderConsentTemplate('{% for x in y %}{% endfor %}', {}, 'consent_url'), /not allowed/);
   assert.throws(() => buildOAuthConsentUrl({}, {}), /no spec.advanced_auth/);
 });
 
 test('the inputs a config already holds: client id/secret and user inputs by path_in_connector_config', () => {
   const spec = structuredClone(manifest);
-  const server = spec.spec.advanced_auth.oauth_config_specification.complete_oauth_server_output_specification.properties as Record<string, unknown>;
+  const server = spec.spec.advanced_auth.oauth_config_specification.complete_oauth_server_output_specification.properties as Record<
+    string,
+    unknown
+  >;
   server.client_secret = { type: 'string', path_in_connector_config: ['credentials', 'client_secret'] };
-  assert.deepEqual(oauthInputsFromConfig(spec, { subdomain: 'acme', credentials: { client_id: 'id', client_secret: 'sec' } }), { client_id: 'id', client_secret: 'sec', subdomain: 'acme' });
+  assert.deepEqual(oauthInputsFromConfig(spec, { subdomain: 'acme', credentials: { client_id: 'id', client_secret: 'sec' } }), {
+    client_id: 'id',
+    client_secret: 'sec',
+    subdomain: 'acme',
+  });
   assert.deepEqual(oauthInputsFromConfig(spec, {}), {});
 });

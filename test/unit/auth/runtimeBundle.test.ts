@@ -13,11 +13,21 @@ test('out/runtime.js exports createAuthenticator and createRequestOption with th
     return;
   }
   const runtime = require(bundle);
-  const parts = await runtime.createAuthenticator({ type: 'BasicHttpAuthenticator', username: 'user', password: 'pass' }, {}, {}, {}).authenticate();
-  assert.deepEqual(parts, { request_parameters: {}, request_headers: { Authorization: 'Basic dXNlcjpwYXNz' }, request_body_data: {}, request_body_json: {} });
+  const parts = await runtime
+    .createAuthenticator({ type: 'BasicHttpAuthenticator', username: 'user', password: 'pass' }, {}, {}, {})
+    .authenticate();
+  assert.deepEqual(parts, {
+    request_parameters: {},
+    request_headers: { Authorization: 'Basic dXNlcjpwYXNz' },
+    request_body_data: {},
+    request_body_json: {},
+  });
   const option = runtime.createRequestOption({ type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' }, {});
   assert.equal(option.inject_into, 'request_parameter');
   assert.equal(option.field_name, 'page');
-  assert.throws(() => runtime.createAuthenticator({ type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'XX' }, {}), (err: { failureType: string }) => err.failureType === 'config_error');
+  assert.throws(
+    () => runtime.createAuthenticator({ type: 'JwtAuthenticator', secret_key: 'k', algorithm: 'XX' }, {}),
+    (err: { failureType: string }) => err.failureType === 'config_error',
+  );
   for (const name of ['buildOAuthConsentUrl', 'exchangeOAuthCode']) assert.equal(typeof runtime[name], 'function');
 });

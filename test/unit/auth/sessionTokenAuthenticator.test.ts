@@ -25,7 +25,12 @@ test('§12.8: one POST login with a JSON body, X-Session header, no new login fo
   const clock = frozenClock('2024-05-01T12:00:00Z');
   const http = scriptedFetch([json(200, { data: { token: 'S1' } }), json(200, { data: { token: 'S2' } })]);
   const aux: AuxiliaryRequest[] = [];
-  const auth = createAuthenticator(example, { user: 'ann', password: 'pw' }, { onAuxiliaryRequest: (e) => aux.push(e) }, { ...clock.env, fetch: http.fetch });
+  const auth = createAuthenticator(
+    example,
+    { user: 'ann', password: 'pw' },
+    { onAuxiliaryRequest: (e) => aux.push(e) },
+    { ...clock.env, fetch: http.fetch },
+  );
   assert.deepEqual((await auth.authenticate()).request_headers, { 'X-Session': 'Token S1' });
   const [login] = http.requests;
   assert.equal(login.method, 'POST');
@@ -45,7 +50,12 @@ test('§12.8: one POST login with a JSON body, X-Session header, no new login fo
 });
 
 test('without expiration_duration every token read logs in, twice per sent request with a header token (the reference computes the header twice); Bearer injection; the login has its own authenticator', async () => {
-  const http = scriptedFetch([json(200, [{ token: 'A' }]), json(200, [{ token: 'B' }]), json(200, [{ token: 'C' }]), json(200, [{ token: 'D' }])]);
+  const http = scriptedFetch([
+    json(200, [{ token: 'A' }]),
+    json(200, [{ token: 'B' }]),
+    json(200, [{ token: 'C' }]),
+    json(200, [{ token: 'D' }]),
+  ]);
   const auth = createAuthenticator(
     {
       type: 'SessionTokenAuthenticator',
@@ -79,7 +89,10 @@ test('without expiration_duration a token injected as a query parameter logs in 
       type: 'SessionTokenAuthenticator',
       login_requester: { type: 'HttpRequester', url: 'https://api.example.com/v1/session', http_method: 'POST' },
       session_token_path: ['token'],
-      request_authentication: { type: 'ApiKey', inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'session' } },
+      request_authentication: {
+        type: 'ApiKey',
+        inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'session' },
+      },
     },
     {},
     {},
@@ -112,9 +125,24 @@ test('login failures: missing token path, 401, ignored response, invalid duratio
     failureType: 'config_error',
     status: 401,
   });
-  const ignoring = { ...example, login_requester: { ...example.login_requester, error_handler: { type: 'DefaultErrorHandler', response_filters: [{ type: 'HttpResponseFilter', http_codes: [418], action: 'IGNORE' }] } } };
-  await assert.rejects(createAuthenticator(ignoring, {}, {}, { fetch: scriptedFetch([json(418, {})]).fetch }).authenticate(), /Failed to get session token/);
-  assert.throws(() => createAuthenticator({ ...example, expiration_duration: '1 hour' }, {}), { failureType: 'config_error', message: /ISO 8601 duration/ });
+  const ignoring = {
+    ...example,
+    login_requester: {
+      ...example.login_requester,
+      error_handler: {
+        type: 'DefaultErrorHandler',
+        response_filters: [{ type: 'HttpResponseFilter', http_codes: [418], action: 'IGNORE' }],
+      },
+    },
+  };
+  await assert.rejects(
+    createAuthenticator(ignoring, {}, {}, { fetch: scriptedFetch([json(418, {})]).fetch }).authenticate(),
+    /Failed to get session token/,
+  );
+  assert.throws(() => createAuthenticator({ ...example, expiration_duration: '1 hour' }, {}), {
+    failureType: 'config_error',
+    message: /ISO 8601 duration/,
+  });
   assert.throws(() => createAuthenticator({ ...example, request_authentication: { type: 'ApiKey' } }, {}), /requires inject_into/);
 });
 
@@ -128,10 +156,13 @@ test('the login requester retries a 5xx through env.sleep', async () => {
 
 test('with disableRetries (test reads) the login requester does not retry', async () => {
   const http = scriptedFetch([json(503, {})]);
-  await assert.rejects(createAuthenticator(example, {}, { disableRetries: true }, { fetch: http.fetch, sleep: async () => undefined }).authenticate(), {
-    failureType: 'transient_error',
-    status: 503,
-  });
+  await assert.rejects(
+    createAuthenticator(example, {}, { disableRetries: true }, { fetch: http.fetch, sleep: async () => undefined }).authenticate(),
+    {
+      failureType: 'transient_error',
+      status: 503,
+    },
+  );
   assert.equal(http.requests.length, 1);
 });
 
@@ -159,13 +190,21 @@ test('LegacySessionToken: a stored token rejected with 401 leads to a login, cac
   assert.equal(http.requests[1].body, '{"username": "u", "password": "p"}');
   const again = scriptedFetch([{ status: 401, headers: {}, body: '' }]);
   await assert.rejects(
-    createAuthenticator({ type: 'LegacySessionTokenAuthenticator', header: 'X', login_url: 'l', validate_session_url: 'v', session_token_response_key: 't' }, {}, {}, { fetch: again.fetch }).authenticate(),
+    createAuthenticator(
+      { type: 'LegacySessionTokenAuthenticator', header: 'X', login_url: 'l', validate_session_url: 'v', session_token_response_key: 't' },
+      {},
+      {},
+      { fetch: again.fetch },
+    ).authenticate(),
     /Invalid credentials/,
   );
 });
 
 test('RateLimitedMultipleToken rotates its tokens round-robin', async () => {
-  const auth = createAuthenticator({ type: 'RateLimitedMultipleTokenAuthenticator', tokens: '{{ config.tokens }}', quota_status_source: {}, quotas: [] }, { tokens: 'a,b' });
+  const auth = createAuthenticator(
+    { type: 'RateLimitedMultipleTokenAuthenticator', tokens: '{{ config.tokens }}', quota_status_source: {}, quotas: [] },
+    { tokens: 'a,b' },
+  );
   const seen = [];
   for (let i = 0; i < 3; i++) seen.push((await auth.authenticate()).request_headers.Authorization);
   assert.deepEqual(seen, ['Bearer a', 'Bearer b', 'Bearer a']);

@@ -11,17 +11,30 @@ const component = {
   refresh_token: "{{ config['credentials']['refresh_token'] }}",
   refresh_token_updater: {},
 };
-const configWith = (extra: Record<string, unknown> = {}) => ({ credentials: { client_id: 'cid', client_secret: 'cs', refresh_token: 'R1', ...extra } });
+const configWith = (extra: Record<string, unknown> = {}) => ({
+  credentials: { client_id: 'cid', client_secret: 'cs', refresh_token: 'R1', ...extra },
+});
 
 test('a single-use refresh token is written back into the config and reported through onConfigUpdate', async () => {
   const clock = frozenClock('2024-05-01T12:00:00Z');
   const http = scriptedFetch([json(200, { access_token: 'A1', refresh_token: 'R2', expires_in: 3600 })]);
   const updates: string[] = [];
   const config = configWith();
-  const auth = createAuthenticator(component, config, {}, { ...clock.env, fetch: http.fetch, onConfigUpdate: (c) => updates.push(JSON.stringify(c)) });
+  const auth = createAuthenticator(
+    component,
+    config,
+    {},
+    { ...clock.env, fetch: http.fetch, onConfigUpdate: (c) => updates.push(JSON.stringify(c)) },
+  );
   assert.equal((await auth.authenticate()).request_headers.Authorization, 'Bearer A1');
   assert.equal(http.requests[0].body, 'grant_type=refresh_token&client_id=cid&client_secret=cs&refresh_token=R1');
-  assert.deepEqual(config.credentials, { client_id: 'cid', client_secret: 'cs', refresh_token: 'R2', access_token: 'A1', token_expiry_date: '2024-05-01T13:00:00+00:00' });
+  assert.deepEqual(config.credentials, {
+    client_id: 'cid',
+    client_secret: 'cs',
+    refresh_token: 'R2',
+    access_token: 'A1',
+    token_expiry_date: '2024-05-01T13:00:00+00:00',
+  });
   assert.deepEqual(JSON.parse(updates[updates.length - 1]), config);
   assert.deepEqual(auth.secrets().sort(), ['A1', 'R2']);
 });
@@ -40,7 +53,12 @@ test('the new refresh token is never lost, even when the rest of the token respo
   const updates: object[] = [];
   const config = configWith();
   await assert.rejects(
-    createAuthenticator(component, config, {}, { fetch: http.fetch, onConfigUpdate: (c) => updates.push(structuredClone(c)) }).authenticate(),
+    createAuthenticator(
+      component,
+      config,
+      {},
+      { fetch: http.fetch, onConfigUpdate: (c) => updates.push(structuredClone(c)) },
+    ).authenticate(),
     /no 'access_token' value/,
   );
   assert.equal(config.credentials.refresh_token, 'R2');
@@ -55,7 +73,12 @@ test('custom config paths and refresh token name; a response without a refresh t
     {
       ...component,
       client_id: 'from-manifest',
-      refresh_token_updater: { refresh_token_name: 'my_rt', refresh_token_config_path: ['creds', 'rt'], access_token_config_path: ['tokens', 'access'], token_expiry_date_config_path: ['tokens', 'exp'] },
+      refresh_token_updater: {
+        refresh_token_name: 'my_rt',
+        refresh_token_config_path: ['creds', 'rt'],
+        access_token_config_path: ['tokens', 'access'],
+        token_expiry_date_config_path: ['tokens', 'exp'],
+      },
     },
     config,
     {},

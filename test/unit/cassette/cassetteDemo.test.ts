@@ -14,12 +14,18 @@ import { CassetteMasker } from '../../../server/src/runtime/cassette/cassetteMas
 
 const WORKSPACE = join(__dirname, '../../../demo/workspace');
 const FROZEN = new Date('2024-01-03T12:00:00Z');
-const manifests = readdirSync(WORKSPACE).filter((f) => f.endsWith('.yaml')).sort();
+const manifests = readdirSync(WORKSPACE)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 const baseConfig = JSON.parse(readFileSync(join(WORKSPACE, 'config.json'), 'utf8')) as Record<string, unknown>;
 
 let api: DemoApi;
-before(async () => { api = await startDemoApi({ now: () => FROZEN }); });
-after(async () => { await api.close(); });
+before(async () => {
+  api = await startDemoApi({ now: () => FROZEN });
+});
+after(async () => {
+  await api.close();
+});
 
 /** Every secret a cassette must not hold: config values marked airbyte_secret and every token the demo API issued. */
 function secrets(manifest: Record<string, unknown>, config: Record<string, unknown>): string[] {
@@ -47,7 +53,8 @@ function secretsIn(text: string, secrets: string[]): string[] {
   const hits: string[] = [];
   for (const [i, s] of secrets.entries()) {
     const forms = encodedForms(s).filter((f) => text.includes(f));
-    if (forms.length || maskSecretsIn(text, compileSecrets([s])) !== text) hits.push(`secret #${i + 1} (${s.slice(0, 4)}…)${forms.length ? ` as ${forms.length} plain form(s)` : ' in an encoding'}`);
+    if (forms.length || maskSecretsIn(text, compileSecrets([s])) !== text)
+      hits.push(`secret #${i + 1} (${s.slice(0, 4)}…)${forms.length ? ` as ${forms.length} plain form(s)` : ' in an encoding'}`);
   }
   return hits;
 }
@@ -69,7 +76,9 @@ for (const file of manifests) {
     const manifest = parse(readFileSync(join(WORKSPACE, file), 'utf8')) as Record<string, unknown>;
     // Both ways a read is recorded: as `read --record` does, and as the editor's Run stream does (its
     // StreamRead masked like a plain read, the cassette as strictly).
-    for (const [readMasking, stream] of (['cassette', 'testRead'] as const).flatMap((m) => (manifest.streams as { name?: string }[]).map((s) => [m, s] as const))) {
+    for (const [readMasking, stream] of (['cassette', 'testRead'] as const).flatMap((m) =>
+      (manifest.streams as { name?: string }[]).map((s) => [m, s] as const),
+    )) {
       if (!stream?.name) continue;
       const config: Record<string, unknown> = { ...structuredClone(baseConfig), url_base: api.url };
       // Refresh tokens are single use: a manifest read after another OAuth one gets the token the API issued last.
@@ -78,7 +87,11 @@ for (const file of manifests) {
       const before = structuredClone(config);
       const env = { now: () => FROZEN, sleep: async () => {} };
       const { result, cassette } = await recordRead(manifest, config, stream.name, {}, env, { readMasking });
-      assert.deepEqual(result.logs.filter((l) => l.level === 'ERROR'), [], `${file}/${stream.name}`);
+      assert.deepEqual(
+        result.logs.filter((l) => l.level === 'ERROR'),
+        [],
+        `${file}/${stream.name}`,
+      );
       assert.ok(cassette.exchanges.length > 0);
 
       const text = formatCassette(cassette);
@@ -99,7 +112,10 @@ for (const file of manifests) {
       assert.ok(!text.includes(Buffer.from('demo-user:demo-pass').toString('base64')));
       for (const x of cassette.exchanges) {
         const auth = Object.entries(x.request.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-        if (auth) { assert.match(auth, /^(\w+ )?\*\*\*\*$/); authKinds.add(auth.split(' ')[0]); }
+        if (auth) {
+          assert.match(auth, /^(\w+ )?\*\*\*\*$/);
+          authKinds.add(auth.split(' ')[0]);
+        }
       }
 
       const parsed = parseCassette(text, `${file}.cassette.yaml`) as Cassette;
@@ -117,7 +133,11 @@ for (const file of manifests) {
       strict.addCredentialsOf(before);
       strict.addCredentialsOf(config);
       const comparable = (r: typeof result) => (readMasking === 'cassette' ? r : strict.maskValue(r));
-      assert.deepEqual(comparable(replay.result), comparable(result), `${file}/${stream.name} (${readMasking}): the replayed StreamRead differs`);
+      assert.deepEqual(
+        comparable(replay.result),
+        comparable(result),
+        `${file}/${stream.name} (${readMasking}): the replayed StreamRead differs`,
+      );
     }
   });
 }
@@ -127,8 +147,18 @@ test('the demo workspace exercises Basic and Bearer authorization headers (maske
 });
 
 test('cassettes were checked after a read with every authenticator kind', () => {
-  const kinds = ['ApiKeyAuthenticator', 'BasicHttpAuthenticator', 'BearerAuthenticator', 'JwtAuthenticator', 'OAuthAuthenticator', 'SessionTokenAuthenticator'];
-  assert.deepEqual(kinds.filter((k) => !authenticators.has(k)), []);
+  const kinds = [
+    'ApiKeyAuthenticator',
+    'BasicHttpAuthenticator',
+    'BearerAuthenticator',
+    'JwtAuthenticator',
+    'OAuthAuthenticator',
+    'SessionTokenAuthenticator',
+  ];
+  assert.deepEqual(
+    kinds.filter((k) => !authenticators.has(k)),
+    [],
+  );
 });
 
 test('the secret check finds a secret in the encodings a cassette could carry it in', () => {

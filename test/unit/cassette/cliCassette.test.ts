@@ -13,8 +13,12 @@ import { startDemoApi } from '../../../demo/api/server';
 const ROOT = join(__dirname, '../../..');
 const CLI = join(ROOT, 'out/cli.js');
 let dir: string;
-before(() => { dir = mkdtempSync(join(tmpdir(), 'cli-cassette-')); });
-after(() => { rmSync(dir, { recursive: true, force: true }); });
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cli-cassette-'));
+});
+after(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -29,7 +33,10 @@ async function record(manifest: string, stream: string, file: string, extra: str
   const api = await startDemoApi();
   try {
     const cfg = join(dir, `config-${stream}.json`);
-    writeFileSync(cfg, JSON.stringify({ ...JSON.parse(readFileSync(join(ROOT, 'demo/workspace/config.json'), 'utf8')), url_base: api.url }));
+    writeFileSync(
+      cfg,
+      JSON.stringify({ ...JSON.parse(readFileSync(join(ROOT, 'demo/workspace/config.json'), 'utf8')), url_base: api.url }),
+    );
     const r = await run(['read', manifest, '--stream', stream, '--config', cfg, '--format', 'json', '--record', file, ...extra]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /recorded \d+ HTTP exchanges? to /);
@@ -46,7 +53,18 @@ test('read --record then --replay offline gives the same StreamRead; the cassett
   assert.doesNotMatch(text, /demo-api-key|demo-pass|demo-secret/);
   assert.match(text, /api_key=\*\*\*\*/);
   assert.match(text, /^exchanges:\n {2}- request:\n {6}method: GET\n/m);
-  const replay = await run(['read', 'demo/workspace/api-key-auth.yaml', '--stream', 'key_in_query', '--config', cfg, '--format', 'json', '--replay', file]);
+  const replay = await run([
+    'read',
+    'demo/workspace/api-key-auth.yaml',
+    '--stream',
+    'key_in_query',
+    '--config',
+    cfg,
+    '--format',
+    'json',
+    '--replay',
+    file,
+  ]);
   assert.equal(replay.code, 0, replay.stderr);
   assert.deepEqual(JSON.parse(replay.stdout), JSON.parse(json));
   // Without --config the cassette's own (masked) config is used.
@@ -59,15 +77,32 @@ test('a request the cassette does not hold fails the replay with exit 1, naming 
   const file = join(dir, 'items.cassette.yaml');
   await record('demo/workspace/offset-increment.yaml', 'items', file, ['--max-records', '30']);
   // More records than recorded: the read asks for a page the cassette never saw.
-  const r = await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--replay', file, '--max-records', '100', '--max-pages', '5']);
+  const r = await run([
+    'read',
+    'demo/workspace/offset-increment.yaml',
+    '--stream',
+    'items',
+    '--replay',
+    file,
+    '--max-records',
+    '100',
+    '--max-pages',
+    '5',
+  ]);
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /replay of .*items\.cassette\.yaml: no recorded response for GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?offset=50&limit=50 \(the cassette holds no exchange for it\)/);
+  assert.match(
+    r.stderr,
+    /replay of .*items\.cassette\.yaml: no recorded response for GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?offset=50&limit=50 \(the cassette holds no exchange for it\)/,
+  );
   const broken = join(dir, 'broken.cassette.yaml');
   writeFileSync(broken, 'version: 1\nexchanges: [\n');
   const bad = await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--replay', broken]);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /broken\.cassette\.yaml:\d+: not a valid cassette/);
-  assert.equal((await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--record', file, '--replay', file])).code, 2);
+  assert.equal(
+    (await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--record', file, '--replay', file])).code,
+    2,
+  );
 });
 
 test('connector-manifest test: expectation written with --update, then a changed API answer is a diff and exit 1', async () => {
@@ -89,7 +124,7 @@ test('connector-manifest test: expectation written with --update, then a changed
 
   const same = await run(['test', manifest, '--cassettes', cassettes]);
   assert.equal(same.code, 0, same.stdout);
-  assert.match(same.stdout, /stream 'cursor_in_body': ok, 40 records as expected\n[^]*1 of 1 stream passed/);
+  assert.match(same.stdout, /stream 'cursor_in_body': ok, 40 records as expected\n[\s\S]*1 of 1 stream passed/);
 
   // The API now answers differently: record 2 renamed, record 3 gone, a new record and a new field.
   const doc = parseDocument(readFileSync(file, 'utf8'));

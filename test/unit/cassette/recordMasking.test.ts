@@ -9,25 +9,35 @@ import { formatCassette } from '../../../server/src/runtime/cassette/cassette';
 import { testRead } from '../../../server/src/runtime/testRead/testRead';
 
 let api: DemoApi;
-before(async () => { api = await startDemoApi({ now: () => new Date('2024-01-03T12:00:00Z') }); });
-after(async () => { await api.close(); });
+before(async () => {
+  api = await startDemoApi({ now: () => new Date('2024-01-03T12:00:00Z') });
+});
+after(async () => {
+  await api.close();
+});
 
 // `auth_mode` names a credential by its key but is not marked airbyte_secret; `api_key` is.
 const manifest = {
   version: '6.0.0',
   type: 'DeclarativeSource',
   spec: { type: 'Spec', connection_specification: { type: 'object', properties: { api_key: { type: 'string', airbyte_secret: true } } } },
-  streams: [{
-    type: 'DeclarativeStream', name: 'items', primary_key: ['id'],
-    retriever: {
-      type: 'SimpleRetriever',
-      requester: {
-        type: 'HttpRequester', url: "{{ config['url_base'] }}/offset/items", http_method: 'GET',
-        request_parameters: { mode: "{{ config['auth_mode'] }}", key: "{{ config['api_key'] }}", limit: '5' },
+  streams: [
+    {
+      type: 'DeclarativeStream',
+      name: 'items',
+      primary_key: ['id'],
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: {
+          type: 'HttpRequester',
+          url: "{{ config['url_base'] }}/offset/items",
+          http_method: 'GET',
+          request_parameters: { mode: "{{ config['auth_mode'] }}", key: "{{ config['api_key'] }}", limit: '5' },
+        },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
       },
-      record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
     },
-  }],
+  ],
 };
 const config = () => ({ url_base: api.url, auth_mode: 'visible-mode', api_key: 'hidden-api-key' });
 const env = { now: () => new Date('2024-01-03T12:00:00Z') };

@@ -3,11 +3,22 @@
 // headers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareWithExpectation, formatDiff, isEmptyDiff, primaryKeyPaths, type Expectation } from '../../../server/src/runtime/cassette/regression';
+import {
+  compareWithExpectation,
+  formatDiff,
+  isEmptyDiff,
+  primaryKeyPaths,
+  type Expectation,
+} from '../../../server/src/runtime/cassette/regression';
 import { CassetteMasker } from '../../../server/src/runtime/cassette/cassetteMasker';
 import { encodeBody, bodyTextOf } from '../../../server/src/runtime/cassette/cassette';
 
-const exp = (records: Record<string, unknown>[], pk: string[][], schema: Record<string, unknown> | null = null): Expectation => ({ stream: 's', primary_key: pk, records, inferred_schema: schema });
+const exp = (records: Record<string, unknown>[], pk: string[][], schema: Record<string, unknown> | null = null): Expectation => ({
+  stream: 's',
+  primary_key: pk,
+  records,
+  inferred_schema: schema,
+});
 
 test('primary keys: a string, a list, a composite with a nested path', () => {
   assert.deepEqual(primaryKeyPaths('id'), [['id']]);
@@ -18,8 +29,20 @@ test('primary keys: a string, a list, a composite with a nested path', () => {
 
 test('records are matched by a composite nested key; changed nested fields are dotted paths', () => {
   const pk = [['owner', 'id'], ['n']];
-  const before = exp([{ owner: { id: 1 }, n: 1, v: { a: 1, b: 2 } }, { owner: { id: 1 }, n: 2, v: { a: 1 } }], pk);
-  const after = exp([{ owner: { id: 1 }, n: 1, v: { a: 1, b: 3 } }, { owner: { id: 2 }, n: 2, v: { a: 1 } }], pk);
+  const before = exp(
+    [
+      { owner: { id: 1 }, n: 1, v: { a: 1, b: 2 } },
+      { owner: { id: 1 }, n: 2, v: { a: 1 } },
+    ],
+    pk,
+  );
+  const after = exp(
+    [
+      { owner: { id: 1 }, n: 1, v: { a: 1, b: 3 } },
+      { owner: { id: 2 }, n: 2, v: { a: 1 } },
+    ],
+    pk,
+  );
   const d = compareWithExpectation(before, after);
   assert.deepEqual(d.added, ['owner.id=2, n=2']);
   assert.deepEqual(d.removed, ['owner.id=1, n=2']);
@@ -35,10 +58,31 @@ test('without a primary key a record is its own identity; duplicates are counted
 });
 
 test('schema: added, removed and retyped fields, nested properties, required', () => {
-  const s1 = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, gone: { type: 'string' }, o: { type: 'object', properties: { x: { type: 'number' } } } } };
-  const s2 = { type: 'object', required: [], properties: { id: { type: ['string', 'null'] }, added: { type: 'string', format: 'date-time' }, o: { type: 'object', properties: { x: { type: 'string' } } } } };
+  const s1 = {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'integer' }, gone: { type: 'string' }, o: { type: 'object', properties: { x: { type: 'number' } } } },
+  };
+  const s2 = {
+    type: 'object',
+    required: [],
+    properties: {
+      id: { type: ['string', 'null'] },
+      added: { type: 'string', format: 'date-time' },
+      o: { type: 'object', properties: { x: { type: 'string' } } },
+    },
+  };
   const d = compareWithExpectation(exp([], [['id']], s1), exp([], [['id']], s2));
-  assert.deepEqual(d.schema.sort(), ['+ added: string (date-time)', '- gone: string', '~ id: integer → string|null', '~ o.x: number → string', '~ required: ["id"] → []'].sort());
+  assert.deepEqual(
+    d.schema.sort(),
+    [
+      '+ added: string (date-time)',
+      '- gone: string',
+      '~ id: integer → string|null',
+      '~ o.x: number → string',
+      '~ required: ["id"] → []',
+    ].sort(),
+  );
 });
 
 test('the cassette masker masks URL-encoded and base64 forms and credential headers whole', () => {
@@ -46,7 +90,11 @@ test('the cassette masker masks URL-encoded and base64 forms and credential head
   m.add('s3cr*t value!');
   assert.equal(m.maskText('a=s3cr%2At%20value%21&b=s3cr*t+value%21&d=s3cr%2At+value%21&c=s3cr*t%20value!'), 'a=****&b=****&d=****&c=****');
   assert.equal(m.maskText(Buffer.from('s3cr*t value!').toString('base64')), '****');
-  assert.deepEqual(m.maskRequestHeaders({ Authorization: 'Basic dXNlcjpwYXNz', Cookie: 'sid=1', 'X-Key': 'k s3cr*t value!' }), { Authorization: 'Basic ****', Cookie: '****', 'X-Key': 'k ****' });
+  assert.deepEqual(m.maskRequestHeaders({ Authorization: 'Basic dXNlcjpwYXNz', Cookie: 'sid=1', 'X-Key': 'k s3cr*t value!' }), {
+    Authorization: 'Basic ****',
+    Cookie: '****',
+    'X-Key': 'k ****',
+  });
   m.addCredentialsOf({ nested: { client_secret: 'abc123', page_size: 50 }, list: [{ api_key: 'kkk999' }] });
   assert.equal(m.maskText('abc123 kkk999 50'), '**** **** 50');
 });

@@ -14,7 +14,9 @@ export function writeFakePythonPrinting(dir: string, stdout: string, cdkVersion?
 export function writeFakePython(dir: string, readBody: string, cdkVersion = '6.50.0'): string {
   const path = join(dir, 'fake-python');
   const probe = JSON.stringify({ python: '3.11.9', executable: path, cdk: cdkVersion, ok: true });
-  writeFileSync(path, `#!/bin/sh
+  writeFileSync(
+    path,
+    `#!/bin/sh
 case "$*" in
   *importlib.metadata*) echo '${probe}'; exit 0 ;;
 esac
@@ -35,7 +37,8 @@ done
 } > "${dir}/seen.txt"
 cp "$config" "${dir}/config-copy.json"
 ${readBody}
-`);
+`,
+  );
   chmodSync(path, 0o755);
   return path;
 }
@@ -43,8 +46,27 @@ ${readBody}
 /** A StreamRead with one page of `records`, as a RECORD message line of the connector-builder answer. */
 export function answerLine(stream: string, records: object[], extra: object = {}): string {
   const data = {
-    logs: [], slices: [{ pages: [{ records, request: { url: 'http://127.0.0.1:1/items', headers: {}, http_method: 'GET', body: null }, response: { status: 200, body: '{}', headers: {} } }], slice_descriptor: '{}', state: [], auxiliary_requests: [] }],
-    test_read_limit_reached: false, auxiliary_requests: [], inferred_schema: null, inferred_datetime_formats: {}, latest_config_update: null, ...extra,
+    logs: [],
+    slices: [
+      {
+        pages: [
+          {
+            records,
+            request: { url: 'http://127.0.0.1:1/items', headers: {}, http_method: 'GET', body: null },
+            response: { status: 200, body: '{}', headers: {} },
+          },
+        ],
+        slice_descriptor: '{}',
+        state: [],
+        auxiliary_requests: [],
+      },
+    ],
+    test_read_limit_reached: false,
+    auxiliary_requests: [],
+    inferred_schema: null,
+    inferred_datetime_formats: {},
+    latest_config_update: null,
+    ...extra,
   };
   // Key order and spacing are not the CDK's on purpose: the engine reads messages, not a printing style.
   return JSON.stringify({ record: { emitted_at: 1, data, stream }, type: 'RECORD' }, null, 0);

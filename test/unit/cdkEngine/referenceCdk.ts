@@ -12,7 +12,9 @@ export function findReferenceCdk(): ReferenceCdk | { skip: string } {
   const dir = resolve(ROOT, process.env.REFCDK_DIR ?? '../refcdk');
   const python = join(dir, 'venv/bin/python');
   if (!existsSync(python) || !existsSync(join(dir, 'builder.sh'))) {
-    return { skip: `no reference CDK at ${dir}: run \`bash ../shared/tools/reference-cdk/setup.sh ${dir}\` (as .ci/run does) or set REFCDK_DIR` };
+    return {
+      skip: `no reference CDK at ${dir}: run \`bash ../shared/tools/reference-cdk/setup.sh ${dir}\` (as .ci/run does) or set REFCDK_DIR`,
+    };
   }
   return { dir, python, builder: join(dir, 'builder.sh') };
 }

@@ -17,7 +17,10 @@ test('no testing values: at most three buttons, each short enough for a notifica
       const { choices, message } = noValuesPrompt('demo/offset-increment.yaml', hasConfig, sources, 'Run Anyway');
       assert.ok(choices.length <= 3, `${choices.length} buttons: ${choices.join(' | ')}`);
       // Measured on the e2e screenshots: a notification row holds three buttons of up to 18 characters.
-      assert.ok(choices.every((c) => c.length <= 18), choices.join(' | '));
+      assert.ok(
+        choices.every((c) => c.length <= 18),
+        choices.join(' | '),
+      );
       assert.ok(choices.includes(SET_VALUES) || (hasConfig && sources.length > 0));
       assert.equal(choices.includes(IMPORT_CONFIG), hasConfig);
       assert.equal(choices.includes(COPY_VALUES), sources.length > 0);
@@ -29,7 +32,8 @@ test('no testing values: at most three buttons, each short enough for a notifica
 });
 
 test('import: "delete config.json" only when no other manifest beside it could import it', () => {
-  const others = readdirSync(DEMO).filter((n) => n.endsWith('.yaml') && n !== 'offset-increment.yaml')
+  const others = readdirSync(DEMO)
+    .filter((n) => n.endsWith('.yaml') && n !== 'offset-increment.yaml')
     .filter((n) => looksLikeManifest(readFileSync(join(DEMO, n), 'utf8'))).length;
   assert.ok(others >= 10, `the demo folder has ${others} other manifests`);
   const shared = importNotice('demo/offset-increment.yaml', 'config.json', others);
@@ -50,7 +54,8 @@ test('counts read "1 record", "2 records", never "record(s)"', () => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (p.endsWith('.ts') && /\b(page|record|field|place|problem|stream|slice)\(s\)/.test(readFileSync(p, 'utf8'))) offenders.push(p);
+      else if (p.endsWith('.ts') && /\b(page|record|field|place|problem|stream|slice)\(s\)/.test(readFileSync(p, 'utf8')))
+        offenders.push(p);
     }
   };
   walk(join(__dirname, '..', '..', '..', 'client', 'src'));

@@ -14,7 +14,14 @@ test('a redirect with the expected state yields the code and a friendly page', a
 test('requests without the expected state are refused and ignored: the listener keeps waiting for the real redirect', async () => {
   const r = await startLoopbackReceiver(() => 'expected');
   let settled = false;
-  r.code.then(() => { settled = true; }, () => { settled = true; });
+  r.code.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
   for (const query of ['code=abc&state=forged', 'code=abc', 'error=access_denied', 'error=access_denied&state=forged', '']) {
     const res = await fetch(`${r.redirectUri}?${query}`);
     assert.equal(res.status, 400, query);

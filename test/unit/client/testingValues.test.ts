@@ -13,15 +13,30 @@ const spec = {
     credentials: {
       type: 'object',
       oneOf: [
-        { title: 'OAuth', required: ['auth_type', 'client_id', 'client_secret'], properties: { auth_type: { const: 'oauth' }, client_id: { type: 'string' }, client_secret: { type: 'string', airbyte_secret: true } } },
-        { title: 'Token', required: ['auth_type', 'token'], properties: { auth_type: { const: 'token' }, token: { type: 'string', airbyte_secret: true } } },
+        {
+          title: 'OAuth',
+          required: ['auth_type', 'client_id', 'client_secret'],
+          properties: {
+            auth_type: { const: 'oauth' },
+            client_id: { type: 'string' },
+            client_secret: { type: 'string', airbyte_secret: true },
+          },
+        },
+        {
+          title: 'Token',
+          required: ['auth_type', 'token'],
+          properties: { auth_type: { const: 'token' }, token: { type: 'string', airbyte_secret: true } },
+        },
       ],
     },
   },
 };
 
 test('valid values give no problems', () => {
-  assert.deepEqual(validateTestingValues(spec, { api_key: 'k', start_date: '2024-01-31', credentials: { auth_type: 'token', token: 't' } }), []);
+  assert.deepEqual(
+    validateTestingValues(spec, { api_key: 'k', start_date: '2024-01-31', credentials: { auth_type: 'token', token: 't' } }),
+    [],
+  );
 });
 
 test('missing required fields and pattern mismatches are reported on their field paths', () => {
@@ -32,11 +47,22 @@ test('missing required fields and pattern mismatches are reported on their field
 
 test('a failed oneOf reports the errors of the closest branch only', () => {
   const problems = validateTestingValues(spec, { api_key: 'k', credentials: { auth_type: 'oauth', client_id: 'id' } });
-  assert.deepEqual(problems.map((p) => ({ path: p.path, message: p.message })), [{ path: '/credentials/client_secret', message: 'is required.' }]);
+  assert.deepEqual(
+    problems.map((p) => ({ path: p.path, message: p.message })),
+    [{ path: '/credentials/client_secret', message: 'is required.' }],
+  );
 });
 
 test('date, date-time and email formats are checked; unknown formats are accepted', () => {
-  const f = { type: 'object', properties: { d: { type: 'string', format: 'date' }, t: { type: 'string', format: 'date-time' }, e: { type: 'string', format: 'email' }, x: { type: 'string', format: 'airbyte-custom' } } };
+  const f = {
+    type: 'object',
+    properties: {
+      d: { type: 'string', format: 'date' },
+      t: { type: 'string', format: 'date-time' },
+      e: { type: 'string', format: 'email' },
+      x: { type: 'string', format: 'airbyte-custom' },
+    },
+  };
   assert.deepEqual(validateTestingValues(f, { d: '2024-01-31', t: '2024-01-31T10:00:00Z', e: 'a@b.c', x: 'anything' }), []);
   const problems = validateTestingValues(f, { d: '31/01/2024', t: 'yesterday', e: 'nobody' });
   assert.deepEqual(problems.map((p) => p.path).sort(), ['/d', '/e', '/t']);
@@ -66,10 +92,21 @@ test('errors name the field by its titles, and a pattern is explained by its pat
     required: ['credentials'],
     properties: {
       start_date: { type: 'string', title: 'Start date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', pattern_descriptor: 'YYYY-MM-DD' },
-      accounts: { type: 'array', title: 'Accounts', items: { type: 'object', properties: { id: { type: 'string', title: 'Account ID' } } } },
+      accounts: {
+        type: 'array',
+        title: 'Accounts',
+        items: { type: 'object', properties: { id: { type: 'string', title: 'Account ID' } } },
+      },
       credentials: {
-        type: 'object', title: 'Authentication',
-        oneOf: [{ title: 'OAuth', required: ['auth_type', 'client_id'], properties: { auth_type: { const: 'oauth' }, client_id: { type: 'string', title: 'Client ID' } } }],
+        type: 'object',
+        title: 'Authentication',
+        oneOf: [
+          {
+            title: 'OAuth',
+            required: ['auth_type', 'client_id'],
+            properties: { auth_type: { const: 'oauth' }, client_id: { type: 'string', title: 'Client ID' } },
+          },
+        ],
       },
     },
   };
@@ -83,9 +120,16 @@ test('errors name the field by its titles, and a pattern is explained by its pat
 });
 
 test('spec patterns run on RE2: a backtracking pattern answers at once; JavaScript syntax is translated; lookaround is refused clearly', () => {
-  const spec = { type: 'object', properties: { account: { type: 'string', pattern: '^([a-zA-Z0-9_]+)*$' }, code: { type: 'string', pattern: '^\\u0041[^]$' } } };
+  const spec = {
+    type: 'object',
+    properties: { account: { type: 'string', pattern: '^([a-zA-Z0-9_]+)*$' }, code: { type: 'string', pattern: '^\\u0041[^]$' } },
+  };
   const problems = validateTestingValues(spec, { account: `${'a'.repeat(40)}!`, code: 'AB' });
-  assert.deepEqual(problems.map((p) => p.path), ['/account'], JSON.stringify(problems));
+  assert.deepEqual(
+    problems.map((p) => p.path),
+    ['/account'],
+    JSON.stringify(problems),
+  );
   assert.deepEqual(validateTestingValues(spec, { account: 'acct_42', code: 'Az' }), []);
   const lookahead = validateTestingValues({ type: 'object', properties: { a: { type: 'string', pattern: '^(?=x)x$' } } }, { a: 'x' });
   assert.match(lookahead[0].message, /cannot be checked: patterns run on RE2/);

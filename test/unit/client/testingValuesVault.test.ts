@@ -10,8 +10,12 @@ function memoryStore(): SecretStore & { data: Map<string, string> } {
   return {
     data,
     get: async (k) => data.get(k),
-    store: async (k, v) => { data.set(k, v); },
-    delete: async (k) => { data.delete(k); },
+    store: async (k, v) => {
+      data.set(k, v);
+    },
+    delete: async (k) => {
+      data.delete(k);
+    },
   };
 }
 

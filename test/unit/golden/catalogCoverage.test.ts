@@ -70,13 +70,20 @@ test('every catalog component type is read through by a fixture, or marked by th
     if (read.has(t)) counts.fixture++;
     else if (EXERCISED_BY[t]) {
       const file = join(repo, EXERCISED_BY[t]);
-      assert.ok(existsSync(file) && new RegExp(`\\b${t}\\b`).test(readFileSync(file, 'utf8')), `${EXERCISED_BY[t]} should read through ${t}`);
+      assert.ok(
+        existsSync(file) && new RegExp(`\\b${t}\\b`).test(readFileSync(file, 'utf8')),
+        `${EXERCISED_BY[t]} should read through ${t}`,
+      );
       counts.runtimeTest++;
     } else if (COMPONENT_RUNNABILITY[t]) counts.marked++;
     else if (t.startsWith('Custom')) counts.custom++;
     else silent.push(t);
   }
-  assert.deepEqual(silent, [], `component types neither run by a fixture nor marked in runtime/schema/runnability.ts: ${silent.join(', ')}`);
+  assert.deepEqual(
+    silent,
+    [],
+    `component types neither run by a fixture nor marked in runtime/schema/runnability.ts: ${silent.join(', ')}`,
+  );
   assert.ok(counts.fixture >= 75, `fixtures read through ${counts.fixture} types`);
 });
 
@@ -112,7 +119,10 @@ test('a not-runnable component: located warning, the read stops with the reason,
   const lineOf = (p: { span: { start: number } }) => text.slice(0, p.span.start).split('\n').length;
   assert.equal(text.split('\n')[lineOf(first) - 1].trim(), '- type: KeysToSnakeCase');
   assert.equal(text.split('\n')[lineOf(problems[1]) - 1].trim(), '- type: FlattenFields');
-  await assert.rejects(rt.testRead(parse(text), {}, 'items'), /Stream 'items' is not runnable in a test read: KeysToSnakeCase .* \(KeysToSnakeCase at transformations\.0\)/);
+  await assert.rejects(
+    rt.testRead(parse(text), {}, 'items'),
+    /Stream 'items' is not runnable in a test read: KeysToSnakeCase .* \(KeysToSnakeCase at transformations\.0\)/,
+  );
   // The "Run stream" lens of the stream says why instead of running it.
   const { ManifestDocuments } = await import('../../../server/src/documents');
   const { provideCodeLenses } = await import('../../../server/src/features/codeLens');
@@ -136,13 +146,23 @@ test('the components of issue 20 that run now get no mark: QueryProperties, Unio
   const { provideCodeLenses } = await import('../../../server/src/features/codeLens');
   const { TextDocument } = await import('vscode-languageserver-textdocument');
   const { stringify } = require('yaml');
-  const marked = (text: string) => rt.validateManifest(rt.parseManifest(text)).filter((p: { code: string }) => p.code === 'not-runnable-in-test-read');
-  for (const file of ['query-properties-chunked', 'query-properties-from-endpoint', 'union-partition-router', 'file-uploader', 'api-budget-policies', 'state-delegating-retention-expired']) {
+  const marked = (text: string) =>
+    rt.validateManifest(rt.parseManifest(text)).filter((p: { code: string }) => p.code === 'not-runnable-in-test-read');
+  for (const file of [
+    'query-properties-chunked',
+    'query-properties-from-endpoint',
+    'union-partition-router',
+    'file-uploader',
+    'api-budget-policies',
+    'state-delegating-retention-expired',
+  ]) {
     const spec = parse(readFileSync(join(fixtures, 'components', `${file}.case.yaml`), 'utf8'));
     const text = stringify(spec.manifest);
     assert.deepEqual(marked(text), [], file);
     // The stream's lens runs it.
-    const titles = provideCodeLenses(new ManifestDocuments().get(TextDocument.create(`file:///${file}.yaml`, 'yaml', 1, text))).map((l) => l.command?.title);
+    const titles = provideCodeLenses(new ManifestDocuments().get(TextDocument.create(`file:///${file}.yaml`, 'yaml', 1, text))).map(
+      (l) => l.command?.title,
+    );
     assert.ok(titles.includes(`▶ Run stream ${spec.stream}`), `${file}: ${JSON.stringify(titles)}`);
   }
 });
@@ -158,14 +178,32 @@ test('validate, streams and read agree about a stream of a false ConditionalStre
   const cli = join(repo, 'out', 'cli.js');
   const validate = spawnSync(process.execPath, [cli, 'validate', manifestFile, '--format', 'json'], { encoding: 'utf8' });
   assert.equal(validate.status, 0, validate.stdout + validate.stderr);
-  const streams = spawnSync(process.execPath, [cli, 'streams', manifestFile, '--config', configFile, '--format', 'json'], { encoding: 'utf8' });
+  const streams = spawnSync(process.execPath, [cli, 'streams', manifestFile, '--config', configFile, '--format', 'json'], {
+    encoding: 'utf8',
+  });
   assert.equal(streams.status, 0, streams.stderr);
-  assert.deepEqual(JSON.parse(streams.stdout).map((s: { name: string }) => s.name), ['invoices']);
+  assert.deepEqual(
+    JSON.parse(streams.stdout).map((s: { name: string }) => s.name),
+    ['invoices'],
+  );
   // The stream left out gets a located reason: the line of its entry's condition.
-  const line = readFileSync(manifestFile, 'utf8').split('\n').findIndex((l) => l.includes("config.region == 'us'")) + 1;
-  assert.match(streams.stderr, new RegExp(`streams: .*manifest\\.yaml:${line}:\\d+: note: stream 'audit' is not listed: its ConditionalStreams condition .* is false for this config`));
-  const read = spawnSync(process.execPath, [cli, 'read', manifestFile, '--stream', 'audit', '--config', configFile, '--format', 'json'], { encoding: 'utf8' });
+  const line =
+    readFileSync(manifestFile, 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes("config.region == 'us'")) + 1;
+  assert.match(
+    streams.stderr,
+    new RegExp(
+      `streams: .*manifest\\.yaml:${line}:\\d+: note: stream 'audit' is not listed: its ConditionalStreams condition .* is false for this config`,
+    ),
+  );
+  const read = spawnSync(process.execPath, [cli, 'read', manifestFile, '--stream', 'audit', '--config', configFile, '--format', 'json'], {
+    encoding: 'utf8',
+  });
   const result = JSON.parse(read.stdout);
-  assert.match(result.logs.find((l: { level: string }) => l.level === 'ERROR').message, /inside ConditionalStreams \(streams\[1\]\) whose condition .* is false for this config/);
+  assert.match(
+    result.logs.find((l: { level: string }) => l.level === 'ERROR').message,
+    /inside ConditionalStreams \(streams\[1\]\) whose condition .* is false for this config/,
+  );
   execFileSync('rm', ['-rf', dir]);
 });

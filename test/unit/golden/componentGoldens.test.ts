@@ -16,8 +16,21 @@ import { startScriptedApi, withOrigin } from '../../../scripts/differential/scri
 const rt = require(join(__dirname, '..', '..', '..', 'out', 'runtime.js'));
 const dir = join(__dirname, '..', '..', 'fixtures', 'components');
 
-type Case = { command?: 'check'; stream?: string; now?: string; limits?: object; state?: object[]; config?: object; manifest: object; routes: object[]; ours_explains?: boolean };
-type Golden = { expected: { summary?: unknown; errors?: string[]; exception?: string; status?: string; message?: string | null }; requests: unknown[] };
+type Case = {
+  command?: 'check';
+  stream?: string;
+  now?: string;
+  limits?: object;
+  state?: object[];
+  config?: object;
+  manifest: object;
+  routes: object[];
+  ours_explains?: boolean;
+};
+type Golden = {
+  expected: { summary?: unknown; errors?: string[]; exception?: string; status?: string; message?: string | null };
+  requests: unknown[];
+};
 
 type Summary = { slices: { slice_descriptor: unknown }[] };
 
@@ -31,16 +44,25 @@ function sameReadDescriptors(ours: Summary, reference: Summary): Summary {
   const descriptors = ours.slices.map((s) => text(s.slice_descriptor));
   ours.slices.forEach((s, i) => {
     const theirs = reference.slices[i];
-    if (theirs && text(s.slice_descriptor) !== text(theirs.slice_descriptor) && descriptors.includes(text(theirs.slice_descriptor))) s.slice_descriptor = theirs.slice_descriptor;
+    if (theirs && text(s.slice_descriptor) !== text(theirs.slice_descriptor) && descriptors.includes(text(theirs.slice_descriptor)))
+      s.slice_descriptor = theirs.slice_descriptor;
   });
   return ours;
 }
 
-const cases = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.case.yaml')).sort() : [];
+const cases = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.case.yaml'))
+      .sort()
+  : [];
 
 test('every component fixture has a golden recorded from the reference', () => {
   assert.ok(cases.length > 0);
-  for (const f of cases) assert.ok(existsSync(join(dir, f.replace('.case.yaml', '.golden.json'))), `${f} has no golden: run scripts/differential/recordComponentGoldens.mjs`);
+  for (const f of cases)
+    assert.ok(
+      existsSync(join(dir, f.replace('.case.yaml', '.golden.json'))),
+      `${f} has no golden: run scripts/differential/recordComponentGoldens.mjs`,
+    );
 });
 
 for (const file of cases) {
@@ -54,10 +76,17 @@ for (const file of cases) {
       const manifest = withOrigin(spec.manifest, api.origin);
       const config = withOrigin(spec.config ?? {}, api.origin);
       const expected = withOrigin(golden.expected, api.origin) as Golden['expected'];
-      const env = { now: () => new Date(spec.now ?? '2024-03-15T12:00:00Z'), sleep: async () => {}, ...(spec.state ? { state: spec.state } : {}) };
+      const env = {
+        now: () => new Date(spec.now ?? '2024-03-15T12:00:00Z'),
+        sleep: async () => {},
+        ...(spec.state ? { state: spec.state } : {}),
+      };
       if (spec.command === 'check') {
         const status = await rt.check(manifest, config, env);
-        assert.deepEqual({ status: status.status, message: status.message }, { status: expected.status, message: expected.message ?? null });
+        assert.deepEqual(
+          { status: status.status, message: status.message },
+          { status: expected.status, message: expected.message ?? null },
+        );
       } else if (expected.exception !== undefined) {
         // The reference's whole read failed: ours throws with the reference's message.
         await assert.rejects(rt.testRead(manifest, config, spec.stream, spec.limits ?? {}, env), (e: Error) => {
@@ -66,11 +95,21 @@ for (const file of cases) {
         });
       } else {
         const read = await rt.testRead(manifest, config, spec.stream, spec.limits ?? {}, env);
-        assert.deepEqual(sameReadDescriptors(JSON.parse(JSON.stringify(summaryOf(read))), expected.summary as Summary), expected.summary, 'slices, records and state');
+        assert.deepEqual(
+          sameReadDescriptors(JSON.parse(JSON.stringify(summaryOf(read))), expected.summary as Summary),
+          expected.summary,
+          'slices, records and state',
+        );
         const ourErrors = read.logs.filter((l: { level: string }) => l.level === 'ERROR').map((l: { message: string }) => l.message);
         // Deliberate (docs/fidelity.md): where the reference reads nothing silently, ours says why.
-        if (spec.ours_explains) assert.equal(ourErrors.length, (expected.errors ?? []).length + 1, `ours explains the empty read: ${ourErrors.join(' | ')}`);
-        else assert.deepEqual(ourErrors.length > 0, (expected.errors ?? []).length > 0, `errors: reference ${JSON.stringify(expected.errors)} / ours ${JSON.stringify(ourErrors)}`);
+        if (spec.ours_explains)
+          assert.equal(ourErrors.length, (expected.errors ?? []).length + 1, `ours explains the empty read: ${ourErrors.join(' | ')}`);
+        else
+          assert.deepEqual(
+            ourErrors.length > 0,
+            (expected.errors ?? []).length > 0,
+            `errors: reference ${JSON.stringify(expected.errors)} / ours ${JSON.stringify(ourErrors)}`,
+          );
       }
       assert.deepEqual(wireRequests(api.exchanges), withOrigin(golden.requests, api.origin), 'requests on the wire');
     } finally {

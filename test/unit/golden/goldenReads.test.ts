@@ -15,8 +15,24 @@ import { summaryOf, wireRequests } from '../../../scripts/differential/compare.m
 const rt = require(join(__dirname, '..', '..', '..', 'out', 'runtime.js'));
 const dir = join(__dirname, '..', '..', 'fixtures', 'golden');
 
-type Exchange = { method: string; url: string; body: string | null; status: number; responseHeaders: Record<string, string>; responseBody: string };
-type Golden = { connector: string; stream: string; now: string; limits: object; manifest: object; config: object; exchanges: Exchange[]; expected: { requests: unknown[]; reference: unknown } };
+type Exchange = {
+  method: string;
+  url: string;
+  body: string | null;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: string;
+};
+type Golden = {
+  connector: string;
+  stream: string;
+  now: string;
+  limits: object;
+  manifest: object;
+  config: object;
+  exchanges: Exchange[];
+  expected: { requests: unknown[]; reference: unknown };
+};
 
 /** Replays recorded exchanges: each request is answered by the first unused exchange with the same method, URL and body. */
 async function replay(exchanges: Exchange[]) {
@@ -33,7 +49,11 @@ async function replay(exchanges: Exchange[]) {
       const same = (e: Exchange) => e.method === req.method && e.url === req.url && canonicalBody(e.body) === canonicalBody(body);
       let i = exchanges.findIndex((e, j) => !used.has(j) && same(e));
       if (i < 0) i = exchanges.findIndex((e) => same(e));
-      if (i < 0) { res.writeHead(599, { 'content-type': 'text/plain' }); res.end(`no recorded exchange for ${req.method} ${req.url}`); return; }
+      if (i < 0) {
+        res.writeHead(599, { 'content-type': 'text/plain' });
+        res.end(`no recorded exchange for ${req.method} ${req.url}`);
+        return;
+      }
       used.add(i);
       const e = exchanges[i];
       res.writeHead(e.status, e.responseHeaders);
@@ -42,22 +62,46 @@ async function replay(exchanges: Exchange[]) {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as { port: number }).port;
-  return { origin: `http://127.0.0.1:${port}`, seen, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
 function canonicalBody(body: string | null): string | null {
   if (body === null || body === '') return null;
   try {
-    const sort = (v: unknown): unknown => (Array.isArray(v) ? v.map(sort) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])])) : v);
+    const sort = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(sort)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.keys(v)
+                .sort()
+                .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+            )
+          : v;
     return JSON.stringify(sort(JSON.parse(body)));
   } catch {
-    return [...new URLSearchParams(body)].sort().map(([k, v]) => `${k}=${v}`).join('&');
+    return [...new URLSearchParams(body)]
+      .sort()
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
   }
 }
 
 const withOrigin = <T>(value: T, origin: string): T => JSON.parse(JSON.stringify(value).split('{{ORIGIN}}').join(origin));
 
-const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+const files = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : [];
 test('golden fixtures are present', () => {
   assert.ok(files.length > 0, `no golden fixtures in ${dir}`);
 });
@@ -71,7 +115,10 @@ for (const file of files) {
       recorded.push(...withOrigin(golden.exchanges, api.origin));
       const manifest = withOrigin(golden.manifest, api.origin);
       const config = withOrigin(golden.config, api.origin);
-      const read = await rt.testRead(manifest, config, golden.stream, golden.limits, { now: () => new Date(golden.now), sleep: async () => {} });
+      const read = await rt.testRead(manifest, config, golden.stream, golden.limits, {
+        now: () => new Date(golden.now),
+        sleep: async () => {},
+      });
       const expected = withOrigin(golden.expected, api.origin);
       assert.deepEqual(wireRequests(api.seen), expected.requests, 'requests on the wire');
       assert.deepEqual(JSON.parse(JSON.stringify(summaryOf(read))), expected.reference, 'slices, records and state');

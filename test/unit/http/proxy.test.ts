@@ -27,10 +27,21 @@ test('requests go through the proxy named by HTTP_PROXY', async () => {
   const port = (proxy.address() as AddressInfo).port;
   try {
     const out = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', join(__dirname, '../../fixtures/proxyFetch.ts'), 'http://upstream.invalid/items?x=1'], {
-        timeout: 20_000,
-        env: { ...process.env, NODE_TEST_CONTEXT: '', HTTP_PROXY: `http://127.0.0.1:${port}`, HTTPS_PROXY: `http://127.0.0.1:${port}`, NO_PROXY: '' },
-      }, (err, stdout) => (err && !stdout ? reject(err) : resolve(stdout)));
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', join(__dirname, '../../fixtures/proxyFetch.ts'), 'http://upstream.invalid/items?x=1'],
+        {
+          timeout: 20_000,
+          env: {
+            ...process.env,
+            NODE_TEST_CONTEXT: '',
+            HTTP_PROXY: `http://127.0.0.1:${port}`,
+            HTTPS_PROXY: `http://127.0.0.1:${port}`,
+            NO_PROXY: '',
+          },
+        },
+        (err, stdout) => (err && !stdout ? reject(err) : resolve(stdout)),
+      );
     });
     assert.deepEqual(JSON.parse(out), { status: 200, body: '{"via":"proxy"}' });
     assert.deepEqual(seen, ['CONNECT upstream.invalid:80', 'GET /items?x=1 HTTP/1.1']);

@@ -9,18 +9,34 @@ import { bodyBytes, bodyText, binaryKind } from '../../../server/src/runtime/htt
 
 const gz = gzipSync('{"id":1}\n');
 const server = createServer((req, res) => {
-  if (req.url === '/gz') { res.writeHead(200, { 'Content-Type': 'application/gzip' }); return res.end(gz); }
-  if (req.url === '/latin1') { res.writeHead(200, { 'Content-Type': 'text/csv' }); return res.end(Buffer.from('Zürich', 'latin1')); }
-  if (req.url === '/latin1-declared') { res.writeHead(200, { 'Content-Type': 'text/csv; charset=latin1' }); return res.end(Buffer.from('Zürich', 'latin1')); }
-  if (req.url === '/text') { res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }); return res.end('héllo'); }
-  res.writeHead(404); res.end();
+  if (req.url === '/gz') {
+    res.writeHead(200, { 'Content-Type': 'application/gzip' });
+    return res.end(gz);
+  }
+  if (req.url === '/latin1') {
+    res.writeHead(200, { 'Content-Type': 'text/csv' });
+    return res.end(Buffer.from('Zürich', 'latin1'));
+  }
+  if (req.url === '/latin1-declared') {
+    res.writeHead(200, { 'Content-Type': 'text/csv; charset=latin1' });
+    return res.end(Buffer.from('Zürich', 'latin1'));
+  }
+  if (req.url === '/text') {
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+    return res.end('héllo');
+  }
+  res.writeHead(404);
+  res.end();
 });
 let base = '';
 before(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-after(() => { server.closeAllConnections(); server.close(); });
+after(() => {
+  server.closeAllConnections();
+  server.close();
+});
 
 test('a gzip body is shown as a placeholder; its bytes and the size cap ride along without changing the shape', async () => {
   const res = await createHttpFetch({ maxResponseBytes: 4096 })({ method: 'GET', url: `${base}/gz`, headers: {}, body: null });

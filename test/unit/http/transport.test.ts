@@ -56,10 +56,18 @@ before(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-after(() => { server.closeAllConnections(); server.close(); });
+after(() => {
+  server.closeAllConnections();
+  server.close();
+});
 
 test('sends method, headers and body; returns status, headers named as sent, and text', async () => {
-  const res = await createHttpFetch()({ method: 'POST', url: `${base}/echo?a=1`, headers: { 'Content-Type': 'application/json' }, body: '{"k": 1}' });
+  const res = await createHttpFetch()({
+    method: 'POST',
+    url: `${base}/echo?a=1`,
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"k": 1}',
+  });
   assert.equal(res.status, 200);
   // The reference keeps response header names as the server sent them (reference-incremental.md §7).
   assert.equal(res.headers['X-Custom'], 'v');
@@ -73,11 +81,14 @@ test('decompresses gzip bodies', async () => {
 });
 
 test('refuses a body over the size cap with a clear error', async () => {
-  await assert.rejects(createHttpFetch({ maxResponseBytes: 1000 })({ method: 'GET', url: `${base}/big`, headers: {}, body: null }), (e: Error & { code?: string; failureType?: string }) => {
-    assert.equal(e.code, 'ERR_RESPONSE_TOO_LARGE');
-    assert.match(e.message, /exceeds the size limit of 1000 bytes/);
-    return true;
-  });
+  await assert.rejects(
+    createHttpFetch({ maxResponseBytes: 1000 })({ method: 'GET', url: `${base}/big`, headers: {}, body: null }),
+    (e: Error & { code?: string; failureType?: string }) => {
+      assert.equal(e.code, 'ERR_RESPONSE_TOO_LARGE');
+      assert.match(e.message, /exceeds the size limit of 1000 bytes/);
+      return true;
+    },
+  );
 });
 
 test('a gzip body inflating past the cap while it streams fails the request and leaves no unhandled error event', async () => {
@@ -100,21 +111,32 @@ test('a gzip body inflating past the cap while it streams fails the request and 
 });
 
 test('a stalled response times out with ETIMEDOUT', async () => {
-  await assert.rejects(createHttpFetch({ timeoutMs: 200 })({ method: 'GET', url: `${base}/stall`, headers: {}, body: null }), (e: Error & { code?: string; failureType?: string }) => {
-    assert.equal(e.code, 'ETIMEDOUT');
-    assert.equal(e.failureType, 'transient_error');
-    return true;
-  });
+  await assert.rejects(
+    createHttpFetch({ timeoutMs: 200 })({ method: 'GET', url: `${base}/stall`, headers: {}, body: null }),
+    (e: Error & { code?: string; failureType?: string }) => {
+      assert.equal(e.code, 'ETIMEDOUT');
+      assert.equal(e.failureType, 'transient_error');
+      return true;
+    },
+  );
 });
 
 test('a redirect loop ends after the redirect limit', async () => {
   seen.length = 0;
-  await assert.rejects(createHttpFetch({ maxRedirects: 3 })({ method: 'GET', url: `${base}/loop`, headers: {}, body: null }), /Too many redirects \(more than 3\)/);
+  await assert.rejects(
+    createHttpFetch({ maxRedirects: 3 })({ method: 'GET', url: `${base}/loop`, headers: {}, body: null }),
+    /Too many redirects \(more than 3\)/,
+  );
   assert.equal(seen.length, 4);
 });
 
 test('303 turns a POST into a bodiless GET on the new location', async () => {
-  const res = await createHttpFetch()({ method: 'POST', url: `${base}/see-other`, headers: { 'Content-Type': 'text/plain' }, body: 'data' });
+  const res = await createHttpFetch()({
+    method: 'POST',
+    url: `${base}/see-other`,
+    headers: { 'Content-Type': 'text/plain' },
+    body: 'data',
+  });
   assert.deepEqual(JSON.parse(res.body), { method: 'GET', body: '', q: '?after=1' });
 });
 
@@ -123,11 +145,14 @@ test('connection refused rejects with ECONNREFUSED and no query string in the me
   await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
   const port = (closed.address() as AddressInfo).port;
   await new Promise<void>((r) => closed.close(() => r()));
-  await assert.rejects(createHttpFetch()({ method: 'GET', url: `http://127.0.0.1:${port}/x?api_key=SECRET`, headers: {}, body: null }), (e: Error & { code?: string }) => {
-    assert.equal(e.code, 'ECONNREFUSED');
-    assert.doesNotMatch(e.message, /SECRET/);
-    return true;
-  });
+  await assert.rejects(
+    createHttpFetch()({ method: 'GET', url: `http://127.0.0.1:${port}/x?api_key=SECRET`, headers: {}, body: null }),
+    (e: Error & { code?: string }) => {
+      assert.equal(e.code, 'ECONNREFUSED');
+      assert.doesNotMatch(e.message, /SECRET/);
+      return true;
+    },
+  );
 });
 
 test('an AbortSignal cancels an in-flight request', async () => {
@@ -138,7 +163,10 @@ test('an AbortSignal cancels an in-flight request', async () => {
 });
 
 test('non-http schemes are config errors; env.fetch overrides the transport', async () => {
-  await assert.rejects(createHttpFetch()({ method: 'GET', url: 'ftp://x/y', headers: {}, body: null }), (e: Error & { failureType?: string }) => e.failureType === 'config_error');
+  await assert.rejects(
+    createHttpFetch()({ method: 'GET', url: 'ftp://x/y', headers: {}, body: null }),
+    (e: Error & { failureType?: string }) => e.failureType === 'config_error',
+  );
   const fake = async () => ({ status: 204, headers: {}, body: '' });
   assert.equal(resolveFetch({ fetch: fake }), fake);
 });

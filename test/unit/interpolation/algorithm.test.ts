@@ -14,7 +14,10 @@ test('§3.2 table: first-level missing key', () => {
 
 test('§3.2 table: chained access on a missing key', () => {
   const ctx = { config: {}, parameters: {} };
-  assert.equal(kindOf(() => interpolate('{{ config.a.b }}', ctx, 'string')), 'value_error');
+  assert.equal(
+    kindOf(() => interpolate('{{ config.a.b }}', ctx, 'string')),
+    'value_error',
+  );
   assert.deepEqual(evalMapping({ k: '{{ config.a.b }}' }, ctx), { k: null });
   assert.equal(interpolate('{{ config.a.b }}', ctx, 'boolean'), false);
 });
@@ -43,7 +46,11 @@ test('§3.2 step 2: stream_interval and stream_partition alias stream_slice', ()
 
 test('§3.2 step 3: any template containing stream_state is a config error', () => {
   for (const t of ['{{ stream_state.x }}', "{{ 'stream_state' }}", 'plain stream_state text']) {
-    assert.equal(kindOf(() => ev(t)), 'config_error', t);
+    assert.equal(
+      kindOf(() => ev(t)),
+      'config_error',
+      t,
+    );
   }
   try {
     ev('{{ stream_state }}');
@@ -55,14 +62,29 @@ test('§3.2 step 3: any template containing stream_state is a config error', () 
 });
 
 test('§3.2 step 4: non-string input is an error', () => {
-  assert.equal(kindOf(() => interpolate(5 as unknown as string, { config: {} }, 'jinja')), 'value_error');
+  assert.equal(
+    kindOf(() => interpolate(5 as unknown as string, { config: {} }, 'jinja')),
+    'value_error',
+  );
 });
 
 test('§3.2 step 5: undeclared variables are errors, set variables and globals are declared', () => {
-  assert.equal(kindOf(() => ev('{{ last_records }}')), 'undeclared_variable');
-  assert.equal(kindOf(() => ev('{{ response }}')), 'undeclared_variable');
-  assert.equal(kindOf(() => ev('{{ eval }}')), 'undeclared_variable');
-  assert.equal(kindOf(() => ev('{{ getattr }}')), 'undeclared_variable');
+  assert.equal(
+    kindOf(() => ev('{{ last_records }}')),
+    'undeclared_variable',
+  );
+  assert.equal(
+    kindOf(() => ev('{{ response }}')),
+    'undeclared_variable',
+  );
+  assert.equal(
+    kindOf(() => ev('{{ eval }}')),
+    'undeclared_variable',
+  );
+  assert.equal(
+    kindOf(() => ev('{{ getattr }}')),
+    'undeclared_variable',
+  );
   assert.equal(ev('{% set x = 2 %}{{ x }}'), 2);
   assert.equal(ev('{{ now_utc().year }}'), 2021);
   assert.equal(ev('{% for i in [1] %}{{ loop.index }}{% endfor %}'), 1);
@@ -111,7 +133,19 @@ test('§3.4 InterpolatedString: empty render gives "" and the template is its ow
 
 test('§3.4 InterpolatedBoolean: false values, zero, null and real booleans', () => {
   const ctx = { config: {}, parameters: {} };
-  for (const t of ["{{ 'False' }}", "{{ 'false' }}", '{{ {} }}', '{{ [] }}', '{{ () }}', '', '{{ 0 }}', '{{ 0.0 }}', "{{ '0' }}", '{{ False }}', '{{ config.nope }}']) {
+  for (const t of [
+    "{{ 'False' }}",
+    "{{ 'false' }}",
+    '{{ {} }}',
+    '{{ [] }}',
+    '{{ () }}',
+    '',
+    '{{ 0 }}',
+    '{{ 0.0 }}',
+    "{{ '0' }}",
+    '{{ False }}',
+    '{{ config.nope }}',
+  ]) {
     assert.equal(evalBoolean(t, ctx), false, t);
   }
   for (const t of ['{{ None }}', '{{ 1 }}', "{{ 'x' }}", '{{ [0] }}', 'text']) {
@@ -124,12 +158,18 @@ test('§3.4 InterpolatedBoolean: false values, zero, null and real booleans', ()
 test('§3.4 InterpolatedMapping: keys keep str type, values typed, valid value types, pass-through', () => {
   const ctx = { config: { n: '42', list: ['a', 'b'] }, parameters: {} };
   assert.deepEqual(evalMapping({ '{{ 123 }}': '{{ config.n }}', plain: 7, flag: true }, ctx), { '123': 42, plain: 7, flag: true });
-  assert.deepEqual(evalMapping({ a: '{{ config.n }}', b: '{{ config.list }}' }, ctx, { validValueTypes: ['str', 'list'] }), { a: '42', b: ['a', 'b'] });
+  assert.deepEqual(evalMapping({ a: '{{ config.n }}', b: '{{ config.list }}' }, ctx, { validValueTypes: ['str', 'list'] }), {
+    a: '42',
+    b: ['a', 'b'],
+  });
 });
 
 test('§3.4 InterpolatedNestedMapping: recursive, nulls dropped in objects but kept in lists', () => {
   const ctx = { config: { x: '5' }, parameters: {} };
-  const out = evalNestedMapping({ a: { b: '{{ config.x }}', gone: '{{ config.missing }}', n: 3 }, l: ['{{ config.missing }}', '{{ config.x }}'] }, ctx);
+  const out = evalNestedMapping(
+    { a: { b: '{{ config.x }}', gone: '{{ config.missing }}', n: 3 }, l: ['{{ config.missing }}', '{{ config.x }}'] },
+    ctx,
+  );
   assert.deepEqual(out, { a: { b: 5, n: 3 }, l: [null, 5] });
 });
 
@@ -153,10 +193,20 @@ test('§12.4 Link header templates', () => {
 test('§12.5-12.8 authenticator templates', () => {
   const config = { client_id: 'abc', client_secret: 's3cr3t', key: 'k1', user: 'u', password: 'p' };
   assert.equal(ev("{{ config['client_id'] }}", { config }, 'string'), 'abc');
-  assert.equal(ev("Basic {{ (config.client_id ~ ':' ~ config.client_secret) | base64encode }}", { config }, 'string'), 'Basic YWJjOnMzY3IzdA==');
+  assert.equal(
+    ev("Basic {{ (config.client_id ~ ':' ~ config.client_secret) | base64encode }}", { config }, 'string'),
+    'Basic YWJjOnMzY3IzdA==',
+  );
   assert.equal(ev('{{ config.key }}', { config }, 'string'), 'k1');
   assert.equal(ev('Token {{ session_token }}', { config, session_token: 'T0' }, 'string'), 'Token T0');
-  assert.equal(ev("{{ json_loads(config['sa'])['private_key'] }}", { config: { sa: '{"private_key": "pk"}' }, json_loads: (s: string) => JSON.parse(s) }, 'string'), 'pk');
+  assert.equal(
+    ev(
+      "{{ json_loads(config['sa'])['private_key'] }}",
+      { config: { sa: '{"private_key": "pk"}' }, json_loads: (s: string) => JSON.parse(s) },
+      'string',
+    ),
+    'pk',
+  );
 });
 
 test('next_page_token: null on the first page renders empty; later pages read the token', () => {
@@ -185,7 +235,7 @@ test("Jinja's self is declared: attributes render empty, as in the reference's e
 });
 
 test('evalString with valid types keeps text that is another literal type', () => {
-  const ctx = { config: { id: '0012' , n: '12' }, parameters: {} };
+  const ctx = { config: { id: '0012', n: '12' }, parameters: {} };
   assert.equal(evalString('{{ config.n }}', ctx, { validTypes: ['str'] }), '12');
   assert.equal(evalString('{{ config.id }}', ctx), '0012');
   assert.equal(evalString('{{ config.n }}', ctx), 12);

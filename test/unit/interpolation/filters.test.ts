@@ -8,14 +8,20 @@ test('hash: md5 default, other algorithms, salt, unknown algorithm fails', () =>
   assert.equal(ev("{{ 'abc' | hash('sha256') }}", {}, 'string'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   assert.equal(ev("{{ 'ab' | hash('md5', 'c') }}", {}, 'string'), '900150983cd24fb0d6963f7d28e17f72');
   assert.equal(ev("{{ 123 | hash('sha1') }}", {}, 'string'), '40bd001563085fc35165329ea1ff5c5ecbdbbeef');
-  assert.equal(kindOf(() => ev("{{ 'a' | hash('nope') }}")), 'value_error');
+  assert.equal(
+    kindOf(() => ev("{{ 'a' | hash('nope') }}")),
+    'value_error',
+  );
 });
 
 test('base64encode, base64decode and the encoding base64binascii_decode', () => {
   assert.equal(ev("{{ 'user:pass' | base64encode }}", {}, 'string'), 'dXNlcjpwYXNz');
   assert.equal(ev("{{ 'dXNlcjpwYXNz' | base64decode }}", {}, 'string'), 'user:pass');
   assert.equal(ev("{{ 'user:pass' | base64binascii_decode }}", {}, 'string'), 'dXNlcjpwYXNz');
-  assert.equal(kindOf(() => ev("{{ 'abc' | base64decode }}")), 'value_error');
+  assert.equal(
+    kindOf(() => ev("{{ 'abc' | base64decode }}")),
+    'value_error',
+  );
 });
 
 test('string: strings unchanged, other values JSON in triple quotes', () => {
@@ -37,7 +43,10 @@ test('regex_search and regex_replace with Python syntax', () => {
 
 test('hmac: sha256 only', () => {
   assert.equal(ev("{{ 'data' | hmac('key') }}", {}, 'string'), '5031fe3d989c6d1537a013fa6e739da23463fdaec3b70137d828e36ace221bd0');
-  assert.equal(kindOf(() => ev("{{ 'data' | hmac('key', 'md5') }}")), 'value_error');
+  assert.equal(
+    kindOf(() => ev("{{ 'data' | hmac('key', 'md5') }}")),
+    'value_error',
+  );
 });
 
 test('int and float filters with Python parsing and defaults', () => {
@@ -69,7 +78,10 @@ test('default, length, first, last, join, lower, upper, replace, trim, list', ()
 });
 
 test('map, select, selectattr, reject, sum, sort, unique, tojson, urlencode', () => {
-  const records = [{ id: 1, ok: true, n: 'b' }, { id: 2, ok: false, n: 'a' }];
+  const records = [
+    { id: 1, ok: true, n: 'b' },
+    { id: 2, ok: false, n: 'a' },
+  ];
   assert.deepEqual(ev("{{ records | map(attribute='id') | list }}", { records }), [1, 2]);
   assert.deepEqual(ev("{{ ['1','2'] | map('int') | list }}"), [1, 2]);
   assert.deepEqual(ev("{{ records | selectattr('ok') | map(attribute='id') | list }}", { records }), [1]);
@@ -95,7 +107,10 @@ test('tests: none, defined, number, string, in, divisibleby, false', () => {
   assert.equal(ev('{{ 2 is in [1, 2] }}'), true);
   assert.equal(ev('{{ 9 is divisibleby 3 }}'), true);
   assert.equal(ev('{{ x is false }}', { x: false }), true);
-  assert.equal(kindOf(() => ev('{{ 1 is nonsense }}')), 'template_syntax_error');
+  assert.equal(
+    kindOf(() => ev('{{ 1 is nonsense }}')),
+    'template_syntax_error',
+  );
 });
 
 test('dict, list and str methods with Python semantics', () => {
@@ -132,9 +147,12 @@ test('statements: if/elif/else, for with else and filter, set, whitespace contro
   assert.equal(ev('{% for x in [1,2,3,4] if x is even %}{{ x }}{% endfor %}'), 24);
   assert.equal(ev('{% set a, b = [1, 2] %}{{ a + b }}'), 3);
   assert.equal(ev('a  {%- set x = 5 -%}   {{ x }}|{# note #}'), 'a5|');
-  assert.equal(ev("{% set ns = namespace(n=0) %}{% for i in [1,2] %}{% set ns.n = ns.n + i %}{% endfor %}{{ ns.n }}"), 3);
+  assert.equal(ev('{% set ns = namespace(n=0) %}{% for i in [1,2] %}{% set ns.n = ns.n + i %}{% endfor %}{{ ns.n }}'), 3);
   assert.equal(ev('{% raw %}{{ x }}{% endraw %}'), '{{ x }}');
   assert.equal(ev('a\n'), 'a');
   assert.equal(ev("{{ -180.00 <= config['lon']|float <= 180.00 }}", { config: { lon: '12.5' } }), true);
-  assert.equal(kindOf(() => ev('{% for x in [1] %}{% break %}{% endfor %}')), 'template_syntax_error');
+  assert.equal(
+    kindOf(() => ev('{% for x in [1] %}{% break %}{% endfor %}')),
+    'template_syntax_error',
+  );
 });

@@ -35,11 +35,11 @@ const BOMBS: [string, RegExp][] = [
   ["{{ '%s%s' % (config.big, config.big) }}", /'%' formatting: result too large/],
   ["{{ '{}{}'.format(config.big, config.big) }}", /str\.format: result too large/],
   ['{{ [config.big] * 3 }}', /str\(\) of a container: result too large/],
-  ["{{ config.text.zfill(10**9) }}", /zfill: result too large/],
+  ['{{ config.text.zfill(10**9) }}', /zfill: result too large/],
   ["{{ {'a': config.big, 'b': config.big} | tojson }}", /JSON text: result too large/],
   ['{{ ([[1] * 1000] * 1000) | tojson(indent=10) }}', /JSON text: result too large/],
   ['{{ 10 ** 400 }}', /numerical result out of range/],
-  ["{% set l = [1] * 900000 %}{{ l | sort | sort | sort }}", /exceeded/],
+  ['{% set l = [1] * 900000 %}{{ l | sort | sort | sort }}', /exceeded/],
 ];
 
 for (const [template, expected] of BOMBS) {
@@ -52,7 +52,10 @@ test('the same filters with sane arguments still work', () => {
   assert.equal(interpolate("{{ 'x' | center(5) }}", ctx, 'jinja'), '  x  ');
   assert.deepEqual(interpolate('{{ config.list | slice(2) | list }}', ctx, 'jinja'), [[1, 2], [3]]);
   assert.equal(interpolate("{{ 'a\\nb' | indent(2) }}", ctx, 'jinja'), 'a\n  b');
-  assert.equal(interpolate("json={{ {'b': [1.0, 'é']} | tojson(indent=2) }}", ctx, 'jinja'), 'json={\n  "b": [\n    1.0,\n    "\\u00e9"\n  ]\n}');
+  assert.equal(
+    interpolate("json={{ {'b': [1.0, 'é']} | tojson(indent=2) }}", ctx, 'jinja'),
+    'json={\n  "b": [\n    1.0,\n    "\\u00e9"\n  ]\n}',
+  );
   assert.equal(interpolate("{{ '<!--' * 200000 ~ '<b>x' | striptags }}", ctx, 'jinja'), '<!--'.repeat(200000) + 'x');
 });
 
@@ -67,7 +70,10 @@ test('regular expressions run on RE2: catastrophic patterns finish, with Python 
   assert.equal(interpolate("{{ ('a' * 100000 ~ '!') | regex_search('^(a|a)*$') }}", ctx, 'jinja'), null);
   assert.equal(interpolate("{{ ('a' * 100000) | regex_replace('a*a*a*b', 'x') | length }}", ctx, 'jinja'), 100000);
   assert.equal(interpolate("{{ 'abxd' | regex_replace('x*', '-') }}", ctx, 'jinja'), '-a-b--d-');
-  assert.equal(interpolate("{{ 'john@example.com' | regex_replace('(?P<user>\\\\w+)@(\\\\w+)', '\\\\g<user> at \\\\2') }}", ctx, 'jinja'), 'john at example.com');
+  assert.equal(
+    interpolate("{{ 'john@example.com' | regex_replace('(?P<user>\\\\w+)@(\\\\w+)', '\\\\g<user> at \\\\2') }}", ctx, 'jinja'),
+    'john at example.com',
+  );
   assert.ok(Date.now() - started < 20_000, `${Date.now() - started} ms`);
 });
 

@@ -19,7 +19,10 @@ test('today_utc and today_with_timezone', () => {
   // Kiritimati is UTC+14: already the 1st there at 00:00 UTC → still 2021-09-01; Honolulu (UTC-10) is the 31st.
   assert.equal(ev("{{ today_with_timezone('Pacific/Kiritimati') }}", {}, 'string'), '2021-09-01');
   assert.equal(ev("{{ today_with_timezone('Pacific/Honolulu') }}", {}, 'string'), '2021-08-31');
-  assert.equal(kindOf(() => ev("{{ today_with_timezone('Not/AZone') }}")), 'value_error');
+  assert.equal(
+    kindOf(() => ev("{{ today_with_timezone('Not/AZone') }}")),
+    'value_error',
+  );
 });
 
 test('timestamp: numbers truncate to int, strings give float epoch seconds', () => {
@@ -33,7 +36,10 @@ test('str_to_datetime: ISO parse, naive → UTC, converted to UTC; invalid input
   assert.equal(ev("{{ str_to_datetime('2022-01-14') }}", {}, 'string'), '2022-01-14 00:00:00+00:00');
   assert.equal(ev("{{ str_to_datetime('2022-01-14T05:06:07+02:00') }}", {}, 'string'), '2022-01-14 03:06:07+00:00');
   assert.equal(ev("{{ str_to_datetime('2022-01-14 05:06:07.5Z') }}", {}, 'string'), '2022-01-14 05:06:07.500000+00:00');
-  assert.equal(kindOf(() => ev("{{ str_to_datetime('14/01/2022') }}")), 'value_error');
+  assert.equal(
+    kindOf(() => ev("{{ str_to_datetime('14/01/2022') }}")),
+    'value_error',
+  );
 });
 
 test('max and min: several arguments or one iterable', () => {
@@ -54,7 +60,10 @@ test('duration: days, hours, weeks, calendar months, combined', () => {
   assert.equal(ev("{{ duration('P2W') }}", {}, 'string'), '14 days, 0:00:00');
   assert.equal(ev("{{ duration('P1M') }}", {}, 'string'), '1 month, 0:00:00');
   assert.equal(ev("{{ duration('P1D').total_seconds() }}"), 86400);
-  assert.equal(kindOf(() => ev("{{ duration('1 day') }}")), 'value_error');
+  assert.equal(
+    kindOf(() => ev("{{ duration('1 day') }}")),
+    'value_error',
+  );
 });
 
 test('format_datetime: datetime, int epoch, string with and without input_format, special formats', () => {
@@ -83,14 +92,17 @@ test('datetime fields and methods used by manifests', () => {
   assert.equal(ev("{{ (now_utc() - str_to_datetime('2021-08-30T00:00:00Z')).days }}"), 2);
   assert.equal(ev("{{ now_utc().replace(day=15).strftime('%Y-%m-%d') }}"), '2021-09-15');
   assert.equal(ev("{{ now_utc().strftime('%s') }}"), 1630454400);
-  assert.equal(ev("{{ now_utc().timestamp() | int }}"), 1630454400);
+  assert.equal(ev('{{ now_utc().timestamp() | int }}'), 1630454400);
   assert.equal(ev("{{ now_utc() > str_to_datetime('2020-01-01') }}", {}, 'boolean'), true);
 });
 
 test('now_utc() on the real clock has microseconds, as datetime.now() in the reference (issue 20)', () => {
   const micros = Array.from({ length: 50 }, () => Number(interpolate('{{ now_utc().microsecond }}', {}, 'jinja')));
   // A millisecond clock would give only multiples of 1000.
-  assert.ok(micros.some((m) => m % 1000 !== 0), `microseconds: ${micros.slice(0, 5).join(', ')}…`);
+  assert.ok(
+    micros.some((m) => m % 1000 !== 0),
+    `microseconds: ${micros.slice(0, 5).join(', ')}…`,
+  );
   const text = String(interpolate('{{ now_utc() }}', {}, 'jinja'));
   assert.match(text, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{6})?\+00:00$/);
   const real = Date.now();

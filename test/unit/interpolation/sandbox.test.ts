@@ -21,27 +21,27 @@ function run(payload: string): unknown {
 const REACH_NOTHING: string[] = [
   "{{ ''.__class__ }}",
   "{{ ''.__class__.__mro__ }}",
-  "{{ config.__class__ }}",
-  "{{ config.__proto__ }}",
+  '{{ config.__class__ }}',
+  '{{ config.__proto__ }}',
   "{{ config['__proto__'] }}",
-  "{{ config.constructor }}",
+  '{{ config.constructor }}',
   "{{ config['constructor'] }}",
   "{{ config.constructor.constructor('return process')() }}",
-  "{{ [].constructor }}",
+  '{{ [].constructor }}',
   "{{ ''.constructor }}",
-  "{{ config.toString }}",
-  "{{ config.hasOwnProperty }}",
-  "{{ config.valueOf }}",
-  "{{ config.__init__.__globals__ }}",
-  "{{ record._id }}",
-  "{{ now_utc.__globals__ }}",
-  "{{ now_utc().__class__ }}",
-  "{{ config.get.__self__ }}",
-  "{{ (1).__class__.__subclasses__() }}",
-  "{{ lipsum.__globals__ }}",
-  "{{ cycler.__init__ }}",
+  '{{ config.toString }}',
+  '{{ config.hasOwnProperty }}',
+  '{{ config.valueOf }}',
+  '{{ config.__init__.__globals__ }}',
+  '{{ record._id }}',
+  '{{ now_utc.__globals__ }}',
+  '{{ now_utc().__class__ }}',
+  '{{ config.get.__self__ }}',
+  '{{ (1).__class__.__subclasses__() }}',
+  '{{ lipsum.__globals__ }}',
+  '{{ cycler.__init__ }}',
   "{{ 'x'.prototype }}",
-  "{{ config.nested.__dict__ }}",
+  '{{ config.nested.__dict__ }}',
   '{{ self.__class__ }}',
   '{{ self._TemplateReference__context }}',
 ];
@@ -60,7 +60,7 @@ const UNDECLARED: string[] = [
 
 const EXHAUSTION: string[] = [
   "{{ 'a' * 100000000 }}",
-  "{{ [1] * 100000000 }}",
+  '{{ [1] * 100000000 }}',
   "{% set x = 'a' * 900000 %}{{ x ~ x }}",
   "{% for i in 'x' * 900000 %}{% for j in 'x' * 900000 %}{% endfor %}{% endfor %}",
   '{{ 10 ** 10000 }}',
@@ -97,7 +97,7 @@ test(`${EXHAUSTION.length} exhaustion payloads are stopped by the budget`, () =>
   }
 });
 
-test('a catastrophic-backtracking pattern runs in linear time on RE2 and gives Python\'s answer', () => {
+test("a catastrophic-backtracking pattern runs in linear time on RE2 and gives Python's answer", () => {
   const started = Date.now();
   assert.equal(run("{{ ('a' * 50000) | regex_replace('(a+)+$', 'b') }}"), 'b');
   // A hang guard: on a backtracking engine this pattern runs for hours.
@@ -118,7 +118,7 @@ test('sandbox never mutates the host: prototype pollution attempts do nothing', 
   run("{% set _ = config.update({'__proto__': {'polluted': 1}}) %}");
   run("{% set x = {'__proto__': {'polluted': 1}} %}{{ x.polluted }}");
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
-  assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'), false);
+  assert.equal(Object.hasOwn(Object.prototype, 'polluted'), false);
 });
 
 test('total payload count is at least 30', () => {

@@ -23,7 +23,8 @@ const FIELDS: Record<string, Record<string, TemplateContextKind>> = {
 };
 const catalog: TemplateCatalog = {
   contextFor: (t, f) => FIELDS[t]?.[f],
-  isComponentType: (t) => t in FIELDS || ['DeclarativeStream', 'SimpleRetriever', 'DefaultPaginator', 'RecordSelector', 'Spec', 'CheckStream'].includes(t),
+  isComponentType: (t) =>
+    t in FIELDS || ['DeclarativeStream', 'SimpleRetriever', 'DefaultPaginator', 'RecordSelector', 'Spec', 'CheckStream'].includes(t),
 };
 
 function analyse() {
@@ -49,20 +50,35 @@ test('finds templates in plain, double-quoted, single-quoted and folded scalars 
 
 test('diagnostics: unknown filter, unavailable variable, stream_state, last_records, undeclared config key with did-you-mean', () => {
   const { problems } = analyse();
-  const byCode = (c: string) => problems.filter((p) => p.code === c).map((p) => ({ text: TEXT.slice(p.span.start, p.span.end), message: p.message, severity: p.severity }));
-  assert.deepEqual(byCode('template-syntax').map((p) => p.text), ['nope']);
+  const byCode = (c: string) =>
+    problems
+      .filter((p) => p.code === c)
+      .map((p) => ({ text: TEXT.slice(p.span.start, p.span.end), message: p.message, severity: p.severity }));
+  assert.deepEqual(
+    byCode('template-syntax').map((p) => p.text),
+    ['nope'],
+  );
   const na = byCode('template-variable-not-available');
-  assert.deepEqual(na.map((p) => p.text), ['last_record']);
+  assert.deepEqual(
+    na.map((p) => p.text),
+    ['last_record'],
+  );
   assert.match(na[0].message, /not available in HttpRequester\.request_headers/);
-  assert.deepEqual(byCode('template-stream-state').map((p) => [p.text, p.severity]), [['stream_state', 'error']]);
-  assert.deepEqual(byCode('template-last-records').map((p) => [p.text, p.severity]), [['last_records', 'warning']]);
+  assert.deepEqual(
+    byCode('template-stream-state').map((p) => [p.text, p.severity]),
+    [['stream_state', 'error']],
+  );
+  assert.deepEqual(
+    byCode('template-last-records').map((p) => [p.text, p.severity]),
+    [['last_records', 'warning']],
+  );
   const keys = byCode('template-undeclared-config-key');
   assert.equal(keys.length, 1);
   assert.equal(keys[0].text, "config.get('strat_date')");
   assert.match(keys[0].message, /Did you mean 'start_date'\?/);
 });
 
-test('completion: variables of the field, config keys after config. / config[\' / nested, filters after |', () => {
+test("completion: variables of the field, config keys after config. / config[' / nested, filters after |", () => {
   const { templates, spec } = analyse();
   const ctx = { spec, parameterKeys: ['entity'] };
   const labels = (offset: number) => templateCompletions(templateAt(templates, offset)!, ctx).map((i) => i.label);
@@ -84,5 +100,10 @@ test('hover: config key shows the spec property, variables their availability, f
   assert.match(region!.markdown, /API region/);
   assert.match(hover(at('last_record.id', 2))!.markdown, /Not available in HttpRequester\.request_headers/);
   assert.match(hover(at('default('))!.markdown, /default_value/);
-  assert.deepEqual(configDefinitionPath(templateAt(templates, at("config['region']", 10))!, spec), ['spec', 'connection_specification', 'properties', 'region']);
+  assert.deepEqual(configDefinitionPath(templateAt(templates, at("config['region']", 10))!, spec), [
+    'spec',
+    'connection_specification',
+    'properties',
+    'region',
+  ]);
 });

@@ -17,5 +17,8 @@ test('a 1 MB top-level key is validated and located like any other', () => {
 test('a top-level key full of regular-expression syntax is located literally', () => {
   const text = 'version: 6.0.0\ntype: DeclarativeSource\n"(a+)+$[": 1\nstreams: []\n';
   const problems = validateManifest(parseManifest(text));
-  assert.ok(problems.some((p) => p.code === 'unknown-field'), JSON.stringify(problems));
+  assert.ok(
+    problems.some((p) => p.code === 'unknown-field'),
+    JSON.stringify(problems),
+  );
 });

@@ -34,8 +34,16 @@ function keyPaths(text: string): { path: (string | number)[]; key: number }[] {
 function sampleTexts(): { name: string; text: string }[] {
   const read = (dir: string, names: string[]) => names.map((n) => ({ name: n, text: readFileSync(join(dir, n), 'utf8') }));
   // Without ../shared the fixtures below still check the claim.
-  const names = corpus ? readdirSync(corpus).filter((n) => n.endsWith('.yaml')).sort().filter((_, i) => i % 80 === 0) : [];
-  const local = readdirSync(fixtures).filter((n) => n.endsWith('.yaml')).sort().slice(0, 6);
+  const names = corpus
+    ? readdirSync(corpus)
+        .filter((n) => n.endsWith('.yaml'))
+        .sort()
+        .filter((_, i) => i % 80 === 0)
+    : [];
+  const local = readdirSync(fixtures)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()
+    .slice(0, 6);
   return [...read(corpus, names), ...read(fixtures, local)];
 }
 
@@ -55,7 +63,11 @@ test('the CLI locator and the language server locator answer alike: path → spa
       const [sa, ca] = [server.locateSource(path), cli.locateSource(path)];
       // FIXME(issue 22): a value the model reads as a whole block ends before its last line break,
       // the parser's after it; validation never underlines such a span (bench/lspModelConsistency.ts).
-      assert.deepEqual([sa.keySpan, sa.approximate, sa.span.start], [ca.keySpan, ca.approximate, ca.span.start], `${name}: source span of ${JSON.stringify(path)}`);
+      assert.deepEqual(
+        [sa.keySpan, sa.approximate, sa.span.start],
+        [ca.keySpan, ca.approximate, ca.span.start],
+        `${name}: source span of ${JSON.stringify(path)}`,
+      );
       assert.ok(Math.abs(sa.span.end - ca.span.end) <= 2, `${name}: source span end of ${JSON.stringify(path)}`);
       // On the key itself both name the same path.
       const at = server.nodeAt(key + 1);
@@ -95,7 +107,16 @@ test('line helpers: CRLF line ends stay out of a line, the last line has no brea
 });
 
 test('no module outside the locator and the model reaches for a scanner of its own', () => {
-  const owners = new Set(['runtime/manifest/locator.ts', 'runtime/manifest/quickLocate.ts', 'runtime/manifest/quickScalar.ts', 'runtime/manifest/cursorContext.ts', 'runtime/manifest/origins.ts', 'runtime/manifest/resolve.ts', 'model/manifestModel.ts', 'model/leafParser.ts']);
+  const owners = new Set([
+    'runtime/manifest/locator.ts',
+    'runtime/manifest/quickLocate.ts',
+    'runtime/manifest/quickScalar.ts',
+    'runtime/manifest/cursorContext.ts',
+    'runtime/manifest/origins.ts',
+    'runtime/manifest/resolve.ts',
+    'model/manifestModel.ts',
+    'model/leafParser.ts',
+  ]);
   const offenders: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -106,14 +127,26 @@ test('no module outside the locator and the model reaches for a scanner of its o
         if (owners.has(rel)) continue;
         const source = readFileSync(full, 'utf8');
         // The finders a locator answers: only its owners call them directly.
-        for (const finder of ['quickLocatorFor(', 'quickScalar(this', 'cursorContextAt(', 'locateSourcePath(', 'lineCounter.linePos(', 'model.locate(', 'model.nodeAt(']) {
+        for (const finder of [
+          'quickLocatorFor(',
+          'quickScalar(this',
+          'cursorContextAt(',
+          'locateSourcePath(',
+          'lineCounter.linePos(',
+          'model.locate(',
+          'model.nodeAt(',
+        ]) {
           if (source.includes(finder)) offenders.push(`${rel}: ${finder}`);
         }
-        if (/import\s*\{[^}]*\bscalarOffsets\b[^}]*\}\s*from/.test(source) && rel !== 'runtime/manifest/locator.ts') offenders.push(`${rel}: imports scalarOffsets`);
+        if (/import\s*\{[^}]*\bscalarOffsets\b[^}]*\}\s*from/.test(source) && rel !== 'runtime/manifest/locator.ts')
+          offenders.push(`${rel}: imports scalarOffsets`);
       }
     }
   };
   walk(join(repo, 'server/src'));
   // The cassette reader reports a line of a cassette file, and the OpenAPI loader a line of an API description, not of a manifest.
-  assert.deepEqual(offenders.filter((o) => !o.startsWith('runtime/cassette/') && !o.startsWith('runtime/scaffold/openapi/loadOpenApi.ts')), []);
+  assert.deepEqual(
+    offenders.filter((o) => !o.startsWith('runtime/cassette/') && !o.startsWith('runtime/scaffold/openapi/loadOpenApi.ts')),
+    [],
+  );
 });

@@ -14,10 +14,16 @@ const quickLocate = (text: string, path: (string | number)[]) => {
   return lastLocator.quickLocate(path);
 };
 
-type Expected = { path: (string | number)[]; key: [number, number]; value: [number, number] | null; style: string | null; decoded: unknown };
+type Expected = {
+  path: (string | number)[];
+  key: [number, number];
+  value: [number, number] | null;
+  style: string | null;
+  decoded: unknown;
+};
 
 /** Every mapping key of a document with the parser's key range and, for plain scalars, value range. */
-export function expectedKeys(text: string): Expected[] {
+function expectedKeys(text: string): Expected[] {
   const doc = parseDocument(text, { uniqueKeys: false });
   const out: Expected[] = [];
   const walk = (node: Node | null, path: (string | number)[]) => {
@@ -27,7 +33,13 @@ export function expectedKeys(text: string): Expected[] {
         const p = [...path, String(pair.key.value)];
         const v = pair.value as Node | null;
         const scalar = isScalar(v) && v.range && ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE'].includes(String(v.type)) ? v : null;
-        out.push({ path: p, key: [pair.key.range[0], pair.key.range[1]], value: scalar ? [scalar.range![0], scalar.range![1]] : null, style: scalar ? String(scalar.type) : null, decoded: scalar ? scalar.value : undefined });
+        out.push({
+          path: p,
+          key: [pair.key.range[0], pair.key.range[1]],
+          value: scalar ? [scalar.range![0], scalar.range![1]] : null,
+          style: scalar ? String(scalar.type) : null,
+          decoded: scalar ? scalar.value : undefined,
+        });
         walk(v, p);
       }
     } else if (isSeq(node)) node.items.forEach((item, i) => walk(item as Node, [...path, i]));
@@ -40,7 +52,7 @@ export function expectedKeys(text: string): Expected[] {
 }
 
 /** Checks every key of `text`; returns how many the quick locator answered. */
-export function compare(text: string, label: string): { answered: number; total: number } {
+function compare(text: string, label: string): { answered: number; total: number } {
   let answered = 0;
   const expected = expectedKeys(text);
   for (const e of expected) {
@@ -72,7 +84,8 @@ test('agrees with the parser on every key of the fixture manifests', () => {
 });
 
 test('declines what is not plain block style instead of guessing', () => {
-  const text = 'a:\n  b: {c: 1}\n  d: &x\n    e: 1\n  f: [1, 2]\n  "q": 2\n  ? complex\n  : 3\nlist:\n- x: 1\n  y: 2\n-   z: 3\nlast: |\n  g: not a key\n';
+  const text =
+    'a:\n  b: {c: 1}\n  d: &x\n    e: 1\n  f: [1, 2]\n  "q": 2\n  ? complex\n  : 3\nlist:\n- x: 1\n  y: 2\n-   z: 3\nlast: |\n  g: not a key\n';
   assert.equal(quickLocate(text, ['a', 'b', 'c']), null);
   assert.equal(quickLocate(text, ['a', 'd', 'e']), null);
   assert.equal(quickLocate(text, ['a', 'f', 0]), null);

@@ -8,7 +8,8 @@ import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { parseManifest } from '../../../server/src/runtime/manifest/parse';
 
 /** The finder as every caller reaches it: through the manifest's locator. */
-const quickScalar = (text: string, path: (string | number)[], value: string) => parseManifest(text).locator.quickScalar(path, value)?.node ?? null;
+const quickScalar = (text: string, path: (string | number)[], value: string) =>
+  parseManifest(text).locator.quickScalar(path, value)?.node ?? null;
 
 /** Every string scalar of `text` under a mapping key, as the parser gives it. */
 function stringScalars(text: string): { path: (string | number)[]; node: { range: number[]; type: string; value: string } }[] {
@@ -19,7 +20,8 @@ function stringScalars(text: string): { path: (string | number)[]; node: { range
         if (!isScalar(pair.key)) continue;
         const p = [...path, String(pair.key.value)];
         const v = pair.value as Node | null;
-        if (isScalar(v) && typeof v.value === 'string' && v.range) out.push({ path: p, node: { range: [v.range[0], v.range[1]], type: String(v.type), value: v.value } });
+        if (isScalar(v) && typeof v.value === 'string' && v.range)
+          out.push({ path: p, node: { range: [v.range[0], v.range[1]], type: String(v.type), value: v.value } });
         walk(v, p);
       }
     } else if (isSeq(node)) node.items.forEach((item, i) => walk(item as Node, [...path, i]));
@@ -53,7 +55,7 @@ const MULTI_LINE = [
   '  request_parameters:',
   '    query: >-',
   "      SELECT * FROM Account WHERE updated > '{{",
-  '      stream_slice.start_time }}\' AND x',
+  "      stream_slice.start_time }}' AND x",
   '',
   '      ORDER BY id  ',
   '    literal: |',
@@ -104,7 +106,21 @@ test('agrees with the parser on every string scalar of the fixture manifests', (
 });
 
 test('declines headers, layouts and values it cannot be sure of', () => {
-  const text = ['a: |2', '    two', 'b: |+', '  keep', '', 'c: >-', '  x', 'd: "open', '  never closed', 'e: [1, 2]', 'f: x # c', '  y', ''].join('\n');
+  const text = [
+    'a: |2',
+    '    two',
+    'b: |+',
+    '  keep',
+    '',
+    'c: >-',
+    '  x',
+    'd: "open',
+    '  never closed',
+    'e: [1, 2]',
+    'f: x # c',
+    '  y',
+    '',
+  ].join('\n');
   // An indentation indicator or keep chomping: left to the parser.
   assert.equal(quickScalar(text, ['a'], '  two\n'), null);
   assert.equal(quickScalar(text, ['b'], 'keep\n\n'), null);

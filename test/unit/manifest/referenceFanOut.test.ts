@@ -39,7 +39,8 @@ test('a fan-out below the bound resolves completely', () => {
 test('many inherited $parameters times many components is bounded too', () => {
   // 2^13 typed components under 5 resolution-sized levels each inherit 400 parameters.
   const lines = ['version: 6.0.0', 'type: DeclarativeSource', 'definitions:'];
-  for (let i = 0; i < 13; i++) lines.push(`  l${i}:`, '    type: Level', `    a: "#/definitions/l${i + 1}"`, `    b: "#/definitions/l${i + 1}"`);
+  for (let i = 0; i < 13; i++)
+    lines.push(`  l${i}:`, '    type: Level', `    a: "#/definitions/l${i + 1}"`, `    b: "#/definitions/l${i + 1}"`);
   lines.push('  l13: {type: Level}', 'streams:', '  - type: DeclarativeStream', '    name: s', '    $parameters:');
   for (let i = 0; i < 400; i++) lines.push(`      p${i}: v`);
   lines.push('    retriever: "#/definitions/l0"');
@@ -52,8 +53,13 @@ test('many inherited $parameters times many components is bounded too', () => {
 // The corpus lives beside the repository (../shared) and may be absent: the corpus checks of .ci/run
 // cover every manifest there; this test adds the largest one when it is present.
 const appfigures = join(__dirname, '..', '..', '..', '..', 'shared', 'corpus', 'manifests', 'source-appfigures.yaml');
-test('the largest real manifest (source-appfigures) resolves without hitting the bound', { skip: !existsSync(appfigures) && 'the corpus (../shared) is not beside this checkout' }, () => {
+test('the largest real manifest (source-appfigures) resolves without hitting the bound', {
+  skip: !existsSync(appfigures) && 'the corpus (../shared) is not beside this checkout',
+}, () => {
   const file = appfigures;
   const problems = resolveManifest(parseManifest(readFileSync(file, 'utf8')).value).problems;
-  assert.deepEqual(problems.map((p) => p.code), []);
+  assert.deepEqual(
+    problems.map((p) => p.code),
+    [],
+  );
 });

@@ -118,11 +118,13 @@ test('§1.3 reference quirk: a falsy field is overwritten by a same-named parame
 
 test('§1.3: JSON-schema objects are untouched and non-components only pass parameters to typed children', () => {
   const r = resolve({
-    streams: [{
-      $parameters: { name: 'n' },
-      schema_loader: { type: 'InlineSchemaLoader', schema: { type: 'object', properties: {} } },
-      retriever: { requester: { request_parameters: { fields: { type: 'QueryProperties', x: 1 }, plain: { a: 1 } } } },
-    }],
+    streams: [
+      {
+        $parameters: { name: 'n' },
+        schema_loader: { type: 'InlineSchemaLoader', schema: { type: 'object', properties: {} } },
+        retriever: { requester: { request_parameters: { fields: { type: 'QueryProperties', x: 1 }, plain: { a: 1 } } } },
+      },
+    ],
   });
   const s = (r.value as any).streams[0];
   assert.deepEqual(s.schema_loader.schema, { type: 'object', properties: {} });
@@ -190,7 +192,8 @@ test('origins: a propagated parameter points at its $parameters entry; inserted 
 });
 
 test('a broken reference inside a shared definition is reported once, at the reference', () => {
-  const text = 'definitions:\n  req:\n    $ref: "#/definitions/missing"\nstreams:\n  - retriever:\n      requester: "#/definitions/req"\n  - retriever:\n      requester: "#/definitions/req"\n';
+  const text =
+    'definitions:\n  req:\n    $ref: "#/definitions/missing"\nstreams:\n  - retriever:\n      requester: "#/definitions/req"\n  - retriever:\n      requester: "#/definitions/req"\n';
   const parsed = parseManifest(text);
   const r = resolveManifest(parsed.value, { parsed });
   assert.equal(r.problems.length, 1);

@@ -9,8 +9,18 @@ import { FIXTURES } from '../schema/helpers';
 
 function sink() {
   let text = '';
-  const stream = new Writable({ write(chunk, _enc, done) { text += String(chunk); done(); } });
-  return { stream, get text() { return text; } };
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      text += String(chunk);
+      done();
+    },
+  });
+  return {
+    stream,
+    get text() {
+      return text;
+    },
+  };
 }
 
 function run(args: string[]) {
@@ -22,7 +32,10 @@ function run(args: string[]) {
 
 const dir = mkdtempSync(join(tmpdir(), 'validate-cli-'));
 const broken = join(dir, 'broken.yaml');
-writeFileSync(broken, 'version: 6.0.0\ntype: DeclarativeSource\ncheck:\n  stream_names: [a]\nstreams:\n  - name: a\n    retriever:\n      requester: { url_base: https://x, http_method: PUT }\n      record_selector: { extractor: { field_path: [] } }\n');
+writeFileSync(
+  broken,
+  'version: 6.0.0\ntype: DeclarativeSource\ncheck:\n  stream_names: [a]\nstreams:\n  - name: a\n    retriever:\n      requester: { url_base: https://x, http_method: PUT }\n      record_selector: { extractor: { field_path: [] } }\n',
+);
 
 test('a clean manifest exits 0 and prints nothing but information', () => {
   const r = run([join(FIXTURES, 'complete.yaml')]);
@@ -33,7 +46,10 @@ test('a clean manifest exits 0 and prints nothing but information', () => {
 test('errors exit 1, as file:line:col: severity: message [code]', () => {
   const r = run([broken]);
   assert.equal(r.code, 1);
-  assert.match(r.out, /broken\.yaml:8:\d+: error: HttpRequester: `http_method` must be one of `GET`, `POST`, not the string "PUT"\. Did you mean `GET`\? \[schema\]/);
+  assert.match(
+    r.out,
+    /broken\.yaml:8:\d+: error: HttpRequester: `http_method` must be one of `GET`, `POST`, not the string "PUT"\. Did you mean `GET`\? \[schema\]/,
+  );
 });
 
 test('--format json gives every problem with line and column', () => {
@@ -41,7 +57,10 @@ test('--format json gives every problem with line and column', () => {
   assert.equal(r.code, 1);
   const report = JSON.parse(r.out) as { files: { file: string; problems: { code: string; line: number; severity: string }[] }[] };
   assert.equal(report.files.length, 2);
-  assert.deepEqual(report.files[0].problems.map((p) => [p.code, p.line, p.severity]), [['schema', 8, 'error']]);
+  assert.deepEqual(
+    report.files[0].problems.map((p) => [p.code, p.line, p.severity]),
+    [['schema', 8, 'error']],
+  );
   assert.deepEqual(report.files[1].problems, []);
 });
 
@@ -57,7 +76,10 @@ test('deprecation hints are listed only with --hints and never change the exit c
   assert.ok(!/\bhint:/.test(quiet.out));
   const loud = run(['--hints', broken]);
   assert.equal(loud.code, 1);
-  assert.match(loud.out, /broken\.yaml:8:\d+: hint: `HttpRequester\.url_base` is deprecated: use `url` with the full endpoint URL\. \[deprecated\]/);
+  assert.match(
+    loud.out,
+    /broken\.yaml:8:\d+: hint: `HttpRequester\.url_base` is deprecated: use `url` with the full endpoint URL\. \[deprecated\]/,
+  );
 });
 
 test('a binary file is "not a YAML text", exit 2, with no parse errors', () => {

@@ -4,7 +4,11 @@ import assert from 'node:assert/strict';
 import { createPaginator, createPaginationStrategy } from '../../../server/src/runtime';
 import type { HttpResponse } from '../../../server/src/runtime/types';
 
-const res = (body: unknown, headers: Record<string, string> = {}): HttpResponse => ({ status: 200, headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const res = (body: unknown, headers: Record<string, string> = {}): HttpResponse => ({
+  status: 200,
+  headers,
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
 const cursor = (fields: object) => createPaginationStrategy({ type: 'CursorPagination', ...fields }, { c: 'x' });
 
 test('`response` is the first decoded element: first item of a top-level array, {} for an empty body', () => {
@@ -26,7 +30,10 @@ test('the stop condition is checked first; null is true there (reference quirk),
 
 test('tokens keep their literal-evaluated type; a falsy token stops the DefaultPaginator', () => {
   assert.equal(cursor({ cursor_value: '{{ response.next }}' }).nextPageToken(res({ next: '12345' }), 1, null, null), 12345);
-  const p = createPaginator({ type: 'DefaultPaginator', pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next }}' } }, {});
+  const p = createPaginator(
+    { type: 'DefaultPaginator', pagination_strategy: { type: 'CursorPagination', cursor_value: '{{ response.next }}' } },
+    {},
+  );
   assert.equal(p.nextPageToken(res({ next: 0 }), 1, null, null), null);
   assert.equal(p.nextPageToken(res({ next: '' }), 1, null, null), null);
   assert.deepEqual(p.nextPageToken(res({ next: 'abc' }), 1, null, null), { next_page_token: 'abc' });
@@ -52,5 +59,11 @@ test('with the page records passed, templates see last_records (Connector Builde
 
 test('cursor_value is required; page_size is evaluated once and exposed for page_size_option', () => {
   assert.throws(() => createPaginationStrategy({ type: 'CursorPagination' }, {}), /requires cursor_value/);
-  assert.equal(createPaginationStrategy({ type: 'CursorPagination', cursor_value: '{{ response.n }}', page_size: "{{ config['n'] }}" }, { n: 30 }).pageSize(), 30);
+  assert.equal(
+    createPaginationStrategy(
+      { type: 'CursorPagination', cursor_value: '{{ response.n }}', page_size: "{{ config['n'] }}" },
+      { n: 30 },
+    ).pageSize(),
+    30,
+  );
 });

@@ -25,7 +25,11 @@ test('§12.1: no offset on the first request, then previous offset + records ret
 });
 
 test('inject_on_first_request sends offset 0 first', () => {
-  const p = createPaginator(paginator({ type: 'OffsetIncrement', page_size: 2, inject_on_first_request: true }), {}, { recordExtractor: DATA_EXTRACTOR });
+  const p = createPaginator(
+    paginator({ type: 'OffsetIncrement', page_size: 2, inject_on_first_request: true }),
+    {},
+    { recordExtractor: DATA_EXTRACTOR },
+  );
   const t0 = p.initialToken();
   assert.equal(t0, 0);
   assert.deepEqual(p.requestOptions(t0).request_parameters, { offset: 0, limit: 2 });

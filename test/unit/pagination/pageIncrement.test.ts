@@ -12,7 +12,11 @@ const component = (strategy: object) => ({
 });
 
 test('§12.2: start_from_page 1 injected: page=1&per_page=100, then 2, until a short page', () => {
-  const p = createPaginator(component({ type: 'PageIncrement', page_size: 100, start_from_page: 1, inject_on_first_request: true }), {}, { recordExtractor: DATA_EXTRACTOR });
+  const p = createPaginator(
+    component({ type: 'PageIncrement', page_size: 100, start_from_page: 1, inject_on_first_request: true }),
+    {},
+    { recordExtractor: DATA_EXTRACTOR },
+  );
   const t0 = p.initialToken();
   assert.deepEqual(p.requestOptions(t0).request_parameters, { page: 1, per_page: 100 });
   const t1 = p.nextPageToken(dataPage(100), 100, null, 1);
@@ -21,19 +25,31 @@ test('§12.2: start_from_page 1 injected: page=1&per_page=100, then 2, until a s
 });
 
 test('without injection the first request has no page and the second sends start_from_page + 1', () => {
-  const p = createPaginator(component({ type: 'PageIncrement', page_size: 2, start_from_page: 1 }), {}, { recordExtractor: DATA_EXTRACTOR });
+  const p = createPaginator(
+    component({ type: 'PageIncrement', page_size: 2, start_from_page: 1 }),
+    {},
+    { recordExtractor: DATA_EXTRACTOR },
+  );
   const t0 = p.initialToken();
   assert.deepEqual(p.requestOptions(t0).request_parameters, { per_page: 2 });
   assert.deepEqual(p.nextPageToken(dataPage(2), 2, null, null), { next_page_token: 2 });
 });
 
 test('reference quirk: start_from_page -1 gives token 0, which is falsy and stops', () => {
-  const p = createPaginator(component({ type: 'PageIncrement', page_size: 2, start_from_page: -1 }), {}, { recordExtractor: DATA_EXTRACTOR });
+  const p = createPaginator(
+    component({ type: 'PageIncrement', page_size: 2, start_from_page: -1 }),
+    {},
+    { recordExtractor: DATA_EXTRACTOR },
+  );
   assert.equal(p.nextPageToken(dataPage(2), 2, null, null), null);
 });
 
 test('§7.10: the test-read page cap allows at most max pages per slice and restarts per slice', () => {
-  const p = createPaginator(component({ type: 'PageIncrement', page_size: 2 }), {}, { recordExtractor: DATA_EXTRACTOR, testReadMaxPages: 3 });
+  const p = createPaginator(
+    component({ type: 'PageIncrement', page_size: 2 }),
+    {},
+    { recordExtractor: DATA_EXTRACTOR, testReadMaxPages: 3 },
+  );
   p.initialToken();
   assert.notEqual(p.nextPageToken(dataPage(2), 2, null, null), null);
   assert.notEqual(p.nextPageToken(dataPage(2), 2, null, 1), null);
@@ -45,5 +61,8 @@ test('§7.10: the test-read page cap allows at most max pages per slice and rest
 
 test('page size is evaluated once at build time and must be an int', () => {
   assert.equal(createPaginationStrategy({ type: 'PageIncrement', page_size: "{{ config['n'] }}" }, { n: 7 }, {}).pageSize(), 7);
-  assert.throws(() => createPaginationStrategy({ type: 'PageIncrement', page_size: "{{ config['n'] }}" }, { n: 'x' }, {}), /expected type int/);
+  assert.throws(
+    () => createPaginationStrategy({ type: 'PageIncrement', page_size: "{{ config['n'] }}" }, { n: 'x' }, {}),
+    /expected type int/,
+  );
 });

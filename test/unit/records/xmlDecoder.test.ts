@@ -20,16 +20,22 @@ test('repeated siblings become a list, in document order, even when interleaved'
 });
 
 test('every leaf is a string: numbers and booleans are not converted', () => {
-  assert.deepEqual(one('<r n="7"><price>10.99</price><ok>true</ok><id>0012</id></r>'), { r: { '@n': '7', price: '10.99', ok: 'true', id: '0012' } });
+  assert.deepEqual(one('<r n="7"><price>10.99</price><ok>true</ok><id>0012</id></r>'), {
+    r: { '@n': '7', price: '10.99', ok: 'true', id: '0012' },
+  });
 });
 
 test('empty elements are null; attributes without text have no #text', () => {
-  assert.deepEqual(one('<r><a/><b></b><c>   </c><d id="1"/><e><f/><f/></e></r>'), { r: { a: null, b: null, c: null, d: { '@id': '1' }, e: { f: [null, null] } } });
+  assert.deepEqual(one('<r><a/><b></b><c>   </c><d id="1"/><e><f/><f/></e></r>'), {
+    r: { a: null, b: null, c: null, d: { '@id': '1' }, e: { f: [null, null] } },
+  });
   assert.deepEqual(one('<root></root>'), { root: null });
 });
 
 test('element text is stripped; attribute values are kept exactly, spaces included', () => {
-  assert.deepEqual(one('<r>\n  <a x=" 1 " y="">  two  words  </a>\n  <!-- c -->\n  <a>2</a>\n</r>'), { r: { a: [{ '@x': ' 1 ', '@y': '', '#text': 'two  words' }, '2'] } });
+  assert.deepEqual(one('<r>\n  <a x=" 1 " y="">  two  words  </a>\n  <!-- c -->\n  <a>2</a>\n</r>'), {
+    r: { a: [{ '@x': ' 1 ', '@y': '', '#text': 'two  words' }, '2'] },
+  });
 });
 
 test('key order: attributes first, then children, then #text', () => {
@@ -39,7 +45,8 @@ test('key order: attributes first, then children, then #text', () => {
 });
 
 test('declaration, comments and processing instructions are dropped; entities, CDATA and prefixes kept as xmltodict does', () => {
-  const xml = '<?xml version="1.0" encoding="UTF-8"?><!-- c --><?pi x?><n:r xmlns:n="urn:x"><v a="&amp;&#65;">&lt;b&gt; &#x42;</v><c><![CDATA[<raw>]]></c></n:r>';
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8"?><!-- c --><?pi x?><n:r xmlns:n="urn:x"><v a="&amp;&#65;">&lt;b&gt; &#x42;</v><c><![CDATA[<raw>]]></c></n:r>';
   assert.deepEqual(one(xml), { 'n:r': { '@xmlns:n': 'urn:x', v: { '@a': '&A', '#text': '<b> B' }, c: '<raw>' } });
 });
 
@@ -69,8 +76,16 @@ test('element names that would be unsafe object keys yield nothing and a problem
 test('createPaginator with an XmlDecoder: cursor and offset templates read the decoded dict of a scripted text body', async () => {
   const { createPaginator } = await import('../../../server/src/runtime/pagination/defaultPaginator');
   const response = { status: 200, headers: {}, body: '<feed><meta next="p2" size="2"/><e>1</e><e>2</e></feed>' };
-  const cursor = createPaginator({ type: 'DefaultPaginator', pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ response.feed.meta['@next'] }}" } }, {}, { decoder: { type: 'XmlDecoder' } });
+  const cursor = createPaginator(
+    { type: 'DefaultPaginator', pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ response.feed.meta['@next'] }}" } },
+    {},
+    { decoder: { type: 'XmlDecoder' } },
+  );
   assert.deepEqual(cursor.nextPageToken(response, 2, null, null), { next_page_token: 'p2' });
-  const offset = createPaginator({ type: 'DefaultPaginator', pagination_strategy: { type: 'OffsetIncrement', page_size: "{{ response.feed.meta['@size'] | int }}" } }, {}, { decoder: { type: 'XmlDecoder' }, recordExtractor: { type: 'DpathExtractor', field_path: ['feed', 'e'] } });
+  const offset = createPaginator(
+    { type: 'DefaultPaginator', pagination_strategy: { type: 'OffsetIncrement', page_size: "{{ response.feed.meta['@size'] | int }}" } },
+    {},
+    { decoder: { type: 'XmlDecoder' }, recordExtractor: { type: 'DpathExtractor', field_path: ['feed', 'e'] } },
+  );
   assert.deepEqual(offset.nextPageToken(response, 2, null, null), { next_page_token: 2 });
 });

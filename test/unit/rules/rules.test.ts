@@ -4,17 +4,22 @@ import { check, manifest } from '../schema/helpers';
 
 const withCode = (text: string, code: string) => check(text).filter((p) => p.code === code);
 
-const apiKey = (extra: string) => [
-  '        type: HttpRequester',
-  '        url_base: https://x',
-  '        authenticator:',
-  '          type: ApiKeyAuthenticator',
-  "          api_token: \"{{ config['key'] }}\"",
-  extra,
-].join('\n');
+const apiKey = (extra: string) =>
+  [
+    '        type: HttpRequester',
+    '        url_base: https://x',
+    '        authenticator:',
+    '          type: ApiKeyAuthenticator',
+    '          api_token: "{{ config[\'key\'] }}"',
+    extra,
+  ].join('\n');
 
 test('api-key-header-and-inject-into: both set is an error on `header`, pointing at inject_into', () => {
-  const text = manifest({ requester: apiKey('          header: X-Key\n          inject_into:\n            type: RequestOption\n            inject_into: header\n            field_name: X-Key') });
+  const text = manifest({
+    requester: apiKey(
+      '          header: X-Key\n          inject_into:\n            type: RequestOption\n            inject_into: header\n            field_name: X-Key',
+    ),
+  });
   const p = withCode(text, 'api-key-header-and-inject-into');
   assert.equal(p.length, 1);
   assert.equal(p[0].severity, 'error');
@@ -28,7 +33,11 @@ test('api-key-header-and-inject-into: neither set is an error; exactly one is fi
 });
 
 test('colliding-injected-keys: a header set by request_headers and by the authenticator', () => {
-  const text = manifest({ requester: apiKey('          inject_into: { type: RequestOption, inject_into: header, field_name: X-Key }') + '\n        request_headers:\n          X-Key: other' });
+  const text = manifest({
+    requester:
+      apiKey('          inject_into: { type: RequestOption, inject_into: header, field_name: X-Key }') +
+      '\n        request_headers:\n          X-Key: other',
+  });
   const p = withCode(text, 'colliding-injected-keys');
   assert.equal(p.length, 1);
   assert.equal(p[0].severity, 'warning');
@@ -37,12 +46,13 @@ test('colliding-injected-keys: a header set by request_headers and by the authen
 });
 
 test('colliding-injected-keys: page size and token with the same name; different parts do not collide', () => {
-  const paginator = (sizePart: string) => [
-    '        type: DefaultPaginator',
-    '        page_token_option: { type: RequestOption, inject_into: request_parameter, field_name: page }',
-    `        page_size_option: { type: RequestOption, inject_into: ${sizePart}, field_name: page }`,
-    '        pagination_strategy: { type: PageIncrement, page_size: 10 }',
-  ].join('\n');
+  const paginator = (sizePart: string) =>
+    [
+      '        type: DefaultPaginator',
+      '        page_token_option: { type: RequestOption, inject_into: request_parameter, field_name: page }',
+      `        page_size_option: { type: RequestOption, inject_into: ${sizePart}, field_name: page }`,
+      '        pagination_strategy: { type: PageIncrement, page_size: 10 }',
+    ].join('\n');
   const same = withCode(manifest({ paginator: paginator('request_parameter') }), 'colliding-injected-keys');
   assert.equal(same.length, 1);
   assert.match(same[0].message, /query parameter `page`/);
@@ -59,16 +69,30 @@ test('colliding-injected-keys says what the declared version did (divergence 10:
   ].join('\n');
   const [old] = withCode(manifest({ version: '5.10.2', paginator }), 'colliding-injected-keys');
   // 5.10.2 raised nothing: the page size replaced the token in one mapping.
-  assert.match(old.message, /With the declared CDK 5\.10\.2 the paginator wrote both into one mapping, so the paginator's `page_size_option` silently replaced the paginator's `page_token_option`/);
+  assert.match(
+    old.message,
+    /With the declared CDK 5\.10\.2 the paginator wrote both into one mapping, so the paginator's `page_size_option` silently replaced the paginator's `page_token_option`/,
+  );
   assert.doesNotMatch(old.message, /fails the request/);
   assert.match(old.message, /from 6\.33\.7 on the CDK refuses to build this paginator/);
   const [current] = withCode(manifest({ version: '6.44.0', paginator }), 'colliding-injected-keys');
-  assert.match(current.message, /the CDK refuses to build this paginator: "Request body collision, duplicate keys detected at key path: offset\./);
+  assert.match(
+    current.message,
+    /the CDK refuses to build this paginator: "Request body collision, duplicate keys detected at key path: offset\./,
+  );
   assert.doesNotMatch(current.message, /fails the request|declared CDK/);
   // Between two components the collision is a request-time error in every version, in that version's words.
-  const header = apiKey('          inject_into: { type: RequestOption, inject_into: header, field_name: X-Key }') + '\n        request_headers:\n          X-Key: other';
-  assert.match(withCode(manifest({ version: '5.10.2', requester: header }), 'colliding-injected-keys')[0].message, /the declared CDK 5\.10\.2 fails the request \("Duplicate keys found: …"\)/);
-  assert.match(withCode(manifest({ version: '6.44.0', requester: header }), 'colliding-injected-keys')[0].message, /the CDK fails the request: "Request body collision/);
+  const header =
+    apiKey('          inject_into: { type: RequestOption, inject_into: header, field_name: X-Key }') +
+    '\n        request_headers:\n          X-Key: other';
+  assert.match(
+    withCode(manifest({ version: '5.10.2', requester: header }), 'colliding-injected-keys')[0].message,
+    /the declared CDK 5\.10\.2 fails the request \("Duplicate keys found: …"\)/,
+  );
+  assert.match(
+    withCode(manifest({ version: '6.44.0', requester: header }), 'colliding-injected-keys')[0].message,
+    /the CDK fails the request: "Request body collision/,
+  );
 });
 
 test('page-token-option-missing: warns when the token is never sent', () => {
@@ -81,7 +105,8 @@ test('page-token-option-missing: warns when the token is never sent', () => {
 
 test('page-token-option-missing: silent when the requester reads next_page_token itself', () => {
   const paginator = '        type: DefaultPaginator\n        pagination_strategy: { type: OffsetIncrement, page_size: 10 }';
-  const requester = "        type: HttpRequester\n        url_base: https://x\n        request_parameters:\n          offset: \"{{ next_page_token.next_page_token }}\"";
+  const requester =
+    '        type: HttpRequester\n        url_base: https://x\n        request_parameters:\n          offset: "{{ next_page_token.next_page_token }}"';
   assert.deepEqual(withCode(manifest({ paginator, requester }), 'page-token-option-missing'), []);
 });
 
@@ -100,8 +125,12 @@ test('request-path-field-name: a field name on RequestPath is flagged', () => {
 });
 
 test('oauth-required-fields: missing endpoint, credentials and refresh token are errors', () => {
-  const oauth = (fields: string) => manifest({ requester: `        type: HttpRequester\n        url_base: https://x\n        authenticator:\n          type: OAuthAuthenticator\n${fields}` });
-  const full = "          client_id: a\n          client_secret: b\n          refresh_token: c\n          token_refresh_endpoint: https://x/token";
+  const oauth = (fields: string) =>
+    manifest({
+      requester: `        type: HttpRequester\n        url_base: https://x\n        authenticator:\n          type: OAuthAuthenticator\n${fields}`,
+    });
+  const full =
+    '          client_id: a\n          client_secret: b\n          refresh_token: c\n          token_refresh_endpoint: https://x/token';
   assert.deepEqual(withCode(oauth(full), 'oauth-required-fields'), []);
   const noEndpoint = withCode(oauth(full.replace(/\n.*token_refresh_endpoint.*/, '')), 'oauth-required-fields');
   assert.equal(noEndpoint.length, 1);
@@ -113,7 +142,8 @@ test('oauth-required-fields: missing endpoint, credentials and refresh token are
 });
 
 test('custom-component: class_name components get an information diagnostic on the class name', () => {
-  const requester = '        type: HttpRequester\n        url_base: https://x\n        authenticator:\n          class_name: source_x.components.Auth';
+  const requester =
+    '        type: HttpRequester\n        url_base: https://x\n        authenticator:\n          class_name: source_x.components.Auth';
   const p = withCode(manifest({ requester }), 'custom-component');
   assert.equal(p.length, 1);
   assert.equal(p[0].severity, 'information');
@@ -126,10 +156,24 @@ test('duplicate-key: a duplicate mapping key is a warning, the later value wins'
   const p = withCode(text, 'duplicate-key');
   assert.equal(p.length, 1);
   assert.equal(p[0].severity, 'warning');
-  assert.deepEqual(check(text).filter((x) => x.severity === 'error'), []);
+  assert.deepEqual(
+    check(text).filter((x) => x.severity === 'error'),
+    [],
+  );
 });
 
-const pageOption = (lines: string) => manifest({ paginator: ['        type: DefaultPaginator', '        page_token_option:', '          type: RequestOption', lines, '        pagination_strategy:', '          type: PageIncrement', '          page_size: 10'].join('\n') });
+const pageOption = (lines: string) =>
+  manifest({
+    paginator: [
+      '        type: DefaultPaginator',
+      '        page_token_option:',
+      '          type: RequestOption',
+      lines,
+      '        pagination_strategy:',
+      '          type: PageIncrement',
+      '          page_size: 10',
+    ].join('\n'),
+  });
 
 test('request-option-key: both field_name and field_path is an error, a warning for manifests older than field_path', () => {
   const both = '          inject_into: request_parameter\n          field_name: page\n          field_path: [items]';
@@ -151,11 +195,26 @@ test('request-option-key: neither key is an error; field_path outside body_json 
   assert.deepEqual(withCode(pageOption('          inject_into: request_parameter\n          field_name: page'), 'request-option-key'), []);
 });
 
-const cursor = ['    incremental_sync:', '      type: DatetimeBasedCursor', '      cursor_field: updated_at', '      datetime_format: "%Y-%m-%d"', "      start_datetime: \"{{ config['start'] }}\""].join('\n');
+const cursor = [
+  '    incremental_sync:',
+  '      type: DatetimeBasedCursor',
+  '      cursor_field: updated_at',
+  '      datetime_format: "%Y-%m-%d"',
+  '      start_datetime: "{{ config[\'start\'] }}"',
+].join('\n');
 
 test('pagination-reset-combination: limits with a record filter, and SPLIT_USING_CURSOR without a DatetimeBasedCursor', () => {
-  const reset = (action: string, limits: boolean) => ['      pagination_reset:', '        type: PaginationReset', `        action: ${action}`, ...(limits ? ['        limits:', '          type: PaginationResetLimits', '          number_of_records: 100'] : [])].join('\n');
-  const withFilter = manifest({ extra: reset('RESET', true) }).replace('          field_path: [data]', "          field_path: [data]\n        record_filter:\n          type: RecordFilter\n          condition: \"{{ record.ok }}\"");
+  const reset = (action: string, limits: boolean) =>
+    [
+      '      pagination_reset:',
+      '        type: PaginationReset',
+      `        action: ${action}`,
+      ...(limits ? ['        limits:', '          type: PaginationResetLimits', '          number_of_records: 100'] : []),
+    ].join('\n');
+  const withFilter = manifest({ extra: reset('RESET', true) }).replace(
+    '          field_path: [data]',
+    '          field_path: [data]\n        record_filter:\n          type: RecordFilter\n          condition: "{{ record.ok }}"',
+  );
   const p = withCode(withFilter, 'pagination-reset-combination');
   assert.equal(p.length, 1);
   assert.equal(p[0].at, 'limits');
@@ -167,25 +226,27 @@ test('pagination-reset-combination: limits with a record filter, and SPLIT_USING
 });
 
 test('async-status-mapping: a status listed twice is an error on the second listing', () => {
-  const text = (mapping: string) => [
-    'version: 6.0.0',
-    'type: DeclarativeSource',
-    'check: { type: CheckStream, stream_names: [report] }',
-    'streams:',
-    '  - type: DeclarativeStream',
-    '    name: report',
-    '    retriever:',
-    '      type: AsyncRetriever',
-    '      status_mapping:',
-    mapping,
-    '      status_extractor: { type: DpathExtractor, field_path: [status] }',
-    '      download_target_extractor: { type: DpathExtractor, field_path: [url] }',
-    '      record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [] } }',
-    '      creation_requester: { type: HttpRequester, url: "https://x/jobs", http_method: POST }',
-    "      polling_requester: { type: HttpRequester, url: \"https://x/jobs/{{ creation_response['id'] }}\" }",
-    '      download_requester: { type: HttpRequester, url: "{{ download_target }}" }',
-  ].join('\n');
-  const fine = '        type: AsyncJobStatusMap\n        running: [pending]\n        completed: [done]\n        failed: [error]\n        timeout: []';
+  const text = (mapping: string) =>
+    [
+      'version: 6.0.0',
+      'type: DeclarativeSource',
+      'check: { type: CheckStream, stream_names: [report] }',
+      'streams:',
+      '  - type: DeclarativeStream',
+      '    name: report',
+      '    retriever:',
+      '      type: AsyncRetriever',
+      '      status_mapping:',
+      mapping,
+      '      status_extractor: { type: DpathExtractor, field_path: [status] }',
+      '      download_target_extractor: { type: DpathExtractor, field_path: [url] }',
+      '      record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [] } }',
+      '      creation_requester: { type: HttpRequester, url: "https://x/jobs", http_method: POST }',
+      '      polling_requester: { type: HttpRequester, url: "https://x/jobs/{{ creation_response[\'id\'] }}" }',
+      '      download_requester: { type: HttpRequester, url: "{{ download_target }}" }',
+    ].join('\n');
+  const fine =
+    '        type: AsyncJobStatusMap\n        running: [pending]\n        completed: [done]\n        failed: [error]\n        timeout: []';
   assert.deepEqual(withCode(text(fine), 'async-status-mapping'), []);
   const twice = withCode(text(fine.replace('failed: [error]', 'failed: [error, done]')), 'async-status-mapping');
   assert.equal(twice.length, 1);

@@ -2,7 +2,12 @@
 // option names), open and closed schemas, the finding for an undeclared key, spec paths both ways.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { configKeyPathOf, declaredKeys, resolveConfigProperty, undeclaredConfigKey } from '../../../server/src/runtime/rules/templateConfigKeys';
+import {
+  configKeyPathOf,
+  declaredKeys,
+  resolveConfigProperty,
+  undeclaredConfigKey,
+} from '../../../server/src/runtime/rules/templateConfigKeys';
 
 const spec = {
   type: 'object',
@@ -25,7 +30,14 @@ test('declared keys: an open schema still lists its properties; oneOf keys name 
   assert.equal(top.open, true);
   assert.deepEqual([...top.properties.keys()], ['api_key', 'credentials', 'options']);
   const credentials = declaredKeys(spec.properties.credentials)!;
-  assert.deepEqual([...credentials.properties].map(([k, p]) => [k, p.options]), [['auth_type', ['OAuth', 'token']], ['client_id', ['OAuth']], ['token', ['token']]]);
+  assert.deepEqual(
+    [...credentials.properties].map(([k, p]) => [k, p.options]),
+    [
+      ['auth_type', ['OAuth', 'token']],
+      ['client_id', ['OAuth']],
+      ['token', ['token']],
+    ],
+  );
   assert.equal(declaredKeys(spec.properties.options)!.open, false);
   assert.equal(declaredKeys({ type: 'string' }), null);
 });
@@ -33,7 +45,10 @@ test('declared keys: an open schema still lists its properties; oneOf keys name 
 test('undeclared keys: did-you-mean is a warning, an open schema gives a note, a closed one a warning', () => {
   assert.equal(undeclaredConfigKey(spec, ['api_key']), null);
   assert.equal(undeclaredConfigKey(spec, ['credentials', 'client_id']), null);
-  assert.deepEqual(undeclaredConfigKey(spec, ['api_kye']), { severity: 'warning', message: "Config key 'api_kye' is not declared in spec.connection_specification. Did you mean 'api_key'?" });
+  assert.deepEqual(undeclaredConfigKey(spec, ['api_kye']), {
+    severity: 'warning',
+    message: "Config key 'api_kye' is not declared in spec.connection_specification. Did you mean 'api_key'?",
+  });
   assert.equal(undeclaredConfigKey(spec, ['migrated_flag'])?.severity, 'information');
   assert.equal(undeclaredConfigKey(spec, ['migrated_flag'], true), null, 'config.get tolerates absence');
   assert.equal(undeclaredConfigKey(spec, ['options', 'sort'])?.severity, 'warning');

@@ -28,7 +28,10 @@ test('a duplicate key is a warning: the later value wins', () => {
 
 test('an alias bomb is refused with a problem instead of exhausting memory', () => {
   const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
-  for (let i = 0; i < 8; i++) lines.push(`${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`);
+  for (let i = 0; i < 8; i++)
+    lines.push(
+      `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`,
+    );
   const parsed = parseManifest(lines.join('\n'));
   assert.ok(parsed.problems.some((p) => p.severity === 'error'));
 });

@@ -6,17 +6,30 @@ import { parseCurlCommand } from '../../../server/src/runtime/scaffold/curl/pars
 import { requestToCurl, shellQuote } from '../../../server/src/runtime/shared/curlCommand';
 
 test('method, URL, query (order and duplicates kept), headers and body of a multi-line command', async () => {
-  const { request, error } = await parseCurlCommand([
-    `curl -X PATCH 'https://api.example.com/v1/items/?limit=10&q=a%20b&q=c' \\`,
-    `  -H 'Accept: application/json' \\`,
-    `  -H "X-Trace: it's" \\`,
-    `  --data-raw $'{"name":"it\\'s"}'`,
-  ].join('\n'));
+  const { request, error } = await parseCurlCommand(
+    [
+      `curl -X PATCH 'https://api.example.com/v1/items/?limit=10&q=a%20b&q=c' \\`,
+      `  -H 'Accept: application/json' \\`,
+      `  -H "X-Trace: it's" \\`,
+      `  --data-raw $'{"name":"it\\'s"}'`,
+    ].join('\n'),
+  );
   assert.equal(error, undefined);
   assert.deepEqual(request, {
-    method: 'PATCH', url: 'https://api.example.com/v1/items/', query: [['limit', '10'], ['q', 'a b'], ['q', 'c']],
-    headers: [['Accept', 'application/json'], ['X-Trace', "it's"], ['Content-Type', 'application/x-www-form-urlencoded']],
-    origin: 'the cURL command', body: `{"name":"it's"}`,
+    method: 'PATCH',
+    url: 'https://api.example.com/v1/items/',
+    query: [
+      ['limit', '10'],
+      ['q', 'a b'],
+      ['q', 'c'],
+    ],
+    headers: [
+      ['Accept', 'application/json'],
+      ['X-Trace', "it's"],
+      ['Content-Type', 'application/x-www-form-urlencoded'],
+    ],
+    origin: 'the cURL command',
+    body: `{"name":"it's"}`,
   });
 });
 
@@ -40,12 +53,23 @@ test('what cannot become a stream is refused with what to do', async () => {
 test('requestToCurl quotes for the shell and parses back to the same request', async () => {
   assert.equal(shellQuote("it's"), `'it'\\''s'`);
   assert.equal(shellQuote('https://a.test/x'), 'https://a.test/x');
-  const curl = requestToCurl({ url: 'https://a.test/v1/s?x=1&y=a%20b', http_method: 'POST', headers: { 'X-Quote': `a'b "c" $HOME`, 'Content-Type': 'application/json' }, body: '{"k":"it\'s"}' });
+  const curl = requestToCurl({
+    url: 'https://a.test/v1/s?x=1&y=a%20b',
+    http_method: 'POST',
+    headers: { 'X-Quote': `a'b "c" $HOME`, 'Content-Type': 'application/json' },
+    body: '{"k":"it\'s"}',
+  });
   assert.equal(curl.split('\n')[0], "curl -X POST 'https://a.test/v1/s?x=1&y=a%20b' \\");
   const back = (await parseCurlCommand(curl)).request!;
-  assert.deepEqual(back.headers, [['X-Quote', `a'b "c" $HOME`], ['Content-Type', 'application/json']]);
+  assert.deepEqual(back.headers, [
+    ['X-Quote', `a'b "c" $HOME`],
+    ['Content-Type', 'application/json'],
+  ]);
   assert.equal(back.body, '{"k":"it\'s"}');
-  assert.deepEqual(back.query, [['x', '1'], ['y', 'a b']]);
+  assert.deepEqual(back.query, [
+    ['x', '1'],
+    ['y', 'a b'],
+  ]);
   assert.equal(requestToCurl({ url: 'https://a.test/', http_method: 'GET', headers: null, body: null }), 'curl https://a.test/');
   assert.match(requestToCurl({ url: 'https://a.test/', http_method: 'GET', headers: null, body: 'x' }), /^curl -X GET/);
 });

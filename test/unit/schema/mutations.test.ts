@@ -32,7 +32,10 @@ function components(text: string): { path: JsonPath; type: string; keys: string[
 function references(text: string): JsonPath[] {
   const out: JsonPath[] = [];
   const walk = (node: unknown, path: JsonPath) => {
-    if (isMap(node)) for (const p of node.items) { if (isPair(p) && isScalar(p.key)) walk(p.value, [...path, String(p.key.value)]); }
+    if (isMap(node))
+      for (const p of node.items) {
+        if (isPair(p) && isScalar(p.key)) walk(p.value, [...path, String(p.key.value)]);
+      }
     else if (isSeq(node)) node.items.forEach((item, i) => walk(item, [...path, i]));
     else if (isScalar(node) && typeof node.value === 'string' && node.value.startsWith('#/')) out.push(path);
   };
@@ -48,18 +51,38 @@ function mutationsOf(text: string): Mutation[] {
       // Spec §1.3 (reference quirk): a same-named parameter fills the removed field instead, which
       // is then reported as a wrong value copied from `$parameters`.
       const expect = new RegExp(`${c.type}: missing required field \`${field}\`|comes from \`\\$parameters\\.${field}\``);
-      list.push({ name: `remove ${c.type}.${field} at ${c.path.join('/')}`, component: c.path, expect, apply: (d) => d.deleteIn([...c.path, field]) });
+      list.push({
+        name: `remove ${c.type}.${field} at ${c.path.join('/')}`,
+        component: c.path,
+        expect,
+        apply: (d) => d.deleteIn([...c.path, field]),
+      });
     }
     const misspelt = c.type.slice(0, -2) + c.type.slice(-1) + c.type.slice(-2, -1);
-    list.push({ name: `misspell ${c.type} at ${c.path.join('/')}`, component: c.path, expect: new RegExp(`Unknown component type \`${misspelt}\`.*Did you mean \`${c.type}\`\\?`), apply: (d) => d.setIn([...c.path, 'type'], misspelt) });
+    list.push({
+      name: `misspell ${c.type} at ${c.path.join('/')}`,
+      component: c.path,
+      expect: new RegExp(`Unknown component type \`${misspelt}\`.*Did you mean \`${c.type}\`\\?`),
+      apply: (d) => d.setIn([...c.path, 'type'], misspelt),
+    });
     for (const key of c.keys) {
       const f = fieldInfo(c.type, key);
       if (!f?.enum || f.components) continue;
-      list.push({ name: `bad enum ${c.type}.${key}`, component: c.path, expect: new RegExp(`${c.type}: \`${key}\` must be one of`), apply: (d) => d.setIn([...c.path, key], 'not_a_valid_value') });
+      list.push({
+        name: `bad enum ${c.type}.${key}`,
+        component: c.path,
+        expect: new RegExp(`${c.type}: \`${key}\` must be one of`),
+        apply: (d) => d.setIn([...c.path, key], 'not_a_valid_value'),
+      });
     }
   }
   for (const ref of references(text)) {
-    list.push({ name: `break reference at ${ref.join('/')}`, component: ref, expect: /Reference `#\/definitions\/no_such_thing` cannot be resolved: there is no `no_such_thing` under `#\/definitions`/, apply: (d) => d.setIn(ref, '#/definitions/no_such_thing') });
+    list.push({
+      name: `break reference at ${ref.join('/')}`,
+      component: ref,
+      expect: /Reference `#\/definitions\/no_such_thing` cannot be resolved: there is no `no_such_thing` under `#\/definitions`/,
+      apply: (d) => d.setIn(ref, '#/definitions/no_such_thing'),
+    });
   }
   return list;
 }
@@ -89,7 +112,10 @@ for (const name of ['complete.yaml']) {
       // A value copied from `$parameters` is reported where the parameter is written.
       if (/comes from `\$parameters/.test(e.message)) continue;
       const [start, end] = rangeOf(text, m.component);
-      assert.ok(e.span.start >= start && e.span.end <= end && e.span.end > e.span.start, `${m.name}: error at ${e.span.start}-${e.span.end} ("${e.at}"), component at ${start}-${end}`);
+      assert.ok(
+        e.span.start >= start && e.span.end <= end && e.span.end > e.span.start,
+        `${m.name}: error at ${e.span.start}-${e.span.end} ("${e.at}"), component at ${start}-${end}`,
+      );
     }
   });
 }

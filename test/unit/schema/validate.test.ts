@@ -3,19 +3,37 @@ import assert from 'node:assert/strict';
 import { check, errors, fixture, hints, manifest } from './helpers';
 
 test('the complete fixture and the minimal manifest have no errors or warnings', () => {
-  assert.deepEqual(check(fixture('complete.yaml')).filter((p) => p.severity !== 'information'), []);
+  assert.deepEqual(
+    check(fixture('complete.yaml')).filter((p) => p.severity !== 'information'),
+    [],
+  );
   assert.deepEqual(check(manifest()), []);
 });
 
 test('deprecated fields are hints on the key, with the replacement', () => {
   const h = hints(manifest());
-  assert.deepEqual(h.map((p) => [p.code, p.at]), [['deprecated', 'url_base'], ['deprecated', 'path']]);
+  assert.deepEqual(
+    h.map((p) => [p.code, p.at]),
+    [
+      ['deprecated', 'url_base'],
+      ['deprecated', 'path'],
+    ],
+  );
   assert.equal(h[1].message, '`HttpRequester.path` is deprecated: use `url` with the full endpoint URL.');
-  assert.deepEqual(hints(manifest().replace('url_base: https://api.example.com', 'url: https://api.example.com/items').replace(/\n\s+path: \/items/, '')), []);
+  assert.deepEqual(
+    hints(
+      manifest()
+        .replace('url_base: https://api.example.com', 'url: https://api.example.com/items')
+        .replace(/\n\s+path: \/items/, ''),
+    ),
+    [],
+  );
 });
 
 test('a missing required field names the component and sits on the component key', () => {
-  const text = manifest({ requester: '        type: HttpRequester\n        url_base: https://x\n        authenticator:\n          type: BearerAuthenticator' });
+  const text = manifest({
+    requester: '        type: HttpRequester\n        url_base: https://x\n        authenticator:\n          type: BearerAuthenticator',
+  });
   const e = errors(text);
   assert.equal(e.length, 1);
   assert.equal(e[0].message, 'BearerAuthenticator: missing required field `api_token`.');
@@ -27,7 +45,10 @@ test('an unknown type lists the types of the slot and suggests the closest', () 
   const e = errors(text);
   assert.equal(e.length, 1);
   assert.equal(e[0].code, 'unknown-type');
-  assert.match(e[0].message, /Unknown component type `BearerAuthenticater` in HttpRequester.authenticator\. Expected one of: .*OAuthAuthenticator.*\. Did you mean `BearerAuthenticator`\?/);
+  assert.match(
+    e[0].message,
+    /Unknown component type `BearerAuthenticater` in HttpRequester.authenticator\. Expected one of: .*OAuthAuthenticator.*\. Did you mean `BearerAuthenticator`\?/,
+  );
   assert.equal(e[0].at, 'BearerAuthenticater');
 });
 
@@ -54,7 +75,10 @@ test('a wrong enum value is an error on the value with a suggestion', () => {
 });
 
 test('a wrong JSON type is an error on the value', () => {
-  const text = manifest({ paginator: '        type: DefaultPaginator\n        page_token_option: { type: RequestPath }\n        pagination_strategy:\n          type: PageIncrement\n          page_size: [1]' });
+  const text = manifest({
+    paginator:
+      '        type: DefaultPaginator\n        page_token_option: { type: RequestPath }\n        pagination_strategy:\n          type: PageIncrement\n          page_size: [1]',
+  });
   const e = errors(text);
   assert.equal(e.length, 1);
   assert.equal(e[0].at, '[1]');
@@ -76,7 +100,8 @@ test('fields copied from $parameters are not unknown fields', () => {
   assert.deepEqual(check(text), []);
 });
 
-const customCursor = '    incremental_sync:\n      type: CustomIncrementalSync\n      class_name: source_x.components.Cursor\n      cursor_field: updated_at';
+const customCursor =
+  '    incremental_sync:\n      type: CustomIncrementalSync\n      class_name: source_x.components.Cursor\n      cursor_field: updated_at';
 
 test('a removed component is a warning for a manifest declaring an older version', () => {
   const p = check(manifest({ version: '5.16.0', extra: customCursor })).filter((x) => x.code === 'removed-component');
@@ -89,7 +114,10 @@ test('a removed component is a warning for a manifest declaring an older version
 test('a removed component says that the reference refuses the whole manifest, in its words (harness: source-braze, source-freshdesk, source-gong, source-posthog, source-recharge)', () => {
   const [w] = check(manifest({ version: '5.16.0', extra: customCursor })).filter((x) => x.code === 'removed-component');
   assert.equal(w.severity, 'warning');
-  assert.match(w.message, /refuses the whole manifest, every stream included: "Validation against json schema defined in declarative_component_schema\.yaml schema failed" \('CustomIncrementalSync' is not one of \['DatetimeBasedCursor'\], \['IncrementingCountCursor'\] in DeclarativeStream\.incremental_sync\)/);
+  assert.match(
+    w.message,
+    /refuses the whole manifest, every stream included: "Validation against json schema defined in declarative_component_schema\.yaml schema failed" \('CustomIncrementalSync' is not one of \['DatetimeBasedCursor'\], \['IncrementingCountCursor'\] in DeclarativeStream\.incremental_sync\)/,
+  );
 });
 
 test('a removed component is an error for a manifest declaring a newer version', () => {
@@ -128,14 +156,17 @@ test('an error inside a referenced definition is reported once, where written, w
   assert.equal(e[0].message, 'BearerAuthenticator: missing required field `api_token`.');
   // The component is written under `definitions.auth`; the chain of references is related info.
   assert.equal(e[0].at, 'auth');
-  assert.deepEqual(e[0].related!.map((r) => text.slice(r.span.start, r.span.end)), ['"#/definitions/auth"', '"#/definitions/req"']);
+  assert.deepEqual(
+    e[0].related!.map((r) => text.slice(r.span.start, r.span.end)),
+    ['"#/definitions/auth"', '"#/definitions/req"'],
+  );
   const w = check(text).filter((p) => p.code === 'unknown-field');
   assert.equal(w.length, 1);
   assert.equal(w[0].at, 'api_tokn');
 });
 
 test('untyped mappings in slots with a default type are validated as that type', () => {
-  const text = manifest().replace("          type: DpathExtractor\n          field_path: [data]", '          field_pth: [data]');
+  const text = manifest().replace('          type: DpathExtractor\n          field_path: [data]', '          field_pth: [data]');
   const e = errors(text);
   assert.equal(e.length, 1);
   assert.equal(e[0].message, 'DpathExtractor: missing required field `field_path`.');
@@ -145,9 +176,15 @@ test('odd documents give one clear error and never throw', () => {
   assert.match(errors('')[0].message, /empty/);
   assert.match(errors('- a\n- b\n')[0].message, /must be a mapping/);
   const top = errors('version: 6.0.0\ntype: DeclarativeSource\nstreams: []\n');
-  assert.deepEqual(top.map((p) => [p.message, p.at]), [['DeclarativeSource: missing required field `check`.', 'type']]);
+  assert.deepEqual(
+    top.map((p) => [p.message, p.at]),
+    [['DeclarativeSource: missing required field `check`.', 'type']],
+  );
   const unknown = check('version: 6.0.0\ntype: DeclarativeSource\ncheck: { stream_names: [] }\nstreems: []\n');
-  assert.deepEqual(unknown.map((p) => [p.code, p.at]), [['unknown-field', 'streems']]);
+  assert.deepEqual(
+    unknown.map((p) => [p.code, p.at]),
+    [['unknown-field', 'streems']],
+  );
   assert.match(unknown[0].message, /Did you mean `streams`\?/);
 });
 
@@ -171,7 +208,7 @@ test('deep nesting and truncated input give problems, never an exception', () =>
 });
 
 test('stream_state in a template is an error for CDK 7 manifests, a warning for older ones', () => {
-  const withState = (version: string) => manifest({ version }).replace('path: /items', "path: \"/items/{{ stream_state.get('x') }}\"");
+  const withState = (version: string) => manifest({ version }).replace('path: /items', 'path: "/items/{{ stream_state.get(\'x\') }}"');
   const old = check(withState('4.3.0')).filter((p) => p.code === 'template-stream-state');
   assert.equal(old.length, 1);
   assert.equal(old[0].severity, 'warning');

@@ -8,7 +8,13 @@ import { test } from 'node:test';
 import { activationProblem, extensionHostLogTail } from '../../../scripts/start.mjs';
 
 const exts = '/state/exts';
-const installed = { ok: true, version: '0.1.0', mode: 'production', extensionPath: '/state/exts/manifest-studio.airbyte-manifest-studio-0.1.0', activationMs: 900 };
+const installed = {
+  ok: true,
+  version: '0.1.0',
+  mode: 'production',
+  extensionPath: '/state/exts/manifest-studio.airbyte-manifest-studio-0.1.0',
+  activationMs: 900,
+};
 
 test('the installed copy activated: no problem', () => {
   assert.equal(activationProblem(installed, exts), undefined);
@@ -24,8 +30,14 @@ test('a failed activation: says so with the error the extension reported', () =>
 });
 
 test('loaded from somewhere else (a development path, a look-alike folder): names where it ran from', () => {
-  assert.match(activationProblem({ ...installed, mode: 'development', extensionPath: '/repo' }, exts), /ran the extension from \/repo \(development\), not the copy installed in \/state\/exts/);
-  assert.match(activationProblem({ ...installed, extensionPath: '/state/exts-old/manifest-studio.airbyte-manifest-studio-0.1.0' }, exts), /not the copy installed/);
+  assert.match(
+    activationProblem({ ...installed, mode: 'development', extensionPath: '/repo' }, exts),
+    /ran the extension from \/repo \(development\), not the copy installed in \/state\/exts/,
+  );
+  assert.match(
+    activationProblem({ ...installed, extensionPath: '/state/exts-old/manifest-studio.airbyte-manifest-studio-0.1.0' }, exts),
+    /not the copy installed/,
+  );
 });
 
 test('the extension-host log shown with a failure: the last 15 lines of the newest session', () => {
@@ -36,5 +48,8 @@ test('the extension-host log shown with a failure: the last 15 lines of the newe
   writeFileSync(join(host, 'remoteexthost.log'), Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
   const log = extensionHostLogTail(userData);
   assert.equal(log.file, join(host, 'remoteexthost.log'));
-  assert.deepEqual(log.tail.split('\n'), Array.from({ length: 15 }, (_, i) => `line ${i + 6}`));
+  assert.deepEqual(
+    log.tail.split('\n'),
+    Array.from({ length: 15 }, (_, i) => `line ${i + 6}`),
+  );
 });

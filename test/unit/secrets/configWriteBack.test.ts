@@ -3,7 +3,19 @@
 // a 0600 recovery file, no temporary copy is left, and the token never reaches stdout or stderr.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -24,11 +36,20 @@ function sink(tty = false): PassThrough & { text: string; isTTY?: boolean } {
 async function readWith(prepare: (dir: string, config: string) => string) {
   const api = await startDemoApi();
   const dir = mkdtempSync(join(tmpdir(), 'write-back-'));
-  const text = JSON.stringify({ url_base: api.url, client_id: DEMO_CREDENTIALS.oauth.clientId, client_secret: DEMO_CREDENTIALS.oauth.clientSecret, credentials: { refresh_token: DEMO_CREDENTIALS.oauth.initialRefreshToken } });
+  const text = JSON.stringify({
+    url_base: api.url,
+    client_id: DEMO_CREDENTIALS.oauth.clientId,
+    client_secret: DEMO_CREDENTIALS.oauth.clientSecret,
+    credentials: { refresh_token: DEMO_CREDENTIALS.oauth.initialRefreshToken },
+  });
   const configFile = prepare(dir, text);
   const out = sink();
   const err = sink();
-  const code = await readCommand([MANIFEST, '--stream', 'oauth_rotating_refresh_token', '--config', configFile, '--format', 'json'], out, err);
+  const code = await readCommand(
+    [MANIFEST, '--stream', 'oauth_rotating_refresh_token', '--config', configFile, '--format', 'json'],
+    out,
+    err,
+  );
   await api.close();
   return { dir, configFile, code, stdout: out.text, stderr: err.text, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -55,7 +76,9 @@ test('the rewritten config keeps its mode and owner, and no temporary file is le
     assert.notEqual(token, DEMO_CREDENTIALS.oauth.initialRefreshToken);
     assert.deepEqual(readdirSync(r.dir), ['config.json'], 'no temporary copy');
     assert.ok(!r.stdout.includes(token) && !r.stderr.includes(token));
-  } finally { r.cleanup(); }
+  } finally {
+    r.cleanup();
+  }
 });
 
 test('a symlinked config is never written through: the link and its target stay, the new config goes to a 0600 recovery file beside the link', async () => {
@@ -68,15 +91,24 @@ test('a symlinked config is never written through: the link and its target stay,
   try {
     assert.equal(r.code, 1, 'the command fails: the rotated token is not where the next run looks');
     assert.ok(lstatSync(r.configFile).isSymbolicLink());
-    assert.equal(newRefreshToken(join(r.dir, 'real', 'config.json')), DEMO_CREDENTIALS.oauth.initialRefreshToken, 'the link target is untouched');
-    const m = /config\.json is a symbolic link \(to .*real\/config\.json\) and is never written through\. The new config is in (\S+) \(readable only by you\)/.exec(r.stderr);
+    assert.equal(
+      newRefreshToken(join(r.dir, 'real', 'config.json')),
+      DEMO_CREDENTIALS.oauth.initialRefreshToken,
+      'the link target is untouched',
+    );
+    const m =
+      /config\.json is a symbolic link \(to .*real\/config\.json\) and is never written through\. The new config is in (\S+) \(readable only by you\)/.exec(
+        r.stderr,
+      );
     assert.ok(m, r.stderr);
     assert.equal(join(m[1], '..'), r.dir, 'the recovery file is beside the link');
     assert.equal(statSync(m[1]).mode & 0o777, 0o600);
     const token = newRefreshToken(m[1]);
     assert.notEqual(token, DEMO_CREDENTIALS.oauth.initialRefreshToken);
     assert.ok(!r.stdout.includes(token) && !r.stderr.includes(token), 'the token is not printed');
-  } finally { r.cleanup(); }
+  } finally {
+    r.cleanup();
+  }
 });
 
 test('a read-only config is refused loudly; the new config is saved to a 0600 recovery file named in the message', async () => {
@@ -89,13 +121,18 @@ test('a read-only config is refused loudly; the new config is saved to a 0600 re
   try {
     assert.equal(r.code, 1, 'the command fails');
     assert.equal(newRefreshToken(r.configFile), DEMO_CREDENTIALS.oauth.initialRefreshToken, 'the read-only file is untouched');
-    const m = /ERROR: the connector rotated its credentials but .*config\.json is read-only \(mode 444\); it was not overwritten\. The new config is in (\S+) \(readable only by you\)/.exec(r.stderr);
+    const m =
+      /ERROR: the connector rotated its credentials but .*config\.json is read-only \(mode 444\); it was not overwritten\. The new config is in (\S+) \(readable only by you\)/.exec(
+        r.stderr,
+      );
     assert.ok(m, r.stderr);
     assert.equal(statSync(m[1]).mode & 0o777, 0o600);
     const token = newRefreshToken(m[1]);
     assert.notEqual(token, DEMO_CREDENTIALS.oauth.initialRefreshToken);
     assert.ok(!r.stdout.includes(token) && !r.stderr.includes(token), 'the token is not printed');
-  } finally { r.cleanup(); }
+  } finally {
+    r.cleanup();
+  }
 });
 
 test('when the rewrite itself fails, the temporary file is removed and the recovery file is written', () => {
@@ -103,12 +140,18 @@ test('when the rewrite itself fails, the temporary file is removed and the recov
   try {
     // A directory in place of the file: the final rename fails (EISDIR) after the temporary file was written.
     mkdirSync(join(dir, 'config.json'));
-    const result = writeBackConfig(join(dir, 'config.json'), '{"credentials":{"refresh_token":"new/+= é"}}\n', new Date('2024-05-01T00:00:00Z'));
+    const result = writeBackConfig(
+      join(dir, 'config.json'),
+      '{"credentials":{"refresh_token":"new/+= é"}}\n',
+      new Date('2024-05-01T00:00:00Z'),
+    );
     assert.equal(result.ok, false);
     if (result.ok) return;
     assert.match(result.reason, /could not be rewritten \(E[A-Z]+\)/);
     assert.equal(result.recoveredAt, join(dir, 'config.rotated-2024-05-01T00-00-00-000Z.json'));
     assert.equal(statSync(result.recoveredAt!).mode & 0o777, 0o600);
     assert.deepEqual(readdirSync(dir).sort(), ['config.json', 'config.rotated-2024-05-01T00-00-00-000Z.json']);
-  } finally { rmSync(dir, { recursive: true, force: true }); }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

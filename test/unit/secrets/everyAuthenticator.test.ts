@@ -31,7 +31,18 @@ const S = {
   manifest_header_secret: 'manifest hdr/+=secret',
 };
 
-const SECRET_FIELDS = ['basic_password', 'bearer_token', 'api_key_header', 'api_key_query', 'jwt_secret', 'client_secret', 'refresh_token', 'session_password', 'legacy_password', 'manifest_header_secret'] as const;
+const SECRET_FIELDS = [
+  'basic_password',
+  'bearer_token',
+  'api_key_header',
+  'api_key_query',
+  'jwt_secret',
+  'client_secret',
+  'refresh_token',
+  'session_password',
+  'legacy_password',
+  'manifest_header_secret',
+] as const;
 
 /** Tokens the API issued (access, rotated refresh, session): secrets too. */
 const issued: string[] = [];
@@ -55,8 +66,18 @@ function echo(req: Recorded, url: URL, kind: string): Record<string, unknown> {
   const auth = String(req.headers.authorization ?? '');
   if (/^(Basic|Bearer) /.test(auth)) values.push(auth.slice(auth.indexOf(' ') + 1));
   if (auth.startsWith('Basic ')) values.push(Buffer.from(auth.slice(6), 'base64').toString('utf8'));
-  const encodings = values.map((v) => ({ raw: v, url: encodeURIComponent(v), form: new URLSearchParams({ v }).toString(), b64: b64(v), b64url: Buffer.from(v).toString('base64url'), quoted: JSON.stringify(v) }));
-  return { data: [{ id: 1, kind, received: { url: req.url, headers: req.headers, body: req.body }, encodings }], error_text: `echo ${values.join(' | ')}` };
+  const encodings = values.map((v) => ({
+    raw: v,
+    url: encodeURIComponent(v),
+    form: new URLSearchParams({ v }).toString(),
+    b64: b64(v),
+    b64url: Buffer.from(v).toString('base64url'),
+    quoted: JSON.stringify(v),
+  }));
+  return {
+    data: [{ id: 1, kind, received: { url: req.url, headers: req.headers, body: req.body }, encodings }],
+    error_text: `echo ${values.join(' | ')}`,
+  };
 }
 
 async function checkJwt(auth: string): Promise<boolean> {
@@ -90,7 +111,8 @@ before(async () => {
           if (body.password !== S.session_password) return unauthorized(res, 'login');
           return json(res, { data: { token: issue('sess') } });
         }
-        case '/legacy/validate': return unauthorized(res, 'no stored session');
+        case '/legacy/validate':
+          return unauthorized(res, 'no stored session');
         case '/legacy/login': {
           const body = JSON.parse(req.body || '{}');
           if (body.password !== S.legacy_password) return unauthorized(res, 'legacy login');
@@ -124,20 +146,73 @@ const AUTHENTICATORS: Record<string, unknown> = {
   noauth: { type: 'NoAuth' },
   basic: { type: 'BasicHttpAuthenticator', username: cfg('username'), password: cfg('basic_password') },
   bearer: { type: 'BearerAuthenticator', api_token: cfg('bearer_token') },
-  apikey_header: { type: 'ApiKeyAuthenticator', api_token: cfg('api_key_header'), inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-API-Key' } },
-  apikey_query: { type: 'ApiKeyAuthenticator', api_token: cfg('api_key_query'), inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'api_key' } },
+  apikey_header: {
+    type: 'ApiKeyAuthenticator',
+    api_token: cfg('api_key_header'),
+    inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-API-Key' },
+  },
+  apikey_query: {
+    type: 'ApiKeyAuthenticator',
+    api_token: cfg('api_key_query'),
+    inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'api_key' },
+  },
   jwt: { type: 'JwtAuthenticator', secret_key: cfg('jwt_secret'), algorithm: 'HS256', token_duration: 600, jwt_payload: { iss: 'me' } },
-  oauth_client_credentials: { type: 'OAuthAuthenticator', token_refresh_endpoint: "{{ config['url_base'] }}/oauth/token", grant_type: 'client_credentials', client_id: cfg('client_id'), client_secret: cfg('client_secret') },
-  oauth_refresh: { type: 'OAuthAuthenticator', token_refresh_endpoint: "{{ config['url_base'] }}/oauth/token", client_id: cfg('client_id'), client_secret: cfg('client_secret'), refresh_token: "{{ config['credentials']['refresh_token'] }}" },
-  oauth_single_use: { type: 'OAuthAuthenticator', token_refresh_endpoint: "{{ config['url_base'] }}/oauth/token", client_id: cfg('client_id'), client_secret: cfg('client_secret'), refresh_token: "{{ config['credentials']['refresh_token'] }}", refresh_token_updater: {} },
+  oauth_client_credentials: {
+    type: 'OAuthAuthenticator',
+    token_refresh_endpoint: "{{ config['url_base'] }}/oauth/token",
+    grant_type: 'client_credentials',
+    client_id: cfg('client_id'),
+    client_secret: cfg('client_secret'),
+  },
+  oauth_refresh: {
+    type: 'OAuthAuthenticator',
+    token_refresh_endpoint: "{{ config['url_base'] }}/oauth/token",
+    client_id: cfg('client_id'),
+    client_secret: cfg('client_secret'),
+    refresh_token: "{{ config['credentials']['refresh_token'] }}",
+  },
+  oauth_single_use: {
+    type: 'OAuthAuthenticator',
+    token_refresh_endpoint: "{{ config['url_base'] }}/oauth/token",
+    client_id: cfg('client_id'),
+    client_secret: cfg('client_secret'),
+    refresh_token: "{{ config['credentials']['refresh_token'] }}",
+    refresh_token_updater: {},
+  },
   session: {
     type: 'SessionTokenAuthenticator',
-    login_requester: { type: 'HttpRequester', url: "{{ config['url_base'] }}/login", http_method: 'POST', request_body: { type: 'RequestBodyJsonObject', value: { username: cfg('username'), password: cfg('session_password') } } },
-    session_token_path: ['data', 'token'], expiration_duration: 'PT1H',
+    login_requester: {
+      type: 'HttpRequester',
+      url: "{{ config['url_base'] }}/login",
+      http_method: 'POST',
+      request_body: { type: 'RequestBodyJsonObject', value: { username: cfg('username'), password: cfg('session_password') } },
+    },
+    session_token_path: ['data', 'token'],
+    expiration_duration: 'PT1H',
     request_authentication: { type: 'ApiKey', inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-Session' } },
   },
-  selective: { type: 'SelectiveAuthenticator', authenticator_selection_path: ['auth_type'], authenticators: { bearer: { type: 'BearerAuthenticator', api_token: cfg('bearer_token') }, key: { type: 'ApiKeyAuthenticator', api_token: cfg('api_key_header'), inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-API-Key' } } } },
-  legacy_session: { type: 'LegacySessionTokenAuthenticator', header: 'X-Legacy', login_url: 'legacy/login', validate_session_url: 'legacy/validate', session_token_response_key: 'token', session_token: '', username: cfg('username'), password: cfg('legacy_password') },
+  selective: {
+    type: 'SelectiveAuthenticator',
+    authenticator_selection_path: ['auth_type'],
+    authenticators: {
+      bearer: { type: 'BearerAuthenticator', api_token: cfg('bearer_token') },
+      key: {
+        type: 'ApiKeyAuthenticator',
+        api_token: cfg('api_key_header'),
+        inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-API-Key' },
+      },
+    },
+  },
+  legacy_session: {
+    type: 'LegacySessionTokenAuthenticator',
+    header: 'X-Legacy',
+    login_url: 'legacy/login',
+    validate_session_url: 'legacy/validate',
+    session_token_response_key: 'token',
+    session_token: '',
+    username: cfg('username'),
+    password: cfg('legacy_password'),
+  },
 };
 
 function manifest(): Record<string, unknown> {
@@ -151,7 +226,10 @@ function manifest(): Record<string, unknown> {
       connection_specification: {
         type: 'object',
         properties: {
-          url_base: { type: 'string' }, username: { type: 'string' }, client_id: { type: 'string' }, auth_type: { type: 'string' },
+          url_base: { type: 'string' },
+          username: { type: 'string' },
+          client_id: { type: 'string' },
+          auth_type: { type: 'string' },
           ...Object.fromEntries(SECRET_FIELDS.filter((f) => f !== 'refresh_token').map((f) => [f, secret])),
           credentials: { type: 'object', properties: { refresh_token: secret, access_token: secret } },
         },
@@ -164,7 +242,10 @@ function manifest(): Record<string, unknown> {
       retriever: {
         type: 'SimpleRetriever',
         requester: {
-          type: 'HttpRequester', url: `{{ config['url_base'] }}/data/${kind}`, http_method: 'GET', authenticator,
+          type: 'HttpRequester',
+          url: `{{ config['url_base'] }}/data/${kind}`,
+          http_method: 'GET',
+          authenticator,
           // A header the manifest itself renders from a secret.
           ...(kind === 'noauth' ? { request_headers: { 'X-Signature': cfg('manifest_header_secret') } } : {}),
           ...(kind === 'legacy_session' ? { url_base: "{{ config['url_base'] }}/", path: `data/${kind}`, url: undefined } : {}),
@@ -177,7 +258,12 @@ function manifest(): Record<string, unknown> {
 
 function config(): Record<string, unknown> {
   const { refresh_token, ...rest } = S;
-  return { ...rest, url_base: api.base, auth_type: 'bearer', credentials: { refresh_token: current === S.refresh_token ? refresh_token : current } };
+  return {
+    ...rest,
+    url_base: api.base,
+    auth_type: 'bearer',
+    credentials: { refresh_token: current === S.refresh_token ? refresh_token : current },
+  };
 }
 
 type Needle = { encoding: string; value: string };
@@ -190,7 +276,8 @@ before(async () => {
 function leaksIn(text: string): string[] {
   const secrets = [...SECRET_FIELDS.map((f) => S[f]), current, ...issued];
   const hits: string[] = [];
-  for (const s of secrets) for (const n of encodedNeedles(s)) if (text.includes(n.value)) hits.push(`${JSON.stringify(s)} as ${n.encoding}`);
+  for (const s of secrets)
+    for (const n of encodedNeedles(s)) if (text.includes(n.value)) hits.push(`${JSON.stringify(s)} as ${n.encoding}`);
   const basic = b64(`${S.username}:${S.basic_password}`).replace(/=+$/, '');
   if (text.includes(basic)) hits.push('Basic user:password');
   return hits;
@@ -239,7 +326,8 @@ test('the CLI output (json and pretty) with each authenticator kind holds no sec
         assert.ok(text.length > 50, `${kind} ${format} printed a result`);
         assert.deepEqual(leaksIn(text), [], `${kind} ${format}`);
         // The single-use variant rewrote the config file with the rotated token (secrets belong there).
-        if (kind === 'oauth_single_use') assert.equal((JSON.parse(readFileSync(configFile, 'utf8')).credentials as Record<string, string>).refresh_token, current);
+        if (kind === 'oauth_single_use')
+          assert.equal((JSON.parse(readFileSync(configFile, 'utf8')).credentials as Record<string, string>).refresh_token, current);
       }
     }
   } finally {

@@ -36,13 +36,18 @@ test('URL encodings: %2F and + forms, lower-case hex, double encoding, Python qu
     new URLSearchParams({ refresh_token: s }).toString(),
   ];
   for (const f of forms) assert.doesNotMatch(m.maskText(f), /0gAbC/, f);
-  assert.equal(m.maskText(`grant_type=refresh_token&refresh_token=${encodeURIComponent(s)}&x=1`), 'grant_type=refresh_token&refresh_token=****&x=1');
+  assert.equal(
+    m.maskText(`grant_type=refresh_token&refresh_token=${encodeURIComponent(s)}&x=1`),
+    'grant_type=refresh_token&refresh_token=****&x=1',
+  );
 });
 
 test('JSON: JavaScript escapes, Python ensure_ascii, escaped slashes, Jinja tojson', () => {
   const m = masker();
   const s = SECRETS[1];
-  const py = JSON.stringify(s).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/\//g, '\\/');
+  const py = JSON.stringify(s)
+    .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/\//g, '\\/');
   assert.equal(m.maskText(py), '"****"');
   assert.equal(m.maskText(JSON.stringify({ token: s })), '{"token":"****"}');
   assert.equal(m.maskText(JSON.stringify({ token: SECRETS[4] })), '{"token":"****"}');
@@ -96,7 +101,14 @@ test('whatever a template filter makes of a secret is masked', () => {
 
 test('nothing else is touched; masking a large body stays fast', () => {
   const m = masker();
-  const body = JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ id: i, name: `record ${i}`, url: `https://x.example/a?b=${i}&c=%20d+e`, note: 'caf\\u00e9 &amp; more' })));
+  const body = JSON.stringify(
+    Array.from({ length: 20000 }, (_, i) => ({
+      id: i,
+      name: `record ${i}`,
+      url: `https://x.example/a?b=${i}&c=%20d+e`,
+      note: 'caf\\u00e9 &amp; more',
+    })),
+  );
   const started = Date.now();
   assert.equal(m.maskText(body), body);
   // A hang guard (speed is bench/masking.mjs): a scan gone quadratic takes minutes on this body.

@@ -14,7 +14,10 @@ before(async () => {
   other = await startLoopback((req, res) => json(res, { data: [{ id: 1, at: 'other' }], got: req.headers }));
   origin = await startLoopback((req, res, base) => {
     const u = new URL(req.url, base);
-    const to = (path: string, status: number) => { res.writeHead(status, { Location: path }); res.end(); };
+    const to = (path: string, status: number) => {
+      res.writeHead(status, { Location: path });
+      res.end();
+    };
     if (u.pathname === '/away') return to(`${other.base}/landing`, 302);
     if (u.pathname === '/away-307') return to(`${other.base}/token`, 307);
     if (u.pathname === '/here-308') return to('/echo', 308);
@@ -24,31 +27,56 @@ before(async () => {
     json(res, { error: 'no' }, {}, 404);
   });
 });
-after(async () => { await origin.close(); await other.close(); });
+after(async () => {
+  await origin.close();
+  await other.close();
+});
 
 const CREDENTIAL_HEADERS = {
-  Authorization: 'Bearer tok-abc/+=', Cookie: 'sid=s3cr3t', 'Proxy-Authorization': 'Basic cHJveHk6cA==',
-  'X-API-Key': 'key-123456', 'X-Custom-Signature': 'sig-from-config', Accept: 'application/json', 'User-Agent': 'studio-test',
+  Authorization: 'Bearer tok-abc/+=',
+  Cookie: 'sid=s3cr3t',
+  'Proxy-Authorization': 'Basic cHJveHk6cA==',
+  'X-API-Key': 'key-123456',
+  'X-Custom-Signature': 'sig-from-config',
+  Accept: 'application/json',
+  'User-Agent': 'studio-test',
 };
 
 test('a cross-origin redirect sends no credential-bearing header to the other origin', async () => {
   other.requests.length = 0;
-  const res = await createHttpFetch()({ method: 'GET', url: `${origin.base}/away?api_key=q`, headers: { ...CREDENTIAL_HEADERS }, body: null });
+  const res = await createHttpFetch()({
+    method: 'GET',
+    url: `${origin.base}/away?api_key=q`,
+    headers: { ...CREDENTIAL_HEADERS },
+    body: null,
+  });
   assert.equal(res.status, 200);
   assert.equal(other.requests.length, 1);
   const got = other.requests[0].headers;
-  for (const name of ['authorization', 'cookie', 'proxy-authorization', 'x-api-key', 'x-custom-signature']) assert.equal(got[name], undefined, `${name} reached the other origin`);
+  for (const name of ['authorization', 'cookie', 'proxy-authorization', 'x-api-key', 'x-custom-signature'])
+    assert.equal(got[name], undefined, `${name} reached the other origin`);
   assert.equal(got.accept, 'application/json');
   assert.equal(got['user-agent'], 'studio-test');
   const redirects = redirectsOf(res);
   assert.equal(redirects?.length, 1);
   assert.equal(redirects![0].crossOrigin, true);
   assert.equal(redirects![0].from, `${origin.base}/away?…`, 'the query string (which may hold a key) is not shown');
-  assert.deepEqual([...redirects![0].droppedHeaders].sort(), ['Authorization', 'Cookie', 'Proxy-Authorization', 'X-API-Key', 'X-Custom-Signature']);
+  assert.deepEqual([...redirects![0].droppedHeaders].sort(), [
+    'Authorization',
+    'Cookie',
+    'Proxy-Authorization',
+    'X-API-Key',
+    'X-Custom-Signature',
+  ]);
 });
 
 test('a same-origin redirect keeps the headers and (307/308) the body', async () => {
-  const res = await createHttpFetch()({ method: 'POST', url: `${origin.base}/here-308`, headers: { ...CREDENTIAL_HEADERS, 'Content-Type': 'application/json' }, body: '{"a":1}' });
+  const res = await createHttpFetch()({
+    method: 'POST',
+    url: `${origin.base}/here-308`,
+    headers: { ...CREDENTIAL_HEADERS, 'Content-Type': 'application/json' },
+    body: '{"a":1}',
+  });
   const body = JSON.parse(res.body);
   assert.equal(body.got['x-api-key'], 'key-123456');
   assert.equal(body.got.authorization, 'Bearer tok-abc/+=');
@@ -59,13 +87,19 @@ test('a same-origin redirect keeps the headers and (307/308) the body', async ()
 test('a 307 to another origin that would resend a body is refused with a clear message', async () => {
   other.requests.length = 0;
   await assert.rejects(
-    createHttpFetch()({ method: 'POST', url: `${origin.base}/away-307`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=refresh_token&client_secret=cs-1%2F2&refresh_token=1%2F%2Fabc' }),
+    createHttpFetch()({
+      method: 'POST',
+      url: `${origin.base}/away-307`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=refresh_token&client_secret=cs-1%2F2&refresh_token=1%2F%2Fabc',
+    }),
     (e: Error & { code?: string }) => {
       assert.equal(e.code, 'ERR_UNSAFE_REDIRECT');
       assert.match(e.message, /Refused to follow the 307 redirect of POST .*\/away-307 to another origin \(http:\/\/127\.0\.0\.1:\d+\)/);
       assert.doesNotMatch(e.message, /cs-1|abc/);
       return true;
-    });
+    },
+  );
   assert.equal(other.requests.length, 0, 'nothing reached the other origin');
 });
 
@@ -73,8 +107,15 @@ test('the test read shows redirects (INFO log and the page response) and the API
   other.requests.length = 0;
   const manifest = manifestWith({
     requester: {
-      type: 'HttpRequester', url_base: origin.base, path: '/away', http_method: 'GET',
-      authenticator: { type: 'ApiKeyAuthenticator', api_token: '{{ config.api_key }}', inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-Key' } },
+      type: 'HttpRequester',
+      url_base: origin.base,
+      path: '/away',
+      http_method: 'GET',
+      authenticator: {
+        type: 'ApiKeyAuthenticator',
+        api_token: '{{ config.api_key }}',
+        inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-Key' },
+      },
     },
     record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
   });
@@ -93,8 +134,17 @@ test('an OAuth token refresh redirected (307) to another origin is refused; clie
   other.requests.length = 0;
   const manifest = manifestWith({
     requester: {
-      type: 'HttpRequester', url_base: origin.base, path: '/echo', http_method: 'GET',
-      authenticator: { type: 'OAuthAuthenticator', token_refresh_endpoint: `${origin.base}/token`, client_id: 'cid', client_secret: '{{ config.client_secret }}', refresh_token: '{{ config.refresh_token }}' },
+      type: 'HttpRequester',
+      url_base: origin.base,
+      path: '/echo',
+      http_method: 'GET',
+      authenticator: {
+        type: 'OAuthAuthenticator',
+        token_refresh_endpoint: `${origin.base}/token`,
+        client_id: 'cid',
+        client_secret: '{{ config.client_secret }}',
+        refresh_token: '{{ config.refresh_token }}',
+      },
     },
     record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
   });

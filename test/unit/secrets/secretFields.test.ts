@@ -9,24 +9,49 @@ const spec = {
   type: 'object',
   allOf: [{ properties: { base_token: { type: 'string', airbyte_secret: true } } }],
   properties: {
-    accounts: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, key: { type: 'string', airbyte_secret: true } } } },
+    accounts: {
+      type: 'array',
+      items: { type: 'object', properties: { name: { type: 'string' }, key: { type: 'string', airbyte_secret: true } } },
+    },
     credentials: {
       type: 'object',
       anyOf: [
-        { properties: { auth_type: { const: 'oauth' }, client_id: { type: 'string' }, client_secret: { type: 'string', airbyte_secret: true } } },
+        {
+          properties: {
+            auth_type: { const: 'oauth' },
+            client_id: { type: 'string' },
+            client_secret: { type: 'string', airbyte_secret: true },
+          },
+        },
         { properties: { auth_type: { const: 'token' }, token: { type: 'string', airbyte_secret: true } } },
       ],
     },
     tokens: { type: 'array', items: { type: 'string', airbyte_secret: true } },
-    per_region: { type: 'object', additionalProperties: { type: 'object', properties: { password: { type: 'string', airbyte_secret: true }, host: { type: 'string' } } } },
-    nested: { oneOf: [{ type: 'object', properties: { deep: { type: 'array', items: { allOf: [{ properties: { pin: { type: 'string', airbyte_secret: true } } }] } } } }] },
+    per_region: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        properties: { password: { type: 'string', airbyte_secret: true }, host: { type: 'string' } },
+      },
+    },
+    nested: {
+      oneOf: [
+        {
+          type: 'object',
+          properties: { deep: { type: 'array', items: { allOf: [{ properties: { pin: { type: 'string', airbyte_secret: true } } }] } } },
+        },
+      ],
+    },
     start_date: { type: 'string' },
   },
 };
 
 const config = {
   base_token: 'base-secret-1',
-  accounts: [{ name: 'a', key: 'acct-secret-1' }, { name: 'b', key: 'acct-secret-2' }],
+  accounts: [
+    { name: 'a', key: 'acct-secret-1' },
+    { name: 'b', key: 'acct-secret-2' },
+  ],
   credentials: { auth_type: 'oauth', client_id: 'cid', client_secret: 'client-secret-1' },
   tokens: ['list-secret-1', 'list-secret-2'],
   per_region: { eu: { password: 'eu-secret-1', host: 'eu.example' }, us: { password: 'us-secret-1', host: 'us.example' } },
@@ -34,7 +59,18 @@ const config = {
   start_date: '2024-01-01',
 };
 
-const ALL = ['base-secret-1', 'acct-secret-1', 'acct-secret-2', 'client-secret-1', 'list-secret-1', 'list-secret-2', 'eu-secret-1', 'us-secret-1', 'pin-secret-1', 'pin-secret-2'];
+const ALL = [
+  'base-secret-1',
+  'acct-secret-1',
+  'acct-secret-2',
+  'client-secret-1',
+  'list-secret-1',
+  'list-secret-2',
+  'eu-secret-1',
+  'us-secret-1',
+  'pin-secret-1',
+  'pin-secret-2',
+];
 
 test('secret values are found inside arrays, allOf, anyOf, oneOf and maps', () => {
   assert.deepEqual([...secretValues(spec, config)].sort(), [...ALL].sort());
@@ -59,5 +95,9 @@ test('runtime masking and the export agree: what the runtime masks is what the e
   masker.addFromSpec({ connection_specification: spec }, config);
   const masked = masker.maskText(JSON.stringify(config));
   for (const s of ALL) assert.ok(!masked.includes(s), `${s} not masked`);
-  assert.deepEqual(JSON.parse(masker.maskText(JSON.stringify(withoutSecrets(spec, config)))), withoutSecrets(spec, config), 'the export holds nothing the runtime would mask');
+  assert.deepEqual(
+    JSON.parse(masker.maskText(JSON.stringify(withoutSecrets(spec, config)))),
+    withoutSecrets(spec, config),
+    'the export holds nothing the runtime would mask',
+  );
 });

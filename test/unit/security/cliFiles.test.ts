@@ -36,13 +36,20 @@ before(async () => {
   writeFileSync(join(outside, 'victim.txt'), 'precious\n');
   server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    if (req.url?.startsWith('/fail')) { res.statusCode = 400; res.end(JSON.stringify({ error: `bad ${EVIL}` })); return; }
+    if (req.url?.startsWith('/fail')) {
+      res.statusCode = 400;
+      res.end(JSON.stringify({ error: `bad ${EVIL}` }));
+      return;
+    }
     res.end(JSON.stringify({ data: [{ id: 1, [`key${EVIL}`]: `value${EVIL}` }], names: [{ name: `dyn${EVIL}` }] }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-after(() => { server.close(); rmSync(dir, { recursive: true, force: true }); });
+after(() => {
+  server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function run(args: string[], timeout = 20_000): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
@@ -109,7 +116,11 @@ test('a config.json linked to another project is refused by read, streams and te
   ]) {
     const r = await run(args);
     assert.equal(r.code, 2, `${args[0]}: ${r.stderr}`);
-    assert.match(r.stderr, /the config linked-config\.json is a symbolic link to .*other-project\/secrets\/config\.json, outside the manifest's folder; not followed/, args[0]);
+    assert.match(
+      r.stderr,
+      /the config linked-config\.json is a symbolic link to .*other-project\/secrets\/config\.json, outside the manifest's folder; not followed/,
+      args[0],
+    );
     assert.doesNotMatch(r.stdout + r.stderr, /other-project-secret/);
   }
 });
@@ -122,7 +133,10 @@ test('a cassette that is /dev/zero fails at once at the 8 MiB cap (read --replay
   symlinkSync('/dev/zero', join(repo, 'cassettes', cassetteFileNames('zero').cassette));
   const linked = await run(['test', 'zero.yaml', '--cassettes', 'cassettes']);
   assert.equal(linked.code, 2);
-  assert.match(linked.stderr, /the cassette cassettes\/zero\.cassette\.yaml is a symbolic link to \/dev\/zero, outside the manifest's folder; not followed/);
+  assert.match(
+    linked.stderr,
+    /the cassette cassettes\/zero\.cassette\.yaml is a symbolic link to \/dev\/zero, outside the manifest's folder; not followed/,
+  );
   // Inside the folder, a FIFO or device still stops at the cap: a link to a large file in the tree.
   writeFileSync(join(repo, 'big.bin'), Buffer.alloc(9 * 1024 * 1024, 0x61));
   rmSync(join(repo, 'cassettes', cassetteFileNames('zero').cassette));
@@ -159,7 +173,9 @@ test('test prints stream names, record keys and API error bodies with control ch
 });
 
 test('streams prints stream names from the manifest and from the API with control characters escaped', async () => {
-  writeFileSync(join(repo, 'dyn.yaml'), `${manifestText(`static${EVIL}`)}
+  writeFileSync(
+    join(repo, 'dyn.yaml'),
+    `${manifestText(`static${EVIL}`)}
 dynamic_streams:
   - type: DynamicDeclarativeStream
     stream_template:
@@ -181,7 +197,8 @@ dynamic_streams:
         - type: ComponentMappingDefinition
           field_path: [name]
           value: "{{ components_values['name'] }}"
-`);
+`,
+  );
   writeFileSync(join(repo, 'dyn-config.json'), JSON.stringify({ base }));
   const r = await run(['streams', 'dyn.yaml', '--config', 'dyn-config.json']);
   assert.equal(r.code, 0, r.stderr);
@@ -191,12 +208,19 @@ dynamic_streams:
 });
 
 test('read, streams and test refuse a manifest whose write path holds __proto__, at its line and column', async () => {
-  writeFileSync(join(repo, 'proto.yaml'), `${manifestText('p')}    transformations:
+  writeFileSync(
+    join(repo, 'proto.yaml'),
+    `${manifestText('p')}    transformations:
       - type: AddFields
         fields: [{ type: AddedFieldDefinition, path: [__proto__, url_base], value: "http://evil.invalid" }]
-`);
+`,
+  );
   writeFileSync(join(repo, 'proto-config.json'), JSON.stringify({ base }));
-  for (const args of [['read', 'proto.yaml', '--stream', 'p', '--config', 'proto-config.json'], ['streams', 'proto.yaml'], ['test', 'proto.yaml', '--cassettes', 'cassettes']]) {
+  for (const args of [
+    ['read', 'proto.yaml', '--stream', 'p', '--config', 'proto-config.json'],
+    ['streams', 'proto.yaml'],
+    ['test', 'proto.yaml', '--cassettes', 'cassettes'],
+  ]) {
     const r = await run(args);
     assert.equal(r.code, 2, `${args[0]}: ${r.stderr}`);
     assert.match(r.stderr, /proto\.yaml:16:55: error: AddedFieldDefinition\.path: the path segment "__proto__" is not allowed/, args[0]);

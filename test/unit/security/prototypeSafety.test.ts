@@ -16,7 +16,8 @@ import { mergeEdits } from '../../../client/src/configMerge';
 import type { StreamRead } from '../../../server/src/runtime/testRead/streamRead';
 
 /** A JSON text whose objects carry the three keys at every level (JSON.parse makes them own properties). */
-const HOSTILE_OBJECT = '{"__proto__":{"url_base":"http://evil.invalid","polluted":1,"types":7},"constructor":{"prototype":{"polluted":2}},"prototype":{"polluted":3}}';
+const HOSTILE_OBJECT =
+  '{"__proto__":{"url_base":"http://evil.invalid","polluted":1,"types":7},"constructor":{"prototype":{"polluted":2}},"prototype":{"polluted":3}}';
 const hostileRecord = (id: number) =>
   `{"id":${id},"__proto__":{"polluted":1,"nested":${HOSTILE_OBJECT}},"constructor":{"prototype":{"polluted":2}},"prototype":[${HOSTILE_OBJECT}],"child":${HOSTILE_OBJECT}}`;
 
@@ -37,12 +38,38 @@ after(() => server.close());
 
 /** Every own property (names and symbols, with descriptors) of the built-in prototypes. */
 function prototypeSnapshot(): string {
-  const protos = [Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype, Boolean.prototype, Map.prototype, Set.prototype, Promise.prototype, RegExp.prototype, Date.prototype, Error.prototype];
-  return protos.map((p) => Reflect.ownKeys(p).map((k) => {
-    const d = Object.getOwnPropertyDescriptor(p, k)!;
-    const value = typeof d.value === 'function' ? d.value.name : d.value !== null && typeof d.value === 'object' ? 'object' : typeof d.value === 'symbol' ? 'symbol' : String(d.value);
-    return `${String(k)}:${value}:${String(d.get?.name)}:${String(d.set?.name)}`;
-  }).join(',')).join('\n');
+  const protos = [
+    Object.prototype,
+    Array.prototype,
+    Function.prototype,
+    String.prototype,
+    Number.prototype,
+    Boolean.prototype,
+    Map.prototype,
+    Set.prototype,
+    Promise.prototype,
+    RegExp.prototype,
+    Date.prototype,
+    Error.prototype,
+  ];
+  return protos
+    .map((p) =>
+      Reflect.ownKeys(p)
+        .map((k) => {
+          const d = Object.getOwnPropertyDescriptor(p, k)!;
+          const value =
+            typeof d.value === 'function'
+              ? d.value.name
+              : d.value !== null && typeof d.value === 'object'
+                ? 'object'
+                : typeof d.value === 'symbol'
+                  ? 'symbol'
+                  : String(d.value);
+          return `${String(k)}:${value}:${String(d.get?.name)}:${String(d.set?.name)}`;
+        })
+        .join(','),
+    )
+    .join('\n');
 }
 
 /** A manifest whose definitions, parameters, request options and transformations carry the keys. */
@@ -86,7 +113,10 @@ ${extraTransformations}
 }
 
 /** A config with the keys at every level (as a config.json would carry them). */
-const hostileConfig = () => JSON.parse(`{"base":"${base}","constructor":"c","__proto__":{"base":"http://evil.invalid","url_base":"http://evil.invalid"},"credentials":${HOSTILE_OBJECT}}`) as Record<string, unknown>;
+const hostileConfig = () =>
+  JSON.parse(
+    `{"base":"${base}","constructor":"c","__proto__":{"base":"http://evil.invalid","url_base":"http://evil.invalid"},"credentials":${HOSTILE_OBJECT}}`,
+  ) as Record<string, unknown>;
 
 const errorsOf = (r: StreamRead) => r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message);
 const recordsOf = (r: StreamRead) => r.slices.flatMap((s) => s.pages).flatMap((p) => p.records);
@@ -100,11 +130,14 @@ test('a whole read, a recording and a replay with prototype keys at every level 
   // The keys stay data: a record keeps `__proto__` as an own field and its prototype is Object's.
   for (const r of records) {
     assert.equal(Object.getPrototypeOf(r), Object.prototype);
-    assert.ok(Object.prototype.hasOwnProperty.call(r, '__proto__'), 'the __proto__ field is kept as data');
+    assert.ok(Object.hasOwn(r, '__proto__'), 'the __proto__ field is kept as data');
   }
   const { cassette } = await recordRead(hostileManifest(), hostileConfig(), 's');
   // The cassette file itself gets the keys at its top level and inside its exchanges.
-  const text = formatCassette(cassette).replace(/^version:/m, `__proto__: { polluted: 1 }\nconstructor: { prototype: { polluted: 2 } }\nversion:`);
+  const text = formatCassette(cassette).replace(
+    /^version:/m,
+    `__proto__: { polluted: 1 }\nconstructor: { prototype: { polluted: 2 } }\nversion:`,
+  );
   const parsed = parseCassette(text, 'hostile.yaml') as Cassette;
   assert.equal(typeof parsed, 'object');
   const replay = await replayRead(hostileManifest(), parsed, { config: hostileConfig() });
@@ -116,12 +149,19 @@ test('a whole read, a recording and a replay with prototype keys at every level 
   assert.equal(({} as Record<string, unknown>).url_base, undefined);
 });
 
-for (const path of [['__proto__', 'url_base'], ['constructor', 'prototype', 'url_base'], ['a', 'prototype']]) {
+for (const path of [
+  ['__proto__', 'url_base'],
+  ['constructor', 'prototype', 'url_base'],
+  ['a', 'prototype'],
+]) {
   test(`AddFields path ${JSON.stringify(path)} is refused with a clear error; the next read of another manifest sends its token only to its own host`, async () => {
     const before = prototypeSnapshot();
     const extra = `      - type: AddFields\n        fields: [{ type: AddedFieldDefinition, path: ${JSON.stringify(path)}, value: "http://evil.invalid" }]`;
     const bad = await testRead(hostileManifest(extra), { base }, 's');
-    assert.match(errorsOf(bad).join('\n'), new RegExp(`AddFields path: the path segment "${path.find((s) => PROTOTYPE_KEYS.has(s))}" is not allowed`));
+    assert.match(
+      errorsOf(bad).join('\n'),
+      new RegExp(`AddFields path: the path segment "${path.find((s) => PROTOTYPE_KEYS.has(s))}" is not allowed`),
+    );
     assert.equal(prototypeSnapshot(), before);
     requests.length = 0;
     const other = parse(`
@@ -174,21 +214,32 @@ streams:
             refresh_token_config_path: [__proto__, url_base]
       record_selector: { type: RecordSelector, extractor: { type: DpathExtractor, field_path: [data] } }
 `) as object;
-  await assert.rejects(testRead(manifest, { base, refresh: 'r' }, 's'), (e: Error & { failureType?: string }) =>
-    e.failureType === 'config_error' && /refresh_token_updater\.refresh_token_config_path: the path segment "__proto__" is not allowed/.test(e.message));
+  await assert.rejects(
+    testRead(manifest, { base, refresh: 'r' }, 's'),
+    (e: Error & { failureType?: string }) =>
+      e.failureType === 'config_error' &&
+      /refresh_token_updater\.refresh_token_config_path: the path segment "__proto__" is not allowed/.test(e.message),
+  );
   assert.deepEqual(requests, []);
 });
 
 test('the one path writer and the mergers keep every key as data', () => {
   const before = prototypeSnapshot();
-  for (const bad of [['__proto__', 'x'], ['constructor', 'prototype', 'x'], ['a', 'prototype']]) {
-    assert.throws(() => setAtPath({}, bad, 1, 'test path'), (e: Error & { failureType?: string }) => e.failureType === 'config_error' && /test path: the path segment/.test(e.message));
+  for (const bad of [
+    ['__proto__', 'x'],
+    ['constructor', 'prototype', 'x'],
+    ['a', 'prototype'],
+  ]) {
+    assert.throws(
+      () => setAtPath({}, bad, 1, 'test path'),
+      (e: Error & { failureType?: string }) => e.failureType === 'config_error' && /test path: the path segment/.test(e.message),
+    );
   }
   const update = JSON.parse(HOSTILE_OBJECT) as Record<string, unknown>;
   const merged = deepMergeOwn({ a: 1, __proto__: null } as Record<string, unknown>, update);
   assert.deepEqual(Object.keys(merged).sort(), ['__proto__', 'a', 'constructor', 'prototype']);
   assert.equal(Object.getPrototypeOf(merged), Object.prototype);
   const edited = mergeEdits({}, JSON.parse(HOSTILE_OBJECT), JSON.parse(`{"constructor":{"prototype":{"polluted":9}}}`));
-  assert.ok(Object.prototype.hasOwnProperty.call(edited, '__proto__'));
+  assert.ok(Object.hasOwn(edited, '__proto__'));
   assert.equal(prototypeSnapshot(), before);
 });

@@ -12,20 +12,39 @@ import type { StreamRead } from '../../../server/src/runtime/testRead/streamRead
 function streamRead(pages: number, perPage = 2, bodySize = 100, trace = false): StreamRead {
   let id = 0;
   return {
-    logs: [], test_read_limit_reached: false, auxiliary_requests: [], inferred_schema: null, inferred_datetime_formats: {}, latest_config_update: null,
-    slices: [{
-      slice_descriptor: '{}', state: [], auxiliary_requests: [],
-      pages: Array.from({ length: pages }, (_, p) => {
-        const records = Array.from({ length: perPage }, () => ({ id: ++id }));
-        const body = JSON.stringify({ data: records, pad: 'x'.repeat(Math.max(0, bodySize - 40)) });
-        return {
-          records,
-          request: { url: `https://api.test/items?page=${p}`, headers: {}, http_method: 'GET', body: null },
-          response: { status: 200, body, headers: { 'X-Page': String(p) } },
-          ...(trace ? { pagination_trace: { token_in: p || null, token_out: p + 1 < pages ? p + 1 : null, record_count: perPage, next_requested: p + 1 < pages, stop_reason: p + 1 < pages ? null : `${perPage} records < page_size 50` } } : {}),
-        };
-      }),
-    }],
+    logs: [],
+    test_read_limit_reached: false,
+    auxiliary_requests: [],
+    inferred_schema: null,
+    inferred_datetime_formats: {},
+    latest_config_update: null,
+    slices: [
+      {
+        slice_descriptor: '{}',
+        state: [],
+        auxiliary_requests: [],
+        pages: Array.from({ length: pages }, (_, p) => {
+          const records = Array.from({ length: perPage }, () => ({ id: ++id }));
+          const body = JSON.stringify({ data: records, pad: 'x'.repeat(Math.max(0, bodySize - 40)) });
+          return {
+            records,
+            request: { url: `https://api.test/items?page=${p}`, headers: {}, http_method: 'GET', body: null },
+            response: { status: 200, body, headers: { 'X-Page': String(p) } },
+            ...(trace
+              ? {
+                  pagination_trace: {
+                    token_in: p || null,
+                    token_out: p + 1 < pages ? p + 1 : null,
+                    record_count: perPage,
+                    next_requested: p + 1 < pages,
+                    stop_reason: p + 1 < pages ? null : `${perPage} records < page_size 50`,
+                  },
+                }
+              : {}),
+          };
+        }),
+      },
+    ],
   };
 }
 
@@ -43,7 +62,7 @@ test('a captured read keeps every page with its body, headers as sent, records a
   assert.equal(paginatorSummary(read).title, '3 pages read');
 });
 
-test('the pagination trace of each page is kept; the summary names the last page\'s stop reason', () => {
+test("the pagination trace of each page is kept; the summary names the last page's stop reason", () => {
   const read = new CapturedReads().capture('file:///m.yaml', 'items', streamRead(3, 2, 100, true));
   assert.deepEqual(read.pages[1].trace, { token_in: 1, token_out: 2, record_count: 2, next_requested: true, stop_reason: null });
   assert.deepEqual(paginatorSummary(read), { title: '3 pages · stopped: 2 records < page_size 50', reason: '2 records < page_size 50' });
@@ -51,13 +70,19 @@ test('the pagination trace of each page is kept; the summary names the last page
   assert.equal(paginatorSummary(one).title, '1 page read');
   // Lens titles stay short: no quoted template, no detail after a colon.
   assert.equal(shortStopReason('stop_condition "{{ response.meta.next_cursor is none }}" evaluated true'), 'stop_condition evaluated true');
-  assert.equal(shortStopReason("record limit of the test read (100) reached: 20 of the page's 40 records kept"), 'record limit of the test read (100) reached');
+  assert.equal(
+    shortStopReason("record limit of the test read (100) reached: 20 of the page's 40 records kept"),
+    'record limit of the test read (100) reached',
+  );
 });
 
 test('a read keeps at most maxPagesPerRead pages and maxSizePerRead characters: the latest pages', () => {
   const store = new CapturedReads({ maxPagesPerRead: 4, maxSizePerRead: 1_000_000, maxSizeTotal: 10_000_000 });
   const read = store.capture('file:///m.yaml', 'items', streamRead(10));
-  assert.deepEqual(read.pages.map((p) => p.page), [6, 7, 8, 9]);
+  assert.deepEqual(
+    read.pages.map((p) => p.page),
+    [6, 7, 8, 9],
+  );
   assert.equal(read.droppedPages, 6);
   assert.equal(paginatorSummary(read).title, '10 pages read');
   const small = new CapturedReads({ maxPagesPerRead: 100, maxSizePerRead: 1_000, maxSizeTotal: 10_000_000 });
@@ -65,7 +90,10 @@ test('a read keeps at most maxPagesPerRead pages and maxSizePerRead characters: 
   assert.ok(cut.size <= 1_000 && cut.pages.length >= 1 && cut.pages.length < 10, `${cut.size} in ${cut.pages.length} pages`);
   // The last page always stays, even alone over the budget.
   const tiny = new CapturedReads({ maxPagesPerRead: 100, maxSizePerRead: 10, maxSizeTotal: 10 });
-  assert.deepEqual(tiny.capture('file:///m.yaml', 'items', streamRead(3)).pages.map((p) => p.page), [2]);
+  assert.deepEqual(
+    tiny.capture('file:///m.yaml', 'items', streamRead(3)).pages.map((p) => p.page),
+    [2],
+  );
 });
 
 test('over the total budget the oldest captures are dropped first; a new read of a stream replaces its old one', () => {
@@ -86,11 +114,25 @@ test('over the total budget the oldest captures are dropped first; a new read of
 });
 
 test('the kept config has every airbyte_secret value masked wherever it appears, and no private __ keys', () => {
-  const spec = { connection_specification: { type: 'object', properties: { api_key: { type: 'string', airbyte_secret: true }, url: { type: 'string' }, credentials: { type: 'object', properties: { token: { type: 'string', airbyte_secret: true } } } } } };
-  const config = { api_key: 'sk_live_abcdef123', url: 'https://x.test/?k=sk_live_abcdef123', credentials: { token: 'tok-999999' }, __cache: 'internal' };
+  const spec = {
+    connection_specification: {
+      type: 'object',
+      properties: {
+        api_key: { type: 'string', airbyte_secret: true },
+        url: { type: 'string' },
+        credentials: { type: 'object', properties: { token: { type: 'string', airbyte_secret: true } } },
+      },
+    },
+  };
+  const config = {
+    api_key: 'sk_live_abcdef123',
+    url: 'https://x.test/?k=sk_live_abcdef123',
+    credentials: { token: 'tok-999999' },
+    __cache: 'internal',
+  };
   const masked = maskedConfig(config, { spec });
   assert.deepEqual(masked, { api_key: '****', url: 'https://x.test/?k=****', credentials: { token: '****' } });
-  assert.equal(config.api_key, 'sk_live_abcdef123', 'the caller\'s config is not touched');
+  assert.equal(config.api_key, 'sk_live_abcdef123', "the caller's config is not touched");
   const store = new CapturedReads();
   const read = store.capture('file:///m.yaml', 'items', streamRead(1), { value: config, manifest: { spec } });
   assert.ok(!JSON.stringify(read).includes('sk_live_abcdef123') && !JSON.stringify(read).includes('tok-999999'));
@@ -102,11 +144,17 @@ test('the kept config has every airbyte_secret value masked wherever it appears,
 test('the kept config masks what an authenticator or a requester uses as a credential, marked airbyte_secret or not', () => {
   const manifest = {
     spec: { connection_specification: { type: 'object', properties: { access_key: { type: 'string' }, account: { type: 'string' } } } },
-    streams: [{ retriever: { requester: {
-      url: "https://x.test/{{ config['account'] }}",
-      request_headers: { 'X-Partner-Key': "{{ config.get('partner') }}", 'X-Account': "{{ config['account'] }}" },
-      authenticator: { type: 'BearerAuthenticator', api_token: "{{ config['access_key'] }}" },
-    } } }],
+    streams: [
+      {
+        retriever: {
+          requester: {
+            url: "https://x.test/{{ config['account'] }}",
+            request_headers: { 'X-Partner-Key': "{{ config.get('partner') }}", 'X-Account': "{{ config['account'] }}" },
+            authenticator: { type: 'BearerAuthenticator', api_token: "{{ config['access_key'] }}" },
+          },
+        },
+      },
+    ],
   };
   const config = { access_key: 'ak', account: 'acct-1', partner: 'pk-778899', note: 'see pk-778899' };
   // Short or long, the credential's own property is ****, and its value is masked elsewhere too.
@@ -116,7 +164,11 @@ test('the kept config masks what an authenticator or a requester uses as a crede
 test('access chains before the cursor: attribute, subscript, get() and index steps', () => {
   assert.deepEqual(accessChainBefore(' response.'), { root: 'response', path: [], quoted: false });
   assert.deepEqual(accessChainBefore(' response.data[0].'), { root: 'response', path: ['data', 0], quoted: false });
-  assert.deepEqual(accessChainBefore(" response['meta'][\"next\"].get('x', {}).pa"), { root: 'response', path: ['meta', 'next', 'x'], quoted: false });
+  assert.deepEqual(accessChainBefore(" response['meta'][\"next\"].get('x', {}).pa"), {
+    root: 'response',
+    path: ['meta', 'next', 'x'],
+    quoted: false,
+  });
   assert.deepEqual(accessChainBefore(" headers['"), { root: 'headers', path: [], quoted: true });
   assert.deepEqual(accessChainBefore(' last_records[-1].'), { root: 'last_records', path: [-1], quoted: false });
   assert.deepEqual(accessChainBefore(" stream_partition.get('"), { root: 'stream_partition', path: [], quoted: true });
@@ -141,9 +193,19 @@ test('one-level flow mappings typed so far: the last field and its value', () =>
 test('keys at a path across values: order of the latest, samples that say more than null, * over lists', () => {
   const latest = { data: [{ id: 3, tag: null }], meta: { next: null } };
   const older = { data: [{ id: 1, tag: 'a', extra: true }], meta: { next: 'c2' } };
-  assert.deepEqual(keysAt([latest, older], []).keys.map((k) => k.key), ['data', 'meta']);
+  assert.deepEqual(
+    keysAt([latest, older], []).keys.map((k) => k.key),
+    ['data', 'meta'],
+  );
   const inner = keysAt([latest, older], ['data', '*'], { wildcard: true }).keys;
-  assert.deepEqual(inner.map((k) => [k.key, k.type, k.sample]), [['id', 'integer', 3], ['tag', 'string', 'a'], ['extra', 'boolean', true]]);
+  assert.deepEqual(
+    inner.map((k) => [k.key, k.type, k.sample]),
+    [
+      ['id', 'integer', 3],
+      ['tag', 'string', 'a'],
+      ['extra', 'boolean', true],
+    ],
+  );
   assert.equal(keysAt([latest], ['data'], { wildcard: true }).arrays, 1);
   assert.deepEqual(valuesAt(latest, ['data', -1, 'id']), [3]);
 });

@@ -48,8 +48,8 @@ test('compact sequences (dashes at the key indentation) and hovering a whole key
 });
 
 test('templates on the line are reported; comments give no context', () => {
-  const c = at("a:\n  b: \"{{ config['x|'] }}\"\n")!;
+  const c = at('a:\n  b: "{{ config[\'x|\'] }}"\n')!;
   assert.ok(c.template);
   assert.equal(at('a:\n  # comm|ent\n'), null);
-  assert.equal(at("a:\n  b: \"{{ x }} |\"\n")!.template, null);
+  assert.equal(at('a:\n  b: "{{ x }} |"\n')!.template, null);
 });

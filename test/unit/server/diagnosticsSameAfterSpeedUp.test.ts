@@ -35,8 +35,8 @@ function compare(label: string, text: string): number {
 /** A template value on the line after its key, inside a list item, with more than 64 problems. */
 function manyProblemsManifest(): string {
   const base = sampleManifest().replace(
-    "            stop_condition: \"{{ not response.get('next') }}\"",
-    "            stop_condition:\n              '{{ not response.get(\"next\", {})\n              }}'",
+    '            stop_condition: "{{ not response.get(\'next\') }}"',
+    '            stop_condition:\n              \'{{ not response.get("next", {})\n              }}\'',
   );
   assert.notEqual(base, sampleManifest());
   // Unknown fields in the requester: one warning each.
@@ -56,16 +56,27 @@ test('the many-problems line index gives positionAt at every offset', () => {
   const doc = TextDocument.create('file:///t.yaml', 'yaml', 1, text);
   const problems: Problem[] = [];
   for (let start = -2; start <= text.length + 2; start++) {
-    problems.push({ code: 'x', severity: 'warning', message: `at ${start}`, span: { start, end: Math.min(start + 3, text.length + 5) }, related: [{ message: 'r', span: { start: text.length - start, end: text.length } }] });
+    problems.push({
+      code: 'x',
+      severity: 'warning',
+      message: `at ${start}`,
+      span: { start, end: Math.min(start + 3, text.length + 5) },
+      related: [{ message: 'r', span: { start: text.length - start, end: text.length } }],
+    });
   }
   assert.ok(problems.length >= 64);
-  assert.deepEqual(problemsToDiagnostics(doc, problems), problems.map((p) => problemToDiagnostic(doc, p)));
+  assert.deepEqual(
+    problemsToDiagnostics(doc, problems),
+    problems.map((p) => problemToDiagnostic(doc, p)),
+  );
 });
 
 test('the same diagnostics as the parser path on corpus manifests when ../shared is beside the checkout', (t) => {
   const dir = join(__dirname, '..', '..', '..', '..', 'shared', 'corpus', 'manifests');
   if (!existsSync(dir)) return t.skip('../shared/corpus is not present');
   // opsgenie: 552 problems and templates whose value starts on the line after the key.
-  const counts = ['source-opsgenie', 'source-amplitude', 'source-mention', 'source-okta', 'source-quickbooks'].map((name) => compare(name, readFileSync(join(dir, `${name}.yaml`), 'utf8')));
+  const counts = ['source-opsgenie', 'source-amplitude', 'source-mention', 'source-okta', 'source-quickbooks'].map((name) =>
+    compare(name, readFileSync(join(dir, `${name}.yaml`), 'utf8')),
+  );
   assert.ok(counts[0] > 500, `opsgenie has ${counts[0]} diagnostics`);
 });

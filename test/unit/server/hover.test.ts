@@ -24,14 +24,19 @@ test('hover on a key shows its example', () => {
 });
 
 test('hover on a type value and on the type key describes the component', () => {
-  assert.match(hover(stream + 'authenticator:\n          type: Bearer|Authenticator\n')!, /^\*\*BearerAuthenticator\*\* — \*Bearer Token\*.*\n\nBearer token\.\n\nRequired fields: `api_token`\./);
+  assert.match(
+    hover(stream + 'authenticator:\n          type: Bearer|Authenticator\n')!,
+    /^\*\*BearerAuthenticator\*\* — \*Bearer Token\*.*\n\nBearer token\.\n\nRequired fields: `api_token`\./,
+  );
   assert.match(hover(stream + 'authenticator:\n          ty|pe: BearerAuthenticator\n')!, /^\*\*BearerAuthenticator\*\*/);
 });
 
 test('hover on a reference shows the target text', () => {
-  const text = hover('definitions:\n  req:\n    type: HttpRequester\n    url_base: x\nstreams:\n  - retriever:\n      requester: "#/defin|itions/req"\n')!;
+  const text = hover(
+    'definitions:\n  req:\n    type: HttpRequester\n    url_base: x\nstreams:\n  - retriever:\n      requester: "#/defin|itions/req"\n',
+  )!;
   assert.match(text, /Reference to `#\/definitions\/req` \(line 2\)/);
-  assert.match(text, /```yaml\nreq:\n  type: HttpRequester\n  url_base: x\n```/);
+  assert.match(text, /```yaml\nreq:\n {2}type: HttpRequester\n {2}url_base: x\n```/);
   assert.match(hover('a:\n  b: "#/nowh|ere"\n')!, /no such target/);
 });
 

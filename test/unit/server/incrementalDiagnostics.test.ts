@@ -12,11 +12,13 @@ import { sampleManifest } from '../../../server/src/warmUp';
 type Edit = { name: string; apply: (text: string) => string };
 
 /** Replaces the first occurrence of `from` (which must be there). */
-const replace = (from: string, to: string): ((text: string) => string) => (text) => {
-  const at = text.indexOf(from);
-  assert.ok(at >= 0, `the text holds ${JSON.stringify(from)}`);
-  return text.slice(0, at) + to + text.slice(at + from.length);
-};
+const replace =
+  (from: string, to: string): ((text: string) => string) =>
+  (text) => {
+    const at = text.indexOf(from);
+    assert.ok(at >= 0, `the text holds ${JSON.stringify(from)}`);
+    return text.slice(0, at) + to + text.slice(at + from.length);
+  };
 
 /** Edits like an author's, in order; each applies to the text the previous one left. */
 const EDITS: Edit[] = [
@@ -26,10 +28,16 @@ const EDITS: Edit[] = [
   { name: 'broken YAML', apply: replace('    http_method: GET\n', '    http_method: GET\n    bad: [unclosed\n') },
   { name: 'the broken line removed', apply: replace('    bad: [unclosed\n', '') },
   { name: 'a reference to a missing definition', apply: replace('#/definitions/streams/stream_1"', '#/definitions/streams/stream_9"') },
-  { name: 'a misspelt variable in a folded template', apply: replace('{{ stream_interval.start_time }}', '{{ stream_intervl.start_time }}') },
+  {
+    name: 'a misspelt variable in a folded template',
+    apply: replace('{{ stream_interval.start_time }}', '{{ stream_intervl.start_time }}'),
+  },
   { name: 'a line deleted', apply: replace('      name: stream_2\n', '') },
   { name: 'the misspelt type fixed', apply: replace('type: DpathExtracter', 'type: DpathExtractor') },
-  { name: 'a stream appended', apply: (text) => text.replace('\nspec:\n', '\n  - $ref: "#/definitions/streams/stream_0"\n    name: copy\nspec:\n') },
+  {
+    name: 'a stream appended',
+    apply: (text) => text.replace('\nspec:\n', '\n  - $ref: "#/definitions/streams/stream_0"\n    name: copy\nspec:\n'),
+  },
 ];
 
 function checkEdits(label: string, start: string, edits: readonly Edit[]): void {
@@ -58,9 +66,15 @@ test('the same holds on a large corpus manifest when ../shared is beside the che
   if (!existsSync(file)) return t.skip('../shared/corpus is not present');
   const text = readFileSync(file, 'utf8');
   checkEdits('source-quickbooks', text, [
-    { name: 'a character typed in a path', apply: replace('path: /v3/company/{{ config.realm_id }}/query', 'path: /v3/company/{{ config.realm_idx }}/query') },
+    {
+      name: 'a character typed in a path',
+      apply: replace('path: /v3/company/{{ config.realm_id }}/query', 'path: /v3/company/{{ config.realm_idx }}/query'),
+    },
     { name: 'a folded query edited', apply: replace('SELECT * FROM Account WHERE', 'SELECT * FROM Accounts WHERE') },
-    { name: 'an unknown field added', apply: replace('          http_method: GET\n', '          http_method: GET\n          http_methd: GET\n') },
+    {
+      name: 'an unknown field added',
+      apply: replace('          http_method: GET\n', '          http_method: GET\n          http_methd: GET\n'),
+    },
     { name: 'a line deleted', apply: replace('          http_methd: GET\n', '') },
   ]);
 });

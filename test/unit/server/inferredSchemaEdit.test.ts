@@ -12,21 +12,33 @@ function apply(text: string, stream: string): string {
 
 test('replaces a block InlineSchemaLoader schema in place and keeps the rest of the file', () => {
   const text = [
-    '# my connector', 'version: 6.0.0', 'type: DeclarativeSource', 'streams:', '  - type: DeclarativeStream', '    name: items',
-    '    schema_loader:', '      type: InlineSchemaLoader', '      schema:', '        type: object', '        properties: {}', '    retriever: {}  # kept', '',
+    '# my connector',
+    'version: 6.0.0',
+    'type: DeclarativeSource',
+    'streams:',
+    '  - type: DeclarativeStream',
+    '    name: items',
+    '    schema_loader:',
+    '      type: InlineSchemaLoader',
+    '      schema:',
+    '        type: object',
+    '        properties: {}',
+    '    retriever: {}  # kept',
+    '',
   ].join('\n');
   const out = apply(text, 'items');
   assert.deepEqual(parse(out).streams[0].schema_loader.schema, schema);
   assert.match(out, /^# my connector\n/);
-  assert.match(out, /retriever: \{\}  # kept/);
+  assert.match(out, /retriever: \{\} {2}# kept/);
 });
 
 test('a flow-style schema under a block key becomes a block on the following lines', () => {
-  const text = 'streams:\n  - name: a\n    schema_loader:\n      type: InlineSchemaLoader\n      schema: {type: object}\n    primary_key: id\n';
+  const text =
+    'streams:\n  - name: a\n    schema_loader:\n      type: InlineSchemaLoader\n      schema: {type: object}\n    primary_key: id\n';
   const out = apply(text, 'a');
   assert.deepEqual(parse(out).streams[0].schema_loader.schema, schema);
   assert.equal(parse(out).streams[0].primary_key, 'id');
-  assert.match(out, /\n      schema:\n        \$schema:/);
+  assert.match(out, /\n {6}schema:\n {8}\$schema:/);
 });
 
 test('inside a flow mapping the schema is written as JSON, which is valid flow YAML', () => {
@@ -36,8 +48,21 @@ test('inside a flow mapping the schema is written as JSON, which is valid flow Y
 
 test('follows "#/schemas/..." and $ref references to the entry they name, and $ref streams', () => {
   const text = [
-    'definitions:', '  items_stream:', '    name: items', '    schema_loader:', '      type: InlineSchemaLoader', '      schema:', '        $ref: "#/schemas/items"',
-    'streams:', '  - $ref: "#/definitions/items_stream"', 'schemas:', '  items:', '    type: object', '  other:', '    type: object', '',
+    'definitions:',
+    '  items_stream:',
+    '    name: items',
+    '    schema_loader:',
+    '      type: InlineSchemaLoader',
+    '      schema:',
+    '        $ref: "#/schemas/items"',
+    'streams:',
+    '  - $ref: "#/definitions/items_stream"',
+    'schemas:',
+    '  items:',
+    '    type: object',
+    '  other:',
+    '    type: object',
+    '',
   ].join('\n');
   const out = parse(apply(text, 'items'));
   assert.deepEqual(out.schemas.items, schema);
@@ -53,7 +78,13 @@ test('adds an InlineSchemaLoader to a stream that has none', () => {
 });
 
 test('refuses clearly when there is no safe place to write', () => {
-  assert.throws(() => inferredSchemaEdit('streams:\n  - name: a\n', 'zzz', schema), (e: Error) => e instanceof SchemaEditError && /No stream named 'zzz'/.test(e.message));
-  assert.throws(() => inferredSchemaEdit('streams:\n  - name: a\n    schema_loader:\n      type: DynamicSchemaLoader\n', 'a', schema), /DynamicSchemaLoader/);
+  assert.throws(
+    () => inferredSchemaEdit('streams:\n  - name: a\n', 'zzz', schema),
+    (e: Error) => e instanceof SchemaEditError && /No stream named 'zzz'/.test(e.message),
+  );
+  assert.throws(
+    () => inferredSchemaEdit('streams:\n  - name: a\n    schema_loader:\n      type: DynamicSchemaLoader\n', 'a', schema),
+    /DynamicSchemaLoader/,
+  );
   assert.throws(() => inferredSchemaEdit('streams: [\n', 'a', schema), /YAML errors/);
 });

@@ -60,7 +60,10 @@ test('a syntax error in one block is located and does not hide the rest of the f
   const model = ManifestModel.build(text);
   const errors = model.problems.filter((p) => p.severity === 'error');
   assert.ok(errors.length >= 1);
-  assert.ok(errors.every((e) => e.span.start >= text.indexOf('[s2') - 200 && e.span.start <= text.indexOf('[s2') + 200), JSON.stringify(errors));
+  assert.ok(
+    errors.every((e) => e.span.start >= text.indexOf('[s2') - 200 && e.span.start <= text.indexOf('[s2') + 200),
+    JSON.stringify(errors),
+  );
   const value = model.value as { schemas: Record<string, unknown>; streams: unknown[] };
   assert.equal(Object.keys(value.schemas).length, 6);
   assert.equal(value.streams.length, 6);

@@ -10,7 +10,14 @@ const snapshot = (n: number, replayedFrom: string | null = null): ReadSnapshot =
   at: new Date(0).toISOString(),
   replayedFrom,
 });
-const cassette = (stream: string): Cassette => ({ version: 1, recorded_at: new Date(0).toISOString(), stream, config: {}, limits: {}, exchanges: [] });
+const cassette = (stream: string): Cassette => ({
+  version: 1,
+  recorded_at: new Date(0).toISOString(),
+  stream,
+  config: {},
+  limits: {},
+  exchanges: [],
+});
 
 test('each read becomes the current one and the current one the previous', () => {
   const h = new ReadHistory();

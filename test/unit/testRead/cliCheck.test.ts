@@ -16,7 +16,9 @@ const CLI = join(ROOT, 'out', 'cli.js');
 
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: ROOT }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+    execFile(process.execPath, [CLI, ...args], { cwd: ROOT }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 
@@ -24,21 +26,29 @@ const manifest = (origin: string, streamNames: string[]) => ({
   version: '6.60.0',
   type: 'DeclarativeSource',
   check: { type: 'CheckStream', stream_names: streamNames },
-  spec: { type: 'Spec', connection_specification: { type: 'object', required: ['token'], properties: { token: { type: 'string', airbyte_secret: true } } } },
-  streams: [{
-    type: 'DeclarativeStream', name: 'users',
-    retriever: {
-      type: 'SimpleRetriever',
-      requester: { type: 'HttpRequester', url: `${origin}/users`, authenticator: { type: 'BearerAuthenticator', api_token: "{{ config['token'] }}" } },
-      record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+  spec: {
+    type: 'Spec',
+    connection_specification: { type: 'object', required: ['token'], properties: { token: { type: 'string', airbyte_secret: true } } },
+  },
+  streams: [
+    {
+      type: 'DeclarativeStream',
+      name: 'users',
+      retriever: {
+        type: 'SimpleRetriever',
+        requester: {
+          type: 'HttpRequester',
+          url: `${origin}/users`,
+          authenticator: { type: 'BearerAuthenticator', api_token: "{{ config['token'] }}" },
+        },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+      },
     },
-  }],
+  ],
 });
 
 test('check: SUCCEEDED exits 0, FAILED prints the CDK message and exits 1, JSON shape, errors and usage', async () => {
-  const api = await startScriptedApi([
-    { path: '/users', body: { data: [{ id: 1 }] } },
-  ]);
+  const api = await startScriptedApi([{ path: '/users', body: { data: [{ id: 1 }] } }]);
   const dir = mkdtempSync(join(tmpdir(), 'cli-check-'));
   try {
     const m = join(dir, 'manifest.yaml');
@@ -48,7 +58,10 @@ test('check: SUCCEEDED exits 0, FAILED prints the CDK message and exits 1, JSON 
     writeFileSync(good, JSON.stringify({ token: 'secret-token-1' }));
     writeFileSync(bad, JSON.stringify({}));
     assert.deepEqual(await cli(['check', m, '--config', good]), { code: 0, stdout: 'SUCCEEDED\n', stderr: '' });
-    assert.deepEqual(JSON.parse((await cli(['check', m, '--config', good, '--format', 'json'])).stdout), { status: 'SUCCEEDED', message: null });
+    assert.deepEqual(JSON.parse((await cli(['check', m, '--config', good, '--format', 'json'])).stdout), {
+      status: 'SUCCEEDED',
+      message: null,
+    });
     // The entrypoint validates the config against the spec first.
     const invalid = await cli(['check', m, '--config', bad, '--format', 'json']);
     assert.equal(invalid.code, 1);
@@ -59,7 +72,10 @@ test('check: SUCCEEDED exits 0, FAILED prints the CDK message and exits 1, JSON 
     const failed = await cli(['check', m, '--config', good]);
     await refusing.close();
     assert.equal(failed.code, 1);
-    assert.equal(failed.stdout, "FAILED: 'Stream users is not available: HTTP Status Code: 401. Error: Unauthorized. Please ensure you are authenticated correctly.'\n");
+    assert.equal(
+      failed.stdout,
+      "FAILED: 'Stream users is not available: HTTP Status Code: 401. Error: Unauthorized. Please ensure you are authenticated correctly.'\n",
+    );
     // A checked stream the source does not define ends the check in an error, as in the CDK.
     writeFileSync(m, stringify(manifest(api.origin, ['nope'])));
     const unknown = await cli(['check', m, '--config', good, '--format', 'json']);

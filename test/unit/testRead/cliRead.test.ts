@@ -48,7 +48,16 @@ test('json output is a StreamRead; the secret api key is masked', async () => {
 });
 
 test('pretty output summarises pages and records', async () => {
-  const r = await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--config', config({ url_base: api.url, page_size: 50 }), '--max-records', '60']);
+  const r = await run([
+    'read',
+    'demo/workspace/offset-increment.yaml',
+    '--stream',
+    'items',
+    '--config',
+    config({ url_base: api.url, page_size: 50 }),
+    '--max-records',
+    '60',
+  ]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^Stream 'items': 60 records in 2 pages over 1 slice \(test-read limit reached\)/);
   assert.match(r.stdout, /page 2: GET http:\/\/127\.0\.0\.1:\d+\/offset\/items\?offset=50&limit=50 → HTTP 200, 10 records/);
@@ -74,7 +83,14 @@ test('exit 2 for an unknown stream, bad arguments or an unreadable config (in pr
 });
 
 test('exit 1 when the read fails; what was read and the error are printed', async () => {
-  const failing = await run(['read', 'demo/workspace/offset-increment.yaml', '--stream', 'items', '--config', config({ url_base: `${api.url}/nowhere`, page_size: 10 })]);
+  const failing = await run([
+    'read',
+    'demo/workspace/offset-increment.yaml',
+    '--stream',
+    'items',
+    '--config',
+    config({ url_base: `${api.url}/nowhere`, page_size: 10 }),
+  ]);
   assert.equal(failing.code, 1);
   assert.match(failing.stdout, /ERROR: HTTP Status Code: 404. Error: Not found. The requested resource was not found on the server./);
 });
@@ -115,15 +131,23 @@ test('`streams` lists static then resolved dynamic streams; `read --stream` runs
   const cfg = config({ url_base: api.url, saved_views: [{ name: 'won_deals', table: 'tbl_deals', stage: 'won' }] });
   const listed = await run(['streams', 'demo/workspace/dynamic-streams.yaml', '--config', cfg]);
   assert.equal(listed.code, 0, listed.stderr);
-  assert.equal(listed.stdout, [
-    'tables',
-    'contacts\t(dynamic: table_rows, HttpComponentsResolver)',
-    'open_deals\t(dynamic: table_rows, HttpComponentsResolver)',
-    'view_won_deals\t(dynamic: saved_views, ConfigComponentsResolver)',
-    '',
-  ].join('\n'));
+  assert.equal(
+    listed.stdout,
+    [
+      'tables',
+      'contacts\t(dynamic: table_rows, HttpComponentsResolver)',
+      'open_deals\t(dynamic: table_rows, HttpComponentsResolver)',
+      'view_won_deals\t(dynamic: saved_views, ConfigComponentsResolver)',
+      '',
+    ].join('\n'),
+  );
   const json = await run(['streams', 'demo/workspace/dynamic-streams.yaml', '--config', cfg, '--format', 'json']);
-  assert.deepEqual(JSON.parse(json.stdout)[3], { name: 'view_won_deals', dynamic: true, definition: 'saved_views', resolver: 'ConfigComponentsResolver' });
+  assert.deepEqual(JSON.parse(json.stdout)[3], {
+    name: 'view_won_deals',
+    dynamic: true,
+    definition: 'saved_views',
+    resolver: 'ConfigComponentsResolver',
+  });
   const read = await run(['read', 'demo/workspace/dynamic-streams.yaml', '--stream', 'contacts', '--config', cfg]);
   assert.equal(read.code, 0, read.stderr);
   assert.match(read.stdout, /^Stream 'contacts': 2 records in 1 page over 1 slice/);
@@ -134,16 +158,27 @@ test('`streams` lists static then resolved dynamic streams; `read --stream` runs
 
 test('a body the decoder cannot read: the documented ERROR is logged, the read goes on, and the CLI exits 0 (issue 20)', async () => {
   const { startLoopback } = await import('./loopback');
-  const html = await startLoopback((_req, res) => { res.writeHead(200, { 'Content-Type': 'text/html' }); res.end('<html>maintenance</html>'); });
+  const html = await startLoopback((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.end('<html>maintenance</html>');
+  });
   try {
     const manifest = join(dir, 'not-json.yaml');
-    writeFileSync(manifest, [
-      'version: 6.44.0', 'type: DeclarativeSource', 'check: {type: CheckStream, stream_names: [items]}',
-      'streams:', '  - type: DeclarativeStream', '    name: items',
-      '    retriever:', '      type: SimpleRetriever',
-      `      requester: {type: HttpRequester, url: "${html.base}/items"}`,
-      '      record_selector: {type: RecordSelector, extractor: {type: DpathExtractor, field_path: []}}',
-    ].join('\n'));
+    writeFileSync(
+      manifest,
+      [
+        'version: 6.44.0',
+        'type: DeclarativeSource',
+        'check: {type: CheckStream, stream_names: [items]}',
+        'streams:',
+        '  - type: DeclarativeStream',
+        '    name: items',
+        '    retriever:',
+        '      type: SimpleRetriever',
+        `      requester: {type: HttpRequester, url: "${html.base}/items"}`,
+        '      record_selector: {type: RecordSelector, extractor: {type: DpathExtractor, field_path: []}}',
+      ].join('\n'),
+    );
     const r = await run(['read', manifest, '--stream', 'items', '--config', config({}), '--format', 'json']);
     const out = JSON.parse(r.stdout);
     assert.match(out.logs.find((l: { level: string }) => l.level === 'ERROR')?.message ?? '', /yields no records from it/);

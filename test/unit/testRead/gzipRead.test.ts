@@ -30,8 +30,19 @@ test('a gzip file body is inflated and read as JSON lines; the page shows a shor
   try {
     for (const path of ['/file', '/encoded']) {
       const r = await testRead(streamOf(`${api.base}${path}`), {}, 'items');
-      assert.deepEqual(r.slices[0].pages[0].records, [{ id: 1, event: 'open' }, { id: 2, event: 'click' }], path);
-      assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR'), [], path);
+      assert.deepEqual(
+        r.slices[0].pages[0].records,
+        [
+          { id: 1, event: 'open' },
+          { id: 2, event: 'click' },
+        ],
+        path,
+      );
+      assert.deepEqual(
+        r.logs.filter((l) => l.level === 'ERROR'),
+        [],
+        path,
+      );
       assert.equal(r.slices[0].pages[0].response?.body, path === '/file' ? `<${body.length} bytes of gzip data>` : exportLines);
     }
   } finally {
@@ -51,7 +62,10 @@ test('a gzip bomb is refused at the response size cap with a clear error; the pa
     assert.equal(r.slices[0].pages[0].response?.body, `<${bomb.length} bytes of gzip data>`);
     assert.deepEqual(r.slices[0].pages[0].records, []);
     const error = r.logs.find((l) => l.level === 'ERROR')?.message ?? '';
-    assert.match(error, /Reading stream 'items' failed: The gzip data of the response inflates to more than 1048576 bytes, the response size limit/);
+    assert.match(
+      error,
+      /Reading stream 'items' failed: The gzip data of the response inflates to more than 1048576 bytes, the response size limit/,
+    );
   } finally {
     await api.close();
   }

@@ -45,18 +45,28 @@ test('harness: a partition_router written as a one-element list is a cartesian p
       requester: { type: 'HttpRequester', url: `${api.base}/projects/{{ stream_partition.project_id }}/items` },
       record_selector: selectData,
       partition_router: [
-        { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', stream: pagedParent(api.base), parent_key: 'id', partition_field: 'project_id' }] },
+        {
+          type: 'SubstreamPartitionRouter',
+          parent_stream_configs: [
+            { type: 'ParentStreamConfig', stream: pagedParent(api.base), parent_key: 'id', partition_field: 'project_id' },
+          ],
+        },
       ],
     });
     const r = await testRead(m, {}, 'items', { maxSlices: 3, maxPagesPerSlice: 3 });
     // itertools.product materialises the router: every parent page (up to the page limit) comes first.
-    assert.deepEqual(api.requests.map((q) => q.url), [
-      '/projects', '/projects?page=2', '/projects?page=3',
-      '/projects/p1/items', '/projects/p2/items', '/projects/p3/items',
-    ]);
-    assert.deepEqual(r.slices.map((s) => s.slice_descriptor), [
-      { project_id: 'p1', parent_slice: {} }, { project_id: 'p2', parent_slice: {} }, { project_id: 'p3', parent_slice: {} },
-    ]);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/projects', '/projects?page=2', '/projects?page=3', '/projects/p1/items', '/projects/p2/items', '/projects/p3/items'],
+    );
+    assert.deepEqual(
+      r.slices.map((s) => s.slice_descriptor),
+      [
+        { project_id: 'p1', parent_slice: {} },
+        { project_id: 'p2', parent_slice: {} },
+        { project_id: 'p3', parent_slice: {} },
+      ],
+    );
     assert.equal(r.auxiliary_requests.filter((a) => a.type === 'PARENT_STREAM').length, 3);
   } finally {
     await api.close();
@@ -69,16 +79,29 @@ test('harness: a single substream router looks one parent record ahead, so a pag
     const m = manifestWith({
       requester: { type: 'HttpRequester', url: `${api.base}/projects/{{ stream_partition.project_id }}/items` },
       record_selector: selectData,
-      partition_router: { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', stream: pagedParent(api.base), parent_key: 'id', partition_field: 'project_id' }] },
+      partition_router: {
+        type: 'SubstreamPartitionRouter',
+        parent_stream_configs: [
+          { type: 'ParentStreamConfig', stream: pagedParent(api.base), parent_key: 'id', partition_field: 'project_id' },
+        ],
+      },
     });
     const r = await testRead(m, {}, 'items', { maxSlices: 4, maxPagesPerSlice: 5 });
     // p4 is the last record of page 2: to know it is, the router fetches page 3 before p4's partition is
     // used; the slice limit (islice) then stops without using p5. Every slice is planned before the first
     // data request (one worker), so the parent pages come first.
-    assert.deepEqual(api.requests.map((q) => q.url), [
-      '/projects', '/projects?page=2', '/projects?page=3',
-      '/projects/p1/items', '/projects/p2/items', '/projects/p3/items', '/projects/p4/items',
-    ]);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      [
+        '/projects',
+        '/projects?page=2',
+        '/projects?page=3',
+        '/projects/p1/items',
+        '/projects/p2/items',
+        '/projects/p3/items',
+        '/projects/p4/items',
+      ],
+    );
     assert.equal(r.slices.length, 4);
   } finally {
     await api.close();
@@ -97,13 +120,24 @@ function childOfParents(base: string, parentPaginated = false) {
       type: 'SimpleRetriever',
       requester: { type: 'HttpRequester', url: `${base}/parents` },
       record_selector: selectData,
-      ...(parentPaginated ? { paginator: { type: 'DefaultPaginator', page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' }, pagination_strategy: { type: 'PageIncrement', page_size: 3, start_from_page: 1 } } } : {}),
+      ...(parentPaginated
+        ? {
+            paginator: {
+              type: 'DefaultPaginator',
+              page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' },
+              pagination_strategy: { type: 'PageIncrement', page_size: 3, start_from_page: 1 },
+            },
+          }
+        : {}),
     },
   };
   return manifestWith({
     requester: { type: 'HttpRequester', url: `${base}/items/{{ stream_partition.pid }}` },
     record_selector: selectData,
-    partition_router: { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', stream: parent, parent_key: 'id', partition_field: 'pid' }] },
+    partition_router: {
+      type: 'SubstreamPartitionRouter',
+      parent_stream_configs: [{ type: 'ParentStreamConfig', stream: parent, parent_key: 'id', partition_field: 'pid' }],
+    },
   });
 }
 
@@ -115,13 +149,22 @@ test('harness: a failed partition is logged, the next partitions are still read 
   });
   try {
     const r = await testRead(childOfParents(api.base), {}, 'items', { maxSlices: 5 });
-    assert.deepEqual(api.requests.map((q) => q.url), ['/parents', '/items/a', '/items/b', '/items/c']);
-    assert.deepEqual(r.slices.map((s) => s.pages.map((p) => p.records.length)), [[1], [0], [1]]);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/parents', '/items/a', '/items/b', '/items/c'],
+    );
+    assert.deepEqual(
+      r.slices.map((s) => s.pages.map((p) => p.records.length)),
+      [[1], [0], [1]],
+    );
     assert.deepEqual(r.slices.map(stateOf), [[], [], [noCursorState]]);
     const errors = r.logs.filter((l) => l.level === 'ERROR');
     assert.equal(errors.length, 1);
-    assert.equal(errors[0].message, "Exhausted available request attempts. Please see logs for more details. Exception: HTTP Status Code: 500. Error: Internal server error.");
-    assert.match(errors[0].internal_message ?? "", /HTTP 500 for GET .*\/items\/b/);
+    assert.equal(
+      errors[0].message,
+      'Exhausted available request attempts. Please see logs for more details. Exception: HTTP Status Code: 500. Error: Internal server error.',
+    );
+    assert.match(errors[0].internal_message ?? '', /HTTP 500 for GET .*\/items\/b/);
   } finally {
     await api.close();
   }
@@ -136,8 +179,17 @@ test('harness: when making slices fails (a parent page), the slices already made
   try {
     const r = await testRead(childOfParents(api.base, true), {}, 'items', { maxSlices: 5 });
     // c is the last record of page 1: looking past it fails, so c's partition is never made (as in the reference).
-    assert.deepEqual(api.requests.map((q) => q.url), ['/parents', '/parents?page=2', '/items/a', '/items/b']);
-    assert.deepEqual(r.slices.map((s) => s.slice_descriptor), [{ pid: 'a', parent_slice: {} }, { pid: 'b', parent_slice: {} }]);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/parents', '/parents?page=2', '/items/a', '/items/b'],
+    );
+    assert.deepEqual(
+      r.slices.map((s) => s.slice_descriptor),
+      [
+        { pid: 'a', parent_slice: {} },
+        { pid: 'b', parent_slice: {} },
+      ],
+    );
     assert.deepEqual(r.slices.map(stateOf), [[], [noCursorState]]);
     assert.equal(r.logs.filter((l) => l.level === 'ERROR').length, 1);
   } finally {
@@ -148,7 +200,11 @@ test('harness: when making slices fails (a parent page), the slices already made
 test('harness: a stream without partitions whose only page fails still shows {"__ab_no_cursor_state_message": true}', async () => {
   const api = await startLoopback((_req, res) => json(res, { message: 'nope' }, {}, 403));
   try {
-    const r = await testRead(manifestWith({ requester: { type: 'HttpRequester', url: `${api.base}/items` }, record_selector: selectData }), {}, 'items');
+    const r = await testRead(
+      manifestWith({ requester: { type: 'HttpRequester', url: `${api.base}/items` }, record_selector: selectData }),
+      {},
+      'items',
+    );
     assert.equal(r.slices.length, 1);
     assert.deepEqual(stateOf(r.slices[0]), [noCursorState]);
     assert.equal(r.logs.filter((l) => l.level === 'ERROR').length, 1);
@@ -164,16 +220,29 @@ test('harness: a failed date window does not move the state on, and the later wi
     json(res, { data: [{ id: since, updated: `${since.slice(0, 10)}T05:00:00Z` }] });
   });
   try {
-    const m = manifestWith({ requester: { type: 'HttpRequester', url: `${api.base}/items` }, record_selector: selectData }, {
-      incremental_sync: {
-        type: 'DatetimeBasedCursor', cursor_field: 'updated', datetime_format: '%Y-%m-%dT%H:%M:%SZ', start_datetime: '2024-03-12T00:00:00Z',
-        step: 'P1D', cursor_granularity: 'PT1S', start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'since' },
+    const m = manifestWith(
+      { requester: { type: 'HttpRequester', url: `${api.base}/items` }, record_selector: selectData },
+      {
+        incremental_sync: {
+          type: 'DatetimeBasedCursor',
+          cursor_field: 'updated',
+          datetime_format: '%Y-%m-%dT%H:%M:%SZ',
+          start_datetime: '2024-03-12T00:00:00Z',
+          step: 'P1D',
+          cursor_granularity: 'PT1S',
+          start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'since' },
+        },
       },
-    });
+    );
     const r = await testRead(m, {}, 'items', { maxSlices: 4 }, { now: () => new Date('2024-03-15T12:00:00Z') });
     assert.equal(api.requests.length, 4);
     // The gap left by the failed window keeps the state at the first window's value (recorded from the reference).
-    assert.deepEqual(r.slices.map(stateOf), [[{ updated: '2024-03-12T05:00:00Z' }], [{ updated: '2024-03-12T05:00:00Z' }], [{ updated: '2024-03-12T05:00:00Z' }], [{ updated: '2024-03-12T05:00:00Z' }]]);
+    assert.deepEqual(r.slices.map(stateOf), [
+      [{ updated: '2024-03-12T05:00:00Z' }],
+      [{ updated: '2024-03-12T05:00:00Z' }],
+      [{ updated: '2024-03-12T05:00:00Z' }],
+      [{ updated: '2024-03-12T05:00:00Z' }],
+    ]);
   } finally {
     await api.close();
   }
@@ -189,7 +258,14 @@ test('harness: integral Python floats keep their float text in JSON bodies, head
         http_method: 'POST',
         request_headers: { 'X-T': '{{ timestamp(config.start) * 1000 }}', 'X-Big': '{{ 1e16 }}' },
         request_parameters: { p: '{{ timestamp(config.start) * 1000 }}', l: '{{ [1.0, 2] }}' },
-        request_body_json: { a: '{{ timestamp(config.start) * 1000 }}', b: '{{ 0.5 }}', c: '{{ [1.0, 1e-7, 2] }}', d: { e: '{{ 2.0 }}' }, f: '{{ 10 / 2 }}', g: '{{ 7 }}' },
+        request_body_json: {
+          a: '{{ timestamp(config.start) * 1000 }}',
+          b: '{{ 0.5 }}',
+          c: '{{ [1.0, 1e-7, 2] }}',
+          d: { e: '{{ 2.0 }}' },
+          f: '{{ 10 / 2 }}',
+          g: '{{ 7 }}',
+        },
       },
       record_selector: selectData,
     });
@@ -209,14 +285,30 @@ test('harness: a body given as one string counts by its typed value: text as is,
   const api = await startLoopback((_req, res) => json(res, { data: [{ id: 1 }] }));
   try {
     const read = async (path: string, requester: Record<string, unknown>) =>
-      testRead(manifestWith({ requester: { type: 'HttpRequester', url: `${api.base}/${path}`, http_method: 'POST', ...requester }, record_selector: selectData }), {}, 'items');
+      testRead(
+        manifestWith({
+          requester: { type: 'HttpRequester', url: `${api.base}/${path}`, http_method: 'POST', ...requester },
+          record_selector: selectData,
+        }),
+        {},
+        'items',
+      );
     await read('text', { request_body: { type: 'RequestBodyPlainText', value: 'hello {{ 1 }}' } });
     await read('float', { request_body: { type: 'RequestBodyPlainText', value: '{{ 4 * 1.0 }}' } });
     await read('number', { request_body_data: '12' });
     await read('dict', { request_body_data: "{{ {'a': 1, 'b': 2.0} }}" });
     await read('list', { request_body_data: { n: '{{ [2.0] }}' } });
     // Recorded from the reference CDK: combine_mappings drops a body that is neither a str nor a mapping.
-    assert.deepEqual(api.requests.map((q) => [q.url, q.body]), [['/text', 'hello 1'], ['/float', ''], ['/number', ''], ['/dict', 'a=1&b=2.0'], ['/list', 'n=2.0']]);
+    assert.deepEqual(
+      api.requests.map((q) => [q.url, q.body]),
+      [
+        ['/text', 'hello 1'],
+        ['/float', ''],
+        ['/number', ''],
+        ['/dict', 'a=1&b=2.0'],
+        ['/list', 'n=2.0'],
+      ],
+    );
   } finally {
     await api.close();
   }
@@ -226,24 +318,48 @@ test('harness: with incremental_dependency the parent cursor closes its slice at
   const api = await startLoopback((req, res) => {
     const u = new URL(req.url, 'http://x');
     const since = u.searchParams.get('since') ?? '';
-    if (u.pathname === '/parents') return json(res, { data: [{ id: `P${since.slice(8, 10)}`, updated: `${since.slice(0, 10)}T05:00:00Z` }] });
+    if (u.pathname === '/parents')
+      return json(res, { data: [{ id: `P${since.slice(8, 10)}`, updated: `${since.slice(0, 10)}T05:00:00Z` }] });
     json(res, { data: [{ id: u.pathname, updated: `${since.slice(0, 10)}T06:00:00Z` }] });
   });
   try {
     const cursor = (start: string, step: string) => ({
-      type: 'DatetimeBasedCursor', cursor_field: 'updated', datetime_format: '%Y-%m-%dT%H:%M:%SZ', start_datetime: start, step, cursor_granularity: 'PT1S',
+      type: 'DatetimeBasedCursor',
+      cursor_field: 'updated',
+      datetime_format: '%Y-%m-%dT%H:%M:%SZ',
+      start_datetime: start,
+      step,
+      cursor_granularity: 'PT1S',
       start_time_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'since' },
     });
-    const parents = { type: 'DeclarativeStream', name: 'parents', primary_key: ['id'], incremental_sync: cursor('2024-03-13T00:00:00Z', 'P1D'), retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/parents` }, record_selector: selectData } };
-    const m = manifestWith({
-      requester: { type: 'HttpRequester', url: `${api.base}/items/{{ stream_partition.pid }}` },
-      record_selector: selectData,
-      partition_router: { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', parent_key: 'id', partition_field: 'pid', incremental_dependency: true, stream: parents }] },
-    }, { incremental_sync: cursor('2024-03-14T00:00:00Z', 'P10D') });
+    const parents = {
+      type: 'DeclarativeStream',
+      name: 'parents',
+      primary_key: ['id'],
+      incremental_sync: cursor('2024-03-13T00:00:00Z', 'P1D'),
+      retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/parents` }, record_selector: selectData },
+    };
+    const m = manifestWith(
+      {
+        requester: { type: 'HttpRequester', url: `${api.base}/items/{{ stream_partition.pid }}` },
+        record_selector: selectData,
+        partition_router: {
+          type: 'SubstreamPartitionRouter',
+          parent_stream_configs: [
+            { type: 'ParentStreamConfig', parent_key: 'id', partition_field: 'pid', incremental_dependency: true, stream: parents },
+          ],
+        },
+      },
+      { incremental_sync: cursor('2024-03-14T00:00:00Z', 'P10D') },
+    );
     const r = await testRead(m, {}, 'items', {}, { now: () => new Date('2024-03-15T12:00:00Z') });
     const parentState = r.slices.map((s) => (stateOf(s)[0] as { parent_state: unknown }).parent_state);
     // Recorded from the reference: the first parent window's value (05:00), not its start (00:00).
-    assert.deepEqual(parentState, [{ parents: { updated: '2024-03-13T05:00:00Z' } }, { parents: { updated: '2024-03-13T05:00:00Z' } }, { parents: { updated: '2024-03-15T05:00:00Z' } }]);
+    assert.deepEqual(parentState, [
+      { parents: { updated: '2024-03-13T05:00:00Z' } },
+      { parents: { updated: '2024-03-13T05:00:00Z' } },
+      { parents: { updated: '2024-03-15T05:00:00Z' } },
+    ]);
   } finally {
     await api.close();
   }
@@ -251,21 +367,46 @@ test('harness: with incremental_dependency the parent cursor closes its slice at
 
 test('harness: with a schema, records become dicts as in the reference: pairs make an object, other values fail the slice with "An unexpected error occurred…"', async () => {
   const api = await startLoopback((req, res) => {
-    if (req.url === '/b') return json(res, { data: [{ id: 1 }, [['a', 1], ['b', 2]], ['xy', { k: 1, v: 2 }], [[1, 2, 3]], { id: 9 }] });
+    if (req.url === '/b')
+      return json(res, {
+        data: [
+          { id: 1 },
+          [
+            ['a', 1],
+            ['b', 2],
+          ],
+          ['xy', { k: 1, v: 2 }],
+          [[1, 2, 3]],
+          { id: 9 },
+        ],
+      });
     json(res, { data: [{ id: 1 }, [1, 2], 'ab'] });
   });
   try {
     const m = manifestWith(
-      { requester: { type: 'HttpRequester', url: `${api.base}/{{ stream_partition.p }}` }, record_selector: selectData, partition_router: { type: 'ListPartitionRouter', cursor_field: 'p', values: ['a', 'b'] } },
+      {
+        requester: { type: 'HttpRequester', url: `${api.base}/{{ stream_partition.p }}` },
+        record_selector: selectData,
+        partition_router: { type: 'ListPartitionRouter', cursor_field: 'p', values: ['a', 'b'] },
+      },
       { schema_loader: { type: 'InlineSchemaLoader', schema: { type: 'object', properties: {} } } },
     );
     const r = await testRead(m, {}, 'items');
     // Recorded from the reference CDK (dict(record) in RecordSelector._normalize_by_schema).
-    assert.deepEqual(r.slices.map((s) => s.pages.map((p) => p.records)), [[[{ id: 1 }]], [[{ id: 1 }, { a: 1, b: 2 }, { x: 'y', k: 'v' }]]]);
+    assert.deepEqual(
+      r.slices.map((s) => s.pages.map((p) => p.records)),
+      [[[{ id: 1 }]], [[{ id: 1 }, { a: 1, b: 2 }, { x: 'y', k: 'v' }]]],
+    );
     const errors = r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message);
     assert.equal(errors.length, 2);
-    assert.match(errors[0], /An unexpected error occurred in stream items: TypeError \(cannot convert dictionary update sequence element #0 to a sequence\)/);
-    assert.match(errors[1], /An unexpected error occurred in stream items: ValueError \(dictionary update sequence element #0 has length 3; 2 is required\)/);
+    assert.match(
+      errors[0],
+      /An unexpected error occurred in stream items: TypeError \(cannot convert dictionary update sequence element #0 to a sequence\)/,
+    );
+    assert.match(
+      errors[1],
+      /An unexpected error occurred in stream items: ValueError \(dictionary update sequence element #0 has length 3; 2 is required\)/,
+    );
     assert.ok(r.logs.some((l) => l.level === 'WARN' && /a record was a list, not an object/.test(l.message)));
   } finally {
     await api.close();
@@ -275,11 +416,21 @@ test('harness: with a schema, records become dicts as in the reference: pairs ma
 test('harness: without a schema, a record that is not an object ends the whole read as in the reference ("Unexpected type for data_or_message")', async () => {
   const api = await startLoopback((_req, res) => json(res, { data: [[1, 2, 3]] }));
   try {
-    const m = manifestWith({ requester: { type: 'HttpRequester', url: `${api.base}/{{ stream_partition.p }}` }, record_selector: selectData, partition_router: { type: 'ListPartitionRouter', cursor_field: 'p', values: ['a', 'b'] } });
+    const m = manifestWith({
+      requester: { type: 'HttpRequester', url: `${api.base}/{{ stream_partition.p }}` },
+      record_selector: selectData,
+      partition_router: { type: 'ListPartitionRouter', cursor_field: 'p', values: ['a', 'b'] },
+    });
     const r = await testRead(m, {}, 'items');
     // Recorded from the reference CDK: one slice with an empty page, no later slice, no final state.
-    assert.deepEqual(api.requests.map((q) => q.url), ['/a']);
-    assert.deepEqual(r.slices.map((s) => [s.pages.map((p) => p.records), s.state]), [[[[]], []]]);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/a'],
+    );
+    assert.deepEqual(
+      r.slices.map((s) => [s.pages.map((p) => p.records), s.state]),
+      [[[[]], []]],
+    );
     const errors = r.logs.filter((l) => l.level === 'ERROR');
     assert.equal(errors.length, 1);
     assert.match(errors[0].message, /Unexpected type for data_or_message: <class 'list'>: \[1, 2, 3\]/);
@@ -294,16 +445,48 @@ test('harness: global_substream_cursor with an empty parent state ({}) emits no 
     json(res, { data: [{ id: req.url, updated: '2024-03-14T05:00:00Z' }] });
   });
   try {
-    const m = manifestWith({
-      requester: { type: 'HttpRequester', url: `${api.base}/items/{{ stream_partition.pid }}` },
-      record_selector: selectData,
-      partition_router: { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', parent_key: 'id', partition_field: 'pid', stream: { type: 'DeclarativeStream', name: 'parents', retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/parents` }, record_selector: selectData } } }] },
-    }, { incremental_sync: { type: 'DatetimeBasedCursor', cursor_field: 'updated', datetime_format: '%Y-%m-%dT%H:%M:%SZ', start_datetime: '2024-03-14T00:00:00Z', global_substream_cursor: true } });
+    const m = manifestWith(
+      {
+        requester: { type: 'HttpRequester', url: `${api.base}/items/{{ stream_partition.pid }}` },
+        record_selector: selectData,
+        partition_router: {
+          type: 'SubstreamPartitionRouter',
+          parent_stream_configs: [
+            {
+              type: 'ParentStreamConfig',
+              parent_key: 'id',
+              partition_field: 'pid',
+              stream: {
+                type: 'DeclarativeStream',
+                name: 'parents',
+                retriever: {
+                  type: 'SimpleRetriever',
+                  requester: { type: 'HttpRequester', url: `${api.base}/parents` },
+                  record_selector: selectData,
+                },
+              },
+            },
+          ],
+        },
+      },
+      {
+        incremental_sync: {
+          type: 'DatetimeBasedCursor',
+          cursor_field: 'updated',
+          datetime_format: '%Y-%m-%dT%H:%M:%SZ',
+          start_datetime: '2024-03-14T00:00:00Z',
+          global_substream_cursor: true,
+        },
+      },
+    );
     const r = await testRead(m, {}, 'items', {}, { now: () => new Date('2024-03-15T12:00:00Z') });
     const states = r.slices.map(stateOf);
     assert.deepEqual(states.slice(0, 2), [[], []]);
     const final = states[2][0] as Record<string, unknown>;
-    assert.deepEqual({ ...final, lookback_window: 'n' }, { use_global_cursor: true, state: { updated: '2024-03-14T05:00:00Z' }, lookback_window: 'n', parent_state: {} });
+    assert.deepEqual(
+      { ...final, lookback_window: 'n' },
+      { use_global_cursor: true, state: { updated: '2024-03-14T05:00:00Z' }, lookback_window: 'n', parent_state: {} },
+    );
   } finally {
     await api.close();
   }
@@ -318,14 +501,30 @@ test('harness: LegacySessionTokenAuthenticator validates a stored session token 
   try {
     const m = manifestWith({
       requester: {
-        type: 'HttpRequester', url_base: `${api.base}/api/`, path: 'card',
-        authenticator: { type: 'LegacySessionTokenAuthenticator', header: 'X-Session', session_token: '{{ config.token }}', session_token_response_key: 'id', login_url: 'session', validate_session_url: 'user/current' },
+        type: 'HttpRequester',
+        url_base: `${api.base}/api/`,
+        path: 'card',
+        authenticator: {
+          type: 'LegacySessionTokenAuthenticator',
+          header: 'X-Session',
+          session_token: '{{ config.token }}',
+          session_token_response_key: 'id',
+          login_url: 'session',
+          validate_session_url: 'user/current',
+        },
       },
       record_selector: selectData,
-      paginator: { type: 'DefaultPaginator', page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' }, pagination_strategy: { type: 'PageIncrement', page_size: 2, start_from_page: 1 } },
+      paginator: {
+        type: 'DefaultPaginator',
+        page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' },
+        pagination_strategy: { type: 'PageIncrement', page_size: 2, start_from_page: 1 },
+      },
     });
     await testRead(m, { token: 'S' }, 'items');
-    assert.deepEqual(api.requests.map((q) => q.url), ['/api/user/current', '/api/user/current', '/api/card', '/api/user/current', '/api/user/current', '/api/card?page=2']);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/api/user/current', '/api/user/current', '/api/card', '/api/user/current', '/api/user/current', '/api/card?page=2'],
+    );
   } finally {
     await api.close();
   }
@@ -335,8 +534,15 @@ test('harness: LegacySessionTokenAuthenticator validates a stored session token 
 function datedPartitions(base: string, values: string[]) {
   return manifestWith({
     requester: {
-      type: 'HttpRequester', url: `${base}/y/{{ format_datetime(stream_partition.p, '%Y') }}`,
-      authenticator: { type: 'OAuthAuthenticator', token_refresh_endpoint: `${base}/token`, client_id: 'c', client_secret: 's', refresh_token: 'r' },
+      type: 'HttpRequester',
+      url: `${base}/y/{{ format_datetime(stream_partition.p, '%Y') }}`,
+      authenticator: {
+        type: 'OAuthAuthenticator',
+        token_refresh_endpoint: `${base}/token`,
+        client_id: 'c',
+        client_secret: 's',
+        refresh_token: 'r',
+      },
     },
     record_selector: selectData,
     partition_router: { type: 'ListPartitionRouter', cursor_field: 'p', values },
@@ -344,7 +550,9 @@ function datedPartitions(base: string, values: string[]) {
 }
 
 async function tokenApi() {
-  return startLoopback((req, res) => (req.url === '/token' ? json(res, { access_token: 'A', expires_in: 3600 }) : json(res, { data: [{ id: req.url }] })));
+  return startLoopback((req, res) =>
+    req.url === '/token' ? json(res, { access_token: 'A', expires_in: 3600 }) : json(res, { data: [{ id: req.url }] }),
+  );
 }
 
 test('harness: a slice that fails before any request is not shown (the Builder groups slices by their pages) and does not count for the slice limit (source-free-agent-connector)', async () => {
@@ -352,8 +560,17 @@ test('harness: a slice that fails before any request is not shown (the Builder g
   try {
     const r = await testRead(datedPartitions(api.base, ['2024-01-01', 'bad', '2023-02-02']), {}, 'items', { maxSlices: 3 });
     // Recorded from the reference CDK.
-    assert.deepEqual(api.requests.map((q) => q.url), ['/token', '/y/2024', '/y/2023']);
-    assert.deepEqual(r.slices.map((s) => [s.slice_descriptor, stateOf(s)]), [[{ p: '2024-01-01' }, []], [{ p: '2023-02-02' }, [noCursorState]]]);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/token', '/y/2024', '/y/2023'],
+    );
+    assert.deepEqual(
+      r.slices.map((s) => [s.slice_descriptor, stateOf(s)]),
+      [
+        [{ p: '2024-01-01' }, []],
+        [{ p: '2023-02-02' }, [noCursorState]],
+      ],
+    );
     assert.equal(r.test_read_limit_reached, false);
     assert.match(r.logs.find((l) => l.level === 'ERROR')?.message ?? '', /Invalid isoformat string: 'bad'/);
     // When the last slice is the one not shown, the final state reaches no slice.
@@ -368,7 +585,10 @@ test('harness: the URL and the requester headers are rendered before the authent
   const api = await tokenApi();
   try {
     const r = await testRead(datedPartitions(api.base, ['bad']), {}, 'items');
-    assert.deepEqual(api.requests.map((q) => q.url), []);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      [],
+    );
     assert.deepEqual(r.slices, []);
   } finally {
     await api.close();
@@ -383,13 +603,25 @@ test('harness: an OAuth token whose new expiry is already past is refreshed on b
   try {
     const m = manifestWith({
       requester: {
-        type: 'HttpRequester', url: `${api.base}/items`,
-        authenticator: { type: 'OAuthAuthenticator', token_refresh_endpoint: `${api.base}/token`, client_id: 'c', client_secret: 's', refresh_token: 'r', expires_in_name: 'expires_at', token_expiry_date_format: 'YYYY-MM-DDTHH:mm:ss[Z]' },
+        type: 'HttpRequester',
+        url: `${api.base}/items`,
+        authenticator: {
+          type: 'OAuthAuthenticator',
+          token_refresh_endpoint: `${api.base}/token`,
+          client_id: 'c',
+          client_secret: 's',
+          refresh_token: 'r',
+          expires_in_name: 'expires_at',
+          token_expiry_date_format: 'YYYY-MM-DDTHH:mm:ss[Z]',
+        },
       },
       record_selector: selectData,
     });
     await testRead(m, {}, 'items', {}, { now: () => new Date('2024-03-15T12:00:00Z') });
-    assert.deepEqual(api.requests.map((q) => q.url), ['/token', '/token', '/items']);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/token', '/token', '/items'],
+    );
   } finally {
     await api.close();
   }
@@ -398,36 +630,69 @@ test('harness: an OAuth token whose new expiry is already past is refreshed on b
 test('harness: a list of routers reads every router even when the first yields no partition (itertools.product materialises all first) (source-testrail)', async () => {
   const api = await startLoopback((req, res) => json(res, { data: req.url === '/teams' ? [{ id: 't1' }] : [] }));
   try {
-    const parent = (name: string) => ({ type: 'DeclarativeStream', name, retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/${name}` }, record_selector: selectData } });
+    const parent = (name: string) => ({
+      type: 'DeclarativeStream',
+      name,
+      retriever: { type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/${name}` }, record_selector: selectData },
+    });
     const m = manifestWith({
       requester: { type: 'HttpRequester', url: `${api.base}/items` },
       record_selector: selectData,
       partition_router: [
-        { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', stream: parent('projects'), parent_key: 'id', partition_field: 'project_id' }] },
-        { type: 'SubstreamPartitionRouter', parent_stream_configs: [{ type: 'ParentStreamConfig', stream: parent('teams'), parent_key: 'id', partition_field: 'team_id' }] },
+        {
+          type: 'SubstreamPartitionRouter',
+          parent_stream_configs: [
+            { type: 'ParentStreamConfig', stream: parent('projects'), parent_key: 'id', partition_field: 'project_id' },
+          ],
+        },
+        {
+          type: 'SubstreamPartitionRouter',
+          parent_stream_configs: [{ type: 'ParentStreamConfig', stream: parent('teams'), parent_key: 'id', partition_field: 'team_id' }],
+        },
       ],
     });
     const r = await testRead(m, {}, 'items');
-    assert.deepEqual(api.requests.map((q) => q.url), ['/projects', '/teams']);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/projects', '/teams'],
+    );
     assert.deepEqual(r.slices, []);
   } finally {
     await api.close();
   }
 });
 
-test('a spec whose `required` names a key twice: the reference reads nothing and logs jsonschema\'s SchemaError (source-hellobaton, issue 20)', async () => {
+test("a spec whose `required` names a key twice: the reference reads nothing and logs jsonschema's SchemaError (source-hellobaton, issue 20)", async () => {
   const api = await startLoopback((_req, res) => json(res, { data: [{ id: 1 }] }));
   try {
-    const m = manifestWith({ type: 'SimpleRetriever', requester: { type: 'HttpRequester', url: `${api.base}/items` }, record_selector: selectData });
-    const spec: { type: string; connection_specification: object } = { type: 'Spec', connection_specification: { type: 'object', required: ['api_key', 'api_key', 'company'], properties: { api_key: { type: 'string' }, company: { type: 'string' } } } };
+    const m = manifestWith({
+      type: 'SimpleRetriever',
+      requester: { type: 'HttpRequester', url: `${api.base}/items` },
+      record_selector: selectData,
+    });
+    const spec: { type: string; connection_specification: object } = {
+      type: 'Spec',
+      connection_specification: {
+        type: 'object',
+        required: ['api_key', 'api_key', 'company'],
+        properties: { api_key: { type: 'string' }, company: { type: 'string' } },
+      },
+    };
     m.spec = spec;
     const r = await testRead(m, { api_key: 'k', company: 'c' }, 'items', {}, {});
     // Before: the read went on (3 requests in the harness) where the reference sent none.
     assert.deepEqual(api.requests, []);
     assert.deepEqual(r.slices, []);
-    assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message), ["['api_key', 'api_key', 'company'] has non-unique elements"]);
+    assert.deepEqual(
+      r.logs.filter((l) => l.level === 'ERROR').map((l) => l.message),
+      ["['api_key', 'api_key', 'company'] has non-unique elements"],
+    );
     // A `required` list without repeats (and enum values that repeat) changes nothing.
-    spec.connection_specification = { type: 'object', required: ['api_key'], properties: { api_key: { type: 'string', enum: ['k', 'k'] } } };
+    spec.connection_specification = {
+      type: 'object',
+      required: ['api_key'],
+      properties: { api_key: { type: 'string', enum: ['k', 'k'] } },
+    };
     const ok = await testRead(m, { api_key: 'k' }, 'items', {}, {});
     assert.equal(ok.slices[0].pages[0].records.length, 1);
   } finally {

@@ -20,7 +20,15 @@ export async function startLoopback(handler: Handler): Promise<{ base: string; r
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, requests, close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    base,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export function json(res: ServerResponse, body: unknown, headers: Record<string, string> = {}, status = 200): void {
@@ -34,6 +42,8 @@ export function manifestWith(retriever: Record<string, unknown>, extra: Record<s
     version: '6.0.0',
     type: 'DeclarativeSource',
     check: { type: 'CheckStream', stream_names: ['items'] },
-    streams: [{ type: 'DeclarativeStream', name: 'items', primary_key: ['id'], retriever: { type: 'SimpleRetriever', ...retriever }, ...extra }],
+    streams: [
+      { type: 'DeclarativeStream', name: 'items', primary_key: ['id'], retriever: { type: 'SimpleRetriever', ...retriever }, ...extra },
+    ],
   };
 }

@@ -21,8 +21,12 @@ const WORKSPACE = join(__dirname, '../../../demo/workspace');
 type Obj = Record<string, any>;
 
 let api: DemoApi;
-before(async () => { api = await startDemoApi({ now: () => new Date('2024-01-03T12:00:00Z') }); });
-after(async () => { await api.close(); });
+before(async () => {
+  api = await startDemoApi({ now: () => new Date('2024-01-03T12:00:00Z') });
+});
+after(async () => {
+  await api.close();
+});
 
 const demo = (file: string): Obj => parse(readFileSync(join(WORKSPACE, file), 'utf8'));
 /** The demo stream `name` of a manifest, to patch before the read. */
@@ -34,16 +38,40 @@ function withParams(m: Obj, name: string, params: Record<string, string>): Obj {
   return m;
 }
 
-async function read(m: Obj, stream: string, limits: TestReadLimits = { maxRecords: 1000, maxPagesPerSlice: 20 }, config: Obj = {}, env: TestReadEnv = {}): Promise<{ r: StreamRead; traces: PaginationTrace[] }> {
-  const r = await testRead(m, { url_base: api.url, page_size: 50, start_date: '2024-01-01T00:00:00Z', ...config }, stream, limits, { paginationTrace: true, ...env });
+async function read(
+  m: Obj,
+  stream: string,
+  limits: TestReadLimits = { maxRecords: 1000, maxPagesPerSlice: 20 },
+  config: Obj = {},
+  env: TestReadEnv = {},
+): Promise<{ r: StreamRead; traces: PaginationTrace[] }> {
+  const r = await testRead(m, { url_base: api.url, page_size: 50, start_date: '2024-01-01T00:00:00Z', ...config }, stream, limits, {
+    paginationTrace: true,
+    ...env,
+  });
   const traces = r.slices.flatMap((s) => s.pages.map((p) => p.pagination_trace as PaginationTrace));
-  assert.ok(traces.every((t) => t !== undefined), 'every page has a pagination_trace');
+  assert.ok(
+    traces.every((t) => t !== undefined),
+    'every page has a pagination_trace',
+  );
   return { r, traces };
 }
 
 const last = <T>(list: T[]): T => list[list.length - 1];
-const requested = (token_in: unknown, token_out: unknown, record_count: number): PaginationTrace => ({ token_in, token_out, record_count, next_requested: true, stop_reason: null });
-const stopped = (token_in: unknown, record_count: number, stop_reason: string): PaginationTrace => ({ token_in, token_out: null, record_count, next_requested: false, stop_reason });
+const requested = (token_in: unknown, token_out: unknown, record_count: number): PaginationTrace => ({
+  token_in,
+  token_out,
+  record_count,
+  next_requested: true,
+  stop_reason: null,
+});
+const stopped = (token_in: unknown, record_count: number, stop_reason: string): PaginationTrace => ({
+  token_in,
+  token_out: null,
+  record_count,
+  next_requested: false,
+  stop_reason,
+});
 
 /** Every trace but the last asked for the next page with the token the next page was requested with. */
 function assertChained(traces: PaginationTrace[]): void {
@@ -55,7 +83,11 @@ function assertChained(traces: PaginationTrace[]): void {
 }
 
 test('without env.paginationTrace the StreamRead is unchanged: pages have no pagination_trace', async () => {
-  const r = await testRead(withParams(demo('offset-increment.yaml'), 'items', { total: '60' }), { url_base: api.url, page_size: 50 }, 'items');
+  const r = await testRead(
+    withParams(demo('offset-increment.yaml'), 'items', { total: '60' }),
+    { url_base: api.url, page_size: 50 },
+    'items',
+  );
   for (const p of r.slices.flatMap((s) => s.pages)) assert.deepEqual(Object.keys(p), ['records', 'request', 'response']);
 });
 
@@ -87,7 +119,10 @@ test('OffsetIncrement: records dropped by record_filter are still counted, and t
   const m = withParams(demo('offset-increment.yaml'), 'items', { total: '60' });
   streamOf(m, 'items').retriever.record_selector.record_filter = { type: 'RecordFilter', condition: "{{ record['id'] % 2 == 0 }}" };
   const { traces } = await read(m, 'items');
-  assert.deepEqual(traces, [requested(null, 50, 25), stopped(50, 5, `10 records (counted before record_filter) < page_size 50 (page_size "{{ config['page_size'] }}")`)]);
+  assert.deepEqual(traces, [
+    requested(null, 50, 25),
+    stopped(50, 5, `10 records (counted before record_filter) < page_size 50 (page_size "{{ config['page_size'] }}")`),
+  ]);
 });
 
 test('OffsetIncrement: a failed request ends the trace with the error', async () => {
@@ -102,7 +137,10 @@ test('OffsetIncrement: a failed request ends the trace with the error', async ()
 
 test('OffsetIncrement: an error status the error handler ignores ends the slice, and the trace names the action', async () => {
   const m = withParams(demo('offset-increment.yaml'), 'items', { fail: '500', times: '1', fail_key: 'trace-ignore' });
-  streamOf(m, 'items').retriever.requester.error_handler = { type: 'DefaultErrorHandler', response_filters: [{ type: 'HttpResponseFilter', action: 'IGNORE', http_codes: [500] }] };
+  streamOf(m, 'items').retriever.requester.error_handler = {
+    type: 'DefaultErrorHandler',
+    response_filters: [{ type: 'HttpResponseFilter', action: 'IGNORE', http_codes: [500] }],
+  };
   const { traces } = await read(m, 'items');
   assert.deepEqual(traces, [stopped(null, 0, 'HTTP 500 ignored by the error handler (action IGNORE): the slice ends')]);
 });
@@ -130,11 +168,17 @@ test('PageIncrement: start_from_page -1 gives next page 0, a falsy token that st
 
 test('CursorPagination (cursor in the body): tokens chain and the last page stops on the quoted stop_condition', async () => {
   const { traces } = await read(withParams(demo('cursor-pagination.yaml'), 'cursor_in_body', { total: '100' }), 'cursor_in_body');
-  assert.deepEqual(traces.map((t) => t.record_count), [40, 40, 20]);
+  assert.deepEqual(
+    traces.map((t) => t.record_count),
+    [40, 40, 20],
+  );
   assert.equal(traces[0].token_in, null);
   assert.equal(typeof traces[0].token_out, 'string');
   assertChained(traces);
-  assert.deepEqual(last(traces), stopped(traces[1].token_out, 20, 'stop_condition "{{ response.meta.next_cursor is none }}" evaluated true'));
+  assert.deepEqual(
+    last(traces),
+    stopped(traces[1].token_out, 20, 'stop_condition "{{ response.meta.next_cursor is none }}" evaluated true'),
+  );
 });
 
 test('CursorPagination: a cursor_value that renders empty stops with "evaluated to empty"', async () => {
@@ -151,7 +195,10 @@ test('CursorPagination: a cursor_value that evaluates to 0 stops as a falsy toke
   delete strategy.stop_condition;
   strategy.cursor_value = '{{ response.meta.next_cursor or 0 }}';
   const { traces } = await read(m, 'cursor_in_body');
-  assert.equal(last(traces).stop_reason, 'cursor_value "{{ response.meta.next_cursor or 0 }}" evaluated to 0, a falsy token (the CDK stops on 0, "", false, [] and {})');
+  assert.equal(
+    last(traces).stop_reason,
+    'cursor_value "{{ response.meta.next_cursor or 0 }}" evaluated to 0, a falsy token (the CDK stops on 0, "", false, [] and {})',
+  );
 });
 
 test('CursorPagination (next URL in the body, RequestPath): the tokens are the URLs requested next', async () => {
@@ -197,8 +244,18 @@ test('CursorPagination: tokens go through the masker like the rest of the read',
 
 test('pagination reset by record limit: the page that reached the limit says how the slice restarts; the next page starts again from no token', async () => {
   const { traces } = await read(demo('pagination-reset.yaml'), 'items_split_by_limit');
-  assert.deepEqual(traces.slice(0, 3).map((t) => [t.token_in, t.token_out, t.next_requested]), [[null, 25, true], [25, null, false], [null, 25, true]]);
-  assert.equal(traces[1].stop_reason, `pagination reset (SPLIT_USING_CURSOR) because this attempt read 50 records (pagination_reset.limits.number_of_records); reading again from the first page with start_time "2024-01-03T01:30:00Z" (was "2024-01-01T00:00:00Z"), the last 'updated_at' read`);
+  assert.deepEqual(
+    traces.slice(0, 3).map((t) => [t.token_in, t.token_out, t.next_requested]),
+    [
+      [null, 25, true],
+      [25, null, false],
+      [null, 25, true],
+    ],
+  );
+  assert.equal(
+    traces[1].stop_reason,
+    `pagination reset (SPLIT_USING_CURSOR) because this attempt read 50 records (pagination_reset.limits.number_of_records); reading again from the first page with start_time "2024-01-03T01:30:00Z" (was "2024-01-01T00:00:00Z"), the last 'updated_at' read`,
+  );
   assert.equal(last(traces).stop_reason, '5 records < page_size 25');
 });
 
@@ -207,7 +264,10 @@ test('pagination reset by the error handler: the refused page says RESET_PAGINAT
   const refused = traces[2];
   assert.equal(refused.record_count, 0);
   assert.equal(refused.next_requested, false);
-  assert.match(refused.stop_reason ?? '', /^pagination reset \(SPLIT_USING_CURSOR\) because the error handler answered RESET_PAGINATION to HTTP 400 from http:\/\/127\.0\.0\.1:\d+\/capped\/items\?…; reading again from the first page with start_time "2024-01-02T15:30:00Z"/);
+  assert.match(
+    refused.stop_reason ?? '',
+    /^pagination reset \(SPLIT_USING_CURSOR\) because the error handler answered RESET_PAGINATION to HTTP 400 from http:\/\/127\.0\.0\.1:\d+\/capped\/items\?…; reading again from the first page with start_time "2024-01-02T15:30:00Z"/,
+  );
   assert.equal(last(traces).stop_reason, '16 records < page_size 20');
 });
 
@@ -215,8 +275,14 @@ test('pagination reset that cannot proceed (a second RESET of the slice) is the 
   const m = demo('pagination-reset.yaml');
   streamOf(m, 'items_split_on_error').retriever.pagination_reset.action = 'RESET';
   const { traces } = await read(m, 'items_split_on_error');
-  assert.match(traces[2].stop_reason ?? '', /^pagination reset \(RESET\) because the error handler answered RESET_PAGINATION .*reading the same slice again from its first page$/);
-  assert.match(last(traces).stop_reason ?? '', /^pagination reset failed: Stream 'items_split_on_error': pagination was reset twice for the same slice/);
+  assert.match(
+    traces[2].stop_reason ?? '',
+    /^pagination reset \(RESET\) because the error handler answered RESET_PAGINATION .*reading the same slice again from its first page$/,
+  );
+  assert.match(
+    last(traces).stop_reason ?? '',
+    /^pagination reset failed: Stream 'items_split_on_error': pagination was reset twice for the same slice/,
+  );
 });
 
 // --- Test-read limits, for every strategy of the demo workspace ---
@@ -249,13 +315,24 @@ for (const [file, stream, size] of STRATEGIES) {
     const { traces } = await read(demo(file), stream, { maxRecords: max, maxPagesPerSlice: 5 });
     assert.equal(traces.length, 2);
     assert.equal(traces[0].next_requested, true);
-    assert.deepEqual(last(traces), stopped(traces[0].token_out, 5, `record limit of the test read (${max}) reached: 5 of the page's ${size} records kept`));
+    assert.deepEqual(
+      last(traces),
+      stopped(traces[0].token_out, 5, `record limit of the test read (${max}) reached: 5 of the page's ${size} records kept`),
+    );
   });
 
   test(`${file} ${stream}: cancelling the read after the first page ends its trace with "the read was cancelled"`, async () => {
     const controller = new AbortController();
-    const onProgress = (e: object) => { if ((e as { type?: string }).type === 'page') controller.abort(); };
-    const { traces } = await read(demo(file), stream, { maxRecords: 1000, maxPagesPerSlice: 5 }, {}, { signal: controller.signal, onProgress });
+    const onProgress = (e: object) => {
+      if ((e as { type?: string }).type === 'page') controller.abort();
+    };
+    const { traces } = await read(
+      demo(file),
+      stream,
+      { maxRecords: 1000, maxPagesPerSlice: 5 },
+      {},
+      { signal: controller.signal, onProgress },
+    );
     assert.equal(traces.length, 1);
     assert.equal(traces[0].next_requested, false);
     assert.equal(traces[0].stop_reason, 'the read was cancelled');
@@ -265,16 +342,26 @@ for (const [file, stream, size] of STRATEGIES) {
 // --- Without a paginator, and a data feed (loopback) ---
 
 test('NoPagination: every slice makes one request, and the trace says so', async () => {
-  const lb = await startLoopback((req, res) => json(res, { data: [{ id: 1, region: new URL(req.url, 'http://x').searchParams.get('region') }] }));
+  const lb = await startLoopback((req, res) =>
+    json(res, { data: [{ id: 1, region: new URL(req.url, 'http://x').searchParams.get('region') }] }),
+  );
   try {
     const m = manifestWith({
       requester: { type: 'HttpRequester', url: `${lb.base}/items` },
       record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
-      partition_router: { type: 'ListPartitionRouter', values: ['eu', 'us'], cursor_field: 'region', request_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'region' } },
+      partition_router: {
+        type: 'ListPartitionRouter',
+        values: ['eu', 'us'],
+        cursor_field: 'region',
+        request_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'region' },
+      },
     });
     const r = await testRead(m, {}, 'items', {}, { paginationTrace: true });
     const traces = r.slices.flatMap((s) => s.pages.map((p) => p.pagination_trace));
-    assert.deepEqual(traces, [stopped(null, 1, 'no pagination (NoPagination): one request per slice'), stopped(null, 1, 'no pagination (NoPagination): one request per slice')]);
+    assert.deepEqual(traces, [
+      stopped(null, 1, 'no pagination (NoPagination): one request per slice'),
+      stopped(null, 1, 'no pagination (NoPagination): one request per slice'),
+    ]);
   } finally {
     await lb.close();
   }
@@ -288,14 +375,30 @@ test('is_data_feed: the page whose last record is already synced stops the feed,
     json(res, { data: all.slice((page - 1) * 3, page * 3) });
   });
   try {
-    const m = manifestWith({
-      requester: { type: 'HttpRequester', url: `${lb.base}/items` },
-      record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
-      paginator: { type: 'DefaultPaginator', page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' }, pagination_strategy: { type: 'PageIncrement', page_size: 3, start_from_page: 1 } },
-    }, {
-      incremental_sync: { type: 'DatetimeBasedCursor', cursor_field: 'updated_at', datetime_format: '%Y-%m-%dT%H:%M:%SZ', start_datetime: '2024-01-01T00:00:00Z', end_datetime: '2024-01-31T00:00:00Z', is_data_feed: true },
-    });
-    const state = [{ type: 'STREAM', stream: { stream_descriptor: { name: 'items' }, stream_state: { updated_at: '2024-01-05T12:00:00Z' } } }];
+    const m = manifestWith(
+      {
+        requester: { type: 'HttpRequester', url: `${lb.base}/items` },
+        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
+        paginator: {
+          type: 'DefaultPaginator',
+          page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'page' },
+          pagination_strategy: { type: 'PageIncrement', page_size: 3, start_from_page: 1 },
+        },
+      },
+      {
+        incremental_sync: {
+          type: 'DatetimeBasedCursor',
+          cursor_field: 'updated_at',
+          datetime_format: '%Y-%m-%dT%H:%M:%SZ',
+          start_datetime: '2024-01-01T00:00:00Z',
+          end_datetime: '2024-01-31T00:00:00Z',
+          is_data_feed: true,
+        },
+      },
+    );
+    const state = [
+      { type: 'STREAM', stream: { stream_descriptor: { name: 'items' }, stream_state: { updated_at: '2024-01-05T12:00:00Z' } } },
+    ];
     const r = await testRead(m, {}, 'items', {}, { paginationTrace: true, state });
     const traces = r.slices.flatMap((s) => s.pages.map((p) => p.pagination_trace as PaginationTrace));
     assert.equal(traces.length, 2);
@@ -310,19 +413,28 @@ test('is_data_feed: the page whose last record is already synced stops the feed,
 test('AsyncRetriever: the download pages carry a trace; without download_paginator one request per download', async () => {
   const { r, traces } = await read(demo('async-job.yaml'), 'report_lines', {}, { api_key: 'demo-api-key' }, { sleep: async () => {} });
   // No log: the demo's creation requester uses request_body (nothing deprecated to warn about).
-  assert.deepEqual(r.logs.map((l) => l.level), []);
+  assert.deepEqual(
+    r.logs.map((l) => l.level),
+    [],
+  );
   assert.deepEqual(traces, [stopped(null, 20, 'no download_paginator: one request per download target')]);
 });
 
 // --- The CLI ---
 
-test('CLI: the pretty format shows each page\'s trace; json includes it only with --trace', async () => {
+test("CLI: the pretty format shows each page's trace; json includes it only with --trace", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'trace-cli-'));
   try {
     const configFile = join(dir, 'config.json');
     writeFileSync(configFile, JSON.stringify({ url_base: api.url }));
     const manifestFile = join(dir, 'cursor.yaml');
-    writeFileSync(manifestFile, readFileSync(join(WORKSPACE, 'cursor-pagination.yaml'), 'utf8').replace('request_parameters: {limit: "40"}', 'request_parameters: {limit: "40", total: "60"}'));
+    writeFileSync(
+      manifestFile,
+      readFileSync(join(WORKSPACE, 'cursor-pagination.yaml'), 'utf8').replace(
+        'request_parameters: {limit: "40"}',
+        'request_parameters: {limit: "40", total: "60"}',
+      ),
+    );
     const runCli = async (args: string[]) => {
       const out = new PassThrough();
       let text = '';
@@ -333,11 +445,17 @@ test('CLI: the pretty format shows each page\'s trace; json includes it only wit
     const pretty = await runCli([]);
     assert.equal(pretty.code, 0);
     assert.match(pretty.text, /page 1: GET .*\n {6}token ∅ → \S+ · next page: requested\n/);
-    assert.match(pretty.text, /page 2: GET .*\n {6}token \S+ → ∅ · stopped: stop_condition "\{\{ response\.meta\.next_cursor is none \}\}" evaluated true\n/);
+    assert.match(
+      pretty.text,
+      /page 2: GET .*\n {6}token \S+ → ∅ · stopped: stop_condition "\{\{ response\.meta\.next_cursor is none \}\}" evaluated true\n/,
+    );
     const plain = JSON.parse((await runCli(['--format', 'json'])).text) as StreamRead;
     assert.ok(plain.slices[0].pages.every((p) => !('pagination_trace' in p)));
     const traced = JSON.parse((await runCli(['--format', 'json', '--trace'])).text) as StreamRead;
-    assert.deepEqual(traced.slices[0].pages.map((p) => p.pagination_trace?.next_requested), [true, false]);
+    assert.deepEqual(
+      traced.slices[0].pages.map((p) => p.pagination_trace?.next_requested),
+      [true, false],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

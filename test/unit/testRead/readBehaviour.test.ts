@@ -17,7 +17,10 @@ test('RESET_PAGINATION restarts the slice from its first page once; a second res
       requester: {
         type: 'HttpRequester',
         url: `${api.base}/items`,
-        error_handler: { type: 'DefaultErrorHandler', response_filters: [{ type: 'HttpResponseFilter', action: 'RESET_PAGINATION', http_codes: [409] }] },
+        error_handler: {
+          type: 'DefaultErrorHandler',
+          response_filters: [{ type: 'HttpResponseFilter', action: 'RESET_PAGINATION', http_codes: [409] }],
+        },
       },
       record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
       paginator: {
@@ -27,7 +30,10 @@ test('RESET_PAGINATION restarts the slice from its first page once; a second res
       },
     });
     const r = await testRead(m, {}, 'items', { maxPagesPerSlice: 10 });
-    assert.deepEqual(api.requests.map((q) => q.url), ['/items', '/items?page=1', '/items', '/items?page=1']);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/items', '/items?page=1', '/items', '/items?page=1'],
+    );
     assert.equal(r.slices[0].pages.length, 4);
     assert.match(r.logs.find((l) => l.level === 'ERROR')?.message ?? '', /pagination was reset twice/);
   } finally {
@@ -45,15 +51,27 @@ test('ignore_stream_slicer_parameters_on_paginated_requests drops partition opti
       requester: { type: 'HttpRequester', url: `${api.base}/items` },
       record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
       ignore_stream_slicer_parameters_on_paginated_requests: true,
-      partition_router: { type: 'ListPartitionRouter', cursor_field: 'region', values: ['eu'], request_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'region' } },
+      partition_router: {
+        type: 'ListPartitionRouter',
+        cursor_field: 'region',
+        values: ['eu'],
+        request_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'region' },
+      },
       paginator: {
         type: 'DefaultPaginator',
         page_token_option: { type: 'RequestPath' },
-        pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ response.get('next') }}", stop_condition: "{{ response.get('next') is none }}" },
+        pagination_strategy: {
+          type: 'CursorPagination',
+          cursor_value: "{{ response.get('next') }}",
+          stop_condition: "{{ response.get('next') is none }}",
+        },
       },
     });
     const r = await testRead(m, {}, 'items');
-    assert.deepEqual(api.requests.map((q) => q.url), ['/items?region=eu', '/items?cursor=2']);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/items?region=eu', '/items?cursor=2'],
+    );
     assert.deepEqual(r.slices[0].slice_descriptor, { region: 'eu' });
   } finally {
     await api.close();
@@ -72,11 +90,18 @@ test('last_records works in cursor templates, with a portability warning', async
       paginator: {
         type: 'DefaultPaginator',
         page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'after' },
-        pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ last_records[-1]['id'] }}", stop_condition: '{{ last_records | length == 0 }}' },
+        pagination_strategy: {
+          type: 'CursorPagination',
+          cursor_value: "{{ last_records[-1]['id'] }}",
+          stop_condition: '{{ last_records | length == 0 }}',
+        },
       },
     });
     const r = await testRead(m, {}, 'items');
-    assert.deepEqual(api.requests.map((q) => q.url), ['/items', '/items?after=2', '/items?after=4']);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/items', '/items?after=2', '/items?after=4'],
+    );
     assert.match(r.logs.find((l) => l.level === 'WARN')?.message ?? '', /last_records/);
   } finally {
     await api.close();
@@ -103,7 +128,17 @@ test('a rotated refresh token is written back even when the data request then fa
     });
     const config = { credentials: { refresh_token: 'demo-refresh-0' } };
     let saved: unknown = null;
-    const r = await testRead(m, config, 'items', {}, { onConfigUpdate: (c) => { saved = structuredClone(c); } });
+    const r = await testRead(
+      m,
+      config,
+      'items',
+      {},
+      {
+        onConfigUpdate: (c) => {
+          saved = structuredClone(c);
+        },
+      },
+    );
     assert.match(r.logs.find((l) => l.level === 'ERROR')?.message ?? '', /Exhausted available request attempts/);
     assert.equal(config.credentials.refresh_token, 'demo-refresh-1');
     assert.equal((saved as typeof config).credentials.refresh_token, 'demo-refresh-1');

@@ -15,23 +15,30 @@ function workableStyle(version: string | undefined, base: string): Record<string
     ...(version ? { version } : {}),
     type: 'DeclarativeSource',
     check: { type: 'CheckStream', stream_names: ['jobs'] },
-    streams: [{
-      type: 'DeclarativeStream',
-      name: 'jobs',
-      primary_key: ['id'],
-      $parameters: { name: 'jobs', field_path: ['jobs'] },
-      retriever: {
-        type: 'SimpleRetriever',
-        requester: { type: 'HttpRequester', url_base: base, path: '/spi/v3/jobs' },
-        record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['jobs'] } },
-        paginator: {
-          type: 'DefaultPaginator',
-          page_token_option: { type: 'RequestPath' },
-          page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' },
-          pagination_strategy: { type: 'CursorPagination', page_size: 100, cursor_value: '{{ response.paging.next }}', stop_condition: "{{ 'next' not in response['paging'] }}" },
+    streams: [
+      {
+        type: 'DeclarativeStream',
+        name: 'jobs',
+        primary_key: ['id'],
+        $parameters: { name: 'jobs', field_path: ['jobs'] },
+        retriever: {
+          type: 'SimpleRetriever',
+          requester: { type: 'HttpRequester', url_base: base, path: '/spi/v3/jobs' },
+          record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['jobs'] } },
+          paginator: {
+            type: 'DefaultPaginator',
+            page_token_option: { type: 'RequestPath' },
+            page_size_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'limit' },
+            pagination_strategy: {
+              type: 'CursorPagination',
+              page_size: 100,
+              cursor_value: '{{ response.paging.next }}',
+              stop_condition: "{{ 'next' not in response['paging'] }}",
+            },
+          },
         },
       },
-    }],
+    ],
   };
 }
 
@@ -42,11 +49,20 @@ test('version 4.3.0: field_name wins over a field_path the CDK of that time neve
   });
   try {
     const r = await testRead(workableStyle('4.3.0', api.base), {}, 'jobs');
-    assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR'), []);
-    assert.deepEqual(api.requests.map((q) => q.url), ['/spi/v3/jobs?limit=100', '/spi/v3/jobs?page=2&limit=100']);
+    assert.deepEqual(
+      r.logs.filter((l) => l.level === 'ERROR'),
+      [],
+    );
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/spi/v3/jobs?limit=100', '/spi/v3/jobs?page=2&limit=100'],
+    );
     const warnings = r.logs.filter((l) => l.level === 'WARN' && l.message.includes('field_path'));
     assert.equal(warnings.length, 1);
-    assert.equal(warnings[0].message, 'RequestOption sets both field_name and field_path: field_path is ignored and field_name is used, because field_path was added in CDK 6.18.0 and this manifest declares version 4.3.0.');
+    assert.equal(
+      warnings[0].message,
+      'RequestOption sets both field_name and field_path: field_path is ignored and field_name is used, because field_path was added in CDK 6.18.0 and this manifest declares version 4.3.0.',
+    );
   } finally {
     await api.close();
   }
@@ -56,7 +72,9 @@ test('version 6.44.0 or no version: both field_name and field_path is a config e
   for (const version of ['6.44.0', '6.18.0', undefined]) {
     await assert.rejects(
       testRead(workableStyle(version, 'http://127.0.0.1:9'), {}, 'jobs'),
-      (e: RuntimeError) => e.failureType === 'config_error' && /accepts only one of field_name or field_path, not both \(only manifests declaring a CDK version before 6\.18\.0/.test(e.message),
+      (e: RuntimeError) =>
+        e.failureType === 'config_error' &&
+        /accepts only one of field_name or field_path, not both \(only manifests declaring a CDK version before 6\.18\.0/.test(e.message),
       String(version),
     );
   }
@@ -70,6 +88,11 @@ test('createRequestOption: the compatibility rule needs the declared version; fi
   assert.equal(old.field_path, null);
   assert.equal(warnings.length, 1);
   assert.throws(() => createRequestOption(both, {}), /not both/);
-  const nested = createRequestOption({ type: 'RequestOption', inject_into: 'body_json', field_path: ['a', 'b'] }, {}, {}, { manifestVersion: parseVersion('4.3.0') });
+  const nested = createRequestOption(
+    { type: 'RequestOption', inject_into: 'body_json', field_path: ['a', 'b'] },
+    {},
+    {},
+    { manifestVersion: parseVersion('4.3.0') },
+  );
   assert.deepEqual(nested.keyPath(), ['a', 'b']);
 });

@@ -24,8 +24,14 @@ test('§12.1 OffsetIncrement without first-request injection: ?limit=2, ?offset=
       },
     });
     const r = await testRead(m, {}, 'items');
-    assert.deepEqual(api.requests.map((q) => q.url), ['/v1/items?limit=2', '/v1/items?offset=2&limit=2', '/v1/items?offset=4&limit=2']);
-    assert.deepEqual(r.slices[0].pages.map((p) => p.records.length), [2, 2, 1]);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/v1/items?limit=2', '/v1/items?offset=2&limit=2', '/v1/items?offset=4&limit=2'],
+    );
+    assert.deepEqual(
+      r.slices[0].pages.map((p) => p.records.length),
+      [2, 2, 1],
+    );
     assert.equal(r.test_read_limit_reached, false);
   } finally {
     await api.close();
@@ -46,7 +52,10 @@ test('§12.2 PageIncrement from 1, injected: page=1&per_page=100 ... capped at 5
       },
     });
     const r = await testRead(m, {}, 'items', { maxRecords: 1000 });
-    assert.deepEqual(api.requests.map((q) => q.url), [1, 2, 3, 4, 5].map((p) => `/v1/items?page=${p}&per_page=100`));
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      [1, 2, 3, 4, 5].map((p) => `/v1/items?page=${p}&per_page=100`),
+    );
     assert.equal(r.slices[0].pages.length, 5);
     assert.equal(r.test_read_limit_reached, true);
   } finally {
@@ -67,11 +76,18 @@ test('§12.3 next URL in the body with RequestPath: limit=50 is not appended twi
       paginator: {
         type: 'DefaultPaginator',
         page_token_option: { type: 'RequestPath' },
-        pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ response.get('next') }}", stop_condition: "{{ response.get('next') is none }}" },
+        pagination_strategy: {
+          type: 'CursorPagination',
+          cursor_value: "{{ response.get('next') }}",
+          stop_condition: "{{ response.get('next') is none }}",
+        },
       },
     });
     const r = await testRead(m, {}, 'items');
-    assert.deepEqual(api.requests.map((q) => q.url), ['/v1/items?limit=50', '/v1/items?limit=50&cursor=abc']);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/v1/items?limit=50', '/v1/items?limit=50&cursor=abc'],
+    );
     assert.equal(pathOf(r.slices[0].pages[1].request?.url ?? ''), '/v1/items?limit=50&cursor=abc');
   } finally {
     await api.close();
@@ -81,7 +97,10 @@ test('§12.3 next URL in the body with RequestPath: limit=50 is not appended twi
 test('§12.4 Link header with a stop condition on the parsed link map', async () => {
   const api = await startLoopback((req, res, base) => {
     const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 1);
-    const link = page < 3 ? `<${base}/v1/items?page=${page + 1}>; rel="next", <${base}/v1/items?page=3>; rel="last"` : `<${base}/v1/items?page=3>; rel="last"`;
+    const link =
+      page < 3
+        ? `<${base}/v1/items?page=${page + 1}>; rel="next", <${base}/v1/items?page=3>; rel="last"`
+        : `<${base}/v1/items?page=3>; rel="last"`;
     json(res, ids(page * 10, 2), { Link: link });
   });
   try {
@@ -91,11 +110,18 @@ test('§12.4 Link header with a stop condition on the parsed link map', async ()
       paginator: {
         type: 'DefaultPaginator',
         page_token_option: { type: 'RequestPath' },
-        pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ headers['link']['next']['url'] }}", stop_condition: "{{ 'next' not in headers['link'] }}" },
+        pagination_strategy: {
+          type: 'CursorPagination',
+          cursor_value: "{{ headers['link']['next']['url'] }}",
+          stop_condition: "{{ 'next' not in headers['link'] }}",
+        },
       },
     });
     const r = await testRead(m, {}, 'items');
-    assert.deepEqual(api.requests.map((q) => q.url), ['/v1/items', '/v1/items?page=2', '/v1/items?page=3']);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/v1/items', '/v1/items?page=2', '/v1/items?page=3'],
+    );
     assert.equal(r.logs.filter((l) => l.level === 'ERROR').length, 0);
   } finally {
     await api.close();
@@ -110,7 +136,11 @@ test('§12.7 API key as a query parameter comes after the requester params; the 
         type: 'HttpRequester',
         url: `${api.base}/v1/items`,
         request_parameters: { fields: 'id' },
-        authenticator: { type: 'ApiKeyAuthenticator', api_token: '{{ config.key }}', inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'api_key' } },
+        authenticator: {
+          type: 'ApiKeyAuthenticator',
+          api_token: '{{ config.key }}',
+          inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'api_key' },
+        },
       },
       record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: ['data'] } },
     });

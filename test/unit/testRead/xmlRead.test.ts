@@ -29,18 +29,34 @@ test('XML records are selected by path and CursorPagination reads the decoded di
       paginator: {
         type: 'DefaultPaginator',
         page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'cursor' },
-        pagination_strategy: { type: 'CursorPagination', cursor_value: "{{ response['response']['next'] }}", stop_condition: "{{ not response['response']['next'] }}" },
+        pagination_strategy: {
+          type: 'CursorPagination',
+          cursor_value: "{{ response['response']['next'] }}",
+          stop_condition: "{{ not response['response']['next'] }}",
+        },
       },
     });
     const r = await testRead(m, {}, 'items');
-    assert.deepEqual(api.requests.map((q) => q.url), ['/items', '/items?cursor=c2']);
+    assert.deepEqual(
+      api.requests.map((q) => q.url),
+      ['/items', '/items?cursor=c2'],
+    );
     // A single <item> is one mapping, not a list: DpathExtractor yields it as one record.
-    assert.deepEqual(r.slices[0].pages.map((p) => p.records), [
-      [{ '@kind': 'k', id: '1' }, { '@kind': 'k', id: '2' }],
-      [{ '@kind': 'k', id: '3' }],
-    ]);
+    assert.deepEqual(
+      r.slices[0].pages.map((p) => p.records),
+      [
+        [
+          { '@kind': 'k', id: '1' },
+          { '@kind': 'k', id: '2' },
+        ],
+        [{ '@kind': 'k', id: '3' }],
+      ],
+    );
     assert.match(r.slices[0].pages[0].response?.body ?? '', /^<\?xml/);
-    assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR'), []);
+    assert.deepEqual(
+      r.logs.filter((l) => l.level === 'ERROR'),
+      [],
+    );
   } finally {
     await api.close();
   }
@@ -81,7 +97,10 @@ test('SessionTokenAuthenticator reads the token from an XML login response', asy
           session_token_path: ['login', 'session', '#text'],
           expiration_duration: 'PT1H',
           decoder: { type: 'XmlDecoder' },
-          request_authentication: { type: 'ApiKey', inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-Session' } },
+          request_authentication: {
+            type: 'ApiKey',
+            inject_into: { type: 'RequestOption', inject_into: 'header', field_name: 'X-Session' },
+          },
         },
       },
       decoder: { type: 'XmlDecoder' },

@@ -22,9 +22,15 @@ test('ZipfileDecoder → GzipDecoder → JsonlDecoder reads every event of every
       record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: [] } },
     });
     const r = await testRead(m, {}, 'items');
-    assert.deepEqual(r.slices[0].pages[0].records.map((x) => x.id), ['e1', 'e2', 'e3']);
+    assert.deepEqual(
+      r.slices[0].pages[0].records.map((x) => x.id),
+      ['e1', 'e2', 'e3'],
+    );
     assert.equal(r.slices[0].pages[0].response?.body, `<${zip.length} bytes of zip data>`);
-    assert.deepEqual(r.logs.filter((l) => l.level === 'ERROR'), []);
+    assert.deepEqual(
+      r.logs.filter((l) => l.level === 'ERROR'),
+      [],
+    );
   } finally {
     await api.close();
   }

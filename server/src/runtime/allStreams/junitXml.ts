@@ -3,14 +3,27 @@
 // escaped, with the characters XML 1.0 cannot hold removed. Pure.
 
 /** One test case: `failure` is null when it passed; `skipped` gives the reason it did not run. */
-export type JUnitCase = { name: string; classname: string; timeSeconds: number; failure: { message: string; details: string } | null; skipped?: string; output?: string };
+export type JUnitCase = {
+  name: string;
+  classname: string;
+  timeSeconds: number;
+  failure: { message: string; details: string } | null;
+  skipped?: string;
+  output?: string;
+};
 
 // Characters outside XML 1.0's Char production (control characters, lone surrogates, U+FFFE/U+FFFF).
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** `text` as XML character data or an attribute value. */
 export function xmlEscape(text: string): string {
-  return text.replace(INVALID_XML, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return text
+    .replace(INVALID_XML, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 const seconds = (s: number) => (Math.round(s * 1000) / 1000).toFixed(3);
@@ -28,7 +41,10 @@ export function junitXml(suite: string, cases: JUnitCase[], timestamp: Date = ne
   for (const c of cases) {
     const open = `    <testcase classname="${xmlEscape(c.classname)}" name="${xmlEscape(c.name)}" time="${seconds(c.timeSeconds)}"`;
     const body: string[] = [];
-    if (c.failure) body.push(`      <failure message="${xmlEscape(firstLine(c.failure.message))}" type="failure">${xmlEscape(c.failure.details)}</failure>`);
+    if (c.failure)
+      body.push(
+        `      <failure message="${xmlEscape(firstLine(c.failure.message))}" type="failure">${xmlEscape(c.failure.details)}</failure>`,
+      );
     else if (c.skipped !== undefined) body.push(`      <skipped message="${xmlEscape(c.skipped)}"/>`);
     if (c.output) body.push(`      <system-out>${xmlEscape(c.output)}</system-out>`);
     lines.push(body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`);

@@ -19,13 +19,16 @@ export function reportFormatOf(file: string): ReportFormat | null {
 export function formatReadinessReport(result: AllStreamsResult, manifest: string, format: ReportFormat): string {
   if (format === 'json') return `${JSON.stringify({ manifest, ...result }, null, 2)}\n`;
   if (format === 'junit') {
-    return junitXml(`connector-manifest read --all-streams ${manifest}`, result.streams.map((s) => ({
-      name: s.stream,
-      classname: manifest,
-      timeSeconds: s.time_ms / 1000,
-      failure: s.status === 'failed' ? { message: s.errors[0] ?? 'the read failed', details: s.errors.join('\n') } : null,
-      output: summaryLine(s),
-    })));
+    return junitXml(
+      `connector-manifest read --all-streams ${manifest}`,
+      result.streams.map((s) => ({
+        name: s.stream,
+        classname: manifest,
+        timeSeconds: s.time_ms / 1000,
+        failure: s.status === 'failed' ? { message: s.errors[0] ?? 'the read failed', details: s.errors.join('\n') } : null,
+        output: summaryLine(s),
+      })),
+    );
   }
   return markdownReport(result, manifest);
 }
@@ -58,8 +61,12 @@ function markdownReport(result: AllStreamsResult, manifest: string): string {
   lines.push('| stream | status | records | pages | slices | errors | retries | schema differences | datetime formats | time |');
   lines.push('|---|---|---:|---:|---:|---:|---:|---:|---|---:|');
   for (const s of result.streams) {
-    const formats = Object.entries(s.datetime_formats).map(([k, f]) => `\`${k}\`: \`${f}\``).join(', ');
-    lines.push(`| ${cell(s.stream)}${s.dynamic ? ' (dynamic)' : ''} | ${s.status === 'failed' ? '❌ failed' : s.status === 'empty' ? '⚠️ no records' : '✅ ok'}${s.limit_reached ? ' (limit reached)' : ''} | ${s.records} | ${s.pages} | ${s.slices} | ${s.errors.length} | ${s.retries} | ${s.schema_differences === null ? '–' : s.schema_differences.length} | ${cell(formats) || '–'} | ${(s.time_ms / 1000).toFixed(2)} s |`);
+    const formats = Object.entries(s.datetime_formats)
+      .map(([k, f]) => `\`${k}\`: \`${f}\``)
+      .join(', ');
+    lines.push(
+      `| ${cell(s.stream)}${s.dynamic ? ' (dynamic)' : ''} | ${s.status === 'failed' ? '❌ failed' : s.status === 'empty' ? '⚠️ no records' : '✅ ok'}${s.limit_reached ? ' (limit reached)' : ''} | ${s.records} | ${s.pages} | ${s.slices} | ${s.errors.length} | ${s.retries} | ${s.schema_differences === null ? '–' : s.schema_differences.length} | ${cell(formats) || '–'} | ${(s.time_ms / 1000).toFixed(2)} s |`,
+    );
   }
   const withErrors = result.streams.filter((s) => s.errors.length);
   if (withErrors.length) {

@@ -74,7 +74,12 @@ export const DEFAULT_CONCURRENCY = 2;
  * that fails is a `failed` line, never a throw. `config` is shared by the reads, so a token written back
  * by one read is used by the next.
  */
-export async function runAllStreams(manifest: object, config: Obj, options: AllStreamsOptions = {}, env: TestReadEnv = {}): Promise<AllStreamsResult> {
+export async function runAllStreams(
+  manifest: object,
+  config: Obj,
+  options: AllStreamsOptions = {},
+  env: TestReadEnv = {},
+): Promise<AllStreamsResult> {
   const started = Date.now();
   let listing: StreamListing[];
   let listingError: string | null = null;
@@ -135,7 +140,14 @@ function definitions(manifest: object, config: Obj, env: TestReadEnv): (name: st
   };
 }
 
-async function runOne(manifest: object, config: Obj, entry: StreamListing, options: AllStreamsOptions, env: TestReadEnv, definitionOf: (name: string) => Promise<Obj | null>): Promise<StreamRunSummary> {
+async function runOne(
+  manifest: object,
+  config: Obj,
+  entry: StreamListing,
+  options: AllStreamsOptions,
+  env: TestReadEnv,
+  definitionOf: (name: string) => Promise<Obj | null>,
+): Promise<StreamRunSummary> {
   const started = Date.now();
   // A retry sends the same request again after it failed (an error status or no response); a repeated
   // request after a success is a poll (async jobs), not a retry.
@@ -167,9 +179,19 @@ async function runOne(manifest: object, config: Obj, entry: StreamListing, optio
     }
   } catch (e) {
     return {
-      stream: entry.name, dynamic: entry.dynamic, status: 'failed', records: 0, pages: 0, slices: 0,
-      errors: [(e as Error).message], warnings: [], retries: 0, schema_differences: null, datetime_formats: {},
-      time_ms: Date.now() - started, limit_reached: false,
+      stream: entry.name,
+      dynamic: entry.dynamic,
+      status: 'failed',
+      records: 0,
+      pages: 0,
+      slices: 0,
+      errors: [(e as Error).message],
+      warnings: [],
+      retries: 0,
+      schema_differences: null,
+      datetime_formats: {},
+      time_ms: Date.now() - started,
+      limit_reached: false,
     };
   }
   options.onRead?.(entry.name, read);
@@ -180,7 +202,13 @@ async function runOne(manifest: object, config: Obj, entry: StreamListing, optio
   if (read.inferred_schema) {
     try {
       const found = await definitionOf(entry.name);
-      const diff = found ? streamSchemaDifferences(found, read.inferred_schema, read.slices.flatMap((s) => s.pages.flatMap((p) => p.records))) : null;
+      const diff = found
+        ? streamSchemaDifferences(
+            found,
+            read.inferred_schema,
+            read.slices.flatMap((s) => s.pages.flatMap((p) => p.records)),
+          )
+        : null;
       differences = diff && diff.declared !== 'other' ? diff.differences : null;
     } catch {
       differences = null;
@@ -190,7 +218,10 @@ async function runOne(manifest: object, config: Obj, entry: StreamListing, optio
     stream: entry.name,
     dynamic: entry.dynamic,
     status: errors.length ? 'failed' : records === 0 ? 'empty' : 'ok',
-    records, pages, slices: read.slices.length, errors,
+    records,
+    pages,
+    slices: read.slices.length,
+    errors,
     warnings: read.logs.filter((l) => l.level === 'WARN').map((l) => l.message),
     retries,
     schema_differences: differences,

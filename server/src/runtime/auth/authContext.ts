@@ -77,7 +77,12 @@ export function renderText(ctx: AuthBuildContext, template: unknown, fallback = 
  * InterpolatedMapping semantics (§3.4): keys rendered to text, values rendered with no default
  * (an empty render becomes null). Non-string values pass through unchanged.
  */
-export function renderMapping(ctx: AuthBuildContext, mapping: unknown, field: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function renderMapping(
+  ctx: AuthBuildContext,
+  mapping: unknown,
+  field: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   if (mapping === undefined || mapping === null) return {};
   if (typeof mapping !== 'object' || Array.isArray(mapping)) throw configError(`${field} must be an object of key/value pairs.`);
   return evalMapping(mapping as Record<string, unknown>, templateContext(ctx, extra), {}, ctx.env);
@@ -94,7 +99,7 @@ export function requireField(component: Component, field: string): unknown {
 export function valueAtPath(root: unknown, path: readonly string[]): unknown {
   let cur: unknown = root;
   for (const key of path) {
-    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, key)) return undefined;
     cur = (cur as Record<string, unknown>)[key];
   }
   return cur;

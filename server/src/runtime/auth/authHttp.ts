@@ -62,7 +62,12 @@ export function reportAuxiliaryRequest(
     title: meta.title,
     type: 'AUTH',
     description: meta.description,
-    request: { url: mask(request.url), headers: maskRecord(request.headers), http_method: request.method, body: request.body === null ? null : mask(request.body) },
+    request: {
+      url: mask(request.url),
+      headers: maskRecord(request.headers),
+      http_method: request.method,
+      body: request.body === null ? null : mask(request.body),
+    },
     response: response ? { status: response.status, body: mask(response.body), headers: maskRecord(response.headers) } : null,
   };
   ctx.hooks.onAuxiliaryRequest(entry);

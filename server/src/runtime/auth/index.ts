@@ -99,7 +99,10 @@ function credentialValues(parts: AuthParts): string[] {
     if (!mayCarryCredential(name) || typeof value !== 'string') continue;
     // `Bearer xyz` shows as `Bearer ****`, as the reference shows it.
     const scheme = /^([A-Za-z][\w-]*) +(\S.*)$/.exec(value);
-    if (!scheme) { out.push(value); continue; }
+    if (!scheme) {
+      out.push(value);
+      continue;
+    }
     out.push(scheme[2]);
     if (scheme[1].toLowerCase() === 'basic') {
       const decoded = Buffer.from(scheme[2], 'base64').toString('utf8');

@@ -5,7 +5,8 @@ import { configError } from '../errors';
 /** A parsed duration; months and years stay calendar units. */
 export type IsoDuration = { years: number; months: number; weeks: number; days: number; hours: number; minutes: number; seconds: number };
 
-const PATTERN = /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+const PATTERN =
+  /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
 /** Parses an ISO 8601 duration; throws a config error naming the field for anything else. */
 export function parseIsoDuration(text: unknown, field: string): IsoDuration {
@@ -22,7 +23,17 @@ export function addIsoDuration(startMs: number, d: IsoDuration): number {
   const date = new Date(startMs);
   const totalMonths = date.getUTCMonth() + Math.trunc(d.years) * 12 + Math.trunc(d.months);
   const day = date.getUTCDate();
-  const target = new Date(Date.UTC(date.getUTCFullYear(), totalMonths, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      date.getUTCFullYear(),
+      totalMonths,
+      1,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+      date.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(day, lastDay));
   const fixedMs = (((d.weeks * 7 + d.days) * 24 + d.hours) * 60 + d.minutes) * 60_000 + d.seconds * 1000;

@@ -6,9 +6,32 @@ import { configError } from '../errors';
 import { jsonLoads } from '../interpolation';
 import { createRequestOption, type RequestOption } from '../http/requestOption';
 import { injectToken } from './apiKeyAuthenticator';
-import { emptyAuthParts, renderMapping, renderText, requireField, type AuthBuildContext, type Authenticator, type Component } from './authContext';
+import {
+  emptyAuthParts,
+  renderMapping,
+  renderText,
+  requireField,
+  type AuthBuildContext,
+  type Authenticator,
+  type Component,
+} from './authContext';
 
-const ALGORITHMS = ['HS256', 'HS384', 'HS512', 'ES256', 'ES256K', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA'] as const;
+const ALGORITHMS = [
+  'HS256',
+  'HS384',
+  'HS512',
+  'ES256',
+  'ES256K',
+  'ES384',
+  'ES512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'EdDSA',
+] as const;
 const RESERVED_HEADERS = ['kid', 'alg', 'typ', 'cty'];
 const RESERVED_PAYLOAD = ['iss', 'sub', 'aud', 'iat', 'exp', 'nbf'];
 const DEFAULT_TOKEN_DURATION = 1200;
@@ -63,11 +86,18 @@ export async function generateJwtToken(component: Component, ctx: AuthBuildConte
   return prefix ? `${prefix} ${jwt}` : jwt;
 }
 
-function buildHeader(component: Component, ctx: AuthBuildContext, algorithm: string, render: (t: unknown) => string): Record<string, unknown> {
+function buildHeader(
+  component: Component,
+  ctx: AuthBuildContext,
+  algorithm: string,
+  render: (t: unknown) => string,
+): Record<string, unknown> {
   const additional = renderMapping(ctx, component.additional_jwt_headers, 'JwtAuthenticator.additional_jwt_headers', jwtTemplateExtras);
   const reserved = Object.keys(additional).filter((k) => RESERVED_HEADERS.includes(k));
   if (reserved.length) {
-    throw configError(`JwtAuthenticator.additional_jwt_headers must not contain ${reserved.join(', ')}; set kid/typ/cty in jwt_headers instead.`);
+    throw configError(
+      `JwtAuthenticator.additional_jwt_headers must not contain ${reserved.join(', ')}; set kid/typ/cty in jwt_headers instead.`,
+    );
   }
   const header: Record<string, unknown> = { ...additional };
   const jwtHeaders = (component.jwt_headers ?? {}) as Record<string, unknown>;
@@ -78,14 +108,20 @@ function buildHeader(component: Component, ctx: AuthBuildContext, algorithm: str
   header.alg = algorithm;
   // Spec §6.6: the signing library adds typ JWT when absent and serialises the header with sorted keys.
   if (header.typ === undefined) header.typ = 'JWT';
-  return Object.fromEntries(Object.keys(header).sort().map((k) => [k, header[k]]));
+  return Object.fromEntries(
+    Object.keys(header)
+      .sort()
+      .map((k) => [k, header[k]]),
+  );
 }
 
 function buildPayload(component: Component, ctx: AuthBuildContext, render: (t: unknown) => string): Record<string, unknown> {
   const additional = renderMapping(ctx, component.additional_jwt_payload, 'JwtAuthenticator.additional_jwt_payload', jwtTemplateExtras);
   const reserved = Object.keys(additional).filter((k) => RESERVED_PAYLOAD.includes(k));
   if (reserved.length) {
-    throw configError(`JwtAuthenticator.additional_jwt_payload must not contain ${reserved.join(', ')}; iss/sub/aud belong in jwt_payload and iat/exp/nbf are set automatically.`);
+    throw configError(
+      `JwtAuthenticator.additional_jwt_payload must not contain ${reserved.join(', ')}; iss/sub/aud belong in jwt_payload and iat/exp/nbf are set automatically.`,
+    );
   }
   const payload: Record<string, unknown> = { ...additional };
   const claims = (component.jwt_payload ?? {}) as Record<string, unknown>;
@@ -125,7 +161,9 @@ function renderSecret(render: (t: unknown) => string, template: unknown, field: 
   } catch (err) {
     const kind = (err as { kind?: string }).kind;
     if (kind === 'template_syntax_error' || kind === 'undeclared_variable') throw err;
-    throw configError(`Failed to sign token: JwtAuthenticator.${field} could not be rendered (${kind ?? 'error'}); check the config value it reads.`);
+    throw configError(
+      `Failed to sign token: JwtAuthenticator.${field} could not be rendered (${kind ?? 'error'}); check the config value it reads.`,
+    );
   }
 }
 
@@ -144,7 +182,12 @@ function loadKey(component: Component, algorithm: string, secret: string, passph
   }
 }
 
-async function signCompact(header: Record<string, unknown>, payload: Record<string, unknown>, key: KeyObject, algorithm: string): Promise<string> {
+async function signCompact(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  key: KeyObject,
+  algorithm: string,
+): Promise<string> {
   const payloadBytes = new TextEncoder().encode(JSON.stringify(payload));
   const curve = key.asymmetricKeyType;
   // jose has no ES256K and no Ed448: those two are signed with node:crypto directly (same JWS rules).

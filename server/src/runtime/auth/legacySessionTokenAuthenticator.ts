@@ -21,7 +21,10 @@ export function createLegacySessionTokenAuthenticator(component: Component, ctx:
     try {
       return await sendRequest(ctx.env, { method, url, headers, body });
     } catch (err) {
-      throw transientError(`Could not reach ${safeUrl(url)} for the session login (${(err as { code?: string }).code ?? 'network error'}).`, { cause: err });
+      throw transientError(
+        `Could not reach ${safeUrl(url)} for the session login (${(err as { code?: string }).code ?? 'network error'}).`,
+        { cause: err },
+      );
     }
   };
 
@@ -34,11 +37,13 @@ export function createLegacySessionTokenAuthenticator(component: Component, ctx:
       const res = await send('GET', url, { [header]: stored }, null);
       if (res.status < 400) return stored;
       // Spec §6.10: 401 falls through to a login; any other error is a connection error.
-      if (res.status !== 401) throw systemError(`Validating the session token at ${safeUrl(url)} failed with HTTP ${res.status}.`, { status: res.status });
+      if (res.status !== 401)
+        throw systemError(`Validating the session token at ${safeUrl(url)} failed with HTTP ${res.status}.`, { status: res.status });
     }
     const username = renderText(ctx, component.username, '');
     const password = renderText(ctx, component.password, '');
-    if (!username || !password) throw configError('Invalid credentials: the session token is missing or invalid, and no username and password are configured.');
+    if (!username || !password)
+      throw configError('Invalid credentials: the session token is missing or invalid, and no username and password are configured.');
     const url = apiUrl + renderText(ctx, component.login_url);
     const key = renderText(ctx, component.session_token_response_key);
     const cacheKey = JSON.stringify([url, username, password, key]);
@@ -47,7 +52,9 @@ export function createLegacySessionTokenAuthenticator(component: Component, ctx:
     const res = await send('POST', url, { 'Content-Type': 'application/json' }, pythonJsonDumps({ username, password }));
     if (res.status >= 400) {
       const message = `The session login at ${safeUrl(url)} failed with HTTP ${res.status}.`;
-      throw res.status === 401 || res.status === 403 ? configError(`${message} Check the username and password.`, { status: res.status }) : systemError(message, { status: res.status });
+      throw res.status === 401 || res.status === 403
+        ? configError(`${message} Check the username and password.`, { status: res.status })
+        : systemError(message, { status: res.status });
     }
     let body: Record<string, unknown>;
     try {

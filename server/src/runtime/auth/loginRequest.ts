@@ -15,7 +15,12 @@ export type LoginRequester = { send(onExchange: (req: HttpRequest, res: HttpResp
 export function createLoginRequester(requester: Component, ctx: AuthBuildContext): LoginRequester {
   if (!requester || typeof requester !== 'object') throw configError('SessionTokenAuthenticator.login_requester must be an HttpRequester.');
   const own = ctx.build(requester.authenticator);
-  const http = createHttpRequester(requester, ctx.config, { parameters: ctx.parameters, authenticator: own, disableRetries: ctx.disableRetries, signal: signalOf(ctx.env) }, ctx.env);
+  const http = createHttpRequester(
+    requester,
+    ctx.config,
+    { parameters: ctx.parameters, authenticator: own, disableRetries: ctx.disableRetries, signal: signalOf(ctx.env) },
+    ctx.env,
+  );
   return {
     async send(onExchange) {
       try {
@@ -23,7 +28,9 @@ export function createLoginRequester(requester: Component, ctx: AuthBuildContext
         onExchange(exchange.request, exchange.response);
         // Spec §6.9: a login response the error handler ignored yields no token.
         if (exchange.resolution.action !== 'SUCCESS') {
-          throw systemError('Failed to get session token: the login response was ignored by the error handler.', { status: exchange.response.status });
+          throw systemError('Failed to get session token: the login response was ignored by the error handler.', {
+            status: exchange.response.status,
+          });
         }
         return exchange.response;
       } catch (err) {

@@ -9,8 +9,15 @@ import { expiryFromResponse, formatExpiry, parseExpiryMoment } from './oauthExpi
 import { findInResponse, sendTokenRequest, type RefreshErrorRule } from './oauthTokenRequest';
 import { generateJwtToken } from './jwtAuthenticator';
 import {
-  emptyAuthParts, renderMapping, renderText, setValueAtPath, stringArray, valueAtPath,
-  type AuthBuildContext, type Authenticator, type Component,
+  emptyAuthParts,
+  renderMapping,
+  renderText,
+  setValueAtPath,
+  stringArray,
+  valueAtPath,
+  type AuthBuildContext,
+  type Authenticator,
+  type Component,
 } from './authContext';
 import { setOwn } from '../shared/safeObject';
 import { refusePrototypePath } from '../safePath';
@@ -36,12 +43,20 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
   }
   if (!useProfileAssertion) {
     for (const field of ['client_id', 'client_secret']) {
-      if (component[field] === undefined || component[field] === null) throw configError(`OAuthAuthenticator requires the field '${field}' (or use_profile_assertion with a profile_assertion).`);
+      if (component[field] === undefined || component[field] === null)
+        throw configError(`OAuthAuthenticator requires the field '${field}' (or use_profile_assertion with a profile_assertion).`);
     }
   }
   const grantTypeOf = () => renderText(ctx, component.grant_type, 'refresh_token');
-  if (!singleUse && !useProfileAssertion && grantTypeOf() === 'refresh_token' && (component.refresh_token === undefined || component.refresh_token === null)) {
-    throw configError("OAuthAuthenticator with grant_type refresh_token requires the field 'refresh_token'; set grant_type (e.g. client_credentials) if no refresh token is used.");
+  if (
+    !singleUse &&
+    !useProfileAssertion &&
+    grantTypeOf() === 'refresh_token' &&
+    (component.refresh_token === undefined || component.refresh_token === null)
+  ) {
+    throw configError(
+      "OAuthAuthenticator with grant_type refresh_token requires the field 'refresh_token'; set grant_type (e.g. client_credentials) if no refresh token is used.",
+    );
   }
   const errorRule = buildErrorRule(component, u);
   if (useProfileAssertion && (component.profile_assertion as Component).type !== 'JwtAuthenticator') {
@@ -50,21 +65,32 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
   const paths: ConfigPaths | null = singleUse
     ? {
         access: stringArray(u.access_token_config_path, 'refresh_token_updater.access_token_config_path', ['credentials', 'access_token']),
-        refresh: stringArray(u.refresh_token_config_path, 'refresh_token_updater.refresh_token_config_path', ['credentials', 'refresh_token']),
-        expiry: stringArray(u.token_expiry_date_config_path, 'refresh_token_updater.token_expiry_date_config_path', ['credentials', 'token_expiry_date']),
+        refresh: stringArray(u.refresh_token_config_path, 'refresh_token_updater.refresh_token_config_path', [
+          'credentials',
+          'refresh_token',
+        ]),
+        expiry: stringArray(u.token_expiry_date_config_path, 'refresh_token_updater.token_expiry_date_config_path', [
+          'credentials',
+          'token_expiry_date',
+        ]),
         refreshName: typeof u.refresh_token_name === 'string' ? u.refresh_token_name : 'refresh_token',
       }
     : null;
   // Refused at build time, before any token is requested: the write-back could reach a prototype.
   if (paths) {
-    for (const [name, path] of [['access_token_config_path', paths.access], ['refresh_token_config_path', paths.refresh], ['token_expiry_date_config_path', paths.expiry]] as const) {
+    for (const [name, path] of [
+      ['access_token_config_path', paths.access],
+      ['refresh_token_config_path', paths.refresh],
+      ['token_expiry_date_config_path', paths.expiry],
+    ] as const) {
       refusePrototypePath(path, `refresh_token_updater.${name}`);
     }
   }
 
   // Spec §6.7.7: the single-use variant renders its string fields once, at build time.
   const frozen = singleUse ? freezeFields(component, ctx) : null;
-  const field = (name: string, fallback = ''): string => (frozen ? frozen.text[name] ?? fallback : renderText(ctx, component[name], fallback));
+  const field = (name: string, fallback = ''): string =>
+    frozen ? (frozen.text[name] ?? fallback) : renderText(ctx, component[name], fallback);
   const now = () => (ctx.env.now?.() ?? new Date()).getTime();
   const isMoment = typeof component.token_expiry_date_format === 'string' && component.token_expiry_date_format !== '';
   const obtained: string[] = [];
@@ -80,12 +106,15 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
     accessToken = renderText(ctx, component.access_token_value, '');
     expiry = initialExpiry(component, ctx, accessToken, now());
   }
-  const staticToken = !paths && accessToken !== '' && (component.token_refresh_endpoint === undefined || component.token_refresh_endpoint === null);
+  const staticToken =
+    !paths && accessToken !== '' && (component.token_refresh_endpoint === undefined || component.token_refresh_endpoint === null);
   let forced = false;
   let pending: Promise<void> | null = null;
 
   const refresh = async (): Promise<void> => {
-    const headers = stringHeaders(frozen ? frozen.headers : renderMapping(ctx, component.refresh_request_headers, 'refresh_request_headers'));
+    const headers = stringHeaders(
+      frozen ? frozen.headers : renderMapping(ctx, component.refresh_request_headers, 'refresh_request_headers'),
+    );
     const args = await buildArgs(component, ctx, field, headers, paths, useProfileAssertion);
     // What goes to the token endpoint (client_secret, refresh_token, assertion, credential headers;
     // not the manifest's refresh_request_body extras)
@@ -96,7 +125,7 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
     for (const v of sent) reportSecret(ctx, v);
     const extras = frozen ? frozen.body : renderMapping(ctx, component.refresh_request_body, 'refresh_request_body');
     // Spec §6.7.2: body extras never override the standard arguments.
-    for (const [k, v] of Object.entries(extras)) if (!Object.prototype.hasOwnProperty.call(args, k)) setOwn(args, k, v);
+    for (const [k, v] of Object.entries(extras)) if (!Object.hasOwn(args, k)) setOwn(args, k, v);
     await sendTokenRequest(
       ctx,
       {
@@ -135,7 +164,9 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
           const token = findInResponse(body, field('access_token_name', 'access_token'));
           if (token === undefined || token === null || token === '') {
             // The reference raises a plain Exception here, reported as a system error.
-            throw systemError(`Token refresh API response was missing access token ${field('access_token_name', 'access_token')}. The token response has no '${field('access_token_name', 'access_token')}' value; check access_token_name.`);
+            throw systemError(
+              `Token refresh API response was missing access token ${field('access_token_name', 'access_token')}. The token response has no '${field('access_token_name', 'access_token')}' value; check access_token_name.`,
+            );
           }
           accessToken = pythonStr(token);
           obtained.push(accessToken);
@@ -205,7 +236,10 @@ async function buildArgs(
       if (cid !== undefined) clientId = pythonStr(cid);
       if (cs !== undefined) clientSecret = pythonStr(cs);
     }
-    if (!clientId) throw configError('OAuthAuthenticator was unable to evaluate client_id parameter. The client id is empty; set client_id (usually from the config).');
+    if (!clientId)
+      throw configError(
+        'OAuthAuthenticator was unable to evaluate client_id parameter. The client id is empty; set client_id (usually from the config).',
+      );
     args[field('client_id_name', 'client_id')] = clientId;
     args[field('client_secret_name', 'client_secret')] = clientSecret;
   }
@@ -224,11 +258,14 @@ async function buildArgs(
 
 function buildErrorRule(component: Component, updater: Record<string, unknown>): RefreshErrorRule {
   const keys = ['refresh_token_error_status_codes', 'refresh_token_error_key', 'refresh_token_error_values'];
-  const set = (o: Record<string, unknown>) => keys.some((k) => o[k] !== undefined && o[k] !== null && !(Array.isArray(o[k]) && (o[k] as unknown[]).length === 0) && o[k] !== '');
+  const set = (o: Record<string, unknown>) =>
+    keys.some((k) => o[k] !== undefined && o[k] !== null && !(Array.isArray(o[k]) && (o[k] as unknown[]).length === 0) && o[k] !== '');
   const onAuth = set(component);
   const onUpdater = set(updater);
   if (onAuth && onUpdater) {
-    throw configError('OAuthAuthenticator: the refresh_token_error_* fields are set both on the authenticator and on refresh_token_updater; keep them on the authenticator only.');
+    throw configError(
+      'OAuthAuthenticator: the refresh_token_error_* fields are set both on the authenticator and on refresh_token_updater; keep them on the authenticator only.',
+    );
   }
   const src = onAuth ? component : onUpdater ? updater : null;
   if (!src) return DEFAULT_ERROR_RULE;
@@ -258,7 +295,17 @@ type FrozenFields = { text: Record<string, string>; headers: Record<string, unkn
 
 /** Renders the string fields and mappings of the single-use variant once (§6.7.7). */
 function freezeFields(component: Component, ctx: AuthBuildContext): FrozenFields {
-  const names = ['token_refresh_endpoint', 'client_id_name', 'client_id', 'client_secret_name', 'client_secret', 'access_token_name', 'expires_in_name', 'grant_type_name', 'grant_type'];
+  const names = [
+    'token_refresh_endpoint',
+    'client_id_name',
+    'client_id',
+    'client_secret_name',
+    'client_secret',
+    'access_token_name',
+    'expires_in_name',
+    'grant_type_name',
+    'grant_type',
+  ];
   const text: Record<string, string> = {};
   for (const n of names) if (component[n] !== undefined && component[n] !== null) text[n] = renderText(ctx, component[n]);
   return {

@@ -24,7 +24,8 @@ export function parseExpiryMoment(value: unknown, what: string): number {
     candidate += ' UTC';
   }
   const ms = Date.parse(candidate);
-  if (!Number.isFinite(ms)) throw configError(`${what} '${text}' is not a date the runtime can parse (use ISO 8601, e.g. 2024-05-01T12:00:00Z).`);
+  if (!Number.isFinite(ms))
+    throw configError(`${what} '${text}' is not a date the runtime can parse (use ISO 8601, e.g. 2024-05-01T12:00:00Z).`);
   return ms;
 }
 
@@ -42,7 +43,8 @@ function unixSeconds(seconds: number, what: string, digits = String(Math.trunc(M
 export function expiryFromResponse(expiresIn: unknown, isMoment: boolean, nowMs: number, current: number): number {
   if (expiresIn === undefined || expiresIn === null) return current > nowMs ? current : nowMs + HOUR_MS;
   if (isMoment) return parseExpiryMoment(expiresIn, 'The token expiry date of the token response');
-  const seconds = typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' && expiresIn.trim() !== '' ? Number(expiresIn) : NaN;
+  const seconds =
+    typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' && expiresIn.trim() !== '' ? Number(expiresIn) : NaN;
   if (!Number.isFinite(seconds)) {
     throw systemError(
       `Invalid expires_in value: ${typeof expiresIn === 'string' ? expiresIn : JSON.stringify(expiresIn)}. Expected number of seconds when no format specified. ` +

@@ -33,7 +33,10 @@ export type TokenRequestInput = {
  * 429/5xx after retries), system_error (anything else).
  */
 export async function sendTokenRequest(ctx: AuthBuildContext, input: TokenRequestInput, onBody: (body: unknown) => void): Promise<unknown> {
-  if (!input.endpoint) throw configError('OAuthAuthenticator was unable to evaluate token_refresh_endpoint parameter. (token_refresh_endpoint rendered empty; set the URL of the token endpoint.)');
+  if (!input.endpoint)
+    throw configError(
+      'OAuthAuthenticator was unable to evaluate token_refresh_endpoint parameter. (token_refresh_endpoint rendered empty; set the URL of the token endpoint.)',
+    );
   const request = buildRequest(input);
   let waited = 0;
   for (let attempt = 0; ; attempt++) {
@@ -59,8 +62,16 @@ export async function sendTokenRequest(ctx: AuthBuildContext, input: TokenReques
     if (failure !== null) {
       reportAuxiliaryRequest(ctx, REFRESH_META, request, null, input.knownSecrets());
       const code = (failure as { code?: string }).code;
-      if (permanent) throw new RuntimeError(`The token refresh request to ${safeUrl(request.url)} failed: ${(failure as Error).message}`, (failure as RuntimeError).failureType, { cause: failure });
-      throw transientError(`OAuth access token refresh request failed due to a network error. The token refresh request to ${safeUrl(request.url)} failed${code ? ` (${code})` : ''}; check the network and try again.`, { cause: failure });
+      if (permanent)
+        throw new RuntimeError(
+          `The token refresh request to ${safeUrl(request.url)} failed: ${(failure as Error).message}`,
+          (failure as RuntimeError).failureType,
+          { cause: failure },
+        );
+      throw transientError(
+        `OAuth access token refresh request failed due to a network error. The token refresh request to ${safeUrl(request.url)} failed${code ? ` (${code})` : ''}; check the network and try again.`,
+        { cause: failure },
+      );
     }
     return finish(ctx, input, request, response as HttpResponse, onBody);
   }
@@ -79,11 +90,18 @@ function buildRequest(input: TokenRequestInput): HttpRequest {
     return { method: 'POST', url, headers, body: null };
   }
   // Spec §6.7.2: the body is always form-encoded, even when the headers claim JSON.
-  if (form && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  if (form && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
   return { method: 'POST', url: input.endpoint, headers, body: form || null };
 }
 
-function finish(ctx: AuthBuildContext, input: TokenRequestInput, request: HttpRequest, response: HttpResponse, onBody: (b: unknown) => void): unknown {
+function finish(
+  ctx: AuthBuildContext,
+  input: TokenRequestInput,
+  request: HttpRequest,
+  response: HttpResponse,
+  onBody: (b: unknown) => void,
+): unknown {
   let body: unknown;
   let parseError: unknown = null;
   try {
@@ -101,7 +119,8 @@ function finish(ctx: AuthBuildContext, input: TokenRequestInput, request: HttpRe
   }
   reportAuxiliaryRequest(ctx, REFRESH_META, request, response, input.knownSecrets());
   if (response.status >= 400) throw classifyFailure(input, request, response, parseError === null ? body : undefined);
-  if (parseError !== null) throw systemError(`The token endpoint ${safeUrl(request.url)} answered HTTP ${response.status} with a body that is not JSON.`);
+  if (parseError !== null)
+    throw systemError(`The token endpoint ${safeUrl(request.url)} answered HTTP ${response.status} with a body that is not JSON.`);
   if (hookError !== null) throw hookError;
   return body;
 }
@@ -125,8 +144,10 @@ function classifyFailure(input: TokenRequestInput, request: HttpRequest, respons
   // read reports as a system error; only the invalid-refresh-token rule above is a config error.
   const httpError = `${response.status} ${response.status >= 500 ? 'Server' : 'Client'} Error: ${STATUS_CODES[response.status] ?? 'Unknown'} for url: ${where}`;
   const message = `${httpError}. The token refresh request failed with HTTP ${response.status}${detail ? ` (${detail})` : ''}.`;
-  if (response.status === 401 || response.status === 403) return systemError(`${message} Check the client id, client secret and refresh token.`, { status: response.status });
-  if (response.status === 429 || response.status >= 500) return transientError(`${message} Retries were exhausted; try again later.`, { status: response.status });
+  if (response.status === 401 || response.status === 403)
+    return systemError(`${message} Check the client id, client secret and refresh token.`, { status: response.status });
+  if (response.status === 429 || response.status >= 500)
+    return transientError(`${message} Retries were exhausted; try again later.`, { status: response.status });
   return systemError(message, { status: response.status });
 }
 
@@ -136,7 +157,10 @@ function classifyFailure(input: TokenRequestInput, request: HttpRequest, respons
  */
 export function findInResponse(data: unknown, key: string, depth = 0): unknown {
   // The reference's own message and failure type (a config error) for a response nested too deeply.
-  if (depth > 5) throw configError(`The maximum level of recursion is reached. Couldn't find the specified \`${key}\` in the response. (The token response is nested more than 5 levels deep; check access_token_name / expires_in_name.)`);
+  if (depth > 5)
+    throw configError(
+      `The maximum level of recursion is reached. Couldn't find the specified \`${key}\` in the response. (The token response is nested more than 5 levels deep; check access_token_name / expires_in_name.)`,
+    );
   if (Array.isArray(data)) {
     for (const item of data) {
       const found = findInResponse(item, key, depth + 1);
@@ -146,7 +170,7 @@ export function findInResponse(data: unknown, key: string, depth = 0): unknown {
   }
   if (data && typeof data === 'object') {
     const obj = data as Record<string, unknown>;
-    if (Object.prototype.hasOwnProperty.call(obj, key)) return obj[key];
+    if (Object.hasOwn(obj, key)) return obj[key];
     for (const value of Object.values(obj)) {
       if (value && typeof value === 'object') {
         const found = findInResponse(value, key, depth + 1);

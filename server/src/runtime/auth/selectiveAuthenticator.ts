@@ -16,7 +16,9 @@ export function createSelectiveAuthenticator(component: Component, ctx: AuthBuil
   for (const [name, sub] of Object.entries(options as Record<string, unknown>)) built.set(name, ctx.build(sub));
   const selected = valueAtPath(ctx.config, path);
   if (selected === undefined) {
-    throw configError(`The path from \`authenticator_selection_path\` is not found in the config. (SelectiveAuthenticator: the selection path ${JSON.stringify(path)} was not found in the config; set it in the testing values.)`);
+    throw configError(
+      `The path from \`authenticator_selection_path\` is not found in the config. (SelectiveAuthenticator: the selection path ${JSON.stringify(path)} was not found in the config; set it in the testing values.)`,
+    );
   }
   const key = pythonStr(selected);
   const chosen = built.get(key);

@@ -7,7 +7,15 @@ import { apiKeyRequestOption, injectToken } from './apiKeyAuthenticator';
 import { reportAuxiliaryRequest, reportSecret } from './authHttp';
 import { addIsoDuration, parseIsoDuration, type IsoDuration } from './isoDuration';
 import { createLoginRequester } from './loginRequest';
-import { emptyAuthParts, renderText, stringArray, valueAtPath, type AuthBuildContext, type Authenticator, type Component } from './authContext';
+import {
+  emptyAuthParts,
+  renderText,
+  stringArray,
+  valueAtPath,
+  type AuthBuildContext,
+  type Authenticator,
+  type Component,
+} from './authContext';
 import type { RequestOption } from '../http/requestOption';
 import { decodeXml } from '../records/xmlDecoder';
 
@@ -24,7 +32,9 @@ export function createSessionTokenAuthenticator(component: Component, ctx: AuthB
   // Spec §6.9: the login response is decoded with JsonDecoder (default) or XmlDecoder.
   const xml = decoder?.type === 'XmlDecoder';
   if (decoder && !xml && decoder.type !== 'JsonDecoder') {
-    throw configError(`SessionTokenAuthenticator.decoder ${String(decoder.type)} is not supported; the login response can be decoded with JsonDecoder or XmlDecoder.`);
+    throw configError(
+      `SessionTokenAuthenticator.decoder ${String(decoder.type)} is not supported; the login response can be decoded with JsonDecoder or XmlDecoder.`,
+    );
   }
   const injection = buildInjection(component, ctx);
   const login = createLoginRequester(component.login_requester as Component, ctx);
@@ -81,9 +91,15 @@ function buildInjection(component: Component, ctx: AuthBuildContext): Injection 
   if (auth.type === 'Bearer') return { kind: 'bearer' };
   if (auth.type === 'ApiKey') {
     if (!auth.inject_into) throw configError('SessionTokenAuthenticator.request_authentication of type ApiKey requires inject_into.');
-    return { kind: 'api_key', option: apiKeyRequestOption(auth, ctx, 'SessionTokenAuthenticator.request_authentication'), template: auth.api_token ?? '{{ session_token }}' };
+    return {
+      kind: 'api_key',
+      option: apiKeyRequestOption(auth, ctx, 'SessionTokenAuthenticator.request_authentication'),
+      template: auth.api_token ?? '{{ session_token }}',
+    };
   }
-  throw configError(`SessionTokenAuthenticator.request_authentication.type must be ApiKey or Bearer; got ${JSON.stringify(auth.type ?? null)}.`);
+  throw configError(
+    `SessionTokenAuthenticator.request_authentication.type must be ApiKey or Bearer; got ${JSON.stringify(auth.type ?? null)}.`,
+  );
 }
 
 /** Spec §6.9: the first decoded element of the login response, then the value at the token path. */

@@ -35,7 +35,9 @@ export function encodeBody(text: string | null, bytes?: Uint8Array): CassetteBod
     const value = JSON.parse(text) as unknown;
     // Only bodies that re-serialise to the same text become structures: replay must return the exact text.
     if (value !== null && typeof value === 'object' && JSON.stringify(value) === text) return { json: value };
-  } catch { /* not JSON */ }
+  } catch {
+    /* not JSON */
+  }
   return { text };
 }
 
@@ -74,13 +76,15 @@ export function parseCassette(text: string, file: string): Cassette | string {
   }
   const value = doc.toJS() as Partial<Cassette> | null;
   if (!value || typeof value !== 'object') return `${file}: not a cassette (expected a mapping with version and exchanges)`;
-  if (value.version !== CASSETTE_VERSION) return `${file}: unsupported cassette version ${JSON.stringify(value.version)} (expected ${CASSETTE_VERSION})`;
+  if (value.version !== CASSETTE_VERSION)
+    return `${file}: unsupported cassette version ${JSON.stringify(value.version)} (expected ${CASSETTE_VERSION})`;
   if (!Array.isArray(value.exchanges)) return `${file}: the cassette has no exchanges list`;
   for (const [i, x] of value.exchanges.entries()) {
     const r = (x as Partial<CassetteExchange>)?.request;
     if (!r || typeof r.method !== 'string' || typeof r.url !== 'string') return `${file}: exchange ${i + 1} has no request method and url`;
     const res = (x as Partial<CassetteExchange>).response;
-    if (res !== null && (typeof res !== 'object' || typeof res.status !== 'number')) return `${file}: exchange ${i + 1} (${r.method} ${r.url}) has no response status`;
+    if (res !== null && (typeof res !== 'object' || typeof res.status !== 'number'))
+      return `${file}: exchange ${i + 1} (${r.method} ${r.url}) has no response status`;
   }
   return {
     version: value.version,

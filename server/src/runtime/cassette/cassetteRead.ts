@@ -17,7 +17,14 @@ import { CassetteReplayer, type ReplayMiss } from './replay';
 export type RecordOptions = { readMasking?: 'cassette' | 'testRead' };
 
 /** Runs a test read and returns its result with the masked cassette of every exchange it made. */
-export async function recordRead(manifest: object, config: Record<string, unknown>, stream: string, limits: TestReadLimits = {}, env: TestReadEnv = {}, options: RecordOptions = {}): Promise<{ result: StreamRead; cassette: Cassette }> {
+export async function recordRead(
+  manifest: object,
+  config: Record<string, unknown>,
+  stream: string,
+  limits: TestReadLimits = {},
+  env: TestReadEnv = {},
+  options: RecordOptions = {},
+): Promise<{ result: StreamRead; cassette: Cassette }> {
   const masker = new CassetteMasker();
   masker.addCredentialsOf(config);
   const readMasker = options.readMasking === 'testRead' ? new TeachingMasker(masker) : masker;

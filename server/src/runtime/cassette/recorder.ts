@@ -26,7 +26,11 @@ export class CassetteRecorder {
         return response;
       } catch (e) {
         const err = e as { message?: string; code?: string };
-        this.raw.push({ request, response: null, error: { message: err?.message ?? String(e), code: typeof err?.code === 'string' ? err.code : null } });
+        this.raw.push({
+          request,
+          response: null,
+          error: { message: err?.message ?? String(e), code: typeof err?.code === 'string' ? err.code : null },
+        });
         throw e;
       }
     };

@@ -3,7 +3,12 @@
 import type { StreamRead } from '../testRead/streamRead';
 
 /** What `connector-manifest test --update` saves per stream. */
-export type Expectation = { stream: string; primary_key: string[][]; records: Record<string, unknown>[]; inferred_schema: Record<string, unknown> | null };
+export type Expectation = {
+  stream: string;
+  primary_key: string[][];
+  records: Record<string, unknown>[];
+  inferred_schema: Record<string, unknown> | null;
+};
 
 export type RecordChange = { key: string; fields: { path: string; before: unknown; after: unknown }[] };
 
@@ -17,7 +22,12 @@ export type RegressionDiff = {
 
 /** The expectation of a read. */
 export function expectationOf(stream: string, primaryKey: string[][], read: StreamRead): Expectation {
-  return { stream, primary_key: primaryKey, records: read.slices.flatMap((s) => s.pages.flatMap((p) => p.records)), inferred_schema: read.inferred_schema ?? null };
+  return {
+    stream,
+    primary_key: primaryKey,
+    records: read.slices.flatMap((s) => s.pages.flatMap((p) => p.records)),
+    inferred_schema: read.inferred_schema ?? null,
+  };
 }
 
 /** The stream's primary key as a list of field paths (`id`, `[id, region]`, `[[owner, id]]`). */
@@ -70,7 +80,10 @@ export function compareWithExpectation(expected: Expectation, actual: Expectatio
   for (const key of after.keys()) if (!before.has(key)) diff.added.push(key);
   for (const [key, old] of before) {
     const now = after.get(key);
-    if (!now) { diff.removed.push(key); continue; }
+    if (!now) {
+      diff.removed.push(key);
+      continue;
+    }
     const a = flatten(old, '', new Map());
     const b = flatten(now, '', new Map());
     const fields: RecordChange['fields'] = [];
@@ -120,7 +133,9 @@ export function isEmptyDiff(d: RegressionDiff): boolean {
 
 /** The readable diff printed by `connector-manifest test`. */
 export function formatDiff(stream: string, d: RegressionDiff): string {
-  const lines = [`stream '${stream}': ${d.added.length} added, ${d.removed.length} removed, ${d.changed.length} changed record${d.changed.length === 1 ? '' : 's'}; ${d.schema.length} schema change${d.schema.length === 1 ? '' : 's'}`];
+  const lines = [
+    `stream '${stream}': ${d.added.length} added, ${d.removed.length} removed, ${d.changed.length} changed record${d.changed.length === 1 ? '' : 's'}; ${d.schema.length} schema change${d.schema.length === 1 ? '' : 's'}`,
+  ];
   for (const k of d.added) lines.push(`  + record ${k}`);
   for (const k of d.removed) lines.push(`  - record ${k}`);
   for (const c of d.changed) {

@@ -16,7 +16,11 @@ export class CassetteReplayer {
   private readonly urls = new Set<string>();
   readonly misses: ReplayMiss[] = [];
 
-  constructor(cassette: Cassette, private readonly masker: CassetteMasker, private readonly name: string) {
+  constructor(
+    cassette: Cassette,
+    private readonly masker: CassetteMasker,
+    private readonly name: string,
+  ) {
     for (const x of cassette.exchanges) {
       const key = requestKey(x.request.method, x.request.url, bodyTextOf(x.request.body));
       const q = this.queues.get(key) ?? [];
@@ -36,14 +40,18 @@ export class CassetteReplayer {
       const next = this.queues.get(key)?.shift();
       if (!next) {
         const recorded = this.recordedCount.get(key) ?? 0;
-        const reason = recorded > 0
-          ? `the cassette holds ${recorded} exchange${recorded === 1 ? '' : 's'} for it and the read asked for another`
-          : this.urls.has(`${req.method.toUpperCase()} ${url}`)
-            ? 'the cassette holds this URL only with a different request body'
-            : 'the cassette holds no exchange for it';
+        const reason =
+          recorded > 0
+            ? `the cassette holds ${recorded} exchange${recorded === 1 ? '' : 's'} for it and the read asked for another`
+            : this.urls.has(`${req.method.toUpperCase()} ${url}`)
+              ? 'the cassette holds this URL only with a different request body'
+              : 'the cassette holds no exchange for it';
         this.misses.push({ method: req.method.toUpperCase(), url, reason });
         // The requester may retry this like a network error; every attempt misses the same way.
-        throw new RuntimeError(`Replay of ${this.name}: no recorded response for ${req.method.toUpperCase()} ${url}: ${reason}.`, 'config_error');
+        throw new RuntimeError(
+          `Replay of ${this.name}: no recorded response for ${req.method.toUpperCase()} ${url}: ${reason}.`,
+          'config_error',
+        );
       }
       if (!next.response) throw new TransportError(next.error?.message ?? 'Recorded network failure.', next.error?.code ?? 'ENETWORK');
       return toHttpResponse(next.response);

@@ -64,11 +64,15 @@ function tracedMessage(error: unknown): string | null {
   if (!(e instanceof RequestFailedError)) return null;
   const { request, response } = e.exchange;
   const resolution = (e.exchange as { resolution?: ErrorResolution }).resolution;
-  const statusText = response ? resolution?.message ?? REFERENCE_STATUS_TEXT[response.status] ?? null : null;
+  const statusText = response ? (resolution?.message ?? REFERENCE_STATUS_TEXT[response.status] ?? null) : null;
   if (resolution?.action === 'FAIL') {
     return statusText ?? `'${request.method}' request to '${request.url}' failed with status code '${response?.status ?? ''}'.`;
   }
   // Retries exhausted: the reference wraps the last error's message.
-  const last = statusText ?? (response ? `Request to ${request.url} failed with failure type ${resolution?.failureType ?? 'system_error'}, response action ${resolution?.action ?? 'RETRY'}.` : e.message);
+  const last =
+    statusText ??
+    (response
+      ? `Request to ${request.url} failed with failure type ${resolution?.failureType ?? 'system_error'}, response action ${resolution?.action ?? 'RETRY'}.`
+      : e.message);
   return `Exhausted available request attempts. Please see logs for more details. Exception: ${last}`;
 }

@@ -36,7 +36,13 @@ const CHECK_STREAM_NAMES_KEY = '__airbyte_check_stream_names';
 export async function check(manifest: object, config: object, env: TestReadEnv = {}): Promise<ConnectionStatus> {
   const resolved = resolveManifest(manifest);
   const broken = resolved.problems.filter((p) => p.severity === 'error');
-  if (broken.length) throw configError(`The manifest cannot be resolved: ${broken.slice(0, 3).map((p) => p.message).join('; ')}`);
+  if (broken.length)
+    throw configError(
+      `The manifest cannot be resolved: ${broken
+        .slice(0, 3)
+        .map((p) => p.message)
+        .join('; ')}`,
+    );
   const root = resolved.value as Obj;
   const masker = new SecretMasker();
   masker.addFromSpec(root.spec, config as Obj);
@@ -58,7 +64,8 @@ export async function check(manifest: object, config: object, env: TestReadEnv =
     const invalid = configValidationError((root.spec as Obj | undefined)?.connection_specification, cfg);
     if (invalid !== null) return { status: 'FAILED', message: masker.maskText(`Config validation error: ${invalid}`), logs };
     // Overrides are laid over the top level as written (never rendered); validations still see `cfg`.
-    const overrides = component.config_overrides && typeof component.config_overrides === 'object' ? (component.config_overrides as Obj) : {};
+    const overrides =
+      component.config_overrides && typeof component.config_overrides === 'object' ? (component.config_overrides as Obj) : {};
     const checkConfig: Obj = { ...cfg, ...overrides };
     const rc: ReadContext = {
       manifest: root,
@@ -79,16 +86,25 @@ export async function check(manifest: object, config: object, env: TestReadEnv =
     const allStreams = async (): Promise<{ name: string; stream: Obj; definition: string | null }[]> => {
       const violation = configRuleViolation(root.spec, cfg, env);
       if (violation !== null) throw new Error(violation);
-      const statics = streamDefinitions(root, checkConfig, env).streams.map((d) => ({ name: String(d.stream.name ?? ''), stream: d.stream, definition: null }));
+      const statics = streamDefinitions(root, checkConfig, env).streams.map((d) => ({
+        name: String(d.stream.name ?? ''),
+        stream: d.stream,
+        definition: null,
+      }));
       const dynamic = Array.isArray(root.dynamic_streams) && root.dynamic_streams.length ? await resolveDynamicStreams(root, rc) : [];
       return [...statics, ...dynamic.map((d) => ({ name: d.name, stream: d.stream as Obj, definition: d.definition }))];
     };
-    if (component.type === 'CheckDynamicStream') return done(...await checkDynamicStream(component, allStreams, rc));
-    if (component.type !== undefined && component.type !== 'CheckStream') throw configError(`Unknown check component type ${JSON.stringify(component.type)} (CheckStream or CheckDynamicStream).`);
+    if (component.type === 'CheckDynamicStream') return done(...(await checkDynamicStream(component, allStreams, rc)));
+    if (component.type !== undefined && component.type !== 'CheckStream')
+      throw configError(`Unknown check component type ${JSON.stringify(component.type)} (CheckStream or CheckDynamicStream).`);
 
     const configured = (config as Obj)[CHECK_STREAM_NAMES_KEY];
-    if (configured !== undefined && !(Array.isArray(configured) && configured.every((n) => typeof n === 'string'))) throw configError(`${CHECK_STREAM_NAMES_KEY} must be a list of strings.`);
-    const names = Array.isArray(configured) && configured.length ? (configured as string[]) : ((component.stream_names as unknown[] | undefined) ?? []).map(String);
+    if (configured !== undefined && !(Array.isArray(configured) && configured.every((n) => typeof n === 'string')))
+      throw configError(`${CHECK_STREAM_NAMES_KEY} must be a list of strings.`);
+    const names =
+      Array.isArray(configured) && configured.length
+        ? (configured as string[])
+        : ((component.stream_names as unknown[] | undefined) ?? []).map(String);
     let streams;
     try {
       streams = await allStreams();
@@ -119,13 +135,18 @@ export async function check(manifest: object, config: object, env: TestReadEnv =
     }
     return done('SUCCEEDED', null);
   } catch (e) {
-    if (e instanceof RuntimeError) throw new RuntimeError(masker.maskText(e.message), e.failureType, e.status !== undefined ? { status: e.status } : {});
+    if (e instanceof RuntimeError)
+      throw new RuntimeError(masker.maskText(e.message), e.failureType, e.status !== undefined ? { status: e.status } : {});
     throw new RuntimeError(masker.maskText((e as Error)?.message ?? String(e)), 'system_error');
   }
 }
 
 /** CheckDynamicStream: the first `stream_count` streams of the source (static ones first). */
-async function checkDynamicStream(component: Obj, allStreams: () => Promise<{ name: string; stream: Obj }[]>, rc: ReadContext): Promise<['SUCCEEDED' | 'FAILED', string | null]> {
+async function checkDynamicStream(
+  component: Obj,
+  allStreams: () => Promise<{ name: string; stream: Obj }[]>,
+  rc: ReadContext,
+): Promise<['SUCCEEDED' | 'FAILED', string | null]> {
   const streams = await allStreams();
   if (streams.length === 0) return ['FAILED', pythonStringRepr('No streams to connect to from source')];
   if (component.use_check_availability === false) return ['SUCCEEDED', null];

@@ -19,7 +19,11 @@ import { terminalSafe } from './terminalText';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
 
-const LIMIT_FLAGS: Record<string, keyof TestReadLimits> = { '--max-records': 'maxRecords', '--max-pages': 'maxPagesPerSlice', '--max-slices': 'maxSlices' };
+const LIMIT_FLAGS: Record<string, keyof TestReadLimits> = {
+  '--max-records': 'maxRecords',
+  '--max-pages': 'maxPagesPerSlice',
+  '--max-slices': 'maxSlices',
+};
 
 /** Runs the command; resolves with the exit code. */
 export async function allStreamsCommand(args: string[], out: Out, err: Out, signal?: AbortSignal): Promise<number> {
@@ -53,14 +57,19 @@ export async function allStreamsCommand(args: string[], out: Out, err: Out, sign
       if (!Number.isInteger(n) || n < 1) return usage(err, `${a} must be a positive integer, got "${v}"`);
       limits[LIMIT_FLAGS[a]] = n;
     } else if (a === '--stream') return usage(err, '--stream and --all-streams cannot be used together');
-    else if (a.startsWith('--')) return usage(err, `unknown option ${a} (with --all-streams: --config, --report, --record, --concurrency, --max-records, --max-pages, --max-slices, --format)`);
+    else if (a.startsWith('--'))
+      return usage(
+        err,
+        `unknown option ${a} (with --all-streams: --config, --report, --record, --concurrency, --max-records, --max-pages, --max-slices, --format)`,
+      );
     else if (manifestFile === null) manifestFile = a;
     else return usage(err, `unexpected argument "${a}"`);
   }
   if (!manifestFile) return usage(err, 'name the manifest file');
   if (!configFile) return usage(err, 'name the config file with --config config.json');
   const reportFormat = report ? reportFormatOf(report) : null;
-  if (report && !reportFormat) return usage(err, `--report ${terminalSafe(report)}: the extension says the format: .md (Markdown), .json (JSON) or .xml (JUnit XML)`);
+  if (report && !reportFormat)
+    return usage(err, `--report ${terminalSafe(report)}: the extension says the format: .md (Markdown), .json (JSON) or .xml (JUnit XML)`);
   const inputs = loadManifestAndConfig('read', manifestFile, configFile, err);
   if (!inputs) return 2;
   if (recordDir) {
@@ -75,35 +84,47 @@ export async function allStreamsCommand(args: string[], out: Out, err: Out, sign
   const cfgFile = configFile;
   let result;
   try {
-    result = await runAllStreams(inputs.manifest, inputs.config, {
-      limits,
-      concurrency,
-      onEvent: (e) => {
-        if (!tty) return;
-        if (e.type === 'finished') err.write(`\r\x1b[K[${'#'.repeat(Math.round((20 * e.done) / e.total)).padEnd(20, '.')}] ${e.done}/${e.total} streams · ${terminalSafe(e.summary.stream)} ${e.summary.status}`);
+    result = await runAllStreams(
+      inputs.manifest,
+      inputs.config,
+      {
+        limits,
+        concurrency,
+        onEvent: (e) => {
+          if (!tty) return;
+          if (e.type === 'finished')
+            err.write(
+              `\r\x1b[K[${'#'.repeat(Math.round((20 * e.done) / e.total)).padEnd(20, '.')}] ${e.done}/${e.total} streams · ${terminalSafe(e.summary.stream)} ${e.summary.status}`,
+            );
+        },
+        ...(recordDir
+          ? {
+              onCassette: (stream: string, cassette: Parameters<typeof formatCassette>[0]) => {
+                const path = join(recordDir!, cassetteFileNames(stream).cassette);
+                // Under the files policy: never written through a link planted in the folder.
+                const written = writeUserFile(path, formatCassette(cassette), { root: recordDir!, what: 'the cassette' });
+                if (!written.ok) {
+                  writeBackFailed = true;
+                  err.write(`read: ${terminalSafe(written.error)}\n`);
+                }
+              },
+            }
+          : {}),
       },
-      ...(recordDir ? {
-        onCassette: (stream: string, cassette: Parameters<typeof formatCassette>[0]) => {
-          const path = join(recordDir!, cassetteFileNames(stream).cassette);
-          // Under the files policy: never written through a link planted in the folder.
-          const written = writeUserFile(path, formatCassette(cassette), { root: recordDir!, what: 'the cassette' });
-          if (!written.ok) {
+      {
+        signal,
+        onConfigUpdate: (updated) => {
+          const written = writeBackConfig(cfgFile, `${JSON.stringify(updated, null, 2)}\n`);
+          if (written.ok) err.write(`read: the connector updated its config (e.g. a rotated refresh token); ${cfgFile} was rewritten.\n`);
+          else {
             writeBackFailed = true;
-            err.write(`read: ${terminalSafe(written.error)}\n`);
+            err.write(
+              `read: ERROR: the connector rotated its credentials but ${written.reason}.${written.recoveredAt ? ` The new config is in ${written.recoveredAt} (readable only by you): move it over ${cfgFile}.` : ' The new refresh token is lost (authorize again).'}\n`,
+            );
           }
         },
-      } : {}),
-    }, {
-      signal,
-      onConfigUpdate: (updated) => {
-        const written = writeBackConfig(cfgFile, `${JSON.stringify(updated, null, 2)}\n`);
-        if (written.ok) err.write(`read: the connector updated its config (e.g. a rotated refresh token); ${cfgFile} was rewritten.\n`);
-        else {
-          writeBackFailed = true;
-          err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}.${written.recoveredAt ? ` The new config is in ${written.recoveredAt} (readable only by you): move it over ${cfgFile}.` : ' The new refresh token is lost (authorize again).'}\n`);
-        }
       },
-    });
+    );
   } catch (e) {
     if (tty) err.write('\r\x1b[K');
     err.write(`read: ${terminalSafe((e as Error).message)}\n`);
@@ -113,13 +134,18 @@ export async function allStreamsCommand(args: string[], out: Out, err: Out, sign
   const name = basename(manifestFile);
   if (format === 'json') out.write(formatReadinessReport(result, name, 'json'));
   else {
-    out.write(`${result.streams.length} stream${result.streams.length === 1 ? '' : 's'} of ${terminalSafe(name)}, read ${result.concurrency} at a time in ${(result.time_ms / 1000).toFixed(1)} s:\n`);
+    out.write(
+      `${result.streams.length} stream${result.streams.length === 1 ? '' : 's'} of ${terminalSafe(name)}, read ${result.concurrency} at a time in ${(result.time_ms / 1000).toFixed(1)} s:\n`,
+    );
     const width = Math.max(...result.streams.map((s) => s.stream.length), 6);
     for (const s of result.streams) {
       const mark = s.status === 'failed' ? '✗' : s.status === 'empty' ? '!' : '✓';
-      out.write(terminalSafe(`  ${mark} ${s.stream.padEnd(width)}  ${summaryLine(s)}${s.errors.length ? ` · ERROR: ${s.errors[0]}` : ''}`) + '\n');
+      out.write(
+        terminalSafe(`  ${mark} ${s.stream.padEnd(width)}  ${summaryLine(s)}${s.errors.length ? ` · ERROR: ${s.errors[0]}` : ''}`) + '\n',
+      );
     }
-    if (result.listing_error) out.write(terminalSafe(`The dynamic streams could not be resolved (only the static streams ran): ${result.listing_error}`) + '\n');
+    if (result.listing_error)
+      out.write(terminalSafe(`The dynamic streams could not be resolved (only the static streams ran): ${result.listing_error}`) + '\n');
   }
   if (recordDir) err.write(`read: recorded ${result.streams.length} cassette${result.streams.length === 1 ? '' : 's'} to ${recordDir}\n`);
   if (report && reportFormat) {

@@ -26,7 +26,7 @@ export async function checkCommand(args: string[], out: Out, err: Out, signal?: 
     else return usage(err, `unexpected argument "${a}"`);
   }
   if (!manifestFile) return usage(err, 'name the manifest file');
-  if (!configFile) return usage(err, 'pass the connector\'s config with --config config.json');
+  if (!configFile) return usage(err, "pass the connector's config with --config config.json");
   const inputs = loadManifestAndConfig('check', manifestFile, configFile, err);
   if (!inputs) return 2;
   try {

@@ -4,7 +4,20 @@
 // never written through (shared/userFiles.ts: the new config goes to a recovery file); a read-only file is not overwritten (rename would bypass its mode);
 // no temporary copy is left behind; and when the file cannot be written the new config goes to a
 // recovery file (mode 0600, beside the config or else in the home folder) whose path is printed.
-import { closeSync, fchmodSync, fchownSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fchownSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -42,8 +55,16 @@ export function writeBackConfig(configFile: string, text: string, now: Date = ne
     // The files policy (docs/security.md, "Files"): never write through a link, wherever it leads.
     if (lstatSync(configFile).isSymbolicLink()) {
       let to = '(a missing file)';
-      try { to = realpathSync(configFile); } catch { /* dangling */ }
-      return { ok: false, reason: `${configFile} is a symbolic link (to ${to}) and is never written through`, recoveredAt: saveRecovery(configFile, text, now) };
+      try {
+        to = realpathSync(configFile);
+      } catch {
+        /* dangling */
+      }
+      return {
+        ok: false,
+        reason: `${configFile} is a symbolic link (to ${to}) and is never written through`,
+        recoveredAt: saveRecovery(configFile, text, now),
+      };
     }
     target = realpathSync(configFile);
     const st = statSync(target);
@@ -56,7 +77,11 @@ export function writeBackConfig(configFile: string, text: string, now: Date = ne
         renameSync(tmp, target);
         return { ok: true, path: target };
       } catch (e) {
-        try { unlinkSync(tmp); } catch { /* never created, or already renamed */ }
+        try {
+          unlinkSync(tmp);
+        } catch {
+          /* never created, or already renamed */
+        }
         throw e;
       }
     }

@@ -10,13 +10,24 @@ import { terminalSafe } from './terminalText';
 
 /** One read on `engine`: replayed from `cassette` when there is one (its masked config and limits), else live. */
 export async function readOnEngine(
-  engine: ExternalReadEngine, manifest: Record<string, unknown>, config: Record<string, unknown>, stream: string, limits: TestReadLimits,
-  cassette: Cassette | null, replayName: string | undefined, options: ExternalReadOptions,
+  engine: ExternalReadEngine,
+  manifest: Record<string, unknown>,
+  config: Record<string, unknown>,
+  stream: string,
+  limits: TestReadLimits,
+  cassette: Cassette | null,
+  replayName: string | undefined,
+  options: ExternalReadOptions,
 ): Promise<{ result: StreamRead; misses: ReplayMiss[] }> {
   if (cassette) {
     // Offline: no token is written back (the cassette's are masked).
     const { onConfigUpdate: _dropped, ...offline } = options;
-    return engine.replay(manifest, cassette, { stream, limits: { ...cassette.limits, ...limits }, name: replayName ?? 'the cassette' }, offline);
+    return engine.replay(
+      manifest,
+      cassette,
+      { stream, limits: { ...cassette.limits, ...limits }, name: replayName ?? 'the cassette' },
+      offline,
+    );
   }
   return { result: await engine.read(manifest, config, stream, limits, options), misses: [] };
 }
@@ -29,8 +40,20 @@ type Out = NodeJS.WritableStream;
  * engine failed.
  */
 export async function compareWithEngine(
-  engine: ExternalReadEngine, builtin: StreamRead,
-  a: { manifest: Record<string, unknown>; config: Record<string, unknown>; stream: string; limits: TestReadLimits; cassette: Cassette | null; replayName?: string; options: ExternalReadOptions; format: 'json' | 'pretty'; out: Out; err: Out },
+  engine: ExternalReadEngine,
+  builtin: StreamRead,
+  a: {
+    manifest: Record<string, unknown>;
+    config: Record<string, unknown>;
+    stream: string;
+    limits: TestReadLimits;
+    cassette: Cassette | null;
+    replayName?: string;
+    options: ExternalReadOptions;
+    format: 'json' | 'pretty';
+    out: Out;
+    err: Out;
+  },
 ): Promise<number> {
   let other: { result: StreamRead; misses: ReplayMiss[] };
   try {

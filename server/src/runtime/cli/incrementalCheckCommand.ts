@@ -12,7 +12,11 @@ import { terminalSafe } from './terminalText';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
 
-const LIMIT_FLAGS: Record<string, keyof TestReadLimits> = { '--max-records': 'maxRecords', '--max-pages': 'maxPagesPerSlice', '--max-slices': 'maxSlices' };
+const LIMIT_FLAGS: Record<string, keyof TestReadLimits> = {
+  '--max-records': 'maxRecords',
+  '--max-pages': 'maxPagesPerSlice',
+  '--max-slices': 'maxSlices',
+};
 
 /** Runs the command; resolves with the exit code. */
 export async function incrementalCheckCommand(args: string[], out: Out, err: Out, signal?: AbortSignal): Promise<number> {
@@ -54,9 +58,12 @@ export async function incrementalCheckCommand(args: string[], out: Out, err: Out
       const value = JSON.parse(text.text) as unknown;
       // A list of state messages (the Builder's input) or the stream's own state object.
       const own = Array.isArray(value)
-        ? (value as Array<{ stream?: { stream_descriptor?: { name?: string }; stream_state?: unknown } }>).find((m) => m?.stream?.stream_descriptor?.name === stream)?.stream?.stream_state
+        ? (value as Array<{ stream?: { stream_descriptor?: { name?: string }; stream_state?: unknown } }>).find(
+            (m) => m?.stream?.stream_descriptor?.name === stream,
+          )?.stream?.stream_state
         : value;
-      if (!own || typeof own !== 'object' || Array.isArray(own)) throw new Error(`expected the stream's state object or a list of state messages with one for '${stream}'`);
+      if (!own || typeof own !== 'object' || Array.isArray(own))
+        throw new Error(`expected the stream's state object or a list of state messages with one for '${stream}'`);
       initialState = own as Record<string, unknown>;
     } catch (e) {
       return usage(err, terminalSafe(`${stateFile} is not a valid state file: ${(e as Error).message}`));
@@ -64,13 +71,19 @@ export async function incrementalCheckCommand(args: string[], out: Out, err: Out
   }
   const progress = format === 'pretty' && err.isTTY === true;
   try {
-    const report = await incrementalCheck(inputs.manifest, inputs.config, stream, {
-      limits,
-      initialState,
-      onRead: (n, phase) => {
-        if (progress) err.write(phase === 'start' ? `\rincremental-check: read ${n} of 3…` : '\r\x1b[K');
+    const report = await incrementalCheck(
+      inputs.manifest,
+      inputs.config,
+      stream,
+      {
+        limits,
+        initialState,
+        onRead: (n, phase) => {
+          if (progress) err.write(phase === 'start' ? `\rincremental-check: read ${n} of 3…` : '\r\x1b[K');
+        },
       },
-    }, { signal });
+      { signal },
+    );
     if (format === 'json') out.write(`${JSON.stringify(report, null, 2)}\n`);
     // Record values and URLs come from the API: shown, never obeyed by the terminal.
     else out.write(`${formatCheckReport(report).split('\n').map(terminalSafe).join('\n')}\n`);

@@ -29,7 +29,8 @@ export function readInputText(path: string, maxBytes = MAX_INPUT_BYTES): InputTe
       if (n === 0) break;
       chunks.push(chunk.subarray(0, n));
       size += n;
-      if (size > maxBytes) return { error: `larger than ${maxBytes} bytes; not read (a manifest or config is text of a few megabytes at most)` };
+      if (size > maxBytes)
+        return { error: `larger than ${maxBytes} bytes; not read (a manifest or config is text of a few megabytes at most)` };
     }
   } catch (e) {
     return { error: `cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };

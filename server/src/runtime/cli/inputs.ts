@@ -10,7 +10,12 @@ import { prototypePathErrors } from './prototypePaths';
 type Out = NodeJS.WritableStream;
 
 /** The parsed manifest and config, or null after reporting why not (the caller exits with 2). */
-export function loadManifestAndConfig(command: string, manifestFile: string, configFile: string | null, err: Out): { manifest: Record<string, unknown>; config: Record<string, unknown>; parsed: ParsedManifest } | null {
+export function loadManifestAndConfig(
+  command: string,
+  manifestFile: string,
+  configFile: string | null,
+  err: Out,
+): { manifest: Record<string, unknown>; config: Record<string, unknown>; parsed: ParsedManifest } | null {
   // The files policy (shared/userFiles.ts): capped reads, no link out of the manifest's folder.
   const manifestInput = readUserFile(manifestFile, { root: null, what: 'the manifest', maxBytes: MAX_INPUT_BYTES });
   if ('error' in manifestInput) {

@@ -42,7 +42,11 @@ type ReadArgs = {
   compareEngines?: boolean;
 };
 
-const FLAGS: Record<string, keyof TestReadLimits> = { '--max-records': 'maxRecords', '--max-pages': 'maxPagesPerSlice', '--max-slices': 'maxSlices' };
+const FLAGS: Record<string, keyof TestReadLimits> = {
+  '--max-records': 'maxRecords',
+  '--max-pages': 'maxPagesPerSlice',
+  '--max-slices': 'maxSlices',
+};
 
 /** Parses the arguments; returns an error text instead of throwing. */
 export function parseReadArgs(args: string[]): ReadArgs | string {
@@ -78,8 +82,7 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
         const e = value();
         if (e !== 'builtin' && e !== 'cdk') return `--engine must be builtin or cdk, got "${e}"`;
         engine = e;
-      }
-      else if (a === '--format') {
+      } else if (a === '--format') {
         const f = value();
         if (f !== 'json' && f !== 'pretty') return `--format must be json or pretty, got "${f}"`;
         format = f;
@@ -100,9 +103,14 @@ export function parseReadArgs(args: string[]): ReadArgs | string {
   if (!config && replay === undefined) return 'name the config file with --config config.json';
   if (record !== undefined && replay !== undefined) return '--record and --replay cannot be used together';
   if (compareEngines && engine !== undefined) return '--compare-engines reads on both engines: leave out --engine';
-  if (record !== undefined && compareEngines) return '--record and --compare-engines cannot be used together: record first, then compare with --replay FILE --compare-engines';
+  if (record !== undefined && compareEngines)
+    return '--record and --compare-engines cannot be used together: record first, then compare with --replay FILE --compare-engines';
   return {
-    manifest, stream, config, limits, format,
+    manifest,
+    stream,
+    config,
+    limits,
+    format,
     ...(state !== undefined ? { state } : {}),
     ...(record !== undefined ? { record } : {}),
     ...(replay !== undefined ? { replay } : {}),
@@ -196,9 +204,11 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
       const stateInput = readUserFile(stateFile, { root, what: 'the state file' });
       if ('error' in stateInput) throw new Error(stateInput.error);
       const value = JSON.parse(stateInput.text) as unknown;
-      if (!value || typeof value !== 'object') throw new Error('expected a list of state messages or the stream\'s state object');
+      if (!value || typeof value !== 'object') throw new Error("expected a list of state messages or the stream's state object");
       // A bare object is the stream's own state: wrap it as the Builder's list of state messages.
-      state = Array.isArray(value) ? (value as object[]) : [{ type: 'STREAM', stream: { stream_descriptor: { name: stream }, stream_state: value } }];
+      state = Array.isArray(value)
+        ? (value as object[])
+        : [{ type: 'STREAM', stream: { stream_descriptor: { name: stream }, stream_state: value } }];
     } catch (e) {
       err.write(`read: ${terminalSafe(`${stateFile} is not a valid state file: ${(e as Error).message}`)}\n`);
       return 2;
@@ -206,8 +216,17 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   }
   const streams = ((parsed.value as Record<string, unknown>).streams as unknown[] | undefined) ?? [];
   // A ConditionalStreams entry holds streams of its own (testRead says when its condition is false).
-  const names = streams.flatMap((s) => (s && typeof s === 'object' && (s as Record<string, unknown>).type === 'ConditionalStreams' && Array.isArray((s as Record<string, unknown>).streams) ? (s as Record<string, unknown>).streams as unknown[] : [s]))
-    .map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined)).filter((n) => typeof n === 'string');
+  const names = streams
+    .flatMap((s) =>
+      s &&
+      typeof s === 'object' &&
+      (s as Record<string, unknown>).type === 'ConditionalStreams' &&
+      Array.isArray((s as Record<string, unknown>).streams)
+        ? ((s as Record<string, unknown>).streams as unknown[])
+        : [s],
+    )
+    .map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>).name : undefined))
+    .filter((n) => typeof n === 'string');
   // A dynamic stream's name is only known once its definition is resolved (testRead does that).
   const dynamicStreams = (parsed.value as Record<string, unknown>).dynamic_streams;
   const dynamic = Array.isArray(dynamicStreams) && dynamicStreams.length > 0;
@@ -238,12 +257,18 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
       writeBackFailed = true;
       progress?.clear();
       if (written.recoveredAt) {
-        err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}. The new config is in ${written.recoveredAt} (readable only by you): move it over ${configFile}, or the old refresh token no longer works.\n`);
+        err.write(
+          `read: ERROR: the connector rotated its credentials but ${written.reason}. The new config is in ${written.recoveredAt} (readable only by you): move it over ${configFile}, or the old refresh token no longer works.\n`,
+        );
       } else if (err.isTTY) {
         // Last resort, on a terminal only (never into a file or a pipe that may persist): shown once.
-        err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written. Copy this config now; it is shown only once:\n${text}`);
+        err.write(
+          `read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written. Copy this config now; it is shown only once:\n${text}`,
+        );
       } else {
-        err.write(`read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written; the new refresh token is lost (authorize again).\n`);
+        err.write(
+          `read: ERROR: the connector rotated its credentials but ${written.reason}, and no recovery file could be written; the new refresh token is lost (authorize again).\n`,
+        );
       }
     },
   };
@@ -254,13 +279,29 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
       result = recorded.result;
       const written = writeUserFile(parsedArgs.record, formatCassette(recorded.cassette), { root, what: 'the cassette' });
       if (!written.ok) throw new RuntimeError(written.error, 'config_error');
-      err.write(`read: recorded ${recorded.cassette.exchanges.length} HTTP exchange${recorded.cassette.exchanges.length === 1 ? '' : 's'} to ${parsedArgs.record}\n`);
+      err.write(
+        `read: recorded ${recorded.cassette.exchanges.length} HTTP exchange${recorded.cassette.exchanges.length === 1 ? '' : 's'} to ${parsedArgs.record}\n`,
+      );
     } else if (cdkEngine && !parsedArgs.compareEngines) {
-      const read = await readOnEngine(cdkEngine, parsed.value as Record<string, unknown>, config, stream, limits, cassette, parsedArgs.replay, externalOptions);
+      const read = await readOnEngine(
+        cdkEngine,
+        parsed.value as Record<string, unknown>,
+        config,
+        stream,
+        limits,
+        cassette,
+        parsedArgs.replay,
+        externalOptions,
+      );
       result = read.result;
       misses = read.misses;
     } else if (cassette) {
-      const replayed = await replayRead(parsed.value, cassette, { config, stream, limits: { ...cassette.limits, ...limits }, name: parsedArgs.replay }, env);
+      const replayed = await replayRead(
+        parsed.value,
+        cassette,
+        { config, stream, limits: { ...cassette.limits, ...limits }, name: parsedArgs.replay },
+        env,
+      );
       result = replayed.result;
       misses = replayed.misses;
     } else if (parsedArgs.record) {
@@ -268,12 +309,13 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
       result = recorded.result;
       const written = writeUserFile(parsedArgs.record, formatCassette(recorded.cassette), { root, what: 'the cassette' });
       if (!written.ok) throw new RuntimeError(written.error, 'config_error');
-      err.write(`read: recorded ${recorded.cassette.exchanges.length} HTTP exchange${recorded.cassette.exchanges.length === 1 ? '' : 's'} to ${parsedArgs.record}\n`);
+      err.write(
+        `read: recorded ${recorded.cassette.exchanges.length} HTTP exchange${recorded.cassette.exchanges.length === 1 ? '' : 's'} to ${parsedArgs.record}\n`,
+      );
     } else {
       result = await testRead(parsed.value, config, stream, limits, env);
     }
   } catch (e) {
-
     progress?.clear();
     // An external engine's errors carry a failureType too (a missing package is a config error: exit 2).
     const failureType = e instanceof RuntimeError ? e.failureType : ((e as { failureType?: string }).failureType ?? 'system_error');
@@ -285,7 +327,18 @@ export async function readCommand(args: string[], out: Out, err: Out, signal?: A
   progress?.clear();
   for (const m of misses) err.write(`read: replay of ${parsedArgs.replay}: no recorded response for ${m.method} ${m.url} (${m.reason})\n`);
   if (cdkEngine && parsedArgs.compareEngines) {
-    return compareWithEngine(cdkEngine, result, { manifest: parsed.value as Record<string, unknown>, config, stream, limits, cassette, replayName: parsedArgs.replay, options: externalOptions, format, out, err });
+    return compareWithEngine(cdkEngine, result, {
+      manifest: parsed.value as Record<string, unknown>,
+      config,
+      stream,
+      limits,
+      cassette,
+      replayName: parsedArgs.replay,
+      options: externalOptions,
+      format,
+      out,
+      err,
+    });
   }
   if (format === 'json') out.write(`${JSON.stringify(result, null, 2)}\n`);
   else out.write(prettySummary(result, stream));
@@ -327,25 +380,31 @@ export function prettySummary(r: StreamRead, stream: string): string {
   const lines: string[] = [];
   const records = r.slices.reduce((n, s) => n + s.pages.reduce((m, p) => m + p.records.length, 0), 0);
   const pages = r.slices.reduce((n, s) => n + s.pages.length, 0);
-  lines.push(`Stream '${stream}': ${records} record${records === 1 ? '' : 's'} in ${pages} page${pages === 1 ? '' : 's'} over ${r.slices.length} slice${r.slices.length === 1 ? '' : 's'}${r.test_read_limit_reached ? ' (test-read limit reached)' : ''}`);
+  lines.push(
+    `Stream '${stream}': ${records} record${records === 1 ? '' : 's'} in ${pages} page${pages === 1 ? '' : 's'} over ${r.slices.length} slice${r.slices.length === 1 ? '' : 's'}${r.test_read_limit_reached ? ' (test-read limit reached)' : ''}`,
+  );
   r.slices.forEach((s, i) => {
     const d = typeof s.slice_descriptor === 'string' ? s.slice_descriptor : JSON.stringify(s.slice_descriptor);
     lines.push(`  slice ${i + 1} ${d}`);
     // Async-job requests (create, poll, delete) belong to their slice (§10.4).
     for (const a of s.auxiliary_requests) lines.push(`    ${auxiliaryLine(a)}`);
     s.pages.forEach((p, j) => {
-      lines.push(`    page ${j + 1}: ${p.request?.http_method ?? '?'} ${p.request?.url ?? '?'} → ${p.response ? `HTTP ${p.response.status}` : 'no response'}, ${p.records.length} records`);
+      lines.push(
+        `    page ${j + 1}: ${p.request?.http_method ?? '?'} ${p.request?.url ?? '?'} → ${p.response ? `HTTP ${p.response.status}` : 'no response'}, ${p.records.length} records`,
+      );
       if (p.pagination_trace) lines.push(`      ${traceLine(p.pagination_trace)}`);
     });
   });
   // The state the Builder would show on the last slice: what a sync would checkpoint after this read.
-  const last = r.slices.length ? (r.slices[r.slices.length - 1].state[0] as { stream?: { stream_state?: unknown } } | undefined) : undefined;
+  const last = r.slices.length
+    ? (r.slices[r.slices.length - 1].state[0] as { stream?: { stream_state?: unknown } } | undefined)
+    : undefined;
   if (last?.stream?.stream_state !== undefined) lines.push(`State after the read: ${JSON.stringify(last.stream.stream_state)}`);
   if (r.auxiliary_requests.length) {
     lines.push(`Auxiliary requests (${r.auxiliary_requests.length}):`);
     for (const a of r.auxiliary_requests) lines.push(`  ${auxiliaryLine(a)}`);
   }
-  const props = Object.keys(((r.inferred_schema?.properties as Record<string, unknown>) ?? {}));
+  const props = Object.keys((r.inferred_schema?.properties as Record<string, unknown>) ?? {});
   if (props.length) lines.push(`Inferred fields: ${props.join(', ')}`);
   for (const l of r.logs) lines.push(`${l.level}: ${l.message}`);
   // URLs, titles, field names and log messages come from the API and the manifest: shown, never obeyed.

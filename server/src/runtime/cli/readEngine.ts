@@ -20,12 +20,34 @@ export type ExternalReadOptions = {
 export type ExternalReadEngine = {
   /** How the engine is named to the user ("Airbyte CDK"). */
   label: string;
-  read(manifest: Record<string, unknown>, config: Record<string, unknown>, stream: string, limits: TestReadLimits, options: ExternalReadOptions): Promise<StreamRead>;
-  replay(manifest: Record<string, unknown>, cassette: Cassette, replay: { stream: string; limits: TestReadLimits; name: string }, options: ExternalReadOptions): Promise<{ result: StreamRead; misses: ReplayMiss[] }>;
+  read(
+    manifest: Record<string, unknown>,
+    config: Record<string, unknown>,
+    stream: string,
+    limits: TestReadLimits,
+    options: ExternalReadOptions,
+  ): Promise<StreamRead>;
+  replay(
+    manifest: Record<string, unknown>,
+    cassette: Cassette,
+    replay: { stream: string; limits: TestReadLimits; name: string },
+    options: ExternalReadOptions,
+  ): Promise<{ result: StreamRead; misses: ReplayMiss[] }>;
   /** A live read with every HTTP exchange recorded into a masked cassette. */
-  record(manifest: Record<string, unknown>, config: Record<string, unknown>, stream: string, limits: TestReadLimits, options: ExternalReadOptions): Promise<{ result: StreamRead; cassette: Cassette }>;
+  record(
+    manifest: Record<string, unknown>,
+    config: Record<string, unknown>,
+    stream: string,
+    limits: TestReadLimits,
+    options: ExternalReadOptions,
+  ): Promise<{ result: StreamRead; cassette: Cassette }>;
   /** The differences between a built-in read and this engine's read of the same stream. */
-  compare(builtin: StreamRead, other: StreamRead, stream: string, limits: TestReadLimits): { identical: boolean; text: string; value: unknown };
+  compare(
+    builtin: StreamRead,
+    other: StreamRead,
+    stream: string,
+    limits: TestReadLimits,
+  ): { identical: boolean; text: string; value: unknown };
 };
 
 /** The engines the CLI was built with, by name. */

@@ -45,7 +45,9 @@ export async function scaffoldCommand(args: string[], out: Out, err: Out): Promi
   if (outFile) {
     const written = writeUserFile(outFile, result.manifest, { root: null, what: 'manifest' });
     if (!written.ok) return usage(err, written.error);
-    err.write(`scaffold: wrote ${terminalSafe(outFile)}: ${result.streams.length} stream${result.streams.length === 1 ? '' : 's'} (${terminalSafe(result.streams.slice(0, 10).join(', '))}${result.streams.length > 10 ? ', …' : ''}), ${result.inputs.length} input${result.inputs.length === 1 ? '' : 's'}${result.inputs.length ? ` (${terminalSafe(result.inputs.join(', '))})` : ''}. Check the commented guesses.\n`);
+    err.write(
+      `scaffold: wrote ${terminalSafe(outFile)}: ${result.streams.length} stream${result.streams.length === 1 ? '' : 's'} (${terminalSafe(result.streams.slice(0, 10).join(', '))}${result.streams.length > 10 ? ', …' : ''}), ${result.inputs.length} input${result.inputs.length === 1 ? '' : 's'}${result.inputs.length ? ` (${terminalSafe(result.inputs.join(', '))})` : ''}. Check the commented guesses.\n`,
+    );
   } else {
     out.write(result.manifest);
   }

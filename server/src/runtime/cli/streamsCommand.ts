@@ -37,11 +37,12 @@ export async function streamsCommand(args: string[], out: Out, err: Out, signal?
     reportUnlistedStreams('streams', manifestFile, inputs.parsed, inputs.config, err);
     if (format === 'json') out.write(`${JSON.stringify(streams, null, 2)}\n`);
     // Names come from the manifest and, for dynamic streams, from the API: printed, never obeyed.
-    else for (const s of streams) out.write(terminalSafe(s.dynamic ? `${s.name}\t(dynamic: ${s.definition}, ${s.resolver})` : s.name) + '\n');
+    else
+      for (const s of streams) out.write(terminalSafe(s.dynamic ? `${s.name}\t(dynamic: ${s.definition}, ${s.resolver})` : s.name) + '\n');
     return 0;
   } catch (e) {
     err.write(`streams: ${format === 'json' ? (e as Error).message : terminalSafe((e as Error).message)}\n`);
-    if (configFile === null) err.write('streams: dynamic streams are resolved with the connector\'s config: pass --config config.json\n');
+    if (configFile === null) err.write("streams: dynamic streams are resolved with the connector's config: pass --config config.json\n");
     return e instanceof RuntimeError && e.failureType === 'config_error' && configFile === null ? 2 : 1;
   }
 }

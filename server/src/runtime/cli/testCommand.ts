@@ -29,7 +29,12 @@ function safeLines(out: Out): Out {
 
 /** Whether a path exists, a dangling link included (it must be reported, not skipped as missing). */
 function present(path: string): boolean {
-  try { lstatSync(path); return true; } catch { return existsSync(path); }
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return existsSync(path);
+  }
 }
 
 type TestArgs = { manifest: string; cassettes: string; config: string | null; stream: string | null; update: boolean; junit?: string };
@@ -104,7 +109,9 @@ export async function testCommand(args: string[], rawOut: Out, rawErr: Out): Pro
     for (const line of refusedPaths) err.write(`${line}\n`);
     return 2;
   }
-  const streams = ((Array.isArray(root.streams) ? root.streams : []) as Record<string, unknown>[]).filter((s) => s && typeof s.name === 'string');
+  const streams = ((Array.isArray(root.streams) ? root.streams : []) as Record<string, unknown>[]).filter(
+    (s) => s && typeof s.name === 'string',
+  );
   const selected = a.stream ? streams.filter((s) => s.name === a.stream) : streams;
   if (a.stream && !selected.length) {
     err.write(`test: no stream named '${a.stream}' in ${a.manifest}; streams: ${streams.map((s) => s.name).join(', ')}\n`);
@@ -125,7 +132,9 @@ export async function testCommand(args: string[], rawOut: Out, rawErr: Out): Pro
     caseStart = Date.now();
     const files = streamFiles(a.cassettes, name);
     if (!present(files.cassette)) {
-      out.write(`stream '${name}': skipped, no cassette ${files.cassette} (record one with: connector-manifest read ${a.manifest} --stream ${name} --config config.json --record ${files.cassette})\n`);
+      out.write(
+        `stream '${name}': skipped, no cassette ${files.cassette} (record one with: connector-manifest read ${a.manifest} --stream ${name} --config config.json --record ${files.cassette})\n`,
+      );
       addCase(name, null, `no cassette ${files.cassette}`);
       continue;
     }
@@ -140,14 +149,21 @@ export async function testCommand(args: string[], rawOut: Out, rawErr: Out): Pro
       return 2;
     }
     ran++;
-    const { result, misses } = await replayRead(parsed.value as object, cassette, { ...(config ? { config } : {}), stream: name, name: files.cassette });
+    const { result, misses } = await replayRead(parsed.value as object, cassette, {
+      ...(config ? { config } : {}),
+      stream: name,
+      name: files.cassette,
+    });
     const errors = result.logs.filter((l) => l.level === 'ERROR');
     if (misses.length || errors.length) {
       failed++;
       out.write(`stream '${name}': the replay failed\n`);
       for (const m of misses) out.write(`  no recorded response for ${m.method} ${m.url} (${m.reason})\n`);
       for (const l of errors) out.write(`  ERROR: ${l.message}\n`);
-      const details = [...misses.map((m) => `no recorded response for ${m.method} ${m.url} (${m.reason})`), ...errors.map((l) => `ERROR: ${l.message}`)];
+      const details = [
+        ...misses.map((m) => `no recorded response for ${m.method} ${m.url} (${m.reason})`),
+        ...errors.map((l) => `ERROR: ${l.message}`),
+      ];
       addCase(name, { message: details[0] ?? 'the replay failed', details: details.join('\n') });
       continue;
     }
@@ -174,12 +190,17 @@ export async function testCommand(args: string[], rawOut: Out, rawErr: Out): Pro
     } catch (e) {
       failed++;
       const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
-      const problem = missing ? `no expectation ${files.expectation}` : `${files.expectation} is not a valid expectation (${(e as Error).message})`;
+      const problem = missing
+        ? `no expectation ${files.expectation}`
+        : `${files.expectation} is not a valid expectation (${(e as Error).message})`;
       out.write(`stream '${name}': ${problem}; run with --update to write it\n`);
       addCase(name, { message: problem, details: `${problem}; run with --update to write it` });
       continue;
     }
-    const diff = compareWithExpectation({ ...expected, primary_key: Array.isArray(expected.primary_key) ? expected.primary_key : [] }, actual);
+    const diff = compareWithExpectation(
+      { ...expected, primary_key: Array.isArray(expected.primary_key) ? expected.primary_key : [] },
+      actual,
+    );
     if (isEmptyDiff(diff)) {
       out.write(`stream '${name}': ok, ${actual.records.length} records as expected\n`);
       addCase(name, null);
@@ -192,7 +213,10 @@ export async function testCommand(args: string[], rawOut: Out, rawErr: Out): Pro
   }
   if (a.junit) {
     // Under the files policy: never written through a link.
-    const written = writeUserFile(a.junit, junitXml(`connector-manifest test ${classname}`, cases), { root: null, what: 'the JUnit report' });
+    const written = writeUserFile(a.junit, junitXml(`connector-manifest test ${classname}`, cases), {
+      root: null,
+      what: 'the JUnit report',
+    });
     if (!written.ok) {
       err.write(`test: ${written.error}\n`);
       return 2;

@@ -10,7 +10,13 @@ import { streamDefinitions } from '../testRead/streamDefinitions';
 type Out = NodeJS.WritableStream;
 
 /** Writes one located note per stream left out; never throws (a broken condition is the read's to report). */
-export function reportUnlistedStreams(command: string, file: string, parsed: ParsedManifest, config: Record<string, unknown>, err: Out): void {
+export function reportUnlistedStreams(
+  command: string,
+  file: string,
+  parsed: ParsedManifest,
+  config: Record<string, unknown>,
+  err: Out,
+): void {
   try {
     const root = resolveManifest(parsed.value as object).value as Record<string, unknown>;
     const cfg = normalizeConfig(root.spec, config).config;
@@ -19,7 +25,9 @@ export function reportUnlistedStreams(command: string, file: string, parsed: Par
       const offset = isNode(node) ? ((node as Node).range?.[0] ?? 0) : 0;
       const pos = parsed.locator.lineCol(offset);
       for (const name of s.names) {
-        err.write(`${command}: ${file}:${pos.line}:${pos.col}: note: stream '${name}' is not listed: its ConditionalStreams condition ${JSON.stringify(s.condition)} is false for this config\n`);
+        err.write(
+          `${command}: ${file}:${pos.line}:${pos.col}: note: stream '${name}' is not listed: its ConditionalStreams condition ${JSON.stringify(s.condition)} is false for this config\n`,
+        );
       }
     }
   } catch {

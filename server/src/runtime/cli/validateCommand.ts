@@ -58,7 +58,8 @@ export function validateCommand(args: string[], out: NodeJS.WritableStream, err:
   } else {
     for (const r of reports) {
       // Messages quote the manifest (keys, values): never raw control characters on a terminal.
-      for (const p of r.problems) out.write(terminalSafe(`${r.file}:${p.line}:${p.column}: ${p.severity}: ${p.message} [${p.code}]`) + '\n');
+      for (const p of r.problems)
+        out.write(terminalSafe(`${r.file}:${p.line}:${p.column}: ${p.severity}: ${p.message} [${p.code}]`) + '\n');
     }
   }
   if (unreadable) return 2;

@@ -49,7 +49,12 @@ export function configRuleViolation(spec: unknown, config: Obj, env?: RuntimeEnv
         // The reference renders each path segment with an empty context (no config).
         const path = list(validator.field_path).map((p) => pythonStr(evalString(p, {}, env)));
         if (path.length === 0) return 'Field path is empty';
-        const values = path.includes('*') ? globValues(config, path) : (() => { const got = getPath(config, path); return got.found ? [got.value] : []; })();
+        const values = path.includes('*')
+          ? globValues(config, path)
+          : (() => {
+              const got = getPath(config, path);
+              return got.found ? [got.value] : [];
+            })();
         for (const value of values) validateStrategy(validator.validation_strategy as Obj, value);
       } else if (validator.type === 'PredicateValidator') {
         // Reference quirk: Spec.validate_config calls `validator.validate(config)` on every validator, and
@@ -77,7 +82,8 @@ function applyTransformation(t: Obj, config: Obj, env?: RuntimeEnv): void {
       for (const f of list(t.fields) as Obj[]) {
         const path = list(f.path).map(String);
         if (path.length === 0) throw configError('ConfigAddFields: a field needs a non-empty path.');
-        if (typeof f.value !== 'string') throw configError(`ConfigAddFields: the value of ${JSON.stringify(path)} must be a string (a template or a constant).`);
+        if (typeof f.value !== 'string')
+          throw configError(`ConfigAddFields: the value of ${JSON.stringify(path)} must be a string (a template or a constant).`);
         // InterpolatedString.eval(config): the template sees `config` (and the config's keys are not top-level names).
         const value = castTo(evalString(f.value, { config }, env), f.value_type as string | undefined);
         if (condition && !evalBoolean(condition, { config, value, path }, env)) continue;
@@ -94,11 +100,13 @@ function applyTransformation(t: Obj, config: Obj, env?: RuntimeEnv): void {
         current = current[seg];
         if (!isObj(current)) return;
       }
-      const mapping = isObj(t.map) ? evalMappingKeysAndValues(t.map, (isObj(t.config) && Object.keys(t.config).length ? t.config : config), env) : {};
+      const mapping = isObj(t.map)
+        ? evalMappingKeysAndValues(t.map, isObj(t.config) && Object.keys(t.config).length ? t.config : config, env)
+        : {};
       const name = fieldPath[fieldPath.length - 1];
       const target = current as Obj;
       // Python's `value in mapping` compares keys by equality: a JSON key is always a string.
-      if (name in target && typeof target[name] === 'string' && Object.prototype.hasOwnProperty.call(mapping, target[name] as string)) {
+      if (name in target && typeof target[name] === 'string' && Object.hasOwn(mapping, target[name] as string)) {
         target[name] = mapping[target[name] as string];
       }
       return;
@@ -130,11 +138,20 @@ function evalMappingKeysAndValues(map: Obj, config: unknown, env?: RuntimeEnv): 
 /** `valid_types` of InterpolatedString.eval: the rendered value is converted to the declared type. */
 function castTo(v: unknown, type: string | undefined): unknown {
   switch (type) {
-    case 'string': return pythonStr(v);
-    case 'integer': { const n = Number(v); return Number.isFinite(n) ? Math.trunc(n) : v; }
-    case 'number': { const n = Number(v); return Number.isFinite(n) ? n : v; }
-    case 'boolean': return typeof v === 'string' ? v.toLowerCase() === 'true' : Boolean(v);
-    default: return v;
+    case 'string':
+      return pythonStr(v);
+    case 'integer': {
+      const n = Number(v);
+      return Number.isFinite(n) ? Math.trunc(n) : v;
+    }
+    case 'number': {
+      const n = Number(v);
+      return Number.isFinite(n) ? n : v;
+    }
+    case 'boolean':
+      return typeof v === 'string' ? v.toLowerCase() === 'true' : Boolean(v);
+    default:
+      return v;
   }
 }
 
@@ -158,8 +175,10 @@ function deletePath(target: Obj, path: string[]): void {
   }
   const last = path[path.length - 1];
   // Spec of ConfigRemoveFields: an item of a list is set to None rather than removed.
-  if (Array.isArray(cur)) { const i = Number(last); if (Number.isInteger(i) && i >= 0 && i < cur.length) cur[i] = null; }
-  else if (isObj(cur)) delete cur[last];
+  if (Array.isArray(cur)) {
+    const i = Number(last);
+    if (Number.isInteger(i) && i >= 0 && i < cur.length) cur[i] = null;
+  } else if (isObj(cur)) delete cur[last];
 }
 
 function getPath(root: unknown, path: string[]): { found: boolean; value?: unknown } {
@@ -185,7 +204,8 @@ const ajv = new Ajv({ allErrors: false, strict: false, validateFormats: false })
 /** ValidateAdheresToSchema: a string is parsed as JSON first; errors read as the reference's ValueError texts. */
 function validateStrategy(strategy: Obj | undefined, value: unknown): void {
   if (!strategy) return;
-  if (strategy.type !== 'ValidateAdheresToSchema') throw configError(`${String(strategy.type)} is not a validation strategy this runtime runs.`);
+  if (strategy.type !== 'ValidateAdheresToSchema')
+    throw configError(`${String(strategy.type)} is not a validation strategy this runtime runs.`);
   let instance = value;
   if (typeof instance === 'string') {
     try {
@@ -204,12 +224,19 @@ function validateStrategy(strategy: Obj | undefined, value: unknown): void {
 
 /** The first words of python-jsonschema's message for the common keywords. */
 function jsonschemaMessage(e: { keyword: string; params: Record<string, unknown>; instancePath: string }, root: unknown): string {
-  const at = e.instancePath.split('/').slice(1).reduce<unknown>((v, k) => (v as Obj)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], root);
+  const at = e.instancePath
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((v, k) => (v as Obj)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], root);
   switch (e.keyword) {
-    case 'required': return `'${String(e.params.missingProperty)}' is a required property`;
-    case 'type': return `${reprOf(at)} is not of type '${String(e.params.type)}'`;
-    case 'enum': return `${reprOf(at)} is not one of ${reprOf(e.params.allowedValues)}`;
-    default: return `${reprOf(at)} is not valid under the schema (${e.keyword})`;
+    case 'required':
+      return `'${String(e.params.missingProperty)}' is a required property`;
+    case 'type':
+      return `${reprOf(at)} is not of type '${String(e.params.type)}'`;
+    case 'enum':
+      return `${reprOf(at)} is not one of ${reprOf(e.params.allowedValues)}`;
+    default:
+      return `${reprOf(at)} is not valid under the schema (${e.keyword})`;
   }
 }
 
@@ -218,6 +245,9 @@ function reprOf(v: unknown): string {
   if (v === null) return 'None';
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   if (Array.isArray(v)) return `[${v.map(reprOf).join(', ')}]`;
-  if (isObj(v)) return `{${Object.entries(v).map(([k, x]) => `'${k}': ${reprOf(x)}`).join(', ')}}`;
+  if (isObj(v))
+    return `{${Object.entries(v)
+      .map(([k, x]) => `'${k}': ${reprOf(x)}`)
+      .join(', ')}}`;
   return String(v);
 }

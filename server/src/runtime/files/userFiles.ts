@@ -5,7 +5,19 @@
 // `config.json -> ../other-project/secrets/config.json` or `cassettes/x.yaml -> ~/.bashrc`; opening
 // it must not read another project's secrets nor overwrite a file elsewhere.
 // Node only (no vscode): the CLI, the language server and the extension host all use it.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, renameSync, unlinkSync, writeSync, fsyncSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+  fsyncSync,
+} from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -47,7 +59,9 @@ export function checkUserPath(path: string, root: string | null): PathCheck {
   let isLink = false;
   try {
     isLink = lstatSync(abs).isSymbolicLink();
-  } catch { /* does not exist yet */ }
+  } catch {
+    /* does not exist yet */
+  }
   // The real location of the file, or of its nearest existing folder for a file still to be made.
   let real = realOrNull(abs);
   let probe = real ?? abs;
@@ -56,7 +70,10 @@ export function checkUserPath(path: string, root: string | null): PathCheck {
     let tail = basename(abs);
     for (;;) {
       const r = realOrNull(dir);
-      if (r !== null) { probe = join(r, tail); break; }
+      if (r !== null) {
+        probe = join(r, tail);
+        break;
+      }
       const up = dirname(dir);
       if (up === dir) break;
       tail = join(basename(dir), tail);
@@ -89,8 +106,10 @@ export type ReadResult = { text: string } | { error: string; code?: string; link
 
 /** The message for a link leaving the tree (shared by the CLI and the editor's confirmation). */
 export function linkOutsideMessage(what: string, path: string, real: string): string {
-  return `${what} ${path} is a symbolic link to ${real}, outside the manifest's folder; not followed ` +
-    '(a repository can link to another project\'s files). Copy the file into the folder if you mean to use it.';
+  return (
+    `${what} ${path} is a symbolic link to ${real}, outside the manifest's folder; not followed ` +
+    "(a repository can link to another project's files). Copy the file into the folder if you mean to use it."
+  );
 }
 
 /**
@@ -165,7 +184,8 @@ export function writeRefusal(path: string, root: string | null, what: string): s
     const target = check.real ?? '(a missing file)';
     return `${what} ${path} is a symbolic link (to ${target}); not written through it. Remove the link, or choose another file.`;
   }
-  if (check.linkLeavesTree) return `${what} ${path} is in a folder that links outside the manifest's folder; not written there. Remove the link, or choose another file.`;
+  if (check.linkLeavesTree)
+    return `${what} ${path} is in a folder that links outside the manifest's folder; not written there. Remove the link, or choose another file.`;
   return null;
 }
 
@@ -190,8 +210,17 @@ export function writeUserFile(path: string, text: string, options: { root: strin
     renameSync(temp, abs);
     return { ok: true };
   } catch (e) {
-    if (fd !== null) try { closeSync(fd); } catch { /* already closed */ }
-    try { unlinkSync(temp); } catch { /* never made */ }
+    if (fd !== null)
+      try {
+        closeSync(fd);
+      } catch {
+        /* already closed */
+      }
+    try {
+      unlinkSync(temp);
+    } catch {
+      /* never made */
+    }
     return { ok: false, error: `cannot write ${options.what} ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
   }
 }

@@ -26,7 +26,12 @@ export type ApiBudget = {
 };
 
 type Matcher = { matches(request: HttpRequest): boolean; weight: number | null };
-type Policy = { name: string; matchers: Matcher[]; tryAcquire(weight: number, now: number): number | null; update(available: number | null, resetMs: number | null, now: number): void };
+type Policy = {
+  name: string;
+  matchers: Matcher[];
+  tryAcquire(weight: number, now: number): number | null;
+  update(available: number | null, resetMs: number | null, now: number): void;
+};
 
 /** Builds the manifest's api_budget, or null without one. `log` receives the waits. */
 export function createApiBudget(component: unknown, config: object, env: RuntimeEnv, log: (message: string) => void): ApiBudget | null {
@@ -37,11 +42,19 @@ export function createApiBudget(component: unknown, config: object, env: Runtime
   const now = () => (env.now ? env.now().getTime() : Date.now()) + clock.offsetMs;
   const built = now();
   const policies = ((budget.policies as Obj[] | undefined) ?? []).map((p) => createPolicy(p, config, env, built));
-  const remainingHeader = typeof budget.ratelimit_remaining_header === 'string' && budget.ratelimit_remaining_header ? budget.ratelimit_remaining_header : 'ratelimit-remaining';
-  const resetHeader = typeof budget.ratelimit_reset_header === 'string' && budget.ratelimit_reset_header ? budget.ratelimit_reset_header : 'ratelimit-reset';
-  const hitStatuses = Array.isArray(budget.status_codes_for_ratelimit_hit) && budget.status_codes_for_ratelimit_hit.length ? budget.status_codes_for_ratelimit_hit.map(Number) : [429];
+  const remainingHeader =
+    typeof budget.ratelimit_remaining_header === 'string' && budget.ratelimit_remaining_header
+      ? budget.ratelimit_remaining_header
+      : 'ratelimit-remaining';
+  const resetHeader =
+    typeof budget.ratelimit_reset_header === 'string' && budget.ratelimit_reset_header ? budget.ratelimit_reset_header : 'ratelimit-reset';
+  const hitStatuses =
+    Array.isArray(budget.status_codes_for_ratelimit_hit) && budget.status_codes_for_ratelimit_hit.length
+      ? budget.status_codes_for_ratelimit_hit.map(Number)
+      : [429];
   const sleep = env.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const policyFor = (request: HttpRequest) => policies.find((p) => !p.matchers.length || p.matchers.some((m) => m.matches(request))) ?? null;
+  const policyFor = (request: HttpRequest) =>
+    policies.find((p) => !p.matchers.length || p.matchers.some((m) => m.matches(request))) ?? null;
 
   return {
     async acquire(request) {
@@ -58,9 +71,14 @@ export function createApiBudget(component: unknown, config: object, env: Runtime
         }
         const seconds = Math.max(0, waitMs) / 1000;
         if (seconds > MAX_TEST_READ_WAIT_SECONDS) {
-          throw new RuntimeError(`api_budget: ${policy.name} has no room for ${request.method} ${request.url.split('?')[0]}; the Python CDK would wait ${pythonTimedelta(waitMs)} here before sending it. A test read waits at most ${MAX_TEST_READ_WAIT_SECONDS} s: raise the policy's limit for test reads, or read fewer pages.`, 'transient_error');
+          throw new RuntimeError(
+            `api_budget: ${policy.name} has no room for ${request.method} ${request.url.split('?')[0]}; the Python CDK would wait ${pythonTimedelta(waitMs)} here before sending it. A test read waits at most ${MAX_TEST_READ_WAIT_SECONDS} s: raise the policy's limit for test reads, or read fewer pages.`,
+            'transient_error',
+          );
         }
-        log(`api_budget: ${policy.name} reached its limit; waiting ${seconds} s before ${request.method} ${request.url.split('?')[0]}, as the Python CDK does.`);
+        log(
+          `api_budget: ${policy.name} reached its limit; waiting ${seconds} s before ${request.method} ${request.url.split('?')[0]}, as the Python CDK does.`,
+        );
         const before = env.now ? env.now().getTime() : Date.now();
         await sleep(waitMs);
         // A frozen clock (tests, replays) does not move while waiting: the budget's clock moves on by the wait.
@@ -115,7 +133,10 @@ function createPolicy(p: Obj, config: object, env: RuntimeEnv, builtMs: number):
       };
     }
     case 'MovingWindowCallRatePolicy': {
-      const rates = ((p.rates as Obj[] | undefined) ?? []).map((r) => ({ limit: rateLimit(r, config, env), intervalMs: durationMs(r.interval, 'Rate.interval', builtMs) }));
+      const rates = ((p.rates as Obj[] | undefined) ?? []).map((r) => ({
+        limit: rateLimit(r, config, env),
+        intervalMs: durationMs(r.interval, 'Rate.interval', builtMs),
+      }));
       if (!rates.length) throw configError('MovingWindowCallRatePolicy: The list of rates can not be empty');
       // pyrate_limiter's InMemoryBucket: one timestamp per unit of weight, checked against every rate.
       const items: number[] = [];
@@ -124,7 +145,8 @@ function createPolicy(p: Obj, config: object, env: RuntimeEnv, builtMs: number):
         name: `MovingWindowCallRatePolicy (${rates.map((r) => `${r.limit} per ${pythonTimedelta(r.intervalMs)}`).join(', ')})`,
         matchers,
         tryAcquire(weight, now) {
-          if (weight > lowest) throw new RuntimeError(`ValueError: Weight can not exceed the lowest configured rate limit (${lowest})`, 'config_error');
+          if (weight > lowest)
+            throw new RuntimeError(`ValueError: Weight can not exceed the lowest configured rate limit (${lowest})`, 'config_error');
           for (const rate of rates) {
             const inWindow = items.filter((t) => t > now - rate.intervalMs);
             if (inWindow.length + weight > rate.limit) {
@@ -146,12 +168,15 @@ function createPolicy(p: Obj, config: object, env: RuntimeEnv, builtMs: number):
       };
     }
     default:
-      throw configError(`api_budget policy ${JSON.stringify(p.type)} is not one of UnlimitedCallRatePolicy, FixedWindowCallRatePolicy, MovingWindowCallRatePolicy.`);
+      throw configError(
+        `api_budget policy ${JSON.stringify(p.type)} is not one of UnlimitedCallRatePolicy, FixedWindowCallRatePolicy, MovingWindowCallRatePolicy.`,
+      );
   }
 }
 
 function createMatcher(m: Obj, config: object, env: RuntimeEnv): Matcher {
-  if (m.type !== 'HttpRequestRegexMatcher') throw configError(`api_budget matcher ${JSON.stringify(m.type)} is not an HttpRequestRegexMatcher.`);
+  if (m.type !== 'HttpRequestRegexMatcher')
+    throw configError(`api_budget matcher ${JSON.stringify(m.type)} is not an HttpRequestRegexMatcher.`);
   let weight: number | null = null;
   if (m.weight !== undefined && m.weight !== null) {
     weight = pythonInt(typeof m.weight === 'string' ? pythonStr(evalString(m.weight, { config, parameters: {} }, env)) : String(m.weight));
@@ -168,7 +193,8 @@ function createMatcher(m: Obj, config: object, env: RuntimeEnv): Matcher {
       if (method !== null && request.method.toUpperCase() !== method) return false;
       const url = new URL(request.url);
       if (base !== null && `${url.protocol}//${url.host}` !== base) return false;
-      if (pattern !== null && pythonSearch(pattern, url.pathname.replace(/\/+$/, ''), 'HttpRequestRegexMatcher.url_path_pattern') === null) return false;
+      if (pattern !== null && pythonSearch(pattern, url.pathname.replace(/\/+$/, ''), 'HttpRequestRegexMatcher.url_path_pattern') === null)
+        return false;
       if (params.length) {
         // dict(parse_qsl(query)): the last value of a repeated key.
         const query = new Map<string, string>();

@@ -12,7 +12,13 @@ import { headerValue } from './headers';
 export type BackoffStrategy = (response: HttpResponse | null, attempt: number) => number | null;
 
 /** Builds one backoff strategy component. Throws a config error for unknown or custom types. */
-export function createBackoffStrategy(component: Record<string, unknown>, config: object, parameters: object, env: RuntimeEnv | undefined, random: () => number = Math.random): BackoffStrategy {
+export function createBackoffStrategy(
+  component: Record<string, unknown>,
+  config: object,
+  parameters: object,
+  env: RuntimeEnv | undefined,
+  random: () => number = Math.random,
+): BackoffStrategy {
   const ctx: TemplateContext = { config, parameters };
   const num = (field: string, fallback?: number): number | undefined => {
     const raw = component[field];
@@ -103,6 +109,9 @@ function headerNumber(response: HttpResponse | null, header: string, regex: RE2J
 
 function checkMax(wait: number, max: number | undefined, header: string): void {
   if (max !== undefined && wait >= max) {
-    throw new RuntimeError(`Header ${header} asks to wait ${wait} s, which reaches max_waiting_time_in_seconds (${max} s); stopping the stream.`, 'transient_error');
+    throw new RuntimeError(
+      `Header ${header} asks to wait ${wait} s, which reaches max_waiting_time_in_seconds (${max} s); stopping the stream.`,
+      'transient_error',
+    );
   }
 }

@@ -18,7 +18,15 @@ export type ErrorHandler = {
   backoffStrategies: BackoffStrategy[];
 };
 
-const ACTIONS = new Set<ResponseAction>(['SUCCESS', 'FAIL', 'RETRY', 'IGNORE', 'RESET_PAGINATION', 'RATE_LIMITED', 'REFRESH_TOKEN_THEN_RETRY']);
+const ACTIONS = new Set<ResponseAction>([
+  'SUCCESS',
+  'FAIL',
+  'RETRY',
+  'IGNORE',
+  'RESET_PAGINATION',
+  'RATE_LIMITED',
+  'REFRESH_TOKEN_THEN_RETRY',
+]);
 
 // Spec §9.3: the default mapping by status code, with the reference's own texts (DEFAULT_ERROR_MAPPING).
 const DEFAULT_MAPPING: Record<number, [ResponseAction, FailureType, string]> = {
@@ -46,10 +54,17 @@ export function referenceStatusMessage(status: number): string | null {
 }
 
 /** Builds DefaultErrorHandler / CompositeErrorHandler; absent → default handler with no filters. */
-export function createErrorHandler(component: Record<string, unknown> | undefined, config: object, parameters: object, env?: RuntimeEnv): ErrorHandler {
+export function createErrorHandler(
+  component: Record<string, unknown> | undefined,
+  config: object,
+  parameters: object,
+  env?: RuntimeEnv,
+): ErrorHandler {
   if (!component) return buildDefault({ type: 'DefaultErrorHandler' }, config, parameters, env);
   if (component.type === 'CompositeErrorHandler') {
-    const handlers = ((component.error_handlers as Record<string, unknown>[]) ?? []).map((h) => createErrorHandler(h, config, parameters, env));
+    const handlers = ((component.error_handlers as Record<string, unknown>[]) ?? []).map((h) =>
+      createErrorHandler(h, config, parameters, env),
+    );
     if (handlers.length === 0) throw configError('CompositeErrorHandler needs at least one error handler.');
     return {
       maxRetries: handlers[0].maxRetries,
@@ -64,8 +79,10 @@ export function createErrorHandler(component: Record<string, unknown> | undefine
       },
     };
   }
-  if (component.type === 'CustomErrorHandler') throw configError('CustomErrorHandler runs Python code and is not runnable outside the Python CDK.');
-  if (component.type !== undefined && component.type !== 'DefaultErrorHandler') throw configError(`Unknown error handler type ${JSON.stringify(component.type)}.`);
+  if (component.type === 'CustomErrorHandler')
+    throw configError('CustomErrorHandler runs Python code and is not runnable outside the Python CDK.');
+  if (component.type !== undefined && component.type !== 'DefaultErrorHandler')
+    throw configError(`Unknown error handler type ${JSON.stringify(component.type)}.`);
   return buildDefault(component, config, parameters, env);
 }
 
@@ -74,11 +91,14 @@ function buildDefault(component: Record<string, unknown>, config: object, parame
   let maxRetries = 5;
   if (component.max_retries !== undefined && component.max_retries !== null) {
     const v = evalNullable(component.max_retries, { config, parameters: params }, env);
-    if (typeof v !== 'number' || !Number.isInteger(v)) throw configError(`DefaultErrorHandler.max_retries must evaluate to an integer, got ${JSON.stringify(component.max_retries)}.`);
+    if (typeof v !== 'number' || !Number.isInteger(v))
+      throw configError(`DefaultErrorHandler.max_retries must evaluate to an integer, got ${JSON.stringify(component.max_retries)}.`);
     maxRetries = v;
   }
   const filters = ((component.response_filters as Record<string, unknown>[]) ?? []).map((f) => buildFilter(f, config, params, env));
-  const backoffStrategies = ((component.backoff_strategies as Record<string, unknown>[]) ?? []).map((s) => createBackoffStrategy(s, config, params, env));
+  const backoffStrategies = ((component.backoff_strategies as Record<string, unknown>[]) ?? []).map((s) =>
+    createBackoffStrategy(s, config, params, env),
+  );
   return {
     maxRetries,
     backoffStrategies,
@@ -101,9 +121,15 @@ function buildDefault(component: Record<string, unknown>, config: object, parame
   };
 }
 
-function buildFilter(f: Record<string, unknown>, config: object, parameters: object, env?: RuntimeEnv): (r: HttpResponse) => ErrorResolution | null {
+function buildFilter(
+  f: Record<string, unknown>,
+  config: object,
+  parameters: object,
+  env?: RuntimeEnv,
+): (r: HttpResponse) => ErrorResolution | null {
   const action = String(f.action ?? '') as ResponseAction;
-  if (!ACTIONS.has(action)) throw configError(`HttpResponseFilter.action must be one of ${[...ACTIONS].join(', ')}; got ${JSON.stringify(f.action)}.`);
+  if (!ACTIONS.has(action))
+    throw configError(`HttpResponseFilter.action must be one of ${[...ACTIONS].join(', ')}; got ${JSON.stringify(f.action)}.`);
   const codes = new Set(((f.http_codes as number[]) ?? []).map(Number));
   const contains = typeof f.error_message_contains === 'string' ? f.error_message_contains : null;
   return (response) => {
@@ -112,12 +138,17 @@ function buildFilter(f: Record<string, unknown>, config: object, parameters: obj
     const headers = caseInsensitiveHeaders(response.headers);
     const inCodes = codes.has(response.status);
     // Spec §3.6: the predicate sees response and headers, and config is null there.
-    const predicate = !inCodes && f.predicate ? evalBoolean(f.predicate, { config: null, parameters, response: body ?? {}, headers }, env) : false;
-    const containsMatch = !inCodes && !predicate && contains !== null ? (parsedErrorMessage(body, response.body) ?? '').includes(contains) : false;
+    const predicate =
+      !inCodes && f.predicate ? evalBoolean(f.predicate, { config: null, parameters, response: body ?? {}, headers }, env) : false;
+    const containsMatch =
+      !inCodes && !predicate && contains !== null ? (parsedErrorMessage(body, response.body) ?? '').includes(contains) : false;
     if (!inCodes && !predicate && !containsMatch) return null;
     const mapped = DEFAULT_MAPPING[response.status];
-    const failureType: FailureType = action === 'FAIL' && typeof f.failure_type === 'string' ? (f.failure_type as FailureType) : (mapped?.[1] ?? 'system_error');
-    const message = f.error_message ? pythonStr(evalNullable(f.error_message, { config, parameters, response: body ?? {}, headers }, env)) : null;
+    const failureType: FailureType =
+      action === 'FAIL' && typeof f.failure_type === 'string' ? (f.failure_type as FailureType) : (mapped?.[1] ?? 'system_error');
+    const message = f.error_message
+      ? pythonStr(evalNullable(f.error_message, { config, parameters, response: body ?? {}, headers }, env))
+      : null;
     return { action, failureType, message };
   };
 }
@@ -130,7 +161,20 @@ function parseJson(text: string): unknown {
   }
 }
 
-const MESSAGE_KEYS = ['message', 'messages', 'error', 'errors', 'failures', 'failure', 'detail', 'err', 'error_message', 'msg', 'reason', 'status_message'];
+const MESSAGE_KEYS = [
+  'message',
+  'messages',
+  'error',
+  'errors',
+  'failures',
+  'failure',
+  'detail',
+  'err',
+  'error_message',
+  'msg',
+  'reason',
+  'status_message',
+];
 
 /** The API's own error text: first hit of the usual keys, searched recursively (§9.2); raw text otherwise. */
 export function parsedErrorMessage(body: unknown, raw: string): string | null {

@@ -29,7 +29,7 @@ export function headersFromRaw(raw: readonly (string | Buffer)[]): Record<string
 /** The value of header `name`, whatever the case the server used, or undefined. */
 export function headerValue(headers: Record<string, string> | null | undefined, name: string): string | undefined {
   if (!headers) return undefined;
-  if (Object.prototype.hasOwnProperty.call(headers, name)) return headers[name];
+  if (Object.hasOwn(headers, name)) return headers[name];
   const lower = name.toLowerCase();
   for (const key of Object.keys(headers)) if (key.toLowerCase() === lower) return headers[key];
   return undefined;
@@ -43,7 +43,7 @@ export function headerValue(headers: Record<string, string> | null | undefined, 
 export function caseInsensitiveHeaders(headers: Record<string, string>): Record<string, string> {
   const target: Record<string, string> = { ...headers };
   const actual = (key: string | symbol): string | symbol => {
-    if (typeof key !== 'string' || Object.prototype.hasOwnProperty.call(target, key)) return key;
+    if (typeof key !== 'string' || Object.hasOwn(target, key)) return key;
     const lower = key.toLowerCase();
     return Object.keys(target).find((k) => k.toLowerCase() === lower) ?? key;
   };

@@ -1,7 +1,15 @@
 // The reference's Interpolated* wrappers (§3.4) as used by requests, pagination and record selection,
 // on top of the template evaluator's helpers (interpolation/wrappers.ts). Keeping them in one module means the request
 // pipeline switches evaluator helpers in one place.
-import { interpolate, evalString as evalInterpolatedString, evalText as evalInterpolatedText, evalBoolean as evalInterpolatedBoolean, evalMapping as evalInterpolatedMapping, evalNestedMapping as evalInterpolatedNested, pythonText } from '../interpolation';
+import {
+  interpolate,
+  evalString as evalInterpolatedString,
+  evalText as evalInterpolatedText,
+  evalBoolean as evalInterpolatedBoolean,
+  evalMapping as evalInterpolatedMapping,
+  evalNestedMapping as evalInterpolatedNested,
+  pythonText,
+} from '../interpolation';
 import type { RuntimeEnv } from '../types';
 import { configError } from '../errors';
 import { setOwn } from '../shared/safeObject';
@@ -47,18 +55,29 @@ export function pythonStr(v: unknown): string {
  * strings unless they evaluate to a list) and request_headers (values literal-evaluated). Values that
  * evaluate to null are dropped; keys are rendered as strings.
  */
-export function evalMapping(mapping: unknown, ctx: TemplateContext, opts: { stringOrList: boolean; what: string }, env?: RuntimeEnv): Record<string, unknown> {
+export function evalMapping(
+  mapping: unknown,
+  ctx: TemplateContext,
+  opts: { stringOrList: boolean; what: string },
+  env?: RuntimeEnv,
+): Record<string, unknown> {
   if (mapping === undefined || mapping === null) return {};
   if (typeof mapping === 'string') {
     // Spec §4.3: a whole-mapping template must render to an object literal.
     const v = evalNullable(mapping, ctx, env);
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) return evalMapping(v, {}, opts, env);
-    if (opts.what === 'request_headers') throw configError(`request_headers template must render to an object, got ${typeof v}; headers cannot be a string.`);
+    if (opts.what === 'request_headers')
+      throw configError(`request_headers template must render to an object, got ${typeof v}; headers cannot be a string.`);
     return {};
   }
   if (typeof mapping !== 'object' || Array.isArray(mapping)) throw configError(`${opts.what} must be an object or a template string.`);
   // Values are str()-ed later (query, form, headers) as Python would: integral floats stay floats.
-  const evaluated = evalInterpolatedMapping(mapping as Record<string, unknown>, ctx, opts.stringOrList ? { validValueTypes: ['str', 'list'], keepFloats: true } : { keepFloats: true }, env);
+  const evaluated = evalInterpolatedMapping(
+    mapping as Record<string, unknown>,
+    ctx,
+    opts.stringOrList ? { validValueTypes: ['str', 'list'], keepFloats: true } : { keepFloats: true },
+    env,
+  );
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(evaluated)) {
     // Spec §3.4: a value that renders empty becomes null and its key is dropped.

@@ -9,7 +9,8 @@ type Obj = Record<string, unknown>;
 
 /** request_parameters without its QueryProperties values, and the key the chunk is sent under (null without one). */
 export function splitQueryProperties(requestParameters: unknown): { parameters: unknown; key: string | null } {
-  if (!requestParameters || typeof requestParameters !== 'object' || Array.isArray(requestParameters)) return { parameters: requestParameters, key: null };
+  if (!requestParameters || typeof requestParameters !== 'object' || Array.isArray(requestParameters))
+    return { parameters: requestParameters, key: null };
   let key: string | null = null;
   const rest: Obj = {};
   for (const [k, v] of Object.entries(requestParameters as Obj)) {
@@ -22,8 +23,14 @@ export function splitQueryProperties(requestParameters: unknown): { parameters: 
 /** The evaluated parameters with the slice's chunk of properties added under `key`, as the reference does. */
 export function withQueryProperties(parameters: Obj, key: string, slice: StreamSlice): Obj {
   const chunk = slice.extra_fields?.query_properties;
-  if (chunk === undefined || chunk === null) throw configError('QueryProperties component is defined but stream_partition does not contain query_properties. Please contact Airbyte Support');
-  if (!Array.isArray(chunk)) throw configError('QueryProperties component is defined but stream_slice.extra_fields.query_properties is not a List. Please contact Airbyte Support');
+  if (chunk === undefined || chunk === null)
+    throw configError(
+      'QueryProperties component is defined but stream_partition does not contain query_properties. Please contact Airbyte Support',
+    );
+  if (!Array.isArray(chunk))
+    throw configError(
+      'QueryProperties component is defined but stream_slice.extra_fields.query_properties is not a List. Please contact Airbyte Support',
+    );
   const out: Obj = {};
   for (const [k, v] of Object.entries(parameters)) if (k !== key) out[k] = v;
   out[key] = chunk.map(String).join(',');

@@ -42,7 +42,12 @@ export type RequestOption = {
  * `parameters` (§3.6). Throws a config error at build time for invalid combinations (§5.1). `compat`
  * carries the manifest's declared CDK version: before 6.18.0 a field_path next to a field_name is ignored.
  */
-export function createRequestOption(component: object, config: object, parameters: object = {}, compat: RequestOptionCompat = {}): RequestOption {
+export function createRequestOption(
+  component: object,
+  config: object,
+  parameters: object = {},
+  compat: RequestOptionCompat = {},
+): RequestOption {
   const c = component as Record<string, unknown>;
   if (!c || typeof c !== 'object') throw configError('RequestOption must be an object with inject_into and field_name.');
   const injectInto = c.inject_into;
@@ -60,17 +65,20 @@ export function createRequestOption(component: object, config: object, parameter
     // CDKs before field_path existed never read it (often copied in by $parameters), so field_name wins there.
     const version = compat.manifestVersion;
     if (!version || !isOlderThan(version, FIELD_PATH_ADDED_IN)) {
-      throw configError(`RequestOption accepts only one of field_name or field_path, not both (only manifests declaring a CDK version before ${FIELD_PATH_ADDED_IN}, which had no field_path, may carry both).`);
+      throw configError(
+        `RequestOption accepts only one of field_name or field_path, not both (only manifests declaring a CDK version before ${FIELD_PATH_ADDED_IN}, which had no field_path, may carry both).`,
+      );
     }
-    compat.warn?.(`RequestOption sets both field_name and field_path: field_path is ignored and field_name is used, because field_path was added in CDK ${FIELD_PATH_ADDED_IN} and this manifest declares version ${version.join('.')}.`);
+    compat.warn?.(
+      `RequestOption sets both field_name and field_path: field_path is ignored and field_name is used, because field_path was added in CDK ${FIELD_PATH_ADDED_IN} and this manifest declares version ${version.join('.')}.`,
+    );
     hasPath = false;
   }
   if (hasPath && target !== 'body_json') {
     throw configError(`RequestOption.field_path is only valid with inject_into: body_json (got ${target}); use field_name instead.`);
   }
   const context = { config, parameters };
-  const render = (template: unknown): string =>
-    typeof template === 'string' ? evalText(template, context) : pythonStr(template);
+  const render = (template: unknown): string => (typeof template === 'string' ? evalText(template, context) : pythonStr(template));
 
   let fieldName: string | null = null;
   let fieldPath: string[] | null = null;

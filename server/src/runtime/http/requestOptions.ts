@@ -11,7 +11,10 @@ type Mapping = Record<string, unknown>;
  * combine_mappings (§4.5): null/empty providers are ignored; at most one raw string; duplicate keys are
  * an error for flat kinds, while JSON bodies merge recursively and accept equal duplicates only.
  */
-export function combineMappings(providers: (Mapping | string | null | undefined)[], opts: { json: boolean; what: string }): Mapping | string {
+export function combineMappings(
+  providers: (Mapping | string | null | undefined)[],
+  opts: { json: boolean; what: string },
+): Mapping | string {
   const present = providers.filter((p) => p !== null && p !== undefined && (typeof p === 'string' ? p !== '' : Object.keys(p).length > 0));
   const strings = present.filter((p): p is string => typeof p === 'string');
   if (strings.length > 1) throw configError(`Cannot combine multiple raw string bodies for ${opts.what}.`);
@@ -27,7 +30,7 @@ export function combineMappings(providers: (Mapping | string | null | undefined)
 function mergeInto(target: Mapping, source: Mapping, path: string[], opts: { json: boolean; what: string }): void {
   for (const [k, v] of Object.entries(source)) {
     const here = [...path, k];
-    if (!Object.prototype.hasOwnProperty.call(target, k)) {
+    if (!Object.hasOwn(target, k)) {
       setOwn(target, k, v);
       continue;
     }
@@ -37,10 +40,11 @@ function mergeInto(target: Mapping, source: Mapping, path: string[], opts: { jso
       mergeInto(copy, v, here, opts);
       setOwn(target, k, copy);
     } else if (opts.json && deepEqual(existing, v)) {
-      continue;
     } else {
       // Spec §4.5: any duplicate key collides, even with identical values, for params/headers/forms.
-      throw configError(`Request body collision, duplicate keys detected at key path: ${here.join('.')}. Please ensure that all keys in the request are unique. (The key "${here.join('.')}" in ${opts.what} is set by two option providers, e.g. request options and the authenticator or paginator.)`);
+      throw configError(
+        `Request body collision, duplicate keys detected at key path: ${here.join('.')}. Please ensure that all keys in the request are unique. (The key "${here.join('.')}" in ${opts.what} is set by two option providers, e.g. request options and the authenticator or paginator.)`,
+      );
     }
   }
 }
@@ -77,7 +81,9 @@ export function joinUrl(base: string, path: string | null | undefined): string {
 
 /** Python quote_plus: only letters, digits and `_.-~` stay; space becomes "+". */
 export function formEncode(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+  return encodeURIComponent(text)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
 }
 
 /** key=value pairs in insertion order; lists repeat the key; nulls are omitted; values str()-ed. */
@@ -87,7 +93,8 @@ export function encodePairs(params: Mapping): [string, string][] {
     const values = Array.isArray(v) ? v : [v];
     for (const item of values) {
       if (item === null || item === undefined) continue;
-      if (typeof item === 'object' && !(item instanceof PyFloat)) throw configError(`Invalid value for \`${k}\`: values of request params cannot be an object.`);
+      if (typeof item === 'object' && !(item instanceof PyFloat))
+        throw configError(`Invalid value for \`${k}\`: values of request params cannot be an object.`);
       pairs.push([k, pythonStr(item)]);
     }
   }
@@ -96,7 +103,9 @@ export function encodePairs(params: Mapping): [string, string][] {
 
 /** Form body text (application/x-www-form-urlencoded). */
 export function encodeForm(params: Mapping): string {
-  return encodePairs(params).map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`).join('&');
+  return encodePairs(params)
+    .map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`)
+    .join('&');
 }
 
 /** Appends query parameters, skipping a key already present in the URL with the same value (§4.3 dedupe). */
@@ -118,12 +127,15 @@ export function appendQuery(url: string, params: Mapping): string {
 export function pythonJsonDumps(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (value instanceof PyFloat) return floatJson(value.value);
-  if (typeof value === 'string') return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (typeof value === 'string')
+    return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : floatJson(value);
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
-  return `{${Object.entries(value as Mapping).map(([k, v]) => `${pythonJsonDumps(k)}: ${pythonJsonDumps(v)}`).join(', ')}}`;
+  return `{${Object.entries(value as Mapping)
+    .map(([k, v]) => `${pythonJsonDumps(k)}: ${pythonJsonDumps(v)}`)
+    .join(', ')}}`;
 }
 
 /** json.dumps of a float: its repr, with JSON's names for the non-finite ones. */
@@ -134,6 +146,12 @@ function floatJson(n: number): string {
 }
 
 /** An empty RequestParts record. */
-export function emptyParts(): { path: null; request_parameters: Mapping; request_headers: Mapping; request_body_data: Mapping; request_body_json: Mapping } {
+export function emptyParts(): {
+  path: null;
+  request_parameters: Mapping;
+  request_headers: Mapping;
+  request_body_data: Mapping;
+  request_body_json: Mapping;
+} {
   return { path: null, request_parameters: {}, request_headers: {}, request_body_data: {}, request_body_json: {} };
 }

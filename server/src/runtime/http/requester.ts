@@ -5,7 +5,14 @@ import { configError, RuntimeError, type FailureType } from '../errors';
 import { evalMapping, evalNestedMapping, evalString, evalText, pythonStr, type TemplateContext } from './interpolatedValues';
 import { PyFloat } from '../interpolation/values';
 import { appendQuery, combineMappings, encodeForm, joinUrl, pythonJsonDumps } from './requestOptions';
-import { createErrorHandler, defaultMessage, parsedErrorMessage, referenceStatusMessage, type ErrorHandler, type ErrorResolution } from './errorHandler';
+import {
+  createErrorHandler,
+  defaultMessage,
+  parsedErrorMessage,
+  referenceStatusMessage,
+  type ErrorHandler,
+  type ErrorResolution,
+} from './errorHandler';
 import { resolveFetch, safeUrl, type FetchFunction } from './transport';
 import { templateSlice, type StreamSlice } from '../records/streamSlice';
 import { headerValue } from './headers';
@@ -13,7 +20,12 @@ import { splitQueryProperties, withQueryProperties } from './queryPropertiesPara
 import type { ApiBudget } from './apiBudget';
 
 /** Anything that authenticates a data request (docs/runtime.md createAuthenticator result). */
-export type Authenticator = { authenticate(request?: { sending?: boolean }): Promise<AuthParts>; /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */ invalidate?(): void };
+export type Authenticator = {
+  authenticate(request?: {
+    sending?: boolean;
+  }): Promise<AuthParts> /** Forces a token refresh before the next request (REFRESH_TOKEN_THEN_RETRY). */;
+  invalidate?(): void;
+};
 
 /** One request to build: the slice, the wrapped page token and the retriever-level option providers. */
 export type RequestInput = {
@@ -35,7 +47,13 @@ export class RequestFailedError extends RuntimeError {
    * "HTTP Status Code: 404. Error: Not found. …"); `message` adds where and what the API said.
    */
   referenceMessage: string | null = null;
-  constructor(message: string, failureType: FailureType, exchange: { request: HttpRequest; response: HttpResponse | null }, status?: number, cause?: unknown) {
+  constructor(
+    message: string,
+    failureType: FailureType,
+    exchange: { request: HttpRequest; response: HttpResponse | null },
+    status?: number,
+    cause?: unknown,
+  ) {
     super(message, failureType, { ...(status !== undefined ? { status } : {}), ...(cause !== undefined ? { cause } : {}) });
     this.exchange = exchange;
   }
@@ -55,7 +73,8 @@ function withReferenceMessage(e: RequestFailedError, resolution: ErrorResolution
   if (!exhausted) e.referenceMessage = own;
   // A 429 that used up its retries is "API rate limit exceeded." whatever the action was.
   else if (response.status === 429) e.referenceMessage = 'API rate limit exceeded.';
-  else e.referenceMessage = `${EXHAUSTED}${own ?? `Request to ${safeUrl(e.exchange.request.url)} failed with failure type ${resolution.failureType}, response action ${resolution.action}.`}`;
+  else
+    e.referenceMessage = `${EXHAUSTED}${own ?? `Request to ${safeUrl(e.exchange.request.url)} failed with failure type ${resolution.failureType}, response action ${resolution.action}.`}`;
   return e;
 }
 
@@ -68,7 +87,8 @@ const EXHAUSTED = 'Exhausted available request attempts. Please see logs for mor
 function networkText(cause: unknown): string | null {
   const c = cause as { message?: string; code?: string; cause?: { code?: string; message?: string } } | undefined;
   const code = c?.cause?.code ?? c?.code;
-  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return "ConnectionError: ('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))";
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')
+    return "ConnectionError: ('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))";
   return null;
 }
 
@@ -94,13 +114,23 @@ export type HttpRequester = {
 const MAX_TIME_SECONDS = 600;
 
 /** Builds an HttpRequester. Throws a config error for combinations the reference rejects at build time. */
-export function createHttpRequester(component: Record<string, unknown>, config: object, options: RequesterOptions = {}, env: RuntimeEnv = {}): HttpRequester {
+export function createHttpRequester(
+  component: Record<string, unknown>,
+  config: object,
+  options: RequesterOptions = {},
+  env: RuntimeEnv = {},
+): HttpRequester {
   const parameters = (component.$parameters as object) ?? options.parameters ?? {};
   if (component.request_body_data !== undefined && component.request_body_json !== undefined) {
     throw configError('HttpRequester defines both request_body_data and request_body_json; only one of them may be set.');
   }
   const method = String(component.http_method ?? 'GET').toUpperCase();
-  const errorHandler: ErrorHandler = createErrorHandler(component.error_handler as Record<string, unknown> | undefined, config, parameters, env);
+  const errorHandler: ErrorHandler = createErrorHandler(
+    component.error_handler as Record<string, unknown> | undefined,
+    config,
+    parameters,
+    env,
+  );
   const fetch: FetchFunction = resolveFetch(env, { signal: options.signal });
   const sleep = env.sleep ?? ((ms: number) => abortableDelay(ms, options.signal));
   const authenticator = options.authenticator;
@@ -108,7 +138,13 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
   const { parameters: requestParameters, key: queryPropertiesKey } = splitQueryProperties(component.request_parameters);
 
   async function build(input: RequestInput): Promise<HttpRequest> {
-    const ctx: TemplateContext = { config, parameters, stream_slice: templateSlice(input.slice), next_page_token: input.nextPageToken, ...(input.slice.extra_fields ?? {}) };
+    const ctx: TemplateContext = {
+      config,
+      parameters,
+      stream_slice: templateSlice(input.slice),
+      next_page_token: input.nextPageToken,
+      ...(input.slice.extra_fields ?? {}),
+    };
     const pathToken = input.retrieverParts.map((p) => p.path).find((p) => p !== null && p !== undefined && p !== '') ?? null;
     // The reference's order: the URL, the requester's headers, then the authenticator (a token request),
     // then parameters and bodies. A template failing in the URL or headers costs no token request.
@@ -117,21 +153,32 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
     const auth = authenticator ? await authenticator.authenticate({ sending: true }) : null;
     const ownParams = evalMapping(requestParameters, ctx, { stringOrList: true, what: 'request_parameters' }, env);
     const params = combineMappings(
-      [queryPropertiesKey === null ? ownParams : withQueryProperties(ownParams, queryPropertiesKey, input.slice), auth?.request_parameters, ...input.retrieverParts.map((p) => p.request_parameters)],
+      [
+        queryPropertiesKey === null ? ownParams : withQueryProperties(ownParams, queryPropertiesKey, input.slice),
+        auth?.request_parameters,
+        ...input.retrieverParts.map((p) => p.request_parameters),
+      ],
       { json: false, what: 'request parameters' },
     );
     if (typeof params === 'string') throw configError('Request parameters must be key/value pairs, not a string.');
-    const headers = combineMappings(
-      [ownHeaders, auth?.request_headers, ...input.retrieverParts.map((p) => p.request_headers)],
-      { json: false, what: 'request headers' },
-    );
+    const headers = combineMappings([ownHeaders, auth?.request_headers, ...input.retrieverParts.map((p) => p.request_headers)], {
+      json: false,
+      what: 'request headers',
+    });
     if (typeof headers === 'string') throw configError('Request headers must be key/value pairs; headers cannot be a string.');
     const { data, json } = requesterBodies(component, ctx, env);
-    const form = combineMappings([data, auth?.request_body_data, ...input.retrieverParts.map((p) => p.request_body_data)], { json: false, what: 'request_body_data' });
-    const jsonBody = combineMappings([json, auth?.request_body_json, ...input.retrieverParts.map((p) => p.request_body_json)], { json: true, what: 'request_body_json' });
+    const form = combineMappings([data, auth?.request_body_data, ...input.retrieverParts.map((p) => p.request_body_data)], {
+      json: false,
+      what: 'request_body_data',
+    });
+    const jsonBody = combineMappings([json, auth?.request_body_json, ...input.retrieverParts.map((p) => p.request_body_json)], {
+      json: true,
+      what: 'request_body_json',
+    });
     const hasForm = typeof form === 'string' ? form !== '' : Object.keys(form).length > 0;
     const hasJson = typeof jsonBody === 'string' ? jsonBody !== '' : Object.keys(jsonBody).length > 0;
-    if (hasForm && hasJson) throw configError('Request has both a form body and a JSON body; only one of request_body_data and request_body_json may be used.');
+    if (hasForm && hasJson)
+      throw configError('Request has both a form body and a JSON body; only one of request_body_data and request_body_json may be used.');
     const finalHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) if (v !== null && v !== undefined) finalHeaders[k] = pythonStr(v);
     let body: string | null = null;
@@ -177,11 +224,26 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
           const rateLimited = resolution.action === 'RATE_LIMITED';
           if (attempt >= maxRetries) {
             const why = rateLimited ? 'API rate limit exceeded' : 'Exhausted available request attempts';
-            throw withReferenceMessage(new RequestFailedError(`${why} (${attempt + 1} attempt${attempt ? 's' : ''}): ${describe(resolution, exchange, error)}`, resolution.failureType, exchange, response?.status, error ?? undefined), resolution, true);
+            throw withReferenceMessage(
+              new RequestFailedError(
+                `${why} (${attempt + 1} attempt${attempt ? 's' : ''}): ${describe(resolution, exchange, error)}`,
+                resolution.failureType,
+                exchange,
+                response?.status,
+                error ?? undefined,
+              ),
+              resolution,
+              true,
+            );
           }
           const seconds = waitSeconds(response, attempt + 1, rateLimited);
           if (!rateLimited && waited + seconds > MAX_TIME_SECONDS) {
-            throw new RequestFailedError(`Exhausted the retry time budget of ${MAX_TIME_SECONDS} s: ${describe(resolution, exchange, error)}`, resolution.failureType, exchange, response?.status);
+            throw new RequestFailedError(
+              `Exhausted the retry time budget of ${MAX_TIME_SECONDS} s: ${describe(resolution, exchange, error)}`,
+              resolution.failureType,
+              exchange,
+              response?.status,
+            );
           }
           waited += seconds;
           await sleep(seconds * 1000);
@@ -207,8 +269,18 @@ export function createHttpRequester(component: Record<string, unknown>, config: 
   return { urlBase: (component.url_base ?? component.url) as string | undefined, build, send };
 }
 
-function failure(resolution: ErrorResolution, exchange: { request: HttpRequest; response: HttpResponse | null }, error: unknown): RequestFailedError {
-  return new RequestFailedError(describe(resolution, exchange, error), resolution.failureType, exchange, exchange.response?.status, error ?? undefined);
+function failure(
+  resolution: ErrorResolution,
+  exchange: { request: HttpRequest; response: HttpResponse | null },
+  error: unknown,
+): RequestFailedError {
+  return new RequestFailedError(
+    describe(resolution, exchange, error),
+    resolution.failureType,
+    exchange,
+    exchange.response?.status,
+    error ?? undefined,
+  );
 }
 
 function describe(resolution: ErrorResolution, exchange: { request: HttpRequest; response: HttpResponse | null }, error: unknown): string {
@@ -216,7 +288,11 @@ function describe(resolution: ErrorResolution, exchange: { request: HttpRequest;
   const where = `${request.method} ${safeUrl(request.url)}`;
   if (!response) return resolution.message ?? `${(error as Error)?.message ?? 'Network error'} (${where})`;
   let parsed: unknown = null;
-  try { parsed = JSON.parse(response.body); } catch { /* not JSON: the raw text is used */ }
+  try {
+    parsed = JSON.parse(response.body);
+  } catch {
+    /* not JSON: the raw text is used */
+  }
   const apiText = parsedErrorMessage(parsed, response.body.slice(0, 300));
   const head = resolution.message ?? defaultMessage(response.status);
   return `${head} HTTP ${response.status} for ${where}${apiText ? `; the API said: ${apiText.slice(0, 300)}` : ''}`;
@@ -249,20 +325,28 @@ function buildUrl(component: Record<string, unknown>, ctx: TemplateContext, path
 }
 
 /** Requester-level form and JSON bodies from request_body_data / request_body_json / request_body (§4.4). */
-function requesterBodies(component: Record<string, unknown>, ctx: TemplateContext, env: RuntimeEnv): { data: Record<string, unknown> | string; json: Record<string, unknown> | string } {
+function requesterBodies(
+  component: Record<string, unknown>,
+  ctx: TemplateContext,
+  env: RuntimeEnv,
+): { data: Record<string, unknown> | string; json: Record<string, unknown> | string } {
   let data: Record<string, unknown> | string = {};
   let json: Record<string, unknown> | string = {};
   const rb = component.request_body as Record<string, unknown> | undefined;
   if (rb) {
     switch (rb.type) {
-      case 'RequestBodyPlainText': return { data: textBody(rb.value, ctx, env), json };
-      case 'RequestBodyUrlEncodedForm': return { data: evalMapping(rb.value, ctx, { stringOrList: true, what: 'request_body' }, env), json };
-      case 'RequestBodyJsonObject': return { data, json: asJsonBody(evalNestedMapping(rb.value, ctx, env)) };
+      case 'RequestBodyPlainText':
+        return { data: textBody(rb.value, ctx, env), json };
+      case 'RequestBodyUrlEncodedForm':
+        return { data: evalMapping(rb.value, ctx, { stringOrList: true, what: 'request_body' }, env), json };
+      case 'RequestBodyJsonObject':
+        return { data, json: asJsonBody(evalNestedMapping(rb.value, ctx, env)) };
       case 'RequestBodyGraphQL': {
         const value = { query: 'query {\n    \n}', ...((rb.value as object) ?? {}) };
         return { data, json: asJsonBody(evalNestedMapping(value, ctx, env)) };
       }
-      default: throw configError(`Unknown request_body type ${JSON.stringify(rb.type)}.`);
+      default:
+        throw configError(`Unknown request_body type ${JSON.stringify(rb.type)}.`);
     }
   }
   const d = component.request_body_data;
@@ -296,8 +380,14 @@ function asJsonBody(v: unknown): Record<string, unknown> | string {
 function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new RuntimeError('The read was cancelled.', 'system_error'));
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(new RuntimeError('The read was cancelled.', 'system_error')); };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new RuntimeError('The read was cancelled.', 'system_error'));
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -27,7 +27,14 @@ export function bodyLimit(response: Pick<HttpResponse, 'maxBodyBytes'>): number 
 /** What kind of binary data the bytes start with, or null for text. */
 export function binaryKind(bytes: Uint8Array): 'gzip' | 'zip' | 'binary' | null {
   if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return 'gzip';
-  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05) && (bytes[3] === 0x04 || bytes[3] === 0x06)) return 'zip';
+  if (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x4b &&
+    (bytes[2] === 0x03 || bytes[2] === 0x05) &&
+    (bytes[3] === 0x04 || bytes[3] === 0x06)
+  )
+    return 'zip';
   // Text bodies have no NUL bytes; looking at the head is enough to tell, and cheap on big bodies.
   const head = Math.min(bytes.length, 4096);
   for (let i = 0; i < head; i++) if (bytes[i] === 0) return 'binary';

@@ -32,7 +32,12 @@ export type FetchFunction = (req: HttpRequest) => Promise<HttpResponse>;
 /** A network-level failure; `code` mimics Node's error codes (ECONNREFUSED, ETIMEDOUT, ...). */
 export class TransportError extends RuntimeError {
   readonly code: string;
-  constructor(message: string, code: string, failureType: 'transient_error' | 'system_error' | 'config_error' = 'transient_error', cause?: unknown) {
+  constructor(
+    message: string,
+    code: string,
+    failureType: 'transient_error' | 'system_error' | 'config_error' = 'transient_error',
+    cause?: unknown,
+  ) {
     super(message, failureType, cause !== undefined ? { cause } : {});
     this.code = code;
   }
@@ -85,15 +90,26 @@ async function sendOnce(req: HttpRequest, opts: ResolvedOptions): Promise<HttpRe
   try {
     url = new URL(req.url);
   } catch {
-    throw new TransportError(`Invalid URL: ${safeUrl(req.url)}. Check url/url_base and the config values used in it.`, 'ERR_INVALID_URL', 'config_error');
+    throw new TransportError(
+      `Invalid URL: ${safeUrl(req.url)}. Check url/url_base and the config values used in it.`,
+      'ERR_INVALID_URL',
+      'config_error',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TransportError(`Unsupported URL scheme "${url.protocol}" in ${safeUrl(req.url)}; only http and https are allowed.`, 'ERR_INVALID_URL_SCHEME', 'config_error');
+    throw new TransportError(
+      `Unsupported URL scheme "${url.protocol}" in ${safeUrl(req.url)}; only http and https are allowed.`,
+      'ERR_INVALID_URL_SCHEME',
+      'config_error',
+    );
   }
   if (opts.signal?.aborted) throw cancelled();
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, opts.timeoutMs);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs);
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -113,7 +129,12 @@ async function sendOnce(req: HttpRequest, opts: ResolvedOptions): Promise<HttpRe
   } catch (e) {
     if (e instanceof RuntimeError) throw e;
     if (timedOut) {
-      throw new TransportError(`No complete response within ${opts.timeoutMs} ms for ${req.method} ${safeUrl(req.url)}.`, 'ETIMEDOUT', 'transient_error', e);
+      throw new TransportError(
+        `No complete response within ${opts.timeoutMs} ms for ${req.method} ${safeUrl(req.url)}.`,
+        'ETIMEDOUT',
+        'transient_error',
+        e,
+      );
     }
     if (opts.signal?.aborted) throw cancelled();
     throw networkError(e, req);
@@ -156,10 +177,15 @@ async function readBody(body: Readable, encoding: string | undefined, cap: numbe
 
 function decompressor(encoding: string | undefined): Transform | null {
   switch ((encoding ?? '').trim().toLowerCase()) {
-    case 'gzip': case 'x-gzip': return createGunzip();
-    case 'deflate': return createInflate();
-    case 'br': return createBrotliDecompress();
-    default: return null;
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      return null;
   }
 }
 
@@ -196,8 +222,19 @@ function attachRedirects(response: HttpResponse, redirects: Redirect[]): HttpRes
  * and headers a manifest renders from config, since the transport cannot know which of those are secret.
  */
 const HEADERS_SAFE_ACROSS_ORIGINS = new Set([
-  'accept', 'accept-encoding', 'accept-language', 'cache-control', 'content-type', 'content-length',
-  'if-match', 'if-modified-since', 'if-none-match', 'if-unmodified-since', 'pragma', 'range', 'user-agent',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'cache-control',
+  'content-type',
+  'content-length',
+  'if-match',
+  'if-modified-since',
+  'if-none-match',
+  'if-unmodified-since',
+  'pragma',
+  'range',
+  'user-agent',
 ]);
 
 /** Whether a header may carry a credential (anything not known to be harmless). */
@@ -215,7 +252,11 @@ function redirectedRequest(prev: HttpRequest, status: number, location: string):
   try {
     target = new URL(location, prev.url);
   } catch {
-    throw new TransportError(`${prev.method} ${safeUrl(prev.url)} answered ${status} with an invalid Location header; not following it.`, 'ERR_INVALID_REDIRECT', 'system_error');
+    throw new TransportError(
+      `${prev.method} ${safeUrl(prev.url)} answered ${status} with an invalid Location header; not following it.`,
+      'ERR_INVALID_REDIRECT',
+      'system_error',
+    );
   }
   const from = new URL(prev.url);
   const crossOrigin = from.origin !== target.origin;
@@ -223,7 +264,10 @@ function redirectedRequest(prev: HttpRequest, status: number, location: string):
   const dropped: string[] = [];
   if (crossOrigin) {
     for (const k of Object.keys(headers)) {
-      if (mayCarryCredential(k)) { delete headers[k]; dropped.push(k); }
+      if (mayCarryCredential(k)) {
+        delete headers[k];
+        dropped.push(k);
+      }
     }
   }
   const toGet = status === 303 || ((status === 301 || status === 302) && prev.method === 'POST');
@@ -236,7 +280,14 @@ function redirectedRequest(prev: HttpRequest, status: number, location: string):
       'system_error',
     );
   }
-  const redirect: Redirect = { status, method: prev.method, from: safeUrl(prev.url), to: safeUrl(target.toString()), crossOrigin, droppedHeaders: dropped };
+  const redirect: Redirect = {
+    status,
+    method: prev.method,
+    from: safeUrl(prev.url),
+    to: safeUrl(target.toString()),
+    crossOrigin,
+    droppedHeaders: dropped,
+  };
   if (toGet) {
     for (const k of Object.keys(headers)) if (/^content-(type|length)$/i.test(k)) delete headers[k];
     return { next: { method: 'GET', url: target.toString(), headers, body: null }, redirect };
@@ -252,9 +303,16 @@ export function describeRedirect(r: Redirect): string {
 
 function networkError(e: unknown, req: HttpRequest): TransportError {
   const err = e as { code?: string; cause?: { code?: string }; message?: string };
-  const code = err.code && /^E[A-Z]/.test(err.code) && !err.code.startsWith('UND_') ? err.code : (err.cause?.code ?? err.code ?? 'ENETWORK');
-  const mapped = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' ? 'ETIMEDOUT' : code;
-  return new TransportError(`Network error for ${req.method} ${safeUrl(req.url)}: ${mapped}${err.message ? ` (${err.message})` : ''}`, mapped, 'transient_error', e);
+  const code =
+    err.code && /^E[A-Z]/.test(err.code) && !err.code.startsWith('UND_') ? err.code : (err.cause?.code ?? err.code ?? 'ENETWORK');
+  const mapped =
+    code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' ? 'ETIMEDOUT' : code;
+  return new TransportError(
+    `Network error for ${req.method} ${safeUrl(req.url)}: ${mapped}${err.message ? ` (${err.message})` : ''}`,
+    mapped,
+    'transient_error',
+    e,
+  );
 }
 
 function cancelled(): TransportError {

@@ -12,7 +12,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function cursorLine(report: IncrementalCheckReport): string {
   const c = report.cursor;
   if (!c || c.kind === 'none') return 'no incremental_sync';
-  const what = c.kind === 'count' ? `IncrementingCountCursor on ${c.cursorField}` : `DatetimeBasedCursor on ${c.cursorField} (${c.datetimeFormat})`;
+  const what =
+    c.kind === 'count' ? `IncrementingCountCursor on ${c.cursorField}` : `DatetimeBasedCursor on ${c.cursorField} (${c.datetimeFormat})`;
   const layout = c.layout === 'per_partition' ? ', state per partition' : c.layout === 'global' ? ', global state' : '';
   return `${what}${c.lookbackWindow ? `, lookback ${c.lookbackWindow}` : ''}${layout}${c.parents.length ? `, parent state of ${c.parents.map((p) => p.stream).join(', ')}` : ''}`;
 }
@@ -27,13 +28,19 @@ export function formatCheckReport(report: IncrementalCheckReport): string {
   }
   for (const r of report.reads) {
     const from = r.read === 1 ? (r.input_state ? 'from the given state' : 'no input state') : `from read ${r.read - 1}'s final state`;
-    lines.push(`  read ${r.read} (${from}): ${plural(r.records, 'record')}, ${plural(r.pages, 'page')}, ${plural(r.slices, 'slice')} → state ${r.final_state ? JSON.stringify(r.final_state) : 'none'}`);
+    lines.push(
+      `  read ${r.read} (${from}): ${plural(r.records, 'record')}, ${plural(r.pages, 'page')}, ${plural(r.slices, 'slice')} → state ${r.final_state ? JSON.stringify(r.final_state) : 'none'}`,
+    );
   }
   for (const c of report.checks) lines.push(`${c.holds ? '✓' : '✗'} ${c.detail}`);
   for (const v of report.violations) {
     lines.push(`VIOLATION ${v.rule}: ${v.message}`);
-    for (const r of v.records.slice(0, SHOWN)) lines.push(`    record ${r.key} ${report.cursor?.cursorField}=${JSON.stringify(r.cursor_value)} < ${r.bound} (read ${r.read}, slice ${r.slice}, page ${r.page}: ${r.request})`);
-    for (const q of v.requests.slice(0, SHOWN)) lines.push(`    request ${q.request} (read ${q.read}, slice ${q.slice}) starts at ${q.window_start} < ${q.bound}`);
+    for (const r of v.records.slice(0, SHOWN))
+      lines.push(
+        `    record ${r.key} ${report.cursor?.cursorField}=${JSON.stringify(r.cursor_value)} < ${r.bound} (read ${r.read}, slice ${r.slice}, page ${r.page}: ${r.request})`,
+      );
+    for (const q of v.requests.slice(0, SHOWN))
+      lines.push(`    request ${q.request} (read ${q.read}, slice ${q.slice}) starts at ${q.window_start} < ${q.bound}`);
     const listed = Math.min(SHOWN, v.records.length) + Math.min(SHOWN, v.requests.length);
     if (listed && v.count > listed) lines.push(`    … and ${v.count - listed} more`);
   }

@@ -94,10 +94,21 @@ export function quietContext(root: Obj, config: Obj, env: TestReadEnv = {}): Rea
  * (which reads the API for an HttpComponentsResolver). Null when there is none. Throws RuntimeError
  * (config_error) when the manifest cannot be resolved.
  */
-export async function findStreamDefinition(manifest: object, config: Obj, name: string, env: TestReadEnv = {}): Promise<{ root: Obj; stream: Obj } | null> {
+export async function findStreamDefinition(
+  manifest: object,
+  config: Obj,
+  name: string,
+  env: TestReadEnv = {},
+): Promise<{ root: Obj; stream: Obj } | null> {
   const resolved = resolveManifest(manifest);
   const broken = resolved.problems.filter((p) => p.severity === 'error');
-  if (broken.length) throw configError(`The manifest cannot be resolved: ${broken.slice(0, 3).map((p) => p.message).join('; ')}`);
+  if (broken.length)
+    throw configError(
+      `The manifest cannot be resolved: ${broken
+        .slice(0, 3)
+        .map((p) => p.message)
+        .join('; ')}`,
+    );
   const root = resolved.value as Obj;
   const streams = (Array.isArray(root.streams) ? root.streams : []) as Obj[];
   const found = streams.find((s) => s && s.name === name);
@@ -114,11 +125,14 @@ export function describeIncrementalStream(root: Obj, stream: Obj, config: Obj, e
   const name = String(stream.name ?? '');
   const retriever = (stream.retriever ?? {}) as Obj;
   const routerValue = retriever.partition_router;
-  const routerList = (routerValue === undefined || routerValue === null ? [] : Array.isArray(routerValue) ? routerValue : [routerValue]) as Obj[];
+  const routerList = (
+    routerValue === undefined || routerValue === null ? [] : Array.isArray(routerValue) ? routerValue : [routerValue]
+  ) as Obj[];
   const routers = routerList.map((r) => String(r?.type ?? 'unknown'));
   const single = !Array.isArray(routerValue) && routerList.length === 1 ? routerList[0] : null;
   const inc = stream.incremental_sync as Obj | undefined;
-  const render = (t: unknown, params: unknown = inc?.$parameters) => pythonStr(evalString(t, { config, parameters: (params as Obj) ?? {} }, rc.env));
+  const render = (t: unknown, params: unknown = inc?.$parameters) =>
+    pythonStr(evalString(t, { config, parameters: (params as Obj) ?? {} }, rc.env));
 
   const parents: ParentDependency[] = [];
   if (single?.type === 'SubstreamPartitionRouter') {
@@ -132,7 +146,11 @@ export function describeIncrementalStream(root: Obj, stream: Obj, config: Obj, e
       } catch {
         cursorField = null;
       }
-      parents.push({ stream: String(parent.name ?? ''), cursorField, datetimeFormat: typeof pinc?.datetime_format === 'string' ? pinc.datetime_format : null });
+      parents.push({
+        stream: String(parent.name ?? ''),
+        cursorField,
+        datetimeFormat: typeof pinc?.datetime_format === 'string' ? pinc.datetime_format : null,
+      });
     }
   }
   const base = {
@@ -147,8 +165,17 @@ export function describeIncrementalStream(root: Obj, stream: Obj, config: Obj, e
   };
   if (!inc) {
     return {
-      ...base, kind: 'none', cursorField: '', datetimeFormat: null, parseFormats: [], lookbackWindow: null, start: null, layout: 'none',
-      parse: () => null, lowerBound: (p) => p, show: () => '',
+      ...base,
+      kind: 'none',
+      cursorField: '',
+      datetimeFormat: null,
+      parseFormats: [],
+      lookbackWindow: null,
+      start: null,
+      layout: 'none',
+      parse: () => null,
+      lowerBound: (p) => p,
+      show: () => '',
     };
   }
   const cursorField = inc.cursor_field !== undefined ? render(inc.cursor_field) : '';
@@ -160,10 +187,19 @@ export function describeIncrementalStream(root: Obj, stream: Obj, config: Obj, e
       start = null;
     }
     return {
-      ...base, kind: 'count', cursorField, datetimeFormat: null, parseFormats: [], lookbackWindow: null, start, layout: 'single',
-      startKey: 'start', endKey: 'end',
+      ...base,
+      kind: 'count',
+      cursorField,
+      datetimeFormat: null,
+      parseFormats: [],
+      lookbackWindow: null,
+      start,
+      layout: 'single',
+      startKey: 'start',
+      endKey: 'end',
       parse(value) {
-        const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+        const n =
+          typeof value === 'number' ? value : typeof value === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
         return Number.isFinite(n) ? { kind: 'count', n } : null;
       },
       lowerBound: (p) => p,
@@ -177,9 +213,15 @@ export function describeIncrementalStream(root: Obj, stream: Obj, config: Obj, e
   const lookback: Gap | null = lookbackText ? parseGap(lookbackText, 'DatetimeBasedCursor.lookback_window') : null;
   let start: string | null = null;
   try {
-    const bound = typeof inc.start_datetime === 'object' && inc.start_datetime !== null ? (inc.start_datetime as Obj) : { datetime: inc.start_datetime };
+    const bound =
+      typeof inc.start_datetime === 'object' && inc.start_datetime !== null
+        ? (inc.start_datetime as Obj)
+        : { datetime: inc.start_datetime };
     const own = typeof bound.datetime_format === 'string' && bound.datetime_format ? bound.datetime_format : format;
-    start = formatCursorValue(parseBound(render(bound.datetime, bound.$parameters ?? inc.$parameters), [own], 'start_datetime', parseFormats), format);
+    start = formatCursorValue(
+      parseBound(render(bound.datetime, bound.$parameters ?? inc.$parameters), [own], 'start_datetime', parseFormats),
+      format,
+    );
   } catch {
     start = null;
   }

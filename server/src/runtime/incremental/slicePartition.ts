@@ -11,7 +11,12 @@ type Obj = Record<string, unknown>;
 export function partitionKey(partition: unknown): string {
   const sort = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sort);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v as Obj).sort().map((k) => [k, sort((v as Obj)[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v as Obj)
+          .sort()
+          .map((k) => [k, sort((v as Obj)[k])]),
+      );
     return v;
   };
   return JSON.stringify(sort(partition));

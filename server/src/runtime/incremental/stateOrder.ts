@@ -53,7 +53,8 @@ function walk(a: unknown, b: unknown, where: string, formats: string[], out: str
         if (next) walk(s.cursor, next.cursor, `${where} partition ${partitionKey(s.partition)}`, formats, out);
       }
     }
-    for (const k of Object.keys(a)) if (k !== 'states' && k !== 'lookback_window' && k in b) walk(a[k], b[k], `${where}.${k}`, formats, out);
+    for (const k of Object.keys(a))
+      if (k !== 'states' && k !== 'lookback_window' && k in b) walk(a[k], b[k], `${where}.${k}`, formats, out);
     return;
   }
   const pa = orderable(a, formats);

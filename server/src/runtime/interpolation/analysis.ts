@@ -69,7 +69,8 @@ export function analyzeTemplate(stmts: Stmt[]): TemplateFacts {
   const expr = (e: Expr | null): void => {
     if (!e) return;
     switch (e.t) {
-      case 'lit': return;
+      case 'lit':
+        return;
       case 'name':
         if (!declared(e.name)) facts.undeclared.push({ name: e.name, start: e.start, end: e.end });
         return;
@@ -82,7 +83,11 @@ export function analyzeTemplate(stmts: Stmt[]): TemplateFacts {
         expr(e.obj);
         expr(e.index);
         return;
-      case 'slice': expr(e.lo); expr(e.hi); expr(e.step); return;
+      case 'slice':
+        expr(e.lo);
+        expr(e.hi);
+        expr(e.step);
+        return;
       case 'call':
         if (!declared('config')) recordConfig(e);
         expr(e.fn);
@@ -102,20 +107,44 @@ export function analyzeTemplate(stmts: Stmt[]): TemplateFacts {
         facts.tests.push({ name: e.name, start: e.start, end: e.start + e.name.length });
         e.args.forEach(expr);
         return;
-      case 'bin': case 'logic': expr(e.l); expr(e.r); return;
-      case 'unary': expr(e.e); return;
-      case 'compare': expr(e.first); e.ops.forEach(([, x]) => expr(x)); return;
-      case 'cond': expr(e.then); expr(e.test); expr(e.else); return;
-      case 'list': case 'tuple': e.items.forEach(expr); return;
-      case 'dict': e.pairs.forEach(([k, v]) => { expr(k); expr(v); }); return;
+      case 'bin':
+      case 'logic':
+        expr(e.l);
+        expr(e.r);
+        return;
+      case 'unary':
+        expr(e.e);
+        return;
+      case 'compare':
+        expr(e.first);
+        e.ops.forEach(([, x]) => expr(x));
+        return;
+      case 'cond':
+        expr(e.then);
+        expr(e.test);
+        expr(e.else);
+        return;
+      case 'list':
+      case 'tuple':
+        e.items.forEach(expr);
+        return;
+      case 'dict':
+        e.pairs.forEach(([k, v]) => {
+          expr(k);
+          expr(v);
+        });
+        return;
     }
   };
 
   const body = (stmts: Stmt[]): void => {
     for (const s of stmts) {
       switch (s.t) {
-        case 'text': break;
-        case 'output': expr(s.e); break;
+        case 'text':
+          break;
+        case 'output':
+          expr(s.e);
+          break;
         case 'if':
           for (const b of s.branches) {
             expr(b.cond);

@@ -4,8 +4,21 @@
 import { PyDate, PyDateTime, PyTimedelta } from './datetime';
 import { strftime } from './datetimeFormat';
 import {
-  PyDict, PyFloat, PyFunction, PyTuple, TemplateValueError, Undefined, UndefinedAccessError, hasKey, isDict,
-  iterate, makeFloat, numberOf, pyEquals, pyStr, typeName,
+  type PyDict,
+  PyFloat,
+  PyFunction,
+  PyTuple,
+  TemplateValueError,
+  Undefined,
+  UndefinedAccessError,
+  hasKey,
+  isDict,
+  iterate,
+  makeFloat,
+  numberOf,
+  pyEquals,
+  pyStr,
+  typeName,
 } from './values';
 import { charge, checkItems, checkText, chargeText, sizeArg, splitForReplace, TextBuilder } from './limits';
 
@@ -48,7 +61,9 @@ function splitPy(s: string, sep: unknown, max: number, fromRight: boolean): stri
   if (d === '') throw new TemplateValueError('empty separator');
   const all = s.split(d);
   if (max < 0 || all.length <= max + 1) return all;
-  return fromRight ? [all.slice(0, all.length - max).join(d), ...all.slice(all.length - max)] : [...all.slice(0, max), all.slice(max).join(d)];
+  return fromRight
+    ? [all.slice(0, all.length - max).join(d), ...all.slice(all.length - max)]
+    : [...all.slice(0, max), all.slice(max).join(d)];
 }
 
 function stripChars(s: string, chars: unknown, left: boolean, right: boolean): string {
@@ -210,34 +225,57 @@ function datetimeAttr(d: PyDate, name: string): unknown {
   const dt = d instanceof PyDateTime ? d : null;
   const bind = (fn: (args: unknown[], kw: Record<string, unknown>) => unknown) => new PyFunction(name, fn);
   switch (name) {
-    case 'year': return d.year;
-    case 'month': return d.month;
-    case 'day': return d.day;
-    case 'strftime': return bind((a) => strftime(d, str(a[0], 'format')));
-    case 'isoformat': return bind((a, kw) => (dt ? dt.isoformat(String(arg(a, kw, 0, 'sep', 'T'))) : d.isoformat()));
-    case 'weekday': return bind(() => d.weekday());
-    case 'isoweekday': return bind(() => d.weekday() + 1);
-    case 'date': return dt ? bind(() => dt.date()) : undefined;
-    case 'timestamp': return dt ? bind(() => makeFloat(dt.timestamp())) : undefined;
-    case 'replace': return bind((a, kw) => {
-      const f = { year: d.year, month: d.month, day: d.day, hour: dt?.hour ?? 0, minute: dt?.minute ?? 0, second: dt?.second ?? 0, microsecond: dt?.microsecond ?? 0 };
-      for (const k of Object.keys(kw)) {
-        if (k === 'tzinfo') continue;
-        if (!(k in f)) throw new TemplateValueError(`'${k}' is an invalid keyword argument for replace()`);
-        (f as Record<string, number>)[k] = Number(numberOf(kw[k]));
-      }
-      if (!dt) return new PyDate(f.year, f.month, f.day);
-      const offset = hasKey(kw, 'tzinfo') ? (kw.tzinfo === null ? null : 0) : dt.offsetMinutes;
-      return PyDateTime.of(f.year, f.month, f.day, f.hour, f.minute, f.second, f.microsecond, offset);
-    });
-    case 'astimezone': return dt ? bind(() => dt.toOffset(0)) : undefined;
+    case 'year':
+      return d.year;
+    case 'month':
+      return d.month;
+    case 'day':
+      return d.day;
+    case 'strftime':
+      return bind((a) => strftime(d, str(a[0], 'format')));
+    case 'isoformat':
+      return bind((a, kw) => (dt ? dt.isoformat(String(arg(a, kw, 0, 'sep', 'T'))) : d.isoformat()));
+    case 'weekday':
+      return bind(() => d.weekday());
+    case 'isoweekday':
+      return bind(() => d.weekday() + 1);
+    case 'date':
+      return dt ? bind(() => dt.date()) : undefined;
+    case 'timestamp':
+      return dt ? bind(() => makeFloat(dt.timestamp())) : undefined;
+    case 'replace':
+      return bind((_a, kw) => {
+        const f = {
+          year: d.year,
+          month: d.month,
+          day: d.day,
+          hour: dt?.hour ?? 0,
+          minute: dt?.minute ?? 0,
+          second: dt?.second ?? 0,
+          microsecond: dt?.microsecond ?? 0,
+        };
+        for (const k of Object.keys(kw)) {
+          if (k === 'tzinfo') continue;
+          if (!(k in f)) throw new TemplateValueError(`'${k}' is an invalid keyword argument for replace()`);
+          (f as Record<string, number>)[k] = Number(numberOf(kw[k]));
+        }
+        if (!dt) return new PyDate(f.year, f.month, f.day);
+        const offset = hasKey(kw, 'tzinfo') ? (kw.tzinfo === null ? null : 0) : dt.offsetMinutes;
+        return PyDateTime.of(f.year, f.month, f.day, f.hour, f.minute, f.second, f.microsecond, offset);
+      });
+    case 'astimezone':
+      return dt ? bind(() => dt.toOffset(0)) : undefined;
   }
   if (dt) {
     switch (name) {
-      case 'hour': return dt.hour;
-      case 'minute': return dt.minute;
-      case 'second': return dt.second;
-      case 'microsecond': return dt.microsecond;
+      case 'hour':
+        return dt.hour;
+      case 'minute':
+        return dt.minute;
+      case 'second':
+        return dt.second;
+      case 'microsecond':
+        return dt.microsecond;
     }
   }
   return undefined;
@@ -245,16 +283,20 @@ function datetimeAttr(d: PyDate, name: string): unknown {
 
 function timedeltaAttr(td: PyTimedelta, name: string): unknown {
   switch (name) {
-    case 'days': return td.days;
-    case 'seconds': return td.seconds;
-    case 'microseconds': return td.microseconds;
-    case 'total_seconds': return new PyFunction(name, () => makeFloat(td.totalSeconds()));
+    case 'days':
+      return td.days;
+    case 'seconds':
+      return td.seconds;
+    case 'microseconds':
+      return td.microseconds;
+    case 'total_seconds':
+      return new PyFunction(name, () => makeFloat(td.totalSeconds()));
   }
   return undefined;
 }
 
 function methodOf(table: Record<string, Method>, self: unknown, name: string): PyFunction | undefined {
-  if (!Object.prototype.hasOwnProperty.call(table, name)) return undefined;
+  if (!Object.hasOwn(table, name)) return undefined;
   const fn = table[name];
   return new PyFunction(name, (args, kw) => fn(self as never, args, kw));
 }
@@ -266,11 +308,41 @@ function missing(obj: unknown, name: string): Undefined {
 
 /** The attributes of a Python dict whose names start with `_` (all dunders); the sandbox refuses them even when the dict has such a key. */
 const DICT_DUNDERS: ReadonlySet<string> = new Set([
-  '__class__', '__class_getitem__', '__contains__', '__delattr__', '__delitem__', '__dir__', '__doc__', '__eq__',
-  '__format__', '__ge__', '__getattribute__', '__getitem__', '__getstate__', '__gt__', '__hash__', '__init__',
-  '__init_subclass__', '__ior__', '__iter__', '__le__', '__len__', '__lt__', '__ne__', '__new__', '__or__',
-  '__reduce__', '__reduce_ex__', '__repr__', '__reversed__', '__ror__', '__setattr__', '__setitem__', '__sizeof__',
-  '__str__', '__subclasshook__',
+  '__class__',
+  '__class_getitem__',
+  '__contains__',
+  '__delattr__',
+  '__delitem__',
+  '__dir__',
+  '__doc__',
+  '__eq__',
+  '__format__',
+  '__ge__',
+  '__getattribute__',
+  '__getitem__',
+  '__getstate__',
+  '__gt__',
+  '__hash__',
+  '__init__',
+  '__init_subclass__',
+  '__ior__',
+  '__iter__',
+  '__le__',
+  '__len__',
+  '__lt__',
+  '__ne__',
+  '__new__',
+  '__or__',
+  '__reduce__',
+  '__reduce_ex__',
+  '__repr__',
+  '__reversed__',
+  '__ror__',
+  '__setattr__',
+  '__setitem__',
+  '__sizeof__',
+  '__str__',
+  '__subclasshook__',
 ]);
 
 /** `obj.name` in a template: attribute first, then item (Jinja getattr), sandboxed. */
@@ -296,7 +368,8 @@ export function getAttr(obj: unknown, name: string): unknown {
     if (found === undefined && hasKey(obj, name)) return obj[name];
   }
   if (found !== undefined) return found;
-  if (isDict(obj) || Array.isArray(obj) || typeof obj === 'string' || obj instanceof PyTuple) return getItemOnly(obj, name) ?? missing(obj, name);
+  if (isDict(obj) || Array.isArray(obj) || typeof obj === 'string' || obj instanceof PyTuple)
+    return getItemOnly(obj, name) ?? missing(obj, name);
   return missing(obj, name);
 }
 

@@ -11,7 +11,11 @@ function pad(n: number, width = 2): string {
 
 /** Python `date`: a calendar day without time. */
 export class PyDate {
-  constructor(readonly year: number, readonly month: number, readonly day: number) {}
+  constructor(
+    readonly year: number,
+    readonly month: number,
+    readonly day: number,
+  ) {}
 
   /** Days since 1970-01-01. */
   ordinal(): number {
@@ -41,7 +45,11 @@ export class PyDateTime extends PyDate {
   /** 0..999999 */
   readonly microsecond: number;
 
-  constructor(readonly wallMs: number, readonly extraMicros: number, readonly offsetMinutes: number | null) {
+  constructor(
+    readonly wallMs: number,
+    readonly extraMicros: number,
+    readonly offsetMinutes: number | null,
+  ) {
     const d = new Date(wallMs);
     if (Number.isNaN(d.getTime())) throw new RangeError('datetime out of range');
     super(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
@@ -113,7 +121,12 @@ export class PyDateTime extends PyDate {
     const parts = [this.year, this.month, this.day, this.hour, this.minute];
     if (this.second || this.microsecond) parts.push(this.second);
     if (this.microsecond) parts.push(this.microsecond);
-    const tz = this.offsetMinutes === null ? '' : this.offsetMinutes === 0 ? ', tzinfo=datetime.timezone.utc' : `, tzinfo=datetime.timezone(${this.offsetText(true)})`;
+    const tz =
+      this.offsetMinutes === null
+        ? ''
+        : this.offsetMinutes === 0
+          ? ', tzinfo=datetime.timezone.utc'
+          : `, tzinfo=datetime.timezone(${this.offsetText(true)})`;
     return `datetime.datetime(${parts.join(', ')}${tz})`;
   }
 }
@@ -165,7 +178,11 @@ export class PyTimedelta {
 
 /** isodate's calendar Duration (years/months plus a timedelta), produced by duration('P1M'). */
 export class PyDuration {
-  constructor(readonly years: number, readonly months: number, readonly delta: PyTimedelta) {}
+  constructor(
+    readonly years: number,
+    readonly months: number,
+    readonly delta: PyTimedelta,
+  ) {}
 
   toString(): string {
     const parts: string[] = [];
@@ -187,7 +204,10 @@ export class PyDuration {
 
 /** Parses an ISO 8601 duration (`P1D`, `PT1H30M`, `P1Y2M`, `P2W`, `-P1D`) as isodate does. */
 export function parseIsoDuration(text: string): PyTimedelta | PyDuration {
-  const m = /^([+-])?P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/.exec(text);
+  const m =
+    /^([+-])?P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/.exec(
+      text,
+    );
   if (!m || text === 'P' || text.endsWith('T') || /^[+-]?P$/.test(text)) throw new RangeError(`Unable to parse duration string '${text}'`);
   const num = (s: string | undefined): number => (s === undefined ? 0 : Number(s.replace(',', '.')));
   const sign = m[1] === '-' ? -1 : 1;

@@ -29,45 +29,122 @@ export function strftime(d: PyDate, format: string): string {
     }
     const k = format[++i];
     switch (k) {
-      case 'Y': out += String(d.year); break;
-      case 'y': out += pad(d.year % 100); break;
-      case 'C': out += pad(Math.floor(d.year / 100)); break;
-      case 'm': out += pad(d.month); break;
-      case 'd': out += pad(d.day); break;
-      case 'e': out += pad(d.day, 2, ' '); break;
-      case 'H': out += pad(h); break;
-      case 'I': out += pad(h % 12 === 0 ? 12 : h % 12); break;
-      case 'p': out += h < 12 ? 'AM' : 'PM'; break;
-      case 'M': out += pad(dt?.minute ?? 0); break;
-      case 'S': out += pad(dt?.second ?? 0); break;
-      case 'f': out += pad(dt?.microsecond ?? 0, 6); break;
-      case 'z': out += dt ? dt.offsetText(false) : ''; break;
-      case 'Z': out += dt && dt.offsetMinutes !== null ? (dt.offsetMinutes === 0 ? 'UTC' : `UTC${dt.offsetText(true)}`) : ''; break;
-      case 'a': out += DAYS[wd].slice(0, 3); break;
-      case 'A': out += DAYS[wd]; break;
-      case 'w': out += String((wd + 1) % 7); break;
-      case 'u': out += String(wd + 1); break;
-      case 'b': case 'h': out += MONTHS[d.month - 1].slice(0, 3); break;
-      case 'B': out += MONTHS[d.month - 1]; break;
-      case 'j': out += pad(dayOfYear(d), 3); break;
-      case 'D': out += strftime(d, '%m/%d/%y'); break;
-      case 'F': out += strftime(d, '%Y-%m-%d'); break;
-      case 'T': out += strftime(d, '%H:%M:%S'); break;
-      case 'R': out += strftime(d, '%H:%M'); break;
-      case 'c': out += strftime(d, '%a %b %e %H:%M:%S %Y'); break;
-      case 'x': out += strftime(d, '%m/%d/%y'); break;
-      case 'X': out += strftime(d, '%H:%M:%S'); break;
-      case 's': out += String(Math.floor(dt ? dt.timestamp() : d.ordinal() * 86400)); break;
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case '%': out += '%'; break;
-      default: out += `%${k}`;
+      case 'Y':
+        out += String(d.year);
+        break;
+      case 'y':
+        out += pad(d.year % 100);
+        break;
+      case 'C':
+        out += pad(Math.floor(d.year / 100));
+        break;
+      case 'm':
+        out += pad(d.month);
+        break;
+      case 'd':
+        out += pad(d.day);
+        break;
+      case 'e':
+        out += pad(d.day, 2, ' ');
+        break;
+      case 'H':
+        out += pad(h);
+        break;
+      case 'I':
+        out += pad(h % 12 === 0 ? 12 : h % 12);
+        break;
+      case 'p':
+        out += h < 12 ? 'AM' : 'PM';
+        break;
+      case 'M':
+        out += pad(dt?.minute ?? 0);
+        break;
+      case 'S':
+        out += pad(dt?.second ?? 0);
+        break;
+      case 'f':
+        out += pad(dt?.microsecond ?? 0, 6);
+        break;
+      case 'z':
+        out += dt ? dt.offsetText(false) : '';
+        break;
+      case 'Z':
+        out += dt && dt.offsetMinutes !== null ? (dt.offsetMinutes === 0 ? 'UTC' : `UTC${dt.offsetText(true)}`) : '';
+        break;
+      case 'a':
+        out += DAYS[wd].slice(0, 3);
+        break;
+      case 'A':
+        out += DAYS[wd];
+        break;
+      case 'w':
+        out += String((wd + 1) % 7);
+        break;
+      case 'u':
+        out += String(wd + 1);
+        break;
+      case 'b':
+      case 'h':
+        out += MONTHS[d.month - 1].slice(0, 3);
+        break;
+      case 'B':
+        out += MONTHS[d.month - 1];
+        break;
+      case 'j':
+        out += pad(dayOfYear(d), 3);
+        break;
+      case 'D':
+        out += strftime(d, '%m/%d/%y');
+        break;
+      case 'F':
+        out += strftime(d, '%Y-%m-%d');
+        break;
+      case 'T':
+        out += strftime(d, '%H:%M:%S');
+        break;
+      case 'R':
+        out += strftime(d, '%H:%M');
+        break;
+      case 'c':
+        out += strftime(d, '%a %b %e %H:%M:%S %Y');
+        break;
+      case 'x':
+        out += strftime(d, '%m/%d/%y');
+        break;
+      case 'X':
+        out += strftime(d, '%H:%M:%S');
+        break;
+      case 's':
+        out += String(Math.floor(dt ? dt.timestamp() : d.ordinal() * 86400));
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case '%':
+        out += '%';
+        break;
+      default:
+        out += `%${k}`;
     }
   }
   return out;
 }
 
-type Fields = { year: number; month: number; day: number; hour: number; minute: number; second: number; micro: number; offset: number | null; pm: boolean | null; doy: number | null };
+type Fields = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  micro: number;
+  offset: number | null;
+  pm: boolean | null;
+  doy: number | null;
+};
 
 function parseOffset(text: string): number | null {
   if (text === 'Z' || text === 'z') return 0;
@@ -78,10 +155,27 @@ function parseOffset(text: string): number | null {
 }
 
 const DIRECTIVE_PATTERNS: Record<string, string> = {
-  Y: '(\\d{4})', y: '(\\d{2})', m: '(\\d{1,2})', d: '(\\d{1,2})', H: '(\\d{1,2})', I: '(\\d{1,2})',
-  M: '(\\d{1,2})', S: '(\\d{1,2})', f: '(\\d{1,6})', j: '(\\d{1,3})', p: '(AM|PM|am|pm)',
-  z: '(Z|z|[+-]\\d{2}:?\\d{2}(?::?\\d{2})?)', Z: '(UTC|GMT|utc|gmt)?', a: '([A-Za-z]{3})', A: '([A-Za-z]+)',
-  b: '([A-Za-z]{3})', B: '([A-Za-z]+)', w: '(\\d)', u: '(\\d)', s: '(\\d+)', '%': '%',
+  Y: '(\\d{4})',
+  y: '(\\d{2})',
+  m: '(\\d{1,2})',
+  d: '(\\d{1,2})',
+  H: '(\\d{1,2})',
+  I: '(\\d{1,2})',
+  M: '(\\d{1,2})',
+  S: '(\\d{1,2})',
+  f: '(\\d{1,6})',
+  j: '(\\d{1,3})',
+  p: '(AM|PM|am|pm)',
+  z: '(Z|z|[+-]\\d{2}:?\\d{2}(?::?\\d{2})?)',
+  Z: '(UTC|GMT|utc|gmt)?',
+  a: '([A-Za-z]{3})',
+  A: '([A-Za-z]+)',
+  b: '([A-Za-z]{3})',
+  B: '([A-Za-z]+)',
+  w: '(\\d)',
+  u: '(\\d)',
+  s: '(\\d+)',
+  '%': '%',
 };
 
 /** Longest text strptime reads (a date is short; RE2 keeps even long formats linear). */
@@ -105,7 +199,8 @@ export function strptime(text: string, format: string): PyDateTime {
       pattern += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     }
   }
-  if (text.length > MAX_TIME_TEXT) throw new RangeError(`time data longer than ${MAX_TIME_TEXT} characters does not match format '${format.slice(0, 40)}'`);
+  if (text.length > MAX_TIME_TEXT)
+    throw new RangeError(`time data longer than ${MAX_TIME_TEXT} characters does not match format '${format.slice(0, 40)}'`);
   const m = wholeMatchGroups(pattern, text, true);
   if (!m) throw new RangeError(`time data '${text}' does not match format '${format}'`);
   const f: Fields = { year: 1900, month: 1, day: 1, hour: 0, minute: 0, second: 0, micro: 0, offset: null, pm: null, doy: null };
@@ -113,24 +208,49 @@ export function strptime(text: string, format: string): PyDateTime {
     const v = m[idx + 1];
     if (v === undefined || v === null) return;
     switch (k) {
-      case 'Y': f.year = Number(v); break;
-      case 'y': f.year = Number(v) < 69 ? 2000 + Number(v) : 1900 + Number(v); break;
-      case 'm': f.month = Number(v); break;
-      case 'd': f.day = Number(v); break;
-      case 'H': case 'I': f.hour = Number(v); break;
-      case 'M': f.minute = Number(v); break;
-      case 'S': f.second = Number(v); break;
-      case 'f': f.micro = Number(v.padEnd(6, '0')); break;
-      case 'j': f.doy = Number(v); break;
-      case 'p': f.pm = v.toUpperCase() === 'PM'; break;
-      case 'z': f.offset = parseOffset(v); break;
-      case 'b': case 'B': {
+      case 'Y':
+        f.year = Number(v);
+        break;
+      case 'y':
+        f.year = Number(v) < 69 ? 2000 + Number(v) : 1900 + Number(v);
+        break;
+      case 'm':
+        f.month = Number(v);
+        break;
+      case 'd':
+        f.day = Number(v);
+        break;
+      case 'H':
+      case 'I':
+        f.hour = Number(v);
+        break;
+      case 'M':
+        f.minute = Number(v);
+        break;
+      case 'S':
+        f.second = Number(v);
+        break;
+      case 'f':
+        f.micro = Number(v.padEnd(6, '0'));
+        break;
+      case 'j':
+        f.doy = Number(v);
+        break;
+      case 'p':
+        f.pm = v.toUpperCase() === 'PM';
+        break;
+      case 'z':
+        f.offset = parseOffset(v);
+        break;
+      case 'b':
+      case 'B': {
         const idxMonth = MONTHS.findIndex((name) => (k === 'b' ? name.slice(0, 3) : name).toLowerCase() === v.toLowerCase());
         if (idxMonth < 0) throw new RangeError(`time data '${text}' does not match format '${format}'`);
         f.month = idxMonth + 1;
         break;
       }
-      case 's': return;
+      case 's':
+        return;
     }
   });
   if (order.includes('s')) {
@@ -138,7 +258,15 @@ export function strptime(text: string, format: string): PyDateTime {
     return new PyDateTime(secs * 1000, 0, null);
   }
   if (f.pm !== null && order.includes('I')) f.hour = (f.hour % 12) + (f.pm ? 12 : 0);
-  if (f.month < 1 || f.month > 12 || f.day < 1 || f.day > new Date(Date.UTC(f.year, f.month, 0)).getUTCDate() || f.hour > 23 || f.minute > 59 || f.second > 61) {
+  if (
+    f.month < 1 ||
+    f.month > 12 ||
+    f.day < 1 ||
+    f.day > new Date(Date.UTC(f.year, f.month, 0)).getUTCDate() ||
+    f.hour > 23 ||
+    f.minute > 59 ||
+    f.second > 61
+  ) {
     throw new RangeError(`time data '${text}' does not match format '${format}'`);
   }
   if (f.doy !== null && !order.includes('m') && !order.includes('d')) {
@@ -160,7 +288,10 @@ export function isoparse(text: string): PyDateTime {
   const day = dm[4] ? Number(dm[4]) : 1;
   if (dm[3] && !dm[4] && dm[2] === '') return fail();
   let rest = text.slice(dm[0].length);
-  let hour = 0, minute = 0, second = 0, micro = 0;
+  let hour = 0,
+    minute = 0,
+    second = 0,
+    micro = 0;
   let offset: number | null = null;
   if (rest.length > 0) {
     if (!dm[4]) return fail();

@@ -3,14 +3,28 @@
 // the host; names resolve to locals, then the context's own keys, then the sandbox globals.
 import { Namespace, defineKey, getAttr, getItem, sliceValue } from './attributes';
 import { AIRBYTE_FILTERS } from './filtersAirbyte';
-import { FilterHost, JINJA_FILTERS } from './filtersJinja';
+import { type FilterHost, JINJA_FILTERS } from './filtersJinja';
 import { JINJA_TESTS } from './jinjaTests';
 import { checkItems, MAX_SEQUENCE, withMeter, WorkMeter } from './limits';
 import { binaryOp, compareOp } from './operators';
 import type { Expr, Stmt } from './parser';
 import {
-  PyDict, PyFloat, PyFunction, PyTuple, TemplateValueError, Undefined, UndefinedAccessError, hasKey, isDict, isFloat,
-  iterate, makeFloat, numberOf, pyStr, truthy, typeName,
+  type PyDict,
+  PyFloat,
+  PyFunction,
+  PyTuple,
+  TemplateValueError,
+  Undefined,
+  UndefinedAccessError,
+  hasKey,
+  isDict,
+  isFloat,
+  iterate,
+  makeFloat,
+  numberOf,
+  pyStr,
+  truthy,
+  typeName,
 } from './values';
 
 /** Limits of one evaluation. */
@@ -26,9 +40,11 @@ export interface Budget {
 export const DEFAULT_BUDGET: Budget = { maxSteps: 1_000_000, maxOutput: MAX_SEQUENCE, maxMillis: 1000 };
 
 /** Looks a filter up: the CDK's filters override Jinja's (§3.1). */
-export function findFilter(name: string): ((v: unknown, a: unknown[], kw: Record<string, unknown>, host: FilterHost) => unknown) | undefined {
-  if (Object.prototype.hasOwnProperty.call(AIRBYTE_FILTERS, name)) return AIRBYTE_FILTERS[name];
-  if (Object.prototype.hasOwnProperty.call(JINJA_FILTERS, name)) return JINJA_FILTERS[name];
+export function findFilter(
+  name: string,
+): ((v: unknown, a: unknown[], kw: Record<string, unknown>, host: FilterHost) => unknown) | undefined {
+  if (Object.hasOwn(AIRBYTE_FILTERS, name)) return AIRBYTE_FILTERS[name];
+  if (Object.hasOwn(JINJA_FILTERS, name)) return JINJA_FILTERS[name];
   return undefined;
 }
 
@@ -44,7 +60,7 @@ export function testNames(): string[] {
 }
 
 export function hasTest(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(JINJA_TESTS, name) || name === 'filter' || name === 'test';
+  return Object.hasOwn(JINJA_TESTS, name) || name === 'filter' || name === 'test';
 }
 
 export class Renderer implements FilterHost {
@@ -52,7 +68,11 @@ export class Renderer implements FilterHost {
   private scopes: Map<string, unknown>[] = [new Map()];
   private output = 0;
 
-  constructor(private readonly context: PyDict, private readonly globals: Record<string, unknown>, private readonly budget: Budget = DEFAULT_BUDGET) {
+  constructor(
+    private readonly context: PyDict,
+    private readonly globals: Record<string, unknown>,
+    private readonly budget: Budget = DEFAULT_BUDGET,
+  ) {
     this.meter = new WorkMeter(budget);
   }
 
@@ -73,7 +93,8 @@ export class Renderer implements FilterHost {
 
   private emit(parts: string[], text: string): void {
     this.output += text.length;
-    if (this.output > this.budget.maxOutput) throw new TemplateValueError(`template output exceeded ${this.budget.maxOutput} characters`, 'LimitError');
+    if (this.output > this.budget.maxOutput)
+      throw new TemplateValueError(`template output exceeded ${this.budget.maxOutput} characters`, 'LimitError');
     parts.push(text);
   }
 
@@ -81,15 +102,21 @@ export class Renderer implements FilterHost {
     for (const s of stmts) {
       this.tick();
       switch (s.t) {
-        case 'text': this.emit(out, s.value); break;
-        case 'output': this.emit(out, pyStr(this.eval(s.e))); break;
+        case 'text':
+          this.emit(out, s.value);
+          break;
+        case 'output':
+          this.emit(out, pyStr(this.eval(s.e)));
+          break;
         case 'if': {
           const branch = s.branches.find((b) => truthy(this.eval(b.cond)));
           if (branch) this.exec(branch.body, out);
           else if (s.else) this.exec(s.else, out);
           break;
         }
-        case 'for': this.execFor(s, out); break;
+        case 'for':
+          this.execFor(s, out);
+          break;
         case 'set': {
           const value = s.e ? this.eval(s.e) : this.renderBody(s.body ?? []);
           if (s.attr !== null) {
@@ -140,8 +167,16 @@ export class Renderer implements FilterHost {
       try {
         const loop: PyDict = {};
         const fields: [string, unknown][] = [
-          ['index', i + 1], ['index0', i], ['revindex', n - i], ['revindex0', n - i - 1], ['first', i === 0], ['last', i === n - 1],
-          ['length', n], ['depth', 1], ['depth0', 0], ['previtem', i > 0 ? items[i - 1] : new Undefined('there is no previous item')],
+          ['index', i + 1],
+          ['index0', i],
+          ['revindex', n - i],
+          ['revindex0', n - i - 1],
+          ['first', i === 0],
+          ['last', i === n - 1],
+          ['length', n],
+          ['depth', 1],
+          ['depth0', 0],
+          ['previtem', i > 0 ? items[i - 1] : new Undefined('there is no previous item')],
           ['nextitem', i < n - 1 ? items[i + 1] : new Undefined('there is no next item')],
           ['cycle', new PyFunction('cycle', (a) => (a.length ? a[i % a.length] : null))],
           ['changed', new PyFunction('changed', () => true)],
@@ -160,8 +195,9 @@ export class Renderer implements FilterHost {
     for (let i = this.scopes.length - 1; i >= 0; i--) if (this.scopes[i].has(name)) return this.scopes[i].get(name);
     if (hasKey(this.context, name)) return this.context[name];
     // Spec §3.2 step 2: stream_interval and stream_partition are the stream_slice object.
-    if ((name === 'stream_interval' || name === 'stream_partition') && hasKey(this.context, 'stream_slice')) return this.context.stream_slice;
-    if (Object.prototype.hasOwnProperty.call(this.globals, name)) return this.globals[name];
+    if ((name === 'stream_interval' || name === 'stream_partition') && hasKey(this.context, 'stream_slice'))
+      return this.context.stream_slice;
+    if (Object.hasOwn(this.globals, name)) return this.globals[name];
     return new Undefined(`'${name}' is undefined`);
   }
 
@@ -169,9 +205,12 @@ export class Renderer implements FilterHost {
   eval(e: Expr): unknown {
     this.tick();
     switch (e.t) {
-      case 'lit': return e.value;
-      case 'name': return this.lookup(e.name);
-      case 'getattr': return getAttr(this.eval(e.obj), e.name);
+      case 'lit':
+        return e.value;
+      case 'name':
+        return this.lookup(e.name);
+      case 'getattr':
+        return getAttr(this.eval(e.obj), e.name);
       case 'getitem': {
         const obj = this.eval(e.obj);
         if (e.index.t === 'slice') {
@@ -180,8 +219,10 @@ export class Renderer implements FilterHost {
         }
         return getItem(obj, this.eval(e.index));
       }
-      case 'slice': throw new TemplateValueError('slice outside of a subscript');
-      case 'call': return this.call(e);
+      case 'slice':
+        throw new TemplateValueError('slice outside of a subscript');
+      case 'call':
+        return this.call(e);
       case 'filter': {
         const value = this.eval(e.value);
         const { args, kw } = this.evalArgs(e.args, e.kwargs, null, null);
@@ -193,7 +234,8 @@ export class Renderer implements FilterHost {
         const r = this.test(e.name, value, args);
         return e.negated ? !r : r;
       }
-      case 'bin': return binaryOp(e.op, this.eval(e.l), this.eval(e.r));
+      case 'bin':
+        return binaryOp(e.op, this.eval(e.l), this.eval(e.r));
       case 'unary': {
         const v = this.eval(e.e);
         if (e.op === 'not') return !truthy(v);
@@ -217,14 +259,22 @@ export class Renderer implements FilterHost {
         }
         return true;
       }
-      case 'cond': return truthy(this.eval(e.test)) ? this.eval(e.then) : e.else ? this.eval(e.else) : new Undefined('the inline if-expression evaluated to false and no else section was defined.');
-      case 'list': return e.items.map((x) => this.eval(x));
-      case 'tuple': return new PyTuple(e.items.map((x) => this.eval(x)));
+      case 'cond':
+        return truthy(this.eval(e.test))
+          ? this.eval(e.then)
+          : e.else
+            ? this.eval(e.else)
+            : new Undefined('the inline if-expression evaluated to false and no else section was defined.');
+      case 'list':
+        return e.items.map((x) => this.eval(x));
+      case 'tuple':
+        return new PyTuple(e.items.map((x) => this.eval(x)));
       case 'dict': {
         const out: PyDict = {};
         for (const [k, v] of e.pairs) {
           const key = this.eval(k);
-          if (typeof key !== 'string' && numberOf(key) === undefined && key !== null) throw new TemplateValueError(`unhashable type: '${typeName(key)}'`, 'TypeError');
+          if (typeof key !== 'string' && numberOf(key) === undefined && key !== null)
+            throw new TemplateValueError(`unhashable type: '${typeName(key)}'`, 'TypeError');
           defineKey(out, pyStr(key instanceof PyFloat ? key.value : key), this.eval(v));
         }
         return out;
@@ -232,7 +282,12 @@ export class Renderer implements FilterHost {
     }
   }
 
-  private evalArgs(args: Expr[], kwargs: [string, Expr][], star: Expr | null, dstar: Expr | null): { args: unknown[]; kw: Record<string, unknown> } {
+  private evalArgs(
+    args: Expr[],
+    kwargs: [string, Expr][],
+    star: Expr | null,
+    dstar: Expr | null,
+  ): { args: unknown[]; kw: Record<string, unknown> } {
     const a = args.map((x) => this.eval(x));
     if (star) {
       const extra = iterate(this.eval(star));
@@ -268,7 +323,8 @@ export class Renderer implements FilterHost {
     if (!f) throw new TemplateValueError(`No filter named '${name}'.`);
     const result = f(value, args, kw, this);
     // Filters check sizes before allocating; this catches the bounded expansions they leave unchecked (upper of 'ß').
-    if ((typeof result === 'string' || Array.isArray(result)) && result.length > MAX_SEQUENCE) checkItems(result.length, `filter '${name}'`);
+    if ((typeof result === 'string' || Array.isArray(result)) && result.length > MAX_SEQUENCE)
+      checkItems(result.length, `filter '${name}'`);
     return result;
   }
 
@@ -276,7 +332,7 @@ export class Renderer implements FilterHost {
     this.tick();
     if (name === 'filter') return findFilter(pyStr(value)) !== undefined;
     if (name === 'test') return hasTest(pyStr(value));
-    if (!Object.prototype.hasOwnProperty.call(JINJA_TESTS, name)) throw new TemplateValueError(`No test named '${name}'.`);
+    if (!Object.hasOwn(JINJA_TESTS, name)) throw new TemplateValueError(`No test named '${name}'.`);
     return JINJA_TESTS[name](value, args);
   }
 }

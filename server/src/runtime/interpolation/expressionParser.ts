@@ -1,7 +1,7 @@
 // Expression parser of the Jinja2 language: Jinja's operator precedence (or, and, not, comparisons,
 // + -, ~, * / // %, **, unary, filters/tests), postfix access, calls and literals. Offsets are kept
 // on every node for diagnostics. Statements are parsed by parser.ts on top of this class.
-import { Token, TemplateSyntaxError } from './lexer';
+import { type Token, TemplateSyntaxError } from './lexer';
 import { makeFloat } from './values';
 
 export type Expr =
@@ -32,7 +32,6 @@ const MAX_NESTING = 200;
 const COMPARE_OPS = new Set(['==', '!=', '<', '<=', '>', '>=']);
 const NO_ARG_TEST_FOLLOWERS = new Set(['else', 'or', 'and', 'if', 'in', 'not', 'is']);
 
-
 export class ExpressionParser {
   protected i = 0;
   private depth = 0;
@@ -57,7 +56,14 @@ export class ExpressionParser {
   }
   protected expect(type: string, value?: string): Token {
     if (!this.is(type, value)) {
-      const what = this.cur.type === 'eof' ? 'end of template' : this.cur.type === 'var_end' ? 'end of print statement' : this.cur.type === 'block_end' ? 'end of statement block' : `'${this.cur.value}'`;
+      const what =
+        this.cur.type === 'eof'
+          ? 'end of template'
+          : this.cur.type === 'var_end'
+            ? 'end of print statement'
+            : this.cur.type === 'block_end'
+              ? 'end of statement block'
+              : `'${this.cur.value}'`;
       this.fail(`expected '${value ?? type}', got ${what}`);
     }
     return this.next();
@@ -71,7 +77,14 @@ export class ExpressionParser {
     for (;;) {
       if (items.length && !this.skip('op', ',')) break;
       if (items.length) comma = true;
-      if (this.cur.type === 'var_end' || this.cur.type === 'block_end' || this.is('name', 'if') || this.is('op', ')') || (items.length && this.cur.type === 'eof')) break;
+      if (
+        this.cur.type === 'var_end' ||
+        this.cur.type === 'block_end' ||
+        this.is('name', 'if') ||
+        this.is('op', ')') ||
+        (items.length && this.cur.type === 'eof')
+      )
+        break;
       items.push(simplified ? this.parsePrimaryWithPostfix() : this.parseExpr());
     }
     if (items.length === 0) this.fail(`expected an expression, got '${this.cur.value || this.cur.type}'`);
@@ -237,7 +250,8 @@ export class ExpressionParser {
       const close = this.next();
       return { t: 'dict', pairs, start: tok.start, end: close.end };
     }
-    const what = tok.type === 'eof' ? 'end of template' : tok.type === 'var_end' || tok.type === 'block_end' ? `end of tag` : `'${tok.value}'`;
+    const what =
+      tok.type === 'eof' ? 'end of template' : tok.type === 'var_end' || tok.type === 'block_end' ? `end of tag` : `'${tok.value}'`;
     return this.fail(`unexpected ${what}`);
   }
 
@@ -247,7 +261,14 @@ export class ExpressionParser {
         this.next();
         const tok = this.next();
         if (tok.type === 'name') e = { t: 'getattr', obj: e, name: tok.value, start: e.start, end: tok.end };
-        else if (tok.type === 'int') e = { t: 'getitem', obj: e, index: { t: 'lit', value: Number(tok.value), start: tok.start, end: tok.end }, start: e.start, end: tok.end };
+        else if (tok.type === 'int')
+          e = {
+            t: 'getitem',
+            obj: e,
+            index: { t: 'lit', value: Number(tok.value), start: tok.start, end: tok.end },
+            start: e.start,
+            end: tok.end,
+          };
         else this.fail('expected name or number', tok);
       } else if (this.is('op', '[')) {
         this.next();

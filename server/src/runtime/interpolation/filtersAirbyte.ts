@@ -7,9 +7,20 @@ import { pythonSearch, pythonSub } from './pythonRegex';
 import { PyFloat, PyTuple, TemplateValueError, Undefined, floatRepr, isDict, pyStr, typeName } from './values';
 
 const PY_HASH_NAMES: Record<string, string> = {
-  md5: 'md5', sha1: 'sha1', sha224: 'sha224', sha256: 'sha256', sha384: 'sha384', sha512: 'sha512',
-  sha3_224: 'sha3-224', sha3_256: 'sha3-256', sha3_384: 'sha3-384', sha3_512: 'sha3-512',
-  blake2b: 'blake2b512', blake2s: 'blake2s256', sha512_224: 'sha512-224', sha512_256: 'sha512-256',
+  md5: 'md5',
+  sha1: 'sha1',
+  sha224: 'sha224',
+  sha256: 'sha256',
+  sha384: 'sha384',
+  sha512: 'sha512',
+  sha3_224: 'sha3-224',
+  sha3_256: 'sha3-256',
+  sha3_384: 'sha3-384',
+  sha3_512: 'sha3-512',
+  blake2b: 'blake2b512',
+  blake2s: 'blake2s256',
+  sha512_224: 'sha512-224',
+  sha512_256: 'sha512-256',
 };
 
 /**
@@ -91,7 +102,7 @@ type Filter = (value: unknown, args: unknown[], kw: Record<string, unknown>) => 
 
 function argOf(args: unknown[], kw: Record<string, unknown>, i: number, name: string, dflt: unknown): unknown {
   if (i < args.length) return args[i];
-  return Object.prototype.hasOwnProperty.call(kw, name) ? kw[name] : dflt;
+  return Object.hasOwn(kw, name) ? kw[name] : dflt;
 }
 
 /** Spec §3.8 filters, keyed by name. */
@@ -113,7 +124,8 @@ export const AIRBYTE_FILTERS: Record<string, Filter> = {
   },
   base64decode: (value) => {
     const text = requireStr(value, 'base64decode').replace(/[^A-Za-z0-9+/=]/g, '');
-    if (text.replace(/=+$/, '').length % 4 === 1 || (text.length % 4 !== 0)) throw new TemplateValueError('Incorrect padding in base64 input');
+    if (text.replace(/=+$/, '').length % 4 === 1 || text.length % 4 !== 0)
+      throw new TemplateValueError('Incorrect padding in base64 input');
     return Buffer.from(text, 'base64').toString('utf8');
   },
   // Reference quirk (§3.8): despite its name this filter ENCODES.
@@ -126,9 +138,15 @@ export const AIRBYTE_FILTERS: Record<string, Filter> = {
   string: (value) => (typeof value === 'string' ? value : `"""${jsonDumps(value)}"""`),
   regex_search: (value, args) => {
     const groups = pythonSearch(requireStr(args[0], 'regex_search'), requireStr(value, 'regex_search'), 'regex_search');
-    return groups && groups.length > 1 ? groups[1] ?? '' : '';
+    return groups && groups.length > 1 ? (groups[1] ?? '') : '';
   },
-  regex_replace: (value, args) => pythonSub(requireStr(args[0], 'regex_replace'), requireStr(args[1], 'regex_replace'), requireStr(value, 'regex_replace'), 'regex_replace'),
+  regex_replace: (value, args) =>
+    pythonSub(
+      requireStr(args[0], 'regex_replace'),
+      requireStr(args[1], 'regex_replace'),
+      requireStr(value, 'regex_replace'),
+      'regex_replace',
+    ),
   hmac: (value, args, kw) => {
     const key = argOf(args, kw, 0, 'key', undefined);
     const type = String(argOf(args, kw, 1, 'hash_type', 'sha256'));

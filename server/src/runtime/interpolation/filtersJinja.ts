@@ -5,8 +5,21 @@ import { jsonDumps } from './filtersAirbyte';
 import { charge, checkItems, checkText, sizeArg, splitForReplace, TextBuilder } from './limits';
 import { binaryOp, compareOp } from './operators';
 import {
-  PyFloat, PyTuple, TemplateValueError, Undefined, hasKey, isDict, isFloat, iterate, makeFloat, numberOf,
-  pyLen, pyRepr, pyStr, truthy, typeName,
+  PyFloat,
+  PyTuple,
+  TemplateValueError,
+  Undefined,
+  hasKey,
+  isDict,
+  isFloat,
+  iterate,
+  makeFloat,
+  numberOf,
+  pyLen,
+  pyRepr,
+  pyStr,
+  truthy,
+  typeName,
 } from './values';
 
 /** What filters need from the evaluator: calling other filters and tests by name. */
@@ -28,12 +41,15 @@ function parseIntText(text: string, base: number): number | undefined {
   if (base === 10) return /^[+-]?\d+$/.test(t) ? Number(t) : undefined;
   const prefixed = t.replace(/^([+-]?)0[xob]/i, '$1');
   const n = parseInt(prefixed, base);
-  return Number.isNaN(n) || !new RegExp(`^[+-]?[0-9a-z]+$`, 'i').test(prefixed) ? undefined : n;
+  return Number.isNaN(n) || !/^[+-]?[0-9a-z]+$/i.test(prefixed) ? undefined : n;
 }
 
 /** Python float() of a string. */
 function parseFloatText(text: string): number | undefined {
-  const t = text.trim().replace(/(?<=\d)_(?=\d)/g, '').toLowerCase();
+  const t = text
+    .trim()
+    .replace(/(?<=\d)_(?=\d)/g, '')
+    .toLowerCase();
   if (/^[+-]?(inf|infinity)$/.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
   if (/^[+-]?nan$/.test(t)) return NaN;
   return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/.test(t) ? Number(t) : undefined;
@@ -144,7 +160,8 @@ export const JINJA_FILTERS: Record<string, Filter> = {
   },
   count: (v) => pyLen(v),
   length: (v) => pyLen(v),
-  default: (v, a, kw) => (v instanceof Undefined || (truthy(argOf(a, kw, 1, 'boolean', false)) && !truthy(v)) ? argOf(a, kw, 0, 'default_value', '') : v),
+  default: (v, a, kw) =>
+    v instanceof Undefined || (truthy(argOf(a, kw, 1, 'boolean', false)) && !truthy(v)) ? argOf(a, kw, 0, 'default_value', '') : v,
   dictsort: (v, a, kw) => {
     if (!isDict(v)) throw new TemplateValueError('dictsort expects a mapping');
     const byValue = argOf(a, kw, 1, 'by', 'key') === 'value';
@@ -192,7 +209,14 @@ export const JINJA_FILTERS: Record<string, Filter> = {
     const blank = truthy(argOf(a, kw, 2, 'blank', false));
     return lines.map((l, i) => ((i > 0 || first) && (blank || l !== '') ? pad + l : l)).join('\n');
   },
-  items: (v) => (v instanceof Undefined ? [] : isDict(v) ? Object.keys(v).map((k) => new PyTuple([k, v[k]])) : (() => { throw new TemplateValueError(`Can only get item pairs from a mapping, not ${typeName(v)}`); })()),
+  items: (v) =>
+    v instanceof Undefined
+      ? []
+      : isDict(v)
+        ? Object.keys(v).map((k) => new PyTuple([k, v[k]]))
+        : (() => {
+            throw new TemplateValueError(`Can only get item pairs from a mapping, not ${typeName(v)}`);
+          })(),
   join: (v, a, kw) => {
     const sep = pyStr(argOf(a, kw, 0, 'd', ''));
     const attr = argOf(a, kw, 1, 'attribute', null);
@@ -355,7 +379,9 @@ export const JINJA_FILTERS: Record<string, Filter> = {
   },
   urlencode: (v) => {
     if (typeof v === 'string') return urlQuote(v, false);
-    const pairs = isDict(v) ? Object.keys(v).map((k) => [k, v[k]] as const) : iterate(v).map((p) => (p instanceof PyTuple ? [p.items[0], p.items[1]] as const : [p, ''] as const));
+    const pairs = isDict(v)
+      ? Object.keys(v).map((k) => [k, v[k]] as const)
+      : iterate(v).map((p) => (p instanceof PyTuple ? ([p.items[0], p.items[1]] as const) : ([p, ''] as const)));
     const out = new TextBuilder('urlencode');
     pairs.forEach(([k, x], i) => out.add(`${i ? '&' : ''}${urlQuote(k, true)}=${urlQuote(x, true)}`));
     return out.toString();
@@ -381,7 +407,8 @@ export const JINJA_FILTERS: Record<string, Filter> = {
   xmlattr: (v) => {
     if (!isDict(v)) throw new TemplateValueError('xmlattr expects a mapping');
     const out = new TextBuilder('xmlattr');
-    for (const k of Object.keys(v)) if (v[k] !== null && !(v[k] instanceof Undefined)) out.add(` ${htmlEscape(k)}="${htmlEscape(pyStr(v[k]))}"`);
+    for (const k of Object.keys(v))
+      if (v[k] !== null && !(v[k] instanceof Undefined)) out.add(` ${htmlEscape(k)}="${htmlEscape(pyStr(v[k]))}"`);
     return out.toString();
   },
   groupby: (v, a, kw) => {
@@ -443,6 +470,7 @@ function chargeTextOf(s: string): void {
 function host_add(a: unknown, b: unknown): unknown {
   const x = numberOf(a);
   const y = numberOf(b);
-  if (x === undefined || y === undefined) throw new TemplateValueError(`unsupported operand type(s) for +: '${typeName(a)}' and '${typeName(b)}'`);
+  if (x === undefined || y === undefined)
+    throw new TemplateValueError(`unsupported operand type(s) for +: '${typeName(a)}' and '${typeName(b)}'`);
   return isFloat(a) || isFloat(b) ? makeFloat(x + y) : x + y;
 }

@@ -10,15 +10,15 @@
 // and a step/time/output budget (evaluator.ts).
 import { RuntimeError } from '../errors';
 import type { RuntimeEnv } from '../types';
-import { analyzeTemplate, TemplateFacts } from './analysis';
-import { Budget, DEFAULT_BUDGET, Renderer } from './evaluator';
+import { analyzeTemplate, type TemplateFacts } from './analysis';
+import { type Budget, DEFAULT_BUDGET, Renderer } from './evaluator';
 import { TemplateSyntaxError } from './lexer';
-import { LiteralType, literalEval } from './literal';
+import { type LiteralType, literalEval } from './literal';
 import { createGlobals, DEFAULT_GLOBAL_NAMES, MACRO_NAMES } from './macros';
 import { filterNames, findFilter, hasTest, testNames } from './evaluator';
 import { closestMatch } from '../suggest';
-import { parseTemplate, Stmt } from './parser';
-import { PyDict, TemplateValueError, UndefinedAccessError, hasKey } from './values';
+import { parseTemplate, type Stmt } from './parser';
+import { type PyDict, TemplateValueError, UndefinedAccessError, hasKey } from './values';
 
 /** A parsed template with its static facts. */
 export interface CompiledTemplate {
@@ -119,7 +119,10 @@ function renderOnce(source: string, ctx: PyDict, env: RuntimeEnv | undefined, bu
   const missing = [...new Set(compiled.facts.undeclared.map((u) => u.name))].filter((n) => !contextHas(ctx, n) && !GLOBAL_NAMES.has(n));
   if (missing.length) {
     const available = [...Object.keys(ctx), ...(hasKey(ctx, 'stream_slice') ? STREAM_SLICE_ALIASES : [])].sort().join(', ');
-    throw templateError(`Template uses undeclared variable${missing.length > 1 ? 's' : ''} ${missing.map((m) => `'${m}'`).join(', ')}; available here: ${available}`, 'undeclared_variable');
+    throw templateError(
+      `Template uses undeclared variable${missing.length > 1 ? 's' : ''} ${missing.map((m) => `'${m}'`).join(', ')}; available here: ${available}`,
+      'undeclared_variable',
+    );
   }
   try {
     return new Renderer(ctx, globalsFor(env), budget).render(compiled.stmts);
@@ -149,7 +152,8 @@ export function evaluateTemplate(template: unknown, context: object, options: Ev
     // Spec §3.2 step 3: the substring anywhere rejects the template.
     throw templateError('stream_state is no longer supported in templates; use stream_interval instead.', 'config_error');
   }
-  if (typeof template !== 'string') throw templateError(`Expected a string template, got ${template === null ? 'null' : typeof template}`, 'value_error');
+  if (typeof template !== 'string')
+    throw templateError(`Expected a string template, got ${template === null ? 'null' : typeof template}`, 'value_error');
   // Plain text (no markup, no trailing newline for Jinja to strip) renders as itself.
   if (template !== '' && !template.includes('{') && !/[\r\n]$/.test(template)) return literalEval(template, options.validTypes);
   try {
@@ -164,8 +168,10 @@ export function evaluateTemplate(template: unknown, context: object, options: Ev
     return literalEval(renderOnce(dflt, ctx, env, budget), options.validTypes);
   } catch (e) {
     if (e instanceof RuntimeError) throw e;
-    if (e instanceof UndefinedAccessError) throw templateError(`Template evaluation failed: ${e.message} (in "${preview(template)}")`, 'value_error', e);
-    if (e instanceof TemplateValueError) throw templateError(`Template evaluation failed: ${e.message} (in "${preview(template)}")`, 'value_error', e);
+    if (e instanceof UndefinedAccessError)
+      throw templateError(`Template evaluation failed: ${e.message} (in "${preview(template)}")`, 'value_error', e);
+    if (e instanceof TemplateValueError)
+      throw templateError(`Template evaluation failed: ${e.message} (in "${preview(template)}")`, 'value_error', e);
     throw templateError(`Template evaluation failed: ${(e as Error).message}`, 'value_error', e);
   }
 }

@@ -10,7 +10,10 @@ function intOf(v: unknown, test: string): number {
   return n;
 }
 
-const cmp = (op: string): Test => (v, a) => compareOp(op, v, a[0]);
+const cmp =
+  (op: string): Test =>
+  (v, a) =>
+    compareOp(op, v, a[0]);
 
 /** Built-in Jinja tests keyed by name (aliases included). */
 export const JINJA_TESTS: Record<string, Test> = {
@@ -26,7 +29,8 @@ export const JINJA_TESTS: Record<string, Test> = {
   string: (v) => typeof v === 'string',
   mapping: (v) => isDict(v),
   sequence: (v) => typeof v === 'string' || Array.isArray(v) || v instanceof PyTuple || isDict(v),
-  iterable: (v) => typeof v === 'string' || Array.isArray(v) || v instanceof PyTuple || v instanceof Set || isDict(v) || v instanceof Undefined,
+  iterable: (v) =>
+    typeof v === 'string' || Array.isArray(v) || v instanceof PyTuple || v instanceof Set || isDict(v) || v instanceof Undefined,
   callable: (v) => v instanceof PyFunction,
   odd: (v) => Math.abs(intOf(v, 'odd') % 2) === 1,
   even: (v) => intOf(v, 'even') % 2 === 0,
@@ -36,13 +40,24 @@ export const JINJA_TESTS: Record<string, Test> = {
   sameas: (v, a) => v === a[0] || (v === null && a[0] === null),
   escaped: () => false,
   in: (v, a) => compareOp('in', v, a[0]),
-  eq: cmp('=='), equalto: cmp('=='), '==': cmp('=='),
-  ne: cmp('!='), '!=': cmp('!='),
-  lt: cmp('<'), lessthan: cmp('<'), '<': cmp('<'),
-  le: cmp('<='), '<=': cmp('<='),
-  gt: cmp('>'), greaterthan: cmp('>'), '>': cmp('>'),
-  ge: cmp('>='), '>=': cmp('>='),
+  eq: cmp('=='),
+  equalto: cmp('=='),
+  '==': cmp('=='),
+  ne: cmp('!='),
+  '!=': cmp('!='),
+  lt: cmp('<'),
+  lessthan: cmp('<'),
+  '<': cmp('<'),
+  le: cmp('<='),
+  '<=': cmp('<='),
+  gt: cmp('>'),
+  greaterthan: cmp('>'),
+  '>': cmp('>'),
+  ge: cmp('>='),
+  '>=': cmp('>='),
 };
 
 /** Every test name a template may use (for the editor's unknown-test check). */
-export const JINJA_TEST_NAMES = Object.keys(JINJA_TESTS).filter((n) => /^[a-z]/.test(n)).concat(['filter', 'test']);
+export const JINJA_TEST_NAMES = Object.keys(JINJA_TESTS)
+  .filter((n) => /^[a-z]/.test(n))
+  .concat(['filter', 'test']);

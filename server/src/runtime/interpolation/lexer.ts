@@ -5,7 +5,12 @@
 /** A template syntax error at an offset inside the template. */
 export class TemplateSyntaxError extends Error {
   /** `suggestion`: the known name closest to a misspelt one, which an editor offers as a fix. */
-  constructor(message: string, readonly start: number, readonly end: number, readonly suggestion?: string) {
+  constructor(
+    message: string,
+    readonly start: number,
+    readonly end: number,
+    readonly suggestion?: string,
+  ) {
     super(message);
   }
 }
@@ -20,8 +25,48 @@ export interface Token {
   end: number;
 }
 
-const OPERATORS = ['**', '//', '==', '!=', '<=', '>=', '+', '-', '*', '/', '%', '~', '<', '>', '=', '|', '.', ',', ':', '(', ')', '[', ']', '{', '}', ';'];
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0', '\n': '' };
+const OPERATORS = [
+  '**',
+  '//',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '~',
+  '<',
+  '>',
+  '=',
+  '|',
+  '.',
+  ',',
+  ':',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ';',
+];
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+  '\n': '',
+};
 
 function decodeString(raw: string, start: number): string {
   let out = '';
@@ -35,7 +80,8 @@ function decodeString(raw: string, start: number): string {
     if (next === 'x' || next === 'u' || next === 'U') {
       const len = next === 'x' ? 2 : next === 'u' ? 4 : 8;
       const hex = raw.slice(i + 1, i + 1 + len);
-      if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(hex)) throw new TemplateSyntaxError('invalid escape sequence in string', start, start + raw.length + 2);
+      if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(hex))
+        throw new TemplateSyntaxError('invalid escape sequence in string', start, start + raw.length + 2);
       out += String.fromCodePoint(parseInt(hex, 16));
       i += len;
     } else if (next in ESCAPES) {
@@ -82,7 +128,8 @@ export function tokenize(source: string): Token[] {
     let inner = tagStart + 2 + (minus || source[tagStart + 2] === '+' ? 1 : 0);
     if (kind === '#') {
       const close = source.indexOf('#}', inner);
-      if (close < 0 || close + 2 > end + (source.length - end)) throw new TemplateSyntaxError('missing end of comment tag', tagStart, source.length);
+      if (close < 0 || close + 2 > end + (source.length - end))
+        throw new TemplateSyntaxError('missing end of comment tag', tagStart, source.length);
       stripNextData = source[close - 1] === '-';
       pos = close + 2;
       continue;
@@ -119,7 +166,10 @@ export function tokenize(source: string): Token[] {
       let m: RegExpExecArray | null;
       if ((m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(rest))) {
         tokens.push({ type: 'name', value: m[0], start: inner, end: inner + m[0].length });
-      } else if (tokens[tokens.length - 1]?.value !== '.' && (m = /^\d[\d_]*(?:\.\d[\d_]*(?:[eE][+-]?\d[\d_]*)?|[eE][+-]?\d[\d_]*)/.exec(rest))) {
+      } else if (
+        tokens[tokens.length - 1]?.value !== '.' &&
+        (m = /^\d[\d_]*(?:\.\d[\d_]*(?:[eE][+-]?\d[\d_]*)?|[eE][+-]?\d[\d_]*)/.exec(rest))
+      ) {
         tokens.push({ type: 'float', value: m[0].replace(/_/g, ''), start: inner, end: inner + m[0].length });
       } else if ((m = /^\d[\d_]*/.exec(rest))) {
         tokens.push({ type: 'int', value: m[0].replace(/_/g, ''), start: inner, end: inner + m[0].length });

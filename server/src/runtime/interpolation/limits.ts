@@ -72,7 +72,10 @@ export function chargeText(chars: number): void {
  */
 export function checkSize(n: number, what: string): void {
   if (!(n <= MAX_SEQUENCE)) {
-    throw new TemplateValueError(`${what}: result too large (more than ${MAX_SEQUENCE.toLocaleString('en-US')} items or characters)`, 'LimitError');
+    throw new TemplateValueError(
+      `${what}: result too large (more than ${MAX_SEQUENCE.toLocaleString('en-US')} items or characters)`,
+      'LimitError',
+    );
   }
 }
 

@@ -28,7 +28,8 @@ class LiteralParser {
     for (;;) {
       const ch = this.s[this.pos];
       if (ch === ' ' || ch === '\t' || ch === '\f' || (inBrackets && (ch === '\n' || ch === '\r'))) this.pos++;
-      else if (ch === '\\' && (this.s[this.pos + 1] === '\n' || this.s.startsWith('\r\n', this.pos + 1))) this.pos += this.s[this.pos + 1] === '\n' ? 2 : 3;
+      else if (ch === '\\' && (this.s[this.pos + 1] === '\n' || this.s.startsWith('\r\n', this.pos + 1)))
+        this.pos += this.s[this.pos + 1] === '\n' ? 2 : 3;
       else if (ch === '#') while (this.pos < this.s.length && this.s[this.pos] !== '\n') this.pos++;
       else return;
     }
@@ -89,7 +90,12 @@ class LiteralParser {
     }
   }
 
-  private parseSequence(close: string): { items: LiteralResult[]; trailingComma: boolean; sawColon: boolean; pairs: [LiteralResult, LiteralResult][] } {
+  private parseSequence(close: string): {
+    items: LiteralResult[];
+    trailingComma: boolean;
+    sawColon: boolean;
+    pairs: [LiteralResult, LiteralResult][];
+  } {
     const items: LiteralResult[] = [];
     const pairs: [LiteralResult, LiteralResult][] = [];
     let trailingComma = false;
@@ -242,7 +248,18 @@ function negate(r: LiteralResult): LiteralResult {
   return { value: r.type === 'float' ? makeFloat(-(v as number)) : -(v as number) || 0, type: r.type };
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+};
 
 function unescape(body: string): string {
   return body.replace(/\\(\r\n|\n|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|[\s\S])/g, (m, e: string) => {
@@ -259,7 +276,7 @@ function unescape(body: string): string {
 /** ast.literal_eval(text) after Python's lstrip(" \t"); null when the text is not a Python literal. */
 export function parsePythonLiteral(text: string): LiteralResult | null {
   // Fast path: most rendered text cannot start a Python literal (ids, dates, words, URLs).
-  if (!/^[ \t]*(?:[-+.\d\[({'"#\s]|True\b|False\b|None\b|set\b|[rRuUbBfF]{1,2}['"])/.test(text)) return null;
+  if (!/^[ \t]*(?:[-+.\d[({'"#\s]|True\b|False\b|None\b|set\b|[rRuUbBfF]{1,2}['"])/.test(text)) return null;
   try {
     return new LiteralParser(text.replace(/^[ \t]+/, '')).parseAll();
   } catch (e) {

@@ -6,13 +6,27 @@ import type { RuntimeEnv } from '../types';
 import { Namespace, defineKey } from './attributes';
 import { PyDate, PyDateTime, parseIsoDuration } from './datetime';
 import { formatWithFormat, isoparse, parseWithFormat, strftime, strptime } from './datetimeFormat';
-import { PyDict, PyFunction, TemplateReference, TemplateValueError, Undefined, UndefinedAccessError, isDict, isFloat, iterate, makeFloat, numberOf, pyStr, typeName } from './values';
+import {
+  type PyDict,
+  PyFunction,
+  TemplateReference,
+  TemplateValueError,
+  Undefined,
+  UndefinedAccessError,
+  isDict,
+  isFloat,
+  iterate,
+  makeFloat,
+  numberOf,
+  pyStr,
+  typeName,
+} from './values';
 import { compareOp } from './operators';
 import { charge, checkText } from './limits';
 
 function arg(args: unknown[], kw: Record<string, unknown>, i: number, name: string, dflt?: unknown): unknown {
   if (i < args.length) return args[i];
-  if (Object.prototype.hasOwnProperty.call(kw, name)) return kw[name];
+  if (Object.hasOwn(kw, name)) return kw[name];
   if (dflt === undefined) throw new TemplateValueError(`missing required argument '${name}'`);
   return dflt;
 }
@@ -106,7 +120,9 @@ export function createGlobals(env: RuntimeEnv | undefined): Record<string, PyFun
         throw new TemplateValueError((e as Error).message);
       }
     }),
-    format_datetime: fn('format_datetime', (a, kw) => formatDatetime(arg(a, kw, 0, 'dt'), String(arg(a, kw, 1, 'format')), arg(a, kw, 2, 'input_format', null))),
+    format_datetime: fn('format_datetime', (a, kw) =>
+      formatDatetime(arg(a, kw, 0, 'dt'), String(arg(a, kw, 1, 'format')), arg(a, kw, 2, 'input_format', null)),
+    ),
     sanitize_url: fn('sanitize_url', (a, kw) => quotePlus(pyStr(arg(a, kw, 0, 'value')))),
     camel_case_to_snake_case: fn('camel_case_to_snake_case', (a, kw) => {
       const v = pyStr(arg(a, kw, 0, 'value'));
@@ -160,10 +176,26 @@ export const jsonLoads = new PyFunction('json_loads', (a) => {
 export function quotePlus(text: string): string {
   // Every UTF-8 byte becomes at most three characters (%XX): known before encoding.
   checkText(3 * Buffer.byteLength(text, 'utf8'), 'sanitize_url');
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+  return encodeURIComponent(text)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
 }
 
 /** Names of the macros of §3.7 (for the editor: completion, unknown-name checks). */
-export const MACRO_NAMES = ['now_utc', 'today_utc', 'today_with_timezone', 'timestamp', 'str_to_datetime', 'max', 'min', 'day_delta', 'duration', 'format_datetime', 'sanitize_url', 'camel_case_to_snake_case', 'generate_uuid'];
+export const MACRO_NAMES = [
+  'now_utc',
+  'today_utc',
+  'today_with_timezone',
+  'timestamp',
+  'str_to_datetime',
+  'max',
+  'min',
+  'day_delta',
+  'duration',
+  'format_datetime',
+  'sanitize_url',
+  'camel_case_to_snake_case',
+  'generate_uuid',
+];
 /** Jinja default globals still present in the reference environment. */
 export const DEFAULT_GLOBAL_NAMES = ['dict', 'namespace', 'lipsum', 'cycler', 'joiner', 'self'];

@@ -3,8 +3,20 @@
 // raise TemplateValueError (Python's TypeError), never silently coerce.
 import { PyDate, PyDateTime, PyDuration, PyTimedelta } from './datetime';
 import {
-  PyFloat, PyTuple, TemplateValueError, Undefined, UndefinedAccessError, hasKey, isDict, isFloat, iterate,
-  makeFloat, numberOf, pyEquals, pyStr, typeName,
+  PyFloat,
+  PyTuple,
+  TemplateValueError,
+  Undefined,
+  UndefinedAccessError,
+  hasKey,
+  isDict,
+  isFloat,
+  iterate,
+  makeFloat,
+  numberOf,
+  pyEquals,
+  pyStr,
+  typeName,
 } from './values';
 import { charge, checkItems, checkText, TextBuilder } from './limits';
 
@@ -29,15 +41,19 @@ export function binaryOp(op: string, a: unknown, b: unknown): unknown {
     checkText(l.length + r.length, "'~'");
     return l + r;
   }
-  if (a instanceof Undefined || b instanceof Undefined) throw new UndefinedAccessError((a instanceof Undefined ? a : (b as Undefined)).hint || 'undefined value in arithmetic');
+  if (a instanceof Undefined || b instanceof Undefined)
+    throw new UndefinedAccessError((a instanceof Undefined ? a : (b as Undefined)).hint || 'undefined value in arithmetic');
   if (isNumeric(a) && isNumeric(b)) {
     const x = numberOf(a) as number;
     const y = numberOf(b) as number;
     const float = isFloat(a) || isFloat(b);
     switch (op) {
-      case '+': return numResult(x + y, float);
-      case '-': return numResult(x - y, float);
-      case '*': return numResult(x * y, float);
+      case '+':
+        return numResult(x + y, float);
+      case '-':
+        return numResult(x - y, float);
+      case '*':
+        return numResult(x * y, float);
       case '/':
         if (y === 0) throw new TemplateValueError('division by zero');
         return makeFloat(x / y);
@@ -75,7 +91,8 @@ export function binaryOp(op: string, a: unknown, b: unknown): unknown {
   if (op === '-') {
     if (a instanceof PyDate && (b instanceof PyTimedelta || b instanceof PyDuration)) return addToDate(a, b, -1);
     if (a instanceof PyDateTime && b instanceof PyDateTime) {
-      if ((a.offsetMinutes === null) !== (b.offsetMinutes === null)) throw new TemplateValueError("can't subtract offset-naive and offset-aware datetimes");
+      if ((a.offsetMinutes === null) !== (b.offsetMinutes === null))
+        throw new TemplateValueError("can't subtract offset-naive and offset-aware datetimes");
       return new PyTimedelta(a.epochMicros() - b.epochMicros());
     }
     if (a instanceof PyDate && b instanceof PyDate && !(a instanceof PyDateTime) && !(b instanceof PyDateTime)) {
@@ -148,10 +165,12 @@ function ordering(a: unknown, b: unknown): number {
   if (isNumeric(a) && isNumeric(b)) return Math.sign((numberOf(a) as number) - (numberOf(b) as number));
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (a instanceof PyDateTime && b instanceof PyDateTime) {
-    if ((a.offsetMinutes === null) !== (b.offsetMinutes === null)) throw new TemplateValueError("can't compare offset-naive and offset-aware datetimes");
+    if ((a.offsetMinutes === null) !== (b.offsetMinutes === null))
+      throw new TemplateValueError("can't compare offset-naive and offset-aware datetimes");
     return a.compare(b);
   }
-  if (a instanceof PyDate && b instanceof PyDate && !(a instanceof PyDateTime) && !(b instanceof PyDateTime)) return Math.sign(a.ordinal() - b.ordinal());
+  if (a instanceof PyDate && b instanceof PyDate && !(a instanceof PyDateTime) && !(b instanceof PyDateTime))
+    return Math.sign(a.ordinal() - b.ordinal());
   if (a instanceof PyTimedelta && b instanceof PyTimedelta) return a.micros < b.micros ? -1 : a.micros > b.micros ? 1 : 0;
   const seqA = Array.isArray(a) ? a : a instanceof PyTuple ? a.items : null;
   const seqB = Array.isArray(b) ? b : b instanceof PyTuple ? b.items : null;
@@ -168,13 +187,15 @@ function ordering(a: unknown, b: unknown): number {
 /** Python `needle in haystack`. */
 export function contains(haystack: unknown, needle: unknown): boolean {
   if (typeof haystack === 'string') {
-    if (typeof needle !== 'string') throw new TemplateValueError(`'in <string>' requires string as left operand, not ${typeName(needle)}`, 'TypeError');
+    if (typeof needle !== 'string')
+      throw new TemplateValueError(`'in <string>' requires string as left operand, not ${typeName(needle)}`, 'TypeError');
     checkText(haystack.length, "'in'");
     return haystack.includes(needle);
   }
   if (isDict(haystack)) return typeof needle === 'string' && hasKey(haystack, needle);
   if (haystack instanceof Undefined) throw new UndefinedAccessError(haystack.hint || "argument of type 'Undefined' is not iterable");
-  if (haystack === null || typeof haystack !== 'object') throw new TemplateValueError(`argument of type '${typeName(haystack)}' is not iterable`, 'TypeError');
+  if (haystack === null || typeof haystack !== 'object')
+    throw new TemplateValueError(`argument of type '${typeName(haystack)}' is not iterable`, 'TypeError');
   return iterate(haystack).some((x) => pyEquals(x, needle));
 }
 
@@ -187,14 +208,22 @@ function ordered(a: unknown, b: unknown): number {
 /** Evaluates one comparison operator. */
 export function compareOp(op: string, a: unknown, b: unknown): boolean {
   switch (op) {
-    case '==': return pyEquals(a, b);
-    case '!=': return !pyEquals(a, b);
-    case '<': return ordered(a, b) < 0;
-    case '<=': return ordered(a, b) <= 0;
-    case '>': return ordered(a, b) > 0;
-    case '>=': return ordered(a, b) >= 0;
-    case 'in': return contains(b, a);
-    case 'notin': return !contains(b, a);
+    case '==':
+      return pyEquals(a, b);
+    case '!=':
+      return !pyEquals(a, b);
+    case '<':
+      return ordered(a, b) < 0;
+    case '<=':
+      return ordered(a, b) <= 0;
+    case '>':
+      return ordered(a, b) > 0;
+    case '>=':
+      return ordered(a, b) >= 0;
+    case 'in':
+      return contains(b, a);
+    case 'notin':
+      return !contains(b, a);
   }
   throw new TemplateValueError(`unknown operator ${op}`);
 }

@@ -1,8 +1,8 @@
 // Parser for the Jinja2 template language (statements if/elif/else, for/else with an optional
 // filter, set and block set) over the expression parser. Unknown tags are syntax errors, as in the
 // reference (the loopcontrols extension is off, so `break`/`continue` are unknown).
-import { Token, tokenize } from './lexer';
-import { Expr, ExpressionParser, Stmt } from './expressionParser';
+import { type Token, tokenize } from './lexer';
+import { type Expr, ExpressionParser, type Stmt } from './expressionParser';
 
 export type { Expr, Stmt } from './expressionParser';
 
@@ -39,9 +39,12 @@ class TemplateParser extends ExpressionParser {
     if (tag.type !== 'name') this.fail('tag name expected');
     this.next();
     switch (tag.value) {
-      case 'if': return this.parseIf();
-      case 'for': return this.parseFor(tag);
-      case 'set': return this.parseSet(tag);
+      case 'if':
+        return this.parseIf();
+      case 'for':
+        return this.parseFor(tag);
+      case 'set':
+        return this.parseSet(tag);
       default: {
         const known = ['endif', 'endfor', 'elif', 'else', 'endset'].includes(tag.value);
         return this.fail(known ? `unexpected '${tag.value}' tag` : `Encountered unknown tag '${tag.value}'.`, tag);
@@ -125,7 +128,6 @@ class TemplateParser extends ExpressionParser {
     this.expect('block_end');
     return { t: 'set', targets, attr: null, e: null, body, start: tag.start };
   }
-
 }
 
 /** Parses a template into statements. Throws TemplateSyntaxError with the offending offsets. */

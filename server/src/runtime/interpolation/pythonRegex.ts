@@ -80,7 +80,8 @@ export function compilePythonRegex(pattern: string, what: string, caseInsensitiv
   if (hit) return hit;
   let result: RE2JS | TemplateValueError;
   try {
-    if (pattern.length > MAX_PATTERN_LENGTH) throw new TemplateValueError(`${what}: regular expression longer than ${MAX_PATTERN_LENGTH} characters`);
+    if (pattern.length > MAX_PATTERN_LENGTH)
+      throw new TemplateValueError(`${what}: regular expression longer than ${MAX_PATTERN_LENGTH} characters`);
     result = RE2JS.compile(translatePythonPattern(pattern, what), caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (e) {
     result = e instanceof TemplateValueError ? e : new TemplateValueError(`${what}: invalid regular expression: ${(e as Error).message}`);
@@ -98,10 +99,14 @@ function programSize(re: RE2JS): number {
 
 /** Refuses a match whose worst-case cost is too high, and charges it to the running evaluation. */
 function admit(re: RE2JS, input: string, what: string): void {
-  if (input.length > MAX_REGEX_INPUT) throw new TemplateValueError(`${what}: input longer than ${MAX_REGEX_INPUT} characters`, 'LimitError');
+  if (input.length > MAX_REGEX_INPUT)
+    throw new TemplateValueError(`${what}: input longer than ${MAX_REGEX_INPUT} characters`, 'LimitError');
   const cost = programSize(re) * (input.length + 1);
   if (cost > MAX_MATCH_COST) {
-    throw new TemplateValueError(`${what}: the regular expression is too large for an input of ${input.length} characters (shorten the pattern or the input)`, 'LimitError');
+    throw new TemplateValueError(
+      `${what}: the regular expression is too large for an input of ${input.length} characters (shorten the pattern or the input)`,
+      'LimitError',
+    );
   }
   charge(Math.ceil(cost / 64));
 }
@@ -136,7 +141,7 @@ export function pythonSub(pattern: string, replacement: string, text: string, wh
   while (m.find()) {
     charge(1);
     out.add(text.slice(last, m.start()));
-    for (const part of template) out.add(typeof part === 'string' ? part : m.group(part) ?? '');
+    for (const part of template) out.add(typeof part === 'string' ? part : (m.group(part) ?? ''));
     last = m.end();
   }
   out.add(text.slice(last));
@@ -149,7 +154,7 @@ function parseReplacement(rep: string, re: RE2JS, what: string): (string | numbe
   let text = '';
   const names = re.namedGroups() as Record<string, number>;
   const group = (ref: string): number => {
-    const n = /^\d+$/.test(ref) ? Number(ref) : Object.prototype.hasOwnProperty.call(names, ref) ? names[ref] : -1;
+    const n = /^\d+$/.test(ref) ? Number(ref) : Object.hasOwn(names, ref) ? names[ref] : -1;
     if (n < 0 || n > re.groupCount()) throw new TemplateValueError(`${what}: invalid group reference ${ref} in the replacement`);
     return n;
   };
@@ -167,7 +172,7 @@ function parseReplacement(rep: string, re: RE2JS, what: string): (string | numbe
       text = '';
       const ref = named ? named[1] : (numbered as RegExpExecArray)[0];
       parts.push(group(ref));
-      i += (named ?? numbered as RegExpExecArray)[0].length;
+      i += (named ?? (numbered as RegExpExecArray))[0].length;
     } else {
       const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', a: '\x07', f: '\f', v: '\v' };
       text += escapes[rest[0]] ?? `\\${rest[0]}`;

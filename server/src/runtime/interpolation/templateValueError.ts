@@ -5,5 +5,8 @@
 /** Raised for Python TypeError / ValueError and sandbox SecurityError inside rendering. */
 export class TemplateValueError {
   /** `pyType`: the Python exception class the reference would raise; TypeErrors are swallowed by the reference (§3.2). */
-  constructor(readonly message: string, readonly pyType: 'TypeError' | 'ValueError' | 'SecurityError' | 'LimitError' = 'ValueError') {}
+  constructor(
+    readonly message: string,
+    readonly pyType: 'TypeError' | 'ValueError' | 'SecurityError' | 'LimitError' = 'ValueError',
+  ) {}
 }

@@ -22,7 +22,10 @@ export class PyTuple {
 
 /** A Python callable reachable from a template (macro, global or bound method). */
 export class PyFunction {
-  constructor(readonly name: string, readonly call: (args: unknown[], kwargs: Record<string, unknown>) => unknown) {}
+  constructor(
+    readonly name: string,
+    readonly call: (args: unknown[], kwargs: Record<string, unknown>) => unknown,
+  ) {}
 }
 
 /** Jinja's `self` (TemplateReference): renders `<TemplateReference None>`; templates here define no blocks. */
@@ -68,7 +71,7 @@ export function makeFloat(n: number): number | PyFloat {
 
 /** Own, safe keys of a dict (never inherited ones). */
 export function hasKey(d: PyDict, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(d, key);
+  return Object.hasOwn(d, key);
 }
 
 /** Python's type name of a value, for error messages. */
@@ -125,7 +128,8 @@ export function pyEquals(a: unknown, b: unknown): boolean {
     return ka.length === Object.keys(b).length && ka.every((k) => hasKey(b, k) && pyEquals(a[k], b[k]));
   }
   if (a instanceof PyDateTime && b instanceof PyDateTime) return a.compare(b) === 0;
-  if (a instanceof PyDate && b instanceof PyDate && !(a instanceof PyDateTime) && !(b instanceof PyDateTime)) return a.ordinal() === b.ordinal();
+  if (a instanceof PyDate && b instanceof PyDate && !(a instanceof PyDateTime) && !(b instanceof PyDateTime))
+    return a.ordinal() === b.ordinal();
   if (a instanceof PyTimedelta && b instanceof PyTimedelta) return a.totalMicroseconds() === b.totalMicroseconds();
   return a === b;
 }

@@ -15,24 +15,65 @@ export interface TemplateVariable {
 const V = (name: string, description: string, example: string, deprecated?: string): TemplateVariable =>
   deprecated ? { name, description, example, deprecated } : { name, description, example };
 
-const CONFIG = V('config', 'The connector configuration entered by the user (validated against spec.connection_specification).', "{{ config['api_key'] }}");
-const PARAMETERS = V('parameters', 'The $parameters in scope of this component (raw values, not interpolated themselves).', '{{ parameters.name }}');
-const STREAM_SLICE = V('stream_slice', 'The current slice: partition keys merged with cursor keys (start_time / end_time for incremental syncs); also .partition, .cursor_slice, .extra_fields.', "{{ stream_slice['start_time'] }}");
-const STREAM_INTERVAL = V('stream_interval', 'Alias of stream_slice, for the cursor interval (start_time / end_time).', '{{ stream_interval.start_time }}');
-const STREAM_PARTITION = V('stream_partition', 'Alias of stream_slice, for partition keys set by a partition router.', '{{ stream_partition.parent_id }}');
-const NEXT_PAGE_TOKEN = V('next_page_token', 'null on the first request, then an object with the single key next_page_token.', "{{ next_page_token['next_page_token'] }}");
+const CONFIG = V(
+  'config',
+  'The connector configuration entered by the user (validated against spec.connection_specification).',
+  "{{ config['api_key'] }}",
+);
+const PARAMETERS = V(
+  'parameters',
+  'The $parameters in scope of this component (raw values, not interpolated themselves).',
+  '{{ parameters.name }}',
+);
+const STREAM_SLICE = V(
+  'stream_slice',
+  'The current slice: partition keys merged with cursor keys (start_time / end_time for incremental syncs); also .partition, .cursor_slice, .extra_fields.',
+  "{{ stream_slice['start_time'] }}",
+);
+const STREAM_INTERVAL = V(
+  'stream_interval',
+  'Alias of stream_slice, for the cursor interval (start_time / end_time).',
+  '{{ stream_interval.start_time }}',
+);
+const STREAM_PARTITION = V(
+  'stream_partition',
+  'Alias of stream_slice, for partition keys set by a partition router.',
+  '{{ stream_partition.parent_id }}',
+);
+const NEXT_PAGE_TOKEN = V(
+  'next_page_token',
+  'null on the first request, then an object with the single key next_page_token.',
+  "{{ next_page_token['next_page_token'] }}",
+);
 const RESPONSE = V('response', 'The decoded body of the last response (first decoded element).', "{{ response.get('next') }}");
-const HEADERS = V('headers', 'Response headers; in CursorPagination a case-sensitive object whose link key is the parsed Link header.', "{{ headers['link']['next']['url'] }}");
-const LAST_RECORD = V('last_record', 'The last record of the page after filtering and transformations, or null.', "{{ last_record['id'] }}");
+const HEADERS = V(
+  'headers',
+  'Response headers; in CursorPagination a case-sensitive object whose link key is the parsed Link header.',
+  "{{ headers['link']['next']['url'] }}",
+);
+const LAST_RECORD = V(
+  'last_record',
+  'The last record of the page after filtering and transformations, or null.',
+  "{{ last_record['id'] }}",
+);
 const LAST_PAGE_SIZE = V('last_page_size', 'Number of records of the page after filtering.', '{{ last_page_size }}');
-const LAST_RECORDS = V('last_records', "The page's records, as the Connector Builder documents it.", '{{ last_records[-1].id }}', 'Recent Python CDK versions reject last_records (undeclared variable): use last_record or last_page_size.');
+const LAST_RECORDS = V(
+  'last_records',
+  "The page's records, as the Connector Builder documents it.",
+  '{{ last_records[-1].id }}',
+  'Recent Python CDK versions reject last_records (undeclared variable): use last_record or last_page_size.',
+);
 const RECORD = V('record', 'The record being filtered or transformed.', "{{ record['updated_at'] }}");
 const JSON_LOADS = V('json_loads', 'A function parsing a JSON string (JWT fields).', "{{ json_loads(config['sa'])['private_key'] }}");
 const SESSION_TOKEN = V('session_token', 'The token obtained by the session login request.', 'Token {{ session_token }}');
 
 // Spec §3.6: keys of stream_slice.extra_fields are spread as top-level variables of request fields.
 const EXTRA_FIELDS = [
-  V('query_properties', 'Extra slice field: the query properties chunk of this request (QueryProperties).', "{{ query_properties | join(',') }}"),
+  V(
+    'query_properties',
+    'Extra slice field: the query properties chunk of this request (QueryProperties).',
+    "{{ query_properties | join(',') }}",
+  ),
   V('creation_response', 'Extra slice field of async jobs: the response of the job creation request.', "{{ creation_response['id'] }}"),
   V('polling_response', 'Extra slice field of async jobs: the response of the last polling request.', "{{ polling_response['url'] }}"),
   V('download_target', 'Extra slice field of async jobs: the URL or id to download.', '{{ download_target }}'),
@@ -42,16 +83,32 @@ const REQUEST_VARS = [STREAM_SLICE, STREAM_INTERVAL, STREAM_PARTITION, NEXT_PAGE
 function oauthConsentVariables(): TemplateVariable[] {
   const out: TemplateVariable[] = [];
   const concepts: [string, string][] = [
-    ['client_id', 'the client id'], ['client_secret', 'the client secret'], ['auth_code', 'the code from the callback'],
-    ['state', 'the generated state'], ['redirect_uri', 'the redirect URI'], ['scope', 'the scopes'],
+    ['client_id', 'the client id'],
+    ['client_secret', 'the client secret'],
+    ['auth_code', 'the code from the callback'],
+    ['state', 'the generated state'],
+    ['redirect_uri', 'the redirect URI'],
+    ['scope', 'the scopes'],
   ];
   for (const [c, what] of concepts) {
     out.push(V(`${c}_key`, `The configured key name for ${what}.`, `{{ ${c}_key }}`));
     out.push(V(`${c}_value`, `The value of ${what}.`, `{{ ${c}_value }}`));
-    out.push(V(`${c}_param`, `\`<key>=<value>\` for ${what}${c === 'redirect_uri' || c === 'scope' ? ' (value URL-encoded)' : ''}.`, `{{ ${c}_param }}`));
+    out.push(
+      V(
+        `${c}_param`,
+        `\`<key>=<value>\` for ${what}${c === 'redirect_uri' || c === 'scope' ? ' (value URL-encoded)' : ''}.`,
+        `{{ ${c}_param }}`,
+      ),
+    );
   }
-  out.push(V('scopes_value', 'Mirror of scope_value.', '{{ scopes_value }}'), V('scopes_param', 'Mirror of scope_param.', '{{ scopes_param }}'));
-  out.push(V('optional_scopes_value', 'The optional scopes joined.', '{{ optional_scopes_value }}'), V('optional_scopes_param', '`optional_scopes=<url-encoded>`.', '{{ optional_scopes_param }}'));
+  out.push(
+    V('scopes_value', 'Mirror of scope_value.', '{{ scopes_value }}'),
+    V('scopes_param', 'Mirror of scope_param.', '{{ scopes_param }}'),
+  );
+  out.push(
+    V('optional_scopes_value', 'The optional scopes joined.', '{{ optional_scopes_value }}'),
+    V('optional_scopes_param', '`optional_scopes=<url-encoded>`.', '{{ optional_scopes_param }}'),
+  );
   return out;
 }
 
@@ -64,7 +121,12 @@ export const VARIABLES_BY_KIND: Record<TemplateContextKind, TemplateVariable[]> 
   pagination_cursor: [CONFIG, PARAMETERS, RESPONSE, HEADERS, LAST_RECORD, LAST_PAGE_SIZE, LAST_RECORDS],
   offset_page_size: [CONFIG, PARAMETERS, RESPONSE],
   record_filter: [CONFIG, PARAMETERS, RECORD, STREAM_SLICE, STREAM_INTERVAL, STREAM_PARTITION, NEXT_PAGE_TOKEN],
-  response_predicate: [V('config', 'Not available here: the reference passes null as config in HttpResponseFilter.predicate.', '{{ config }}'), PARAMETERS, RESPONSE, HEADERS],
+  response_predicate: [
+    V('config', 'Not available here: the reference passes null as config in HttpResponseFilter.predicate.', '{{ config }}'),
+    PARAMETERS,
+    RESPONSE,
+    HEADERS,
+  ],
   response_message: [CONFIG, PARAMETERS, RESPONSE, HEADERS],
   transformation: [CONFIG, PARAMETERS, RECORD, STREAM_SLICE, STREAM_INTERVAL, STREAM_PARTITION],
   oauth_consent: oauthConsentVariables(),
@@ -88,25 +150,75 @@ export interface TemplateFunctionDoc {
   example: string;
 }
 
-const D = (name: string, signature: string, description: string, example: string): TemplateFunctionDoc => ({ name, signature, description, example });
+const D = (name: string, signature: string, description: string, example: string): TemplateFunctionDoc => ({
+  name,
+  signature,
+  description,
+  example,
+});
 
 /** Spec §3.7 macros and Jinja's remaining globals. */
 export const MACRO_DOCS: TemplateFunctionDoc[] = [
-  D('now_utc', 'now_utc()', 'Current UTC datetime; renders like 2021-09-01 00:00:00+00:00. Supports .strftime() and arithmetic with duration().', "{{ now_utc().strftime('%Y-%m-%d') }}"),
+  D(
+    'now_utc',
+    'now_utc()',
+    'Current UTC datetime; renders like 2021-09-01 00:00:00+00:00. Supports .strftime() and arithmetic with duration().',
+    "{{ now_utc().strftime('%Y-%m-%d') }}",
+  ),
   D('today_utc', 'today_utc()', 'Current UTC date; renders YYYY-MM-DD.', '{{ today_utc() }}'),
-  D('today_with_timezone', 'today_with_timezone(timezone)', 'Current date in an IANA timezone.', "{{ today_with_timezone('Europe/Paris') }}"),
-  D('timestamp', 'timestamp(dt)', 'Numbers are truncated to int; ISO date strings become epoch seconds as a float (1646006400.0).', "{{ timestamp('2022-02-28') }}"),
-  D('str_to_datetime', 'str_to_datetime(s)', 'Strict ISO-8601 parse; naive values are UTC; the result is converted to UTC.', "{{ str_to_datetime(config['start_date']) }}"),
+  D(
+    'today_with_timezone',
+    'today_with_timezone(timezone)',
+    'Current date in an IANA timezone.',
+    "{{ today_with_timezone('Europe/Paris') }}",
+  ),
+  D(
+    'timestamp',
+    'timestamp(dt)',
+    'Numbers are truncated to int; ISO date strings become epoch seconds as a float (1646006400.0).',
+    "{{ timestamp('2022-02-28') }}",
+  ),
+  D(
+    'str_to_datetime',
+    'str_to_datetime(s)',
+    'Strict ISO-8601 parse; naive values are UTC; the result is converted to UTC.',
+    "{{ str_to_datetime(config['start_date']) }}",
+  ),
   D('max', 'max(*args)', 'Largest of several arguments or of one iterable.', "{{ max(config['start'], stream_interval.start_time) }}"),
   D('min', 'min(*args)', 'Smallest of several arguments or of one iterable.', '{{ min(100, config.page_size) }}'),
-  D('day_delta', 'day_delta(num_days, format="%Y-%m-%dT%H:%M:%S.%f%z")', 'Now (UTC) plus num_days, formatted with strftime.', "{{ day_delta(-7, format='%Y-%m-%d') }}"),
-  D('duration', 'duration(datestring)', 'ISO-8601 duration as a timedelta (or calendar duration for months/years); renders like 1 day, 0:00:00.', "{{ (now_utc() - duration('P30D')).isoformat() }}"),
-  D('format_datetime', 'format_datetime(dt, format, input_format=None)', 'Formats a datetime, epoch int or date string; formats %s, %s_as_float, %ms, %epoch_microseconds and %_ms are supported for non-datetime input.', "{{ format_datetime(config['start_date'], '%s') }}"),
+  D(
+    'day_delta',
+    'day_delta(num_days, format="%Y-%m-%dT%H:%M:%S.%f%z")',
+    'Now (UTC) plus num_days, formatted with strftime.',
+    "{{ day_delta(-7, format='%Y-%m-%d') }}",
+  ),
+  D(
+    'duration',
+    'duration(datestring)',
+    'ISO-8601 duration as a timedelta (or calendar duration for months/years); renders like 1 day, 0:00:00.',
+    "{{ (now_utc() - duration('P30D')).isoformat() }}",
+  ),
+  D(
+    'format_datetime',
+    'format_datetime(dt, format, input_format=None)',
+    'Formats a datetime, epoch int or date string; formats %s, %s_as_float, %ms, %epoch_microseconds and %_ms are supported for non-datetime input.',
+    "{{ format_datetime(config['start_date'], '%s') }}",
+  ),
   D('sanitize_url', 'sanitize_url(value)', 'Form-style percent-encoding (space → +, / → %2F).', '{{ sanitize_url(config.query) }}'),
-  D('camel_case_to_snake_case', 'camel_case_to_snake_case(value)', 'CamelCase → camel_case.', "{{ camel_case_to_snake_case('CamelCase') }}"),
+  D(
+    'camel_case_to_snake_case',
+    'camel_case_to_snake_case(value)',
+    'CamelCase → camel_case.',
+    "{{ camel_case_to_snake_case('CamelCase') }}",
+  ),
   D('generate_uuid', 'generate_uuid()', 'A random UUID v4 string.', '{{ generate_uuid() }}'),
   D('dict', 'dict(**kwargs)', 'Builds a dict (Jinja global).', '{{ dict(a=1) }}'),
-  D('namespace', 'namespace(**kwargs)', 'An object whose attributes can be set inside loops (Jinja global).', '{% set ns = namespace(n=0) %}'),
+  D(
+    'namespace',
+    'namespace(**kwargs)',
+    'An object whose attributes can be set inside loops (Jinja global).',
+    '{% set ns = namespace(n=0) %}',
+  ),
   D('lipsum', 'lipsum(n=5, html=True, min=20, max=100)', 'Placeholder text (Jinja global).', '{{ lipsum() }}'),
   D('cycler', 'cycler(*items)', 'Cycles through values (Jinja global).', '{% set c = cycler(1, 2) %}'),
   D('joiner', 'joiner(sep=", ")', 'Returns the separator except the first time (Jinja global).', '{% set j = joiner() %}'),
@@ -114,26 +226,71 @@ export const MACRO_DOCS: TemplateFunctionDoc[] = [
 
 /** Spec §3.8 filters first, then the built-in Jinja filters manifests use. */
 export const FILTER_DOCS: TemplateFunctionDoc[] = [
-  D('hash', 'hash(hash_type="md5", salt=None)', 'Hex digest of str(value) (salt appended); any hashlib algorithm name.', "{{ config.email | hash('sha256') }}"),
+  D(
+    'hash',
+    'hash(hash_type="md5", salt=None)',
+    'Hex digest of str(value) (salt appended); any hashlib algorithm name.',
+    "{{ config.email | hash('sha256') }}",
+  ),
   D('base64encode', 'base64encode', 'Standard base64 of the UTF-8 text.', "{{ (config.user ~ ':' ~ config.password) | base64encode }}"),
   D('base64decode', 'base64decode', 'Decodes standard base64 to UTF-8 text.', '{{ config.encoded | base64decode }}'),
-  D('base64binascii_decode', 'base64binascii_decode', 'Despite its name, ENCODES ASCII text as base64 (reference quirk).', '{{ config.key | base64binascii_decode }}'),
-  D('string', 'string', 'Strings unchanged; other values become JSON in triple quotes so the result stays a string.', '{{ config.ids | string }}'),
+  D(
+    'base64binascii_decode',
+    'base64binascii_decode',
+    'Despite its name, ENCODES ASCII text as base64 (reference quirk).',
+    '{{ config.key | base64binascii_decode }}',
+  ),
+  D(
+    'string',
+    'string',
+    'Strings unchanged; other values become JSON in triple quotes so the result stays a string.',
+    '{{ config.ids | string }}',
+  ),
   D('regex_search', 'regex_search(regex)', 'Capture group 1 of the first match, or "".', "{{ headers.link | regex_search('<(.*?)>') }}"),
-  D('regex_replace', 'regex_replace(regex, replacement)', 'Replaces every match (Python replacement syntax \\1, \\g<name>).', "{{ config.domain | regex_replace('^https?://', '') }}"),
-  D('hmac', 'hmac(key, hash_type="sha256")', 'HMAC-SHA256 hex digest of str(value) with key.', '{{ config.payload | hmac(config.secret) }}'),
-  D('default', 'default(default_value="", boolean=False)', 'The default when the value is undefined (or falsy with boolean=true). Alias d.', "{{ config.region | default('us') }}"),
+  D(
+    'regex_replace',
+    'regex_replace(regex, replacement)',
+    'Replaces every match (Python replacement syntax \\1, \\g<name>).',
+    "{{ config.domain | regex_replace('^https?://', '') }}",
+  ),
+  D(
+    'hmac',
+    'hmac(key, hash_type="sha256")',
+    'HMAC-SHA256 hex digest of str(value) with key.',
+    '{{ config.payload | hmac(config.secret) }}',
+  ),
+  D(
+    'default',
+    'default(default_value="", boolean=False)',
+    'The default when the value is undefined (or falsy with boolean=true). Alias d.',
+    "{{ config.region | default('us') }}",
+  ),
   D('int', 'int(default=0, base=10)', 'Converts to int; invalid input gives the default.', "{{ config['page_size'] | int }}"),
   D('float', 'float(default=0.0)', 'Converts to float.', "{{ config['lat'] | float }}"),
   D('length', 'length', 'Number of items or characters. Alias count.', '{{ response.data | length }}'),
   D('first', 'first', 'First item of a sequence.', '{{ response.items | first }}'),
   D('last', 'last', 'Last item of a sequence.', '{{ response.items | last }}'),
   D('join', 'join(d="", attribute=None)', 'Joins items with a separator.', "{{ config.ids | join(',') }}"),
-  D('map', 'map(filter_name, *args) | map(attribute=name)', 'Applies a filter or reads an attribute for each item.', "{{ records | map(attribute='id') | list }}"),
+  D(
+    'map',
+    'map(filter_name, *args) | map(attribute=name)',
+    'Applies a filter or reads an attribute for each item.',
+    "{{ records | map(attribute='id') | list }}",
+  ),
   D('select', 'select(test_name, *args)', 'Items passing a test.', '{{ numbers | select("odd") | list }}'),
   D('reject', 'reject(test_name, *args)', 'Items failing a test.', '{{ values | reject("none") | list }}'),
-  D('selectattr', 'selectattr(attribute, test_name, *args)', 'Items whose attribute passes a test.', "{{ items | selectattr('active') | list }}"),
-  D('rejectattr', 'rejectattr(attribute, test_name, *args)', 'Items whose attribute fails a test.', "{{ items | rejectattr('deleted') | list }}"),
+  D(
+    'selectattr',
+    'selectattr(attribute, test_name, *args)',
+    'Items whose attribute passes a test.',
+    "{{ items | selectattr('active') | list }}",
+  ),
+  D(
+    'rejectattr',
+    'rejectattr(attribute, test_name, *args)',
+    'Items whose attribute fails a test.',
+    "{{ items | rejectattr('deleted') | list }}",
+  ),
   D('list', 'list', 'Converts to a list.', '{{ config.keys() | list }}'),
   D('lower', 'lower', 'Lower-case text.', '{{ config.region | lower }}'),
   D('upper', 'upper', 'Upper-case text.', '{{ config.region | upper }}'),

@@ -2,7 +2,7 @@
 // InterpolatedMapping and InterpolatedNestedMapping, as functions over a template context
 // (`{ config, parameters, ...field variables }`, see variables.ts for what each field provides).
 import type { RuntimeEnv } from '../types';
-import { EvalOptions, evaluateTemplate } from './jinja';
+import { type EvalOptions, evaluateTemplate } from './jinja';
 import type { LiteralType } from './literal';
 import { PyTuple, isDict, pyEquals, pyStr, toPlain } from './values';
 
@@ -64,12 +64,23 @@ export interface MappingOptions {
  * InterpolatedMapping.eval (§3.4): keys and string values are interpolated, values with no default
  * (an empty render gives null; callers drop such keys). Non-string values pass through unchanged.
  */
-export function evalMapping(mapping: Record<string, unknown>, context: object, options: MappingOptions = {}, env?: RuntimeEnv): Record<string, unknown> {
+export function evalMapping(
+  mapping: Record<string, unknown>,
+  context: object,
+  options: MappingOptions = {},
+  env?: RuntimeEnv,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(mapping)) {
     const key = evaluateTemplate(name, context, { default: null, validTypes: options.validKeyTypes ?? ['str'] }, env);
-    const v = typeof value === 'string' ? evaluateTemplate(value, context, { default: null, validTypes: options.validValueTypes }, env) : value;
-    Object.defineProperty(out, typeof key === 'string' ? key : pyStr(key), { value: toPlain(v, options.keepFloats === true), writable: true, enumerable: true, configurable: true });
+    const v =
+      typeof value === 'string' ? evaluateTemplate(value, context, { default: null, validTypes: options.validValueTypes }, env) : value;
+    Object.defineProperty(out, typeof key === 'string' ? key : pyStr(key), {
+      value: toPlain(v, options.keepFloats === true),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -91,7 +102,13 @@ function nested(value: unknown, context: object, env?: RuntimeEnv): unknown {
     for (const [k, v] of Object.entries(value)) {
       const key = nested(k, context, env);
       const val = nested(v, context, env);
-      if (val !== null) Object.defineProperty(out, typeof key === 'string' ? key : pyStr(key), { value: val, writable: true, enumerable: true, configurable: true });
+      if (val !== null)
+        Object.defineProperty(out, typeof key === 'string' ? key : pyStr(key), {
+          value: val,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
     }
     return out;
   }

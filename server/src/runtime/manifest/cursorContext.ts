@@ -128,7 +128,10 @@ class LineReader {
   /** starts[k] = start offset of line `cursorLine - k`. */
   private readonly back: number[];
   readonly cursorLine: number;
-  constructor(readonly text: string, cursorLineStart: number) {
+  constructor(
+    readonly text: string,
+    cursorLineStart: number,
+  ) {
     this.back = [cursorLineStart];
     this.cursorLine = 1_000_000_000;
   }

@@ -190,7 +190,11 @@ export function documentTree(text: string, getDoc: () => Document): LocatorTree 
       if (matched < path.length) return null;
       const k = pair && path.length && typeof path[path.length - 1] === 'string' ? (pair.key as Node | null)?.range : undefined;
       const keySpan = k ? { start: k[0], end: k[1] } : null;
-      const valueSpan = node?.range ? { start: node.range[0], end: node.range[1] } : keySpan ? { start: keySpan.end, end: keySpan.end } : null;
+      const valueSpan = node?.range
+        ? { start: node.range[0], end: node.range[1] }
+        : keySpan
+          ? { start: keySpan.end, end: keySpan.end }
+          : null;
       return valueSpan ? { keySpan, valueSpan } : null;
     },
     nodeAt: (offset) => nodeUnder((getDoc().contents as Node | null) ?? null, offset, 0, []),

@@ -41,16 +41,36 @@ export function parseManifest(text: string): ParsedManifest {
     });
   }
   for (const w of doc.warnings) {
-    problems.push({ code: 'yaml-warning', severity: 'warning', message: firstLine(w.message), span: clampSpan(w.pos[0], w.pos[1], text.length) });
+    problems.push({
+      code: 'yaml-warning',
+      severity: 'warning',
+      message: firstLine(w.message),
+      span: clampSpan(w.pos[0], w.pos[1], text.length),
+    });
   }
   let value: unknown = null;
   try {
     // maxAliasCount bounds alias expansion so an alias bomb cannot exhaust memory.
     value = doc.toJS({ maxAliasCount: 1000 }) ?? null;
   } catch (e) {
-    problems.push({ code: 'yaml-syntax', severity: 'error', message: (e as Error).message, span: { start: 0, end: Math.min(text.length, 1) } });
+    problems.push({
+      code: 'yaml-syntax',
+      severity: 'error',
+      message: (e as Error).message,
+      span: { start: 0, end: Math.min(text.length, 1) },
+    });
   }
-  return { text, doc, lineCounter, value, problems, locator: new ManifestLocator(text, documentTree(text, () => doc)) };
+  return {
+    text,
+    doc,
+    lineCounter,
+    value,
+    problems,
+    locator: new ManifestLocator(
+      text,
+      documentTree(text, () => doc),
+    ),
+  };
 }
 
 /** A warning for every mapping key written twice (the later value wins, as in the CDK's loader). */
@@ -65,7 +85,12 @@ function duplicateKeys(doc: Document.Parsed, length: number): Problem[] {
         const k = pair.key.value;
         if (seen.has(k)) {
           const range = pair.key.range ?? [0, 0];
-          problems.push({ code: 'duplicate-key', severity: 'warning', message: 'Map keys must be unique. The later value wins.', span: clampSpan(range[0], range[1], length) });
+          problems.push({
+            code: 'duplicate-key',
+            severity: 'warning',
+            message: 'Map keys must be unique. The later value wins.',
+            span: clampSpan(range[0], range[1], length),
+          });
         }
         seen.add(k);
       }

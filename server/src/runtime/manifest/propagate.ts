@@ -41,7 +41,14 @@ export class TypeAndParameterPropagator {
    * Processes mapping `node` found in field `field` of a component of type `parentType`
    * (both undefined at the root or under a plain object), with the inherited parameters.
    */
-  private component(node: Record<string, unknown>, origin: Origin, parentType: string | undefined, field: string, inherited: Params, depth: number): Record<string, unknown> {
+  private component(
+    node: Record<string, unknown>,
+    origin: Origin,
+    parentType: string | undefined,
+    field: string,
+    inherited: Params,
+    depth: number,
+  ): Record<string, unknown> {
     if (depth > MAX_DEPTH) return node;
     const out: Record<string, unknown> = { ...node };
     this.origins.carry(node, out);

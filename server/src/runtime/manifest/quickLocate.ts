@@ -15,7 +15,13 @@ export type QuickScalarStyle = 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
  * line's end when it starts on a later line) and `column` the key's column, so a caller can read a
  * value written over several lines (quickScalar.ts).
  */
-export type QuickLocation = { keySpan: Span; valueSpan: Span | null; valueStyle: QuickScalarStyle | null; valueStart: number; column: number };
+export type QuickLocation = {
+  keySpan: Span;
+  valueSpan: Span | null;
+  valueStyle: QuickScalarStyle | null;
+  valueStart: number;
+  column: number;
+};
 
 /** A content line; `next` is the index of the first later line indented no deeper (its subtree ends there). */
 type Line = { start: number; indent: number; content: number; end: number; next: number };
@@ -35,7 +41,8 @@ function contentLines(text: string): Line[] {
     let i = start;
     while (i < end && text.charCodeAt(i) === 32) i++;
     const c = text[i];
-    if (i < end && c !== '#' && !(c === '\r' && i + 1 === end)) lines.push({ start, indent: i - start, content: i, end: text[end - 1] === '\r' ? end - 1 : end, next: 0 });
+    if (i < end && c !== '#' && !(c === '\r' && i + 1 === end))
+      lines.push({ start, indent: i - start, content: i, end: text[end - 1] === '\r' ? end - 1 : end, next: 0 });
     start = end + 1;
   }
   // Subtree ends, so scanning the entries of a collection skips their contents in one step.
@@ -165,7 +172,8 @@ function locateIn(index: TextIndex, path: JsonPath): QuickLocation | null {
     if (next.indent <= col && !indentless) return null;
     // The key's subtree: precomputed when the key starts its line and its children are deeper.
     if (!indentless && l.indent === col) end = Math.max(end, Math.min(l.next, hi));
-    else while (end < hi && (lines[end].indent > col || (indentless && lines[end].indent === col && text[lines[end].content] === '-'))) end++;
+    else
+      while (end < hi && (lines[end].indent > col || (indentless && lines[end].indent === col && text[lines[end].content] === '-'))) end++;
     lo = match + 1;
     hi = end;
     firstCol = lines[lo].indent;

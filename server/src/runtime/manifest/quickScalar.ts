@@ -14,7 +14,12 @@ import { closingQuote, type QuickLocation } from './quickLocate';
  * The scalar written at `source`, with the parser's range and style, when it decodes to `value`;
  * else null. `locate` is the indentation lookup over `text` (quickLocatorFor; a block's own in the language server).
  */
-export function quickScalar(text: string, source: JsonPath, value: string, locate: (path: JsonPath) => QuickLocation | null): Scalar | null {
+export function quickScalar(
+  text: string,
+  source: JsonPath,
+  value: string,
+  locate: (path: JsonPath) => QuickLocation | null,
+): Scalar | null {
   const q = locate(source);
   if (!q) return null;
   if (q.valueSpan && q.valueStyle) {

@@ -1,6 +1,15 @@
 // Pass 1 of manifest resolution (airbyte_cdk/sources/declarative/parsers/manifest_component_transformer.py): replaces `#/...` strings and `$ref`
 // mappings by their targets, recording where every copied node was written. Never throws.
-import { childPath, pathToArray, toNodeOrigin, type JsonPath, type NodeOrigin, type Origin, type OriginTable, type PathLink } from './origins';
+import {
+  childPath,
+  pathToArray,
+  toNodeOrigin,
+  type JsonPath,
+  type NodeOrigin,
+  type Origin,
+  type OriginTable,
+  type PathLink,
+} from './origins';
 import { setOwn } from '../shared/safeObject';
 import { isPlainObject } from '../shared/plainObject';
 
@@ -34,8 +43,7 @@ export class ResolutionTooLarge {
   ) {}
 }
 
-const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
-
+const hasOwn = (o: object, k: string) => Object.hasOwn(o, k);
 
 /** Is `s` a reference string (§1.1: any string starting with `#/`)? */
 export function isReferenceString(s: unknown): s is string {
@@ -47,7 +55,10 @@ export function isReferenceString(s: unknown): s is string {
  * remaining path as one key, then split off the first segment (all digits → list index) and descend.
  * Returns the value and the source path actually taken, or the longest prefix that existed.
  */
-export function lookupReference(root: unknown, refPath: string): { found: true; value: unknown; path: JsonPath } | { found: false; path: JsonPath; missing: string } {
+export function lookupReference(
+  root: unknown,
+  refPath: string,
+): { found: true; value: unknown; path: JsonPath } | { found: false; path: JsonPath; missing: string } {
   const taken: (string | number)[] = [];
   let node = root;
   let rest = refPath;
@@ -127,10 +138,22 @@ export class ReferenceResolver {
   }
 
   /** Resolves `value` (child `key` of a node written at `parentOrigin`) into `out[key]`. */
-  private resolveInto(out: Record<string, unknown> | unknown[], key: string | number, value: unknown, parentOrigin: Origin, outPath: PathLink, depth: number): void {
+  private resolveInto(
+    out: Record<string, unknown> | unknown[],
+    key: string | number,
+    value: unknown,
+    parentOrigin: Origin,
+    outPath: PathLink,
+    depth: number,
+  ): void {
     // Most values are plain scalars: copied as `resolve` would copy them, without allocating their
     // origin and output path (on the largest manifests that garbage cost more than the copying).
-    if ((value === null || typeof value !== 'object') && !isReferenceString(value) && depth + 1 <= MAX_DEPTH && key !== 'config_overrides') {
+    if (
+      (value === null || typeof value !== 'object') &&
+      !isReferenceString(value) &&
+      depth + 1 <= MAX_DEPTH &&
+      key !== 'config_overrides'
+    ) {
       this.produced++;
       if (key === '__proto__') setOwn(out, key, value);
       else (out as Record<string | number, unknown>)[key] = value;
@@ -194,7 +217,13 @@ export class ReferenceResolver {
   private follow(ref: string, site: Origin, outPath: PathLink, depth: number, fallback: unknown): unknown {
     if (this.expandingSet.has(ref)) {
       const chain = [...this.expanding.slice(this.expanding.indexOf(ref)), ref].join(' → ');
-      this.failures.push({ kind: 'cycle', ref, detail: `circular reference: ${chain}`, site: toNodeOrigin(site), resolvedPath: pathToArray(outPath) });
+      this.failures.push({
+        kind: 'cycle',
+        ref,
+        detail: `circular reference: ${chain}`,
+        site: toNodeOrigin(site),
+        resolvedPath: pathToArray(outPath),
+      });
       return fallback;
     }
     const found = lookupReference(this.root, ref.slice(2));

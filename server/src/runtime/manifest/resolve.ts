@@ -4,7 +4,17 @@
 import type { Document } from 'yaml';
 import type { Problem, RelatedInfo } from '../problems';
 import type { Span } from '../types';
-import { locateOrigin, locateSourcePath, OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin, type SourceLocator } from './origins';
+import {
+  locateOrigin,
+  locateSourcePath,
+  OriginTable,
+  toNodeOrigin,
+  toPointer,
+  type JsonPath,
+  type LocatedOrigin,
+  type NodeOrigin,
+  type SourceLocator,
+} from './origins';
 import type { ParsedManifest } from './parse';
 import { TypeAndParameterPropagator } from './propagate';
 import { isPlainObject } from '../shared/plainObject';
@@ -47,7 +57,11 @@ export type ResolvedManifest = {
 export function resolveManifest(value: unknown, options: ResolveOptions = {}): ResolvedManifest {
   // The Document is read only when something must be located (it may be built lazily).
   const parsed = options.parsed;
-  const doc: SourceLocator | undefined = !parsed ? undefined : 'locator' in parsed ? (p) => parsed.locator.locateSource(p) : (p) => locateSourcePath(parsed.doc, p);
+  const doc: SourceLocator | undefined = !parsed
+    ? undefined
+    : 'locator' in parsed
+      ? (p) => parsed.locator.locateSource(p)
+      : (p) => locateSourcePath(parsed.doc, p);
   const table = new OriginTable();
   const problems: Problem[] = [];
 
@@ -69,7 +83,12 @@ export function resolveManifest(value: unknown, options: ResolveOptions = {}): R
       problems.push(tooLargeProblem(e, doc));
     } else {
       // Only an exhausted stack can get here (inputs are plain data); keep the unresolved value.
-      problems.push({ code: 'resolve-failed', severity: 'error', message: `The manifest could not be resolved: ${(e as Error).message}`, span: { start: 0, end: 0 } });
+      problems.push({
+        code: 'resolve-failed',
+        severity: 'error',
+        message: `The manifest could not be resolved: ${(e as Error).message}`,
+        span: { start: 0, end: 0 },
+      });
     }
   }
 
@@ -132,7 +151,10 @@ export function relatedFor(where: SourceLocator | { locateSource: SourceLocator 
   const locate: SourceLocator = typeof where === 'function' ? where : (p) => where.locateSource(p);
   // The innermost references are the useful ones; a 500-long chain on each of 500 problems would
   // cost 250,000 lookups and bury the message.
-  return [...via].reverse().slice(0, MAX_RELATED).map((p) => ({ message: 'Brought in by this reference', span: locate(p).span }));
+  return [...via]
+    .reverse()
+    .slice(0, MAX_RELATED)
+    .map((p) => ({ message: 'Brought in by this reference', span: locate(p).span }));
 }
 
 /** Most "Brought in by this reference" entries on one problem. */

@@ -26,13 +26,18 @@ const JOINERS: Record<string, string> = { space: ' ', comma: ',', plus: '+' };
  */
 export function findConnectorInputSpecification(source: object): Record<string, unknown> {
   const s = source as Record<string, unknown>;
-  const candidates = [s, s.spec, s.advanced_auth, (s.spec as Record<string, unknown> | undefined)?.advanced_auth].filter(Boolean) as Record<string, unknown>[];
+  const candidates = [s, s.spec, s.advanced_auth, (s.spec as Record<string, unknown> | undefined)?.advanced_auth].filter(Boolean) as Record<
+    string,
+    unknown
+  >[];
   for (const c of candidates) {
     const oauth = (c.oauth_config_specification ?? c) as Record<string, unknown>;
     const input = oauth.oauth_connector_input_specification ?? (c.consent_url !== undefined ? c : undefined);
     if (input && typeof input === 'object') return input as Record<string, unknown>;
   }
-  throw configError('The manifest has no spec.advanced_auth.oauth_config_specification.oauth_connector_input_specification; declarative OAuth is not configured.');
+  throw configError(
+    'The manifest has no spec.advanced_auth.oauth_config_specification.oauth_connector_input_specification; declarative OAuth is not configured.',
+  );
 }
 
 /**
@@ -66,7 +71,8 @@ function oauthConfigSpecification(source: object): Record<string, unknown> {
  */
 export function buildOAuthConsentUrl(source: object, inputs: OAuthInputs, options: { state?: string } = {}): OAuthConsent {
   const spec = findConnectorInputSpecification(source);
-  if (typeof spec.consent_url !== 'string' || !spec.consent_url) throw configError('oauth_connector_input_specification.consent_url is required.');
+  if (typeof spec.consent_url !== 'string' || !spec.consent_url)
+    throw configError('oauth_connector_input_specification.consent_url is required.');
   const state = options.state ?? generateState(spec.state);
   const vars = templateVariables(spec, { ...inputs, client_secret: undefined }, { state });
   const url = renderConsentTemplate(spec.consent_url, vars, 'consent_url');
@@ -86,18 +92,31 @@ export async function exchangeOAuthCode(
   env: RuntimeEnv = {},
 ): Promise<OAuthExchangeResult> {
   const spec = findConnectorInputSpecification(source);
-  if (typeof spec.access_token_url !== 'string' || !spec.access_token_url) throw configError('oauth_connector_input_specification.access_token_url is required.');
+  if (typeof spec.access_token_url !== 'string' || !spec.access_token_url)
+    throw configError('oauth_connector_input_specification.access_token_url is required.');
   const vars = templateVariables(spec, inputs, { state: inputs.state ?? '', code: inputs.code });
   const request = buildExchangeRequest(spec, vars);
   let response;
   try {
     response = await sendRequest(env, request);
   } catch (err) {
-    throw transientError(`The code exchange request to ${safeUrl(request.url)} failed (${(err as { code?: string }).code ?? 'network error'}).`, { cause: err });
+    throw transientError(
+      `The code exchange request to ${safeUrl(request.url)} failed (${(err as { code?: string }).code ?? 'network error'}).`,
+      { cause: err },
+    );
   }
   if (response.status >= 400) {
-    const failure = response.status === 400 || response.status === 401 || response.status === 403 ? 'config_error' : response.status >= 500 ? 'transient_error' : 'system_error';
-    throw new RuntimeError(`The code exchange at ${safeUrl(request.url)} failed with HTTP ${response.status}; check the client id, secret and redirect URI, then authorize again.`, failure, { status: response.status });
+    const failure =
+      response.status === 400 || response.status === 401 || response.status === 403
+        ? 'config_error'
+        : response.status >= 500
+          ? 'transient_error'
+          : 'system_error';
+    throw new RuntimeError(
+      `The code exchange at ${safeUrl(request.url)} failed with HTTP ${response.status}; check the client id, secret and redirect URI, then authorize again.`,
+      failure,
+      { status: response.status },
+    );
   }
   let body: unknown;
   try {
@@ -136,12 +155,21 @@ function buildExchangeRequest(spec: Record<string, unknown>, vars: Record<string
     };
     asJson = false;
   }
-  if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['Content-Type'] = asJson ? 'application/json' : 'application/x-www-form-urlencoded';
-  const body = asJson ? JSON.stringify(params) : Object.entries(params).map(([k, v]) => `${javaUrlEncode(k)}=${javaUrlEncode(v)}`).join('&');
+  if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
+    headers['Content-Type'] = asJson ? 'application/json' : 'application/x-www-form-urlencoded';
+  const body = asJson
+    ? JSON.stringify(params)
+    : Object.entries(params)
+        .map(([k, v]) => `${javaUrlEncode(k)}=${javaUrlEncode(v)}`)
+        .join('&');
   return { method: 'POST', url, headers, body };
 }
 
-function templateVariables(spec: Record<string, unknown>, inputs: OAuthInputs, step: { state: string; code?: string }): Record<string, string> {
+function templateVariables(
+  spec: Record<string, unknown>,
+  inputs: OAuthInputs,
+  step: { state: string; code?: string },
+): Record<string, string> {
   const vars: Record<string, string> = {};
   const text = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   // Spec §6.8.2: any other key of the specification or of the user's inputs is a variable too.
@@ -183,7 +211,8 @@ function generateState(range: unknown): string {
   const r = (range && typeof range === 'object' ? range : {}) as Record<string, unknown>;
   const min = typeof r.min === 'number' ? r.min : 7;
   const max = typeof r.max === 'number' ? r.max : 24;
-  if (min < 1 || max < min) throw configError(`oauth_connector_input_specification.state needs 1 <= min <= max; got min ${min}, max ${max}.`);
+  if (min < 1 || max < min)
+    throw configError(`oauth_connector_input_specification.state needs 1 <= min <= max; got min ${min}, max ${max}.`);
   const length = randomInt(min, max + 1);
   let out = '';
   for (let i = 0; i < length; i++) out += STATE_ALPHABET[randomInt(STATE_ALPHABET.length)];
@@ -200,7 +229,9 @@ function extractOutputs(spec: Record<string, unknown>, body: unknown, env: Runti
     else outputs[path.split('.').pop() as string] = value;
   }
   if (missing.length) {
-    throw systemError(`The code exchange response lacks the expected fields ${missing.join(', ')} (extract_output expects ${paths.join(', ')}).`);
+    throw systemError(
+      `The code exchange response lacks the expected fields ${missing.join(', ')} (extract_output expects ${paths.join(', ')}).`,
+    );
   }
   const expiryKey = typeof spec.token_expiry_key === 'string' ? spec.token_expiry_key : 'expires_in';
   const seconds = Number(outputs[expiryKey]);
@@ -212,14 +243,20 @@ function extractOutputs(spec: Record<string, unknown>, body: unknown, env: Runti
 }
 
 /** Writes outputs (and the client credentials) into a copy of the config by `path_in_connector_config`. */
-function writeOutputs(source: object, config: Record<string, unknown>, outputs: Record<string, unknown>, inputs: OAuthInputs): Record<string, unknown> {
+function writeOutputs(
+  source: object,
+  config: Record<string, unknown>,
+  outputs: Record<string, unknown>,
+  inputs: OAuthInputs,
+): Record<string, unknown> {
   const copy = structuredClone(config);
   const oauth = oauthConfigSpecification(source);
   const write = (schema: unknown, values: Record<string, unknown>) => {
     const props = (valueAtPath(schema, ['properties']) ?? {}) as Record<string, Record<string, unknown>>;
     for (const [name, prop] of Object.entries(props)) {
       const path = prop?.path_in_connector_config;
-      if (Array.isArray(path) && values[name] !== undefined) setValueAtPath(copy, path.map(String), values[name], `${name}.path_in_connector_config`);
+      if (Array.isArray(path) && values[name] !== undefined)
+        setValueAtPath(copy, path.map(String), values[name], `${name}.path_in_connector_config`);
     }
   };
   write(oauth.complete_oauth_server_output_specification, { client_id: inputs.client_id, client_secret: inputs.client_secret });

@@ -6,12 +6,19 @@ import { createHash } from 'node:crypto';
 import { configError } from '../errors';
 
 type Vars = Record<string, string>;
-type Expr = { kind: 'var'; name: string } | { kind: 'str'; value: string } | { kind: 'concat'; parts: Expr[] } | { kind: 'filter'; input: Expr; name: string; args: Expr[] } | { kind: 'cmp'; op: '==' | '!='; left: Expr; right: Expr };
+type Expr =
+  | { kind: 'var'; name: string }
+  | { kind: 'str'; value: string }
+  | { kind: 'concat'; parts: Expr[] }
+  | { kind: 'filter'; input: Expr; name: string; args: Expr[] }
+  | { kind: 'cmp'; op: '==' | '!='; left: Expr; right: Expr };
 type Node = { kind: 'text'; value: string } | { kind: 'out'; expr: Expr } | { kind: 'if'; cond: Expr; then: Node[]; otherwise: Node[] };
 
 /** Java `URLEncoder.encode(s, UTF-8)`: letters, digits and `.-*_` kept, space as `+`, the rest %XX. */
 export function javaUrlEncode(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+  return encodeURIComponent(text)
+    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
 }
 
 const FILTERS: Record<string, (input: string, args: string[]) => string> = {
@@ -23,11 +30,19 @@ const FILTERS: Record<string, (input: string, args: string[]) => string> = {
   codechallengeS256: (s) => createHash('sha256').update(s, 'utf8').digest('base64url'),
 };
 // Legacy names still written in manifests (schema descriptions of the CDK).
-const ALIASES: Record<string, string> = { urlEncoder: 'urlencode', urlDecoder: 'urldecode', base64Encoder: 'b64encode', codeChallengeS256: 'codechallengeS256' };
+const ALIASES: Record<string, string> = {
+  urlEncoder: 'urlencode',
+  urlDecoder: 'urldecode',
+  base64Encoder: 'b64encode',
+  codeChallengeS256: 'codechallengeS256',
+};
 
 /** Renders a consent-flow template with string variables; unknown variables render empty. Throws a config error on bad syntax. */
 export function renderConsentTemplate(template: string, vars: Vars, field: string): string {
-  const legacy = template.replace(/\{\{\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*((?:\|\s*[A-Za-z0-9_]+\s*)*)\}\}/g, (_m, name: string, filters: string) => `{{ ${name} ${filters}}}`);
+  const legacy = template.replace(
+    /\{\{\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*((?:\|\s*[A-Za-z0-9_]+\s*)*)\}\}/g,
+    (_m, name: string, filters: string) => `{{ ${name} ${filters}}}`,
+  );
   try {
     const [nodes, rest] = parseNodes(tokenize(legacy), 0, []);
     if (rest !== -1) throw new Error('unexpected block end');
@@ -85,7 +100,8 @@ function parseExpression(text: string): Expr {
   const peek = () => toks[pos];
   const take = (expected?: string) => {
     const t = toks[pos++];
-    if (t === undefined || (expected !== undefined && t !== expected)) throw new Error(`expected ${expected ?? 'an expression'} in '${text.trim()}'`);
+    if (t === undefined || (expected !== undefined && t !== expected))
+      throw new Error(`expected ${expected ?? 'an expression'} in '${text.trim()}'`);
     return t;
   };
   const primary = (): Expr => {
@@ -143,13 +159,16 @@ function parseExpression(text: string): Expr {
 function evaluate(e: Expr, vars: Vars): string {
   switch (e.kind) {
     case 'var':
-      return Object.prototype.hasOwnProperty.call(vars, e.name) ? vars[e.name] : '';
+      return Object.hasOwn(vars, e.name) ? vars[e.name] : '';
     case 'str':
       return e.value;
     case 'concat':
       return e.parts.map((p) => evaluate(p, vars)).join('');
     case 'filter':
-      return FILTERS[e.name](evaluate(e.input, vars), e.args.map((a) => evaluate(a, vars)));
+      return FILTERS[e.name](
+        evaluate(e.input, vars),
+        e.args.map((a) => evaluate(a, vars)),
+      );
     case 'cmp': {
       const same = evaluate(e.left, vars) === evaluate(e.right, vars);
       return (e.op === '==' ? same : !same) ? 'True' : '';

@@ -14,7 +14,10 @@ export function createCursorPagination(component: Record<string, unknown>, sc: S
     throw configError('CursorPagination requires cursor_value (a template producing the next page token).');
   }
   const size = evalPageSize(component.page_size, { config: sc.config, parameters: sc.parameters }, 'CursorPagination', env);
-  const stopCondition = component.stop_condition !== undefined && component.stop_condition !== null && component.stop_condition !== '' ? component.stop_condition : null;
+  const stopCondition =
+    component.stop_condition !== undefined && component.stop_condition !== null && component.stop_condition !== ''
+      ? component.stop_condition
+      : null;
   const cursorValue = component.cursor_value;
   let stop: string | null = null;
   return {
@@ -29,12 +32,20 @@ export function createCursorPagination(component: Record<string, unknown>, sc: S
       const headers: Record<string, unknown> = { ...response.headers };
       const link = parseLinkHeader(headerValue(response.headers, 'link'));
       headers.link = link;
-      const ctx: Record<string, unknown> = { config: sc.config, parameters: sc.parameters, response: sc.decodedResponse(response), headers, last_record: lastRecord, last_page_size: lastPageSize };
+      const ctx: Record<string, unknown> = {
+        config: sc.config,
+        parameters: sc.parameters,
+        response: sc.decodedResponse(response),
+        headers,
+        last_record: lastRecord,
+        last_page_size: lastPageSize,
+      };
       // The Connector Builder documents `last_records` (the page's records); the current CDK has no
       // such variable. It is offered only when the caller passes the records (the test read does).
       if (lastRecords) ctx.last_records = lastRecords;
       // The trace names a missing rel="next" link when the templates read the Link header.
-      const noNextLink = (template: unknown) => (typeof template === 'string' && /\blink\b/i.test(template) && !link.next ? 'no next link: ' : '');
+      const noNextLink = (template: unknown) =>
+        typeof template === 'string' && /\blink\b/i.test(template) && !link.next ? 'no next link: ' : '';
       if (stopCondition !== null) {
         let done: boolean;
         try {

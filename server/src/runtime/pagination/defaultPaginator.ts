@@ -12,7 +12,13 @@ import { createPaginationStrategy } from './paginationStrategy';
 export type Paginator = {
   initialToken(): unknown | null;
   /** `{ next_page_token: t }` for a truthy token, null to stop. */
-  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: object | null, lastPageTokenValue: unknown | null, lastRecords?: object[]): unknown | null;
+  nextPageToken(
+    response: HttpResponse,
+    lastPageSize: number,
+    lastRecord: object | null,
+    lastPageTokenValue: unknown | null,
+    lastRecords?: object[],
+  ): unknown | null;
   /** What the paginator adds to a request; accepts the wrapped token or a raw one. */
   requestOptions(token: unknown | null): RequestParts;
   /** Why the last nextPageToken call stopped (returned null or threw), for the pagination trace; null after a token. */
@@ -20,7 +26,12 @@ export type Paginator = {
 };
 
 /** Builds DefaultPaginator or NoPagination (absent component → NoPagination). */
-export function createPaginator(component: object | null | undefined, config: object, options: PaginatorOptions = {}, env?: RuntimeEnv): Paginator {
+export function createPaginator(
+  component: object | null | undefined,
+  config: object,
+  options: PaginatorOptions = {},
+  env?: RuntimeEnv,
+): Paginator {
   const c = (component ?? { type: 'NoPagination' }) as Record<string, unknown>;
   if (c.type === 'NoPagination') return noPagination();
   if (c.type !== 'DefaultPaginator') {
@@ -31,19 +42,38 @@ export function createPaginator(component: object | null | undefined, config: ob
   checkPaginationDecoder((c.decoder ?? options.decoder) as Record<string, unknown> | undefined);
   const parameters = (c.$parameters as object) ?? options.parameters ?? {};
   const strategyComponent = c.pagination_strategy as Record<string, unknown>;
-  const strategy = createPaginationStrategy(strategyComponent, config, { ...options, decoder: (c.decoder ?? options.decoder) as object | undefined, parameters: (strategyComponent.$parameters as object) ?? parameters }, env);
+  const strategy = createPaginationStrategy(
+    strategyComponent,
+    config,
+    {
+      ...options,
+      decoder: (c.decoder ?? options.decoder) as object | undefined,
+      parameters: (strategyComponent.$parameters as object) ?? parameters,
+    },
+    env,
+  );
 
   // Spec §3.6: paginator request options see an empty `parameters`.
   const sizeOption = c.page_size_option ? createRequestOption(c.page_size_option as object, config, {}, options.requestOptionCompat) : null;
   const tokenComponent = c.page_token_option as Record<string, unknown> | undefined;
   const tokenIsPath = tokenComponent?.type === 'RequestPath';
-  const tokenOption: RequestOption | null = tokenComponent && !tokenIsPath ? createRequestOption(tokenComponent, config, {}, options.requestOptionCompat) : null;
+  const tokenOption: RequestOption | null =
+    tokenComponent && !tokenIsPath ? createRequestOption(tokenComponent, config, {}, options.requestOptionCompat) : null;
 
   if (sizeOption && (strategyComponent.page_size === undefined || strategyComponent.page_size === null)) {
-    throw configError('page_size_option cannot be set if the pagination strategy does not have a page_size. (DefaultPaginator.page_size_option needs a pagination strategy with a page_size; add page_size or remove page_size_option.)');
+    throw configError(
+      'page_size_option cannot be set if the pagination strategy does not have a page_size. (DefaultPaginator.page_size_option needs a pagination strategy with a page_size; add page_size or remove page_size_option.)',
+    );
   }
-  if (sizeOption && tokenOption && sizeOption.inject_into === tokenOption.inject_into && sizeOption.keyPath().join('.') === tokenOption.keyPath().join('.')) {
-    throw configError(`Request body collision, duplicate keys detected at key path: ${sizeOption.keyPath().join('.')}. Please ensure that all keys in the request are unique. (DefaultPaginator: page_size_option and page_token_option both write "${sizeOption.keyPath().join('.')}" in ${sizeOption.inject_into}.)`);
+  if (
+    sizeOption &&
+    tokenOption &&
+    sizeOption.inject_into === tokenOption.inject_into &&
+    sizeOption.keyPath().join('.') === tokenOption.keyPath().join('.')
+  ) {
+    throw configError(
+      `Request body collision, duplicate keys detected at key path: ${sizeOption.keyPath().join('.')}. Please ensure that all keys in the request are unique. (DefaultPaginator: page_size_option and page_token_option both write "${sizeOption.keyPath().join('.')}" in ${sizeOption.inject_into}.)`,
+    );
   }
 
   const maxPages = options.testReadMaxPages;

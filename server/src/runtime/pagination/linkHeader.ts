@@ -14,7 +14,10 @@ export function parseLinkHeader(value: string | undefined): Record<string, Recor
       const eq = param.indexOf('=');
       if (eq < 0) continue;
       const key = param.slice(0, eq).trim().toLowerCase();
-      const val = param.slice(eq + 1).trim().replace(/^["']|["']$/g, '');
+      const val = param
+        .slice(eq + 1)
+        .trim()
+        .replace(/^["']|["']$/g, '');
       if (key) setOwn(link, key, val);
     }
     setOwn(out, link.rel ?? link.url, link);

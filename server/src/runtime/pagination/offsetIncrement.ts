@@ -22,7 +22,10 @@ export function createOffsetIncrement(component: Record<string, unknown>, sc: St
       const count = sc.countRawRecords(response) ?? lastPageSize;
       let size: number | null;
       try {
-        size = raw === undefined || raw === null ? null : evalPageSize(raw, { ...ctx, response: sc.decodedResponse(response) }, 'OffsetIncrement', env);
+        size =
+          raw === undefined || raw === null
+            ? null
+            : evalPageSize(raw, { ...ctx, response: sc.decodedResponse(response) }, 'OffsetIncrement', env);
       } catch (e) {
         stop = `OffsetIncrement.page_size ${JSON.stringify(raw)} failed: ${(e as Error).message}`;
         throw e;
@@ -32,7 +35,9 @@ export function createOffsetIncrement(component: Record<string, unknown>, sc: St
       if (previous === null || previous === undefined) return count;
       if (typeof previous !== 'number' || !Number.isInteger(previous)) {
         stop = `the previous offset ${JSON.stringify(previous)} is not an integer`;
-        throw configError(`Last page token value ${pythonStr(previous)} for OffsetIncrement pagination strategy was not an integer. (OffsetIncrement: the previous page token ${JSON.stringify(previous)} is not an integer offset.)`);
+        throw configError(
+          `Last page token value ${pythonStr(previous)} for OffsetIncrement pagination strategy was not an integer. (OffsetIncrement: the previous page token ${JSON.stringify(previous)} is not an integer offset.)`,
+        );
       }
       return previous + count;
     },

@@ -10,7 +10,8 @@ export function createPageIncrement(component: Record<string, unknown>, sc: Stra
   // Spec §7.4: the page size template is evaluated once, at build time.
   const size = evalPageSize(component.page_size, { config: sc.config, parameters: sc.parameters }, 'PageIncrement', env);
   const start = component.start_from_page === undefined || component.start_from_page === null ? 0 : Number(component.start_from_page);
-  if (!Number.isInteger(start)) throw configError(`PageIncrement.start_from_page must be an integer, got ${JSON.stringify(component.start_from_page)}.`);
+  if (!Number.isInteger(start))
+    throw configError(`PageIncrement.start_from_page must be an integer, got ${JSON.stringify(component.start_from_page)}.`);
   const injectFirst = component.inject_on_first_request === true;
   let stop: string | null = null;
   return {
@@ -26,7 +27,9 @@ export function createPageIncrement(component: Record<string, unknown>, sc: Stra
       if (previous === null || previous === undefined) return start + 1;
       if (typeof previous !== 'number' || !Number.isInteger(previous)) {
         stop = `the previous page number ${JSON.stringify(previous)} is not an integer`;
-        throw configError(`Last page token value ${pythonStr(previous)} for PageIncrement pagination strategy was not an integer. (PageIncrement: the previous page token ${JSON.stringify(previous)} is not an integer page number.)`);
+        throw configError(
+          `Last page token value ${pythonStr(previous)} for PageIncrement pagination strategy was not an integer. (PageIncrement: the previous page token ${JSON.stringify(previous)} is not an integer page number.)`,
+        );
       }
       return previous + 1;
     },

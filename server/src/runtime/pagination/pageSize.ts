@@ -18,5 +18,7 @@ function requireInt(v: unknown, raw: unknown, owner: string): number {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   const type = v === null ? 'None' : Array.isArray(v) ? 'list' : typeof v === 'number' ? 'float' : typeof v === 'string' ? 'str' : typeof v;
   // The reference's wording first ("50.5 is of type <class 'float'>. Expected <class 'int'>"), then where it came from.
-  throw configError(`${pythonStr(v)} is of type <class '${type === 'None' ? 'NoneType' : type}'>. Expected <class 'int'>. (${owner}.page_size: ${JSON.stringify(raw)} evaluated to ${JSON.stringify(v)} of type ${type}; expected type int.)`);
+  throw configError(
+    `${pythonStr(v)} is of type <class '${type === 'None' ? 'NoneType' : type}'>. Expected <class 'int'>. (${owner}.page_size: ${JSON.stringify(raw)} evaluated to ${JSON.stringify(v)} of type ${type}; expected type int.)`,
+  );
 }

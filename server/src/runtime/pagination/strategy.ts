@@ -6,7 +6,13 @@ import type { HttpResponse } from '../types';
 export type PaginationStrategy = {
   initialToken(): unknown | null;
   /** `lastRecords` (the page's records after filtering) is an extension for `last_records` in cursor templates. */
-  nextPageToken(response: HttpResponse, lastPageSize: number, lastRecord: object | null, lastPageTokenValue: unknown | null, lastRecords?: object[]): unknown | null;
+  nextPageToken(
+    response: HttpResponse,
+    lastPageSize: number,
+    lastRecord: object | null,
+    lastPageTokenValue: unknown | null,
+    lastRecords?: object[],
+  ): unknown | null;
   pageSize(): number | null;
   /**
    * Why the last nextPageToken call stopped pagination (it returned null or threw), worded from the

@@ -36,7 +36,8 @@ export function createCsvParser(component: Record<string, unknown>): Parser {
         header.forEach((key, i) => setField(record, key, i < row.length ? row[i] : null));
         // Python keys extra cells by None, which JSON output writes as "null".
         if (row.length > header.length) record.null = row.slice(header.length);
-        if (toNull.size) for (const key of header) if (typeof record[key] === 'string' && toNull.has(record[key] as string)) setField(record, key, null);
+        if (toNull.size)
+          for (const key of header) if (typeof record[key] === 'string' && toNull.has(record[key] as string)) setField(record, key, null);
         records.push(record);
       }
       return records;

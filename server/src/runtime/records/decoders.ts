@@ -23,7 +23,8 @@ export type Decoder = {
   problem(response: DecoderInput | string): string | null;
 };
 
-export const SUPPORTED_DECODERS = 'JsonDecoder, JsonItemsDecoder, JsonlDecoder, IterableDecoder, XmlDecoder, CsvDecoder, GzipDecoder, ZipfileDecoder, CompositeRawDecoder';
+export const SUPPORTED_DECODERS =
+  'JsonDecoder, JsonItemsDecoder, JsonlDecoder, IterableDecoder, XmlDecoder, CsvDecoder, GzipDecoder, ZipfileDecoder, CompositeRawDecoder';
 
 /** Builds a decoder component; absent → JsonDecoder. Throws a config error for unsupported ones. */
 export function createDecoder(component: Record<string, unknown> | undefined): Decoder {
@@ -31,11 +32,19 @@ export function createDecoder(component: Record<string, unknown> | undefined): D
   const key = JSON.stringify(component ?? null);
   switch (type) {
     case 'JsonDecoder':
-      return { name: 'JsonDecoder', decode: (r) => decodeJson(text(r)), problem: (r) => (isJsonOrEmpty(text(r)) ? null : 'is not valid JSON') };
+      return {
+        name: 'JsonDecoder',
+        decode: (r) => decodeJson(text(r)),
+        problem: (r) => (isJsonOrEmpty(text(r)) ? null : 'is not valid JSON'),
+      };
     case 'JsonlDecoder': {
       const lines = (r: DecoderInput | string): unknown[] => cached(r, 'jsonl', () => parseJsonLines(text(r)));
       // Broken lines are skipped quietly (§8.1 style); a body where no line is JSON is worth saying.
-      return { name: 'JsonlDecoder', decode: lines, problem: (r) => (lines(r).length === 0 && text(r).trim() !== '' ? 'is not valid JSON Lines (no line is a JSON document)' : null) };
+      return {
+        name: 'JsonlDecoder',
+        decode: lines,
+        problem: (r) => (lines(r).length === 0 && text(r).trim() !== '' ? 'is not valid JSON Lines (no line is a JSON document)' : null),
+      };
     }
     case 'IterableDecoder':
       return { name: 'IterableDecoder', decode: (r) => decodeLines(text(r)), problem: () => null };
@@ -46,9 +55,17 @@ export function createDecoder(component: Record<string, unknown> | undefined): D
     case 'CsvDecoder':
       return rawDecoder('CsvDecoder', key, createCsvParser(component ?? {}));
     case 'GzipDecoder':
-      return rawDecoder(`GzipDecoder(${describe(component?.decoder)})`, key, createGzipParser(parserForDecoder(component?.decoder, 'GzipDecoder.decoder')));
+      return rawDecoder(
+        `GzipDecoder(${describe(component?.decoder)})`,
+        key,
+        createGzipParser(parserForDecoder(component?.decoder, 'GzipDecoder.decoder')),
+      );
     case 'ZipfileDecoder':
-      return rawDecoder(`ZipfileDecoder(${describe(component?.decoder)})`, key, createZipfileParser(parserForDecoder(component?.decoder, 'ZipfileDecoder.decoder')));
+      return rawDecoder(
+        `ZipfileDecoder(${describe(component?.decoder)})`,
+        key,
+        createZipfileParser(parserForDecoder(component?.decoder, 'ZipfileDecoder.decoder')),
+      );
     case 'CompositeRawDecoder': {
       const parser = createRawParser(component?.parser, 'CompositeRawDecoder.parser');
       return rawDecoder(`CompositeRawDecoder(${parser.name})`, key, parser);
@@ -59,10 +76,20 @@ export function createDecoder(component: Record<string, unknown> | undefined): D
       const itemsPath = typeof component?.items_path === 'string' ? component.items_path : '';
       if (!itemsPath) throw configError('JsonItemsDecoder requires a non-empty items_path.');
       const segments = [...itemsPath.split('.'), 'item'];
-      const parsed = (r: DecoderInput | string): { ok: boolean; value: unknown } => cached(r, 'jsonItems', () => { try { return { ok: true, value: JSON.parse(text(r)) }; } catch { return { ok: false, value: null }; } });
+      const parsed = (r: DecoderInput | string): { ok: boolean; value: unknown } =>
+        cached(r, 'jsonItems', () => {
+          try {
+            return { ok: true, value: JSON.parse(text(r)) };
+          } catch {
+            return { ok: false, value: null };
+          }
+        });
       return {
         name: 'JsonItemsDecoder',
-        decode: (r) => { const p = parsed(r); return p.ok ? itemsAt(p.value, segments) : []; },
+        decode: (r) => {
+          const p = parsed(r);
+          return p.ok ? itemsAt(p.value, segments) : [];
+        },
         problem: (r) => (parsed(r).ok || text(r).trim() === '' ? null : 'is not valid JSON'),
       };
     }
@@ -80,7 +107,8 @@ function itemsAt(value: unknown, segments: string[]): unknown[] {
     const next: unknown[] = [];
     for (const v of level) {
       if (seg === 'item' && Array.isArray(v)) next.push(...v);
-      else if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, seg)) next.push((v as Record<string, unknown>)[seg]);
+      else if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, seg))
+        next.push((v as Record<string, unknown>)[seg]);
     }
     level = next;
   }
@@ -92,7 +120,9 @@ export function checkPaginationDecoder(component: Record<string, unknown> | unde
   if (isPaginationDecoder(component)) return;
   const type = String(component?.type ?? 'JsonDecoder');
   const inner = (component?.parser ?? component?.decoder) as Record<string, unknown> | undefined;
-  throw configError(`Decoder ${type}${inner?.type ? ` (${String(inner.type)})` : ''} is not supported for pagination; use JsonDecoder, XmlDecoder or GzipDecoder with a JsonDecoder inside with a DefaultPaginator.`);
+  throw configError(
+    `Decoder ${type}${inner?.type ? ` (${String(inner.type)})` : ''} is not supported for pagination; use JsonDecoder, XmlDecoder or GzipDecoder with a JsonDecoder inside with a DefaultPaginator.`,
+  );
 }
 
 function isPaginationDecoder(component: Record<string, unknown> | undefined): boolean {

@@ -7,9 +7,15 @@ import { evalString, pythonStr } from '../http/interpolatedValues';
 export type RecordExtractor = { extract(element: unknown): unknown[] };
 
 /** Builds a DpathExtractor; field_path segments are rendered once with config and parameters. */
-export function createDpathExtractor(component: Record<string, unknown> | undefined, config: object, parameters: object, env?: RuntimeEnv): RecordExtractor {
+export function createDpathExtractor(
+  component: Record<string, unknown> | undefined,
+  config: object,
+  parameters: object,
+  env?: RuntimeEnv,
+): RecordExtractor {
   if (component && component.type !== undefined && component.type !== 'DpathExtractor') {
-    if (component.type === 'CustomRecordExtractor') throw configError('CustomRecordExtractor runs Python code and is not runnable outside the Python CDK.');
+    if (component.type === 'CustomRecordExtractor')
+      throw configError('CustomRecordExtractor runs Python code and is not runnable outside the Python CDK.');
     throw configError(`Record extractor ${JSON.stringify(component.type)} is not supported by this runtime.`);
   }
   const params = (component?.$parameters as object) ?? parameters;
@@ -34,7 +40,12 @@ export function createDpathExtractor(component: Record<string, unknown> | undefi
  * `original_record` when `remain_original_record`, a scalar item becomes `{value, original_record}`.
  * Null when the extractor has no expander.
  */
-function createRecordExpander(component: Record<string, unknown> | undefined, config: object, parameters: object, env?: RuntimeEnv): ((record: unknown) => unknown[]) | null {
+function createRecordExpander(
+  component: Record<string, unknown> | undefined,
+  config: object,
+  parameters: object,
+  env?: RuntimeEnv,
+): ((record: unknown) => unknown[]) | null {
   if (!component) return null;
   const raw = component.expand_records_from_field;
   if (!Array.isArray(raw)) throw configError('RecordExpander.expand_records_from_field must be a list of strings.');
@@ -49,7 +60,8 @@ function createRecordExpander(component: Record<string, unknown> | undefined, co
     for (const list of globSearch(record, path)) {
       if (!Array.isArray(list)) continue;
       for (const item of list) {
-        if (item !== null && typeof item === 'object' && !Array.isArray(item)) out.push(keepOriginal ? { ...item, original_record: structuredClone(record) } : { ...item });
+        if (item !== null && typeof item === 'object' && !Array.isArray(item))
+          out.push(keepOriginal ? { ...item, original_record: structuredClone(record) } : { ...item });
         else out.push(keepOriginal ? { value: item, original_record: structuredClone(record) } : item);
       }
     }
@@ -60,7 +72,7 @@ function createRecordExpander(component: Record<string, unknown> | undefined, co
 
 function child(v: unknown, seg: string): unknown {
   if (Array.isArray(v)) return /^\d+$/.test(seg) ? v[Number(seg)] : undefined;
-  if (v !== null && typeof v === 'object') return Object.prototype.hasOwnProperty.call(v, seg) ? (v as Record<string, unknown>)[seg] : undefined;
+  if (v !== null && typeof v === 'object') return Object.hasOwn(v, seg) ? (v as Record<string, unknown>)[seg] : undefined;
   return undefined;
 }
 

@@ -36,7 +36,9 @@ export function inflateGzip(bytes: Uint8Array, limit: number, what: string): Buf
 export function inflateError(e: unknown, limit: number, what: string, format: string): Error {
   const err = e as { code?: string; message?: string };
   if (err.code === 'ERR_BUFFER_TOO_LARGE') {
-    return systemError(`The ${format} data of ${what} inflates to more than ${limit} bytes, the response size limit; refusing to decompress it (raise the response size cap if this is expected).`);
+    return systemError(
+      `The ${format} data of ${what} inflates to more than ${limit} bytes, the response size limit; refusing to decompress it (raise the response size cap if this is expected).`,
+    );
   }
   return systemError(`The ${format} data of ${what} cannot be decompressed: ${err.message ?? String(e)}.`);
 }

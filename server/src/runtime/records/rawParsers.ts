@@ -15,12 +15,18 @@ type Component = Record<string, unknown>;
 export function createRawParser(component: unknown, where: string): Parser {
   const c = asComponent(component, where);
   switch (c.type) {
-    case 'JsonParser': return jsonParser(c.encoding);
-    case 'JsonLineParser': return jsonLineParser(c.encoding);
-    case 'CsvParser': return createCsvParser(c);
-    case 'GzipParser': return createGzipParser(createRawParser(c.inner_parser, 'GzipParser.inner_parser'));
+    case 'JsonParser':
+      return jsonParser(c.encoding);
+    case 'JsonLineParser':
+      return jsonLineParser(c.encoding);
+    case 'CsvParser':
+      return createCsvParser(c);
+    case 'GzipParser':
+      return createGzipParser(createRawParser(c.inner_parser, 'GzipParser.inner_parser'));
     default:
-      throw configError(`${where}: parser ${JSON.stringify(c.type ?? null)} is not supported by this runtime (supported: JsonParser, JsonLineParser, CsvParser, GzipParser).`);
+      throw configError(
+        `${where}: parser ${JSON.stringify(c.type ?? null)} is not supported by this runtime (supported: JsonParser, JsonLineParser, CsvParser, GzipParser).`,
+      );
   }
 }
 
@@ -28,12 +34,18 @@ export function createRawParser(component: unknown, where: string): Parser {
 export function parserForDecoder(component: unknown, where: string): Parser {
   const c = asComponent(component, where);
   switch (c.type) {
-    case 'JsonDecoder': return jsonParser('utf-8');
-    case 'JsonlDecoder': return jsonLineParser('utf-8');
-    case 'CsvDecoder': return createCsvParser(c);
-    case 'GzipDecoder': return createGzipParser(parserForDecoder(c.decoder, 'GzipDecoder.decoder'));
+    case 'JsonDecoder':
+      return jsonParser('utf-8');
+    case 'JsonlDecoder':
+      return jsonLineParser('utf-8');
+    case 'CsvDecoder':
+      return createCsvParser(c);
+    case 'GzipDecoder':
+      return createGzipParser(parserForDecoder(c.decoder, 'GzipDecoder.decoder'));
     default:
-      throw configError(`${where}: ${JSON.stringify(c.type ?? null)} is not supported here by this runtime (supported: JsonDecoder, JsonlDecoder, CsvDecoder, GzipDecoder).`);
+      throw configError(
+        `${where}: ${JSON.stringify(c.type ?? null)} is not supported here by this runtime (supported: JsonDecoder, JsonlDecoder, CsvDecoder, GzipDecoder).`,
+      );
   }
 }
 
@@ -47,7 +59,9 @@ export function jsonParser(encoding: unknown): Parser {
       try {
         value = JSON.parse(text);
       } catch {
-        throw systemError(`Response JSON data failed to be parsed (${bytes.length} bytes, starts with ${JSON.stringify(text.trim().slice(0, 40))}).`);
+        throw systemError(
+          `Response JSON data failed to be parsed (${bytes.length} bytes, starts with ${JSON.stringify(text.trim().slice(0, 40))}).`,
+        );
       }
       return Array.isArray(value) ? value : [value];
     },
@@ -74,6 +88,7 @@ export function parseJsonLines(text: string): unknown[] {
 }
 
 function asComponent(component: unknown, where: string): Component {
-  if (!component || typeof component !== 'object' || Array.isArray(component)) throw configError(`${where} must be a component with a type.`);
+  if (!component || typeof component !== 'object' || Array.isArray(component))
+    throw configError(`${where} must be a component with a type.`);
   return component as Component;
 }

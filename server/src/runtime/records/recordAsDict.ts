@@ -13,7 +13,11 @@ type Obj = Record<string, unknown>;
  * the reference fails the whole read there, not only the slice.
  */
 export class RecordSelectionError extends RuntimeError {
-  constructor(message: string, readonly records: Obj[], readonly endsRead = false) {
+  constructor(
+    message: string,
+    readonly records: Obj[],
+    readonly endsRead = false,
+  ) {
     super(message, 'system_error');
   }
 }
@@ -50,7 +54,9 @@ export function recordsAsDicts(records: unknown[], how: RecordsAsDicts): Obj[] {
   for (const record of records) {
     const converted = pythonDict(record);
     if (converted !== record && typeof converted !== 'string') {
-      how.warn(`Stream '${stream}': a record was ${describe(record)}, not an object; the reference CDK turns it into an object with Python's dict() (each element a key/value pair), which is what is shown. Check that the extractor's field_path points at a list of objects.`);
+      how.warn(
+        `Stream '${stream}': a record was ${describe(record)}, not an object; the reference CDK turns it into an object with Python's dict() (each element a key/value pair), which is what is shown. Check that the extractor's field_path points at a list of objects.`,
+      );
     }
     if (typeof converted === 'string') {
       const [errorClass, detail] = converted.split('|');
@@ -72,7 +78,8 @@ export function recordsAsDicts(records: unknown[], how: RecordsAsDicts): Obj[] {
 /** Python's dict(value) for a JSON value: the dict, or "ErrorClass|message" as Python raises it. */
 function pythonDict(value: unknown): Obj | string {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Obj;
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') return `TypeError|'${pythonTypeName(value)}' object is not iterable`;
+  if (value === null || typeof value === 'number' || typeof value === 'boolean')
+    return `TypeError|'${pythonTypeName(value)}' object is not iterable`;
   const items: unknown[] = typeof value === 'string' ? [...value] : (value as unknown[]);
   const out: Obj = {};
   for (let i = 0; i < items.length; i++) {
@@ -113,5 +120,11 @@ function pythonTypeName(v: unknown): string {
 
 function describe(v: unknown): string {
   const type = pythonTypeName(v);
-  return type === 'list' ? 'a list' : type === 'str' ? 'a string' : type === 'NoneType' ? 'null' : `a ${type === 'bool' ? 'boolean' : 'number'}`;
+  return type === 'list'
+    ? 'a list'
+    : type === 'str'
+      ? 'a string'
+      : type === 'NoneType'
+        ? 'null'
+        : `a ${type === 'bool' ? 'boolean' : 'number'}`;
 }

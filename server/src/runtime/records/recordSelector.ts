@@ -45,7 +45,10 @@ export function createRecordSelector(
     throw configError(`Record filter ${JSON.stringify(filter.type)} is not supported by this runtime.`);
   }
   const transformations = createTransformations(transformationList, config, parameters, env);
-  const transformFirst = typeof component?.transform_before_filtering === 'boolean' ? component.transform_before_filtering : incremental.transformFirstByDefault === true;
+  const transformFirst =
+    typeof component?.transform_before_filtering === 'boolean'
+      ? component.transform_before_filtering
+      : incremental.transformFirstByDefault === true;
   const extract = (response: HttpResponse) => {
     const out: Record<string, unknown>[] = [];
     for (const element of decoder.decode(response)) {
@@ -60,10 +63,21 @@ export function createRecordSelector(
     select(response, slice, nextPageToken) {
       let records = extract(response);
       // Transformations mutate records in place; copy first so the decoded body stays as received.
-      if (transformations.length) records = records.map((r) => (r !== null && typeof r === 'object' && !Array.isArray(r) ? structuredClone(r) : r));
+      if (transformations.length)
+        records = records.map((r) => (r !== null && typeof r === 'object' && !Array.isArray(r) ? structuredClone(r) : r));
       const condition = (record: Record<string, unknown>) =>
         // Spec §8.3: an empty condition evaluates false and drops every record (reference quirk).
-        evalBoolean(filter?.condition ?? '', { config, parameters: (filter?.$parameters as object) ?? params, record, stream_slice: templateSlice(slice), next_page_token: nextPageToken }, env);
+        evalBoolean(
+          filter?.condition ?? '',
+          {
+            config,
+            parameters: (filter?.$parameters as object) ?? params,
+            record,
+            stream_slice: templateSlice(slice),
+            next_page_token: nextPageToken,
+          },
+          env,
+        );
       const cursorKeep = incremental.keep;
       const keep = (record: Record<string, unknown>) => (!cursorKeep || cursorKeep(record, slice)) && (!filter || condition(record));
       const filtering = Boolean(filter || cursorKeep);

@@ -39,10 +39,11 @@ function createTransformation(t: Record<string, unknown>, config: object, parame
       const pointers = ((t.field_pointers as unknown[][]) ?? []).map((p) => p.map(String));
       const condition = t.condition;
       return (record, slice) => {
-        for (const p of pointers) removePath(record, p, (value) => {
-          if (typeof condition !== 'string' || condition === '') return true;
-          return evalBoolean(condition, { config, parameters: params, property: value, record, stream_slice: templateSlice(slice) }, env);
-        });
+        for (const p of pointers)
+          removePath(record, p, (value) => {
+            if (typeof condition !== 'string' || condition === '') return true;
+            return evalBoolean(condition, { config, parameters: params, property: value, record, stream_slice: templateSlice(slice) }, env);
+          });
       };
     }
     case 'KeysToLower':
@@ -73,18 +74,23 @@ function createTransformation(t: Record<string, unknown>, config: object, parame
       return (record) => {
         let extracted: unknown = record;
         for (const seg of fieldPath) {
-          extracted = extracted !== null && typeof extracted === 'object' && !Array.isArray(extracted) && Object.prototype.hasOwnProperty.call(extracted, seg) ? (extracted as Record<string, unknown>)[seg] : undefined;
+          extracted =
+            extracted !== null && typeof extracted === 'object' && !Array.isArray(extracted) && Object.hasOwn(extracted, seg)
+              ? (extracted as Record<string, unknown>)[seg]
+              : undefined;
         }
         if (extracted === null || typeof extracted !== 'object' || Array.isArray(extracted)) return;
         let fields = extracted as Record<string, unknown>;
-        if (keyTransformation?.prefix) fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${keyTransformation.prefix}${k}`, v]));
-        if (keyTransformation?.suffix) fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${k}${keyTransformation.suffix}`, v]));
+        if (keyTransformation?.prefix)
+          fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${keyTransformation.prefix}${k}`, v]));
+        if (keyTransformation?.suffix)
+          fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${k}${keyTransformation.suffix}`, v]));
         if (t.replace_record === true && Object.keys(fields).length) {
           for (const k of Object.keys(record)) delete record[k];
           assignOwn(record, fields);
           return;
         }
-        if (Object.keys(fields).some((k) => Object.prototype.hasOwnProperty.call(record, k))) return;
+        if (Object.keys(fields).some((k) => Object.hasOwn(record, k))) return;
         if (t.delete_origin_value === true) removePath(record, fieldPath, () => true);
         assignOwn(record, fields);
       };
@@ -92,27 +98,37 @@ function createTransformation(t: Record<string, unknown>, config: object, parame
     case 'CustomTransformation':
       throw configError('CustomTransformation runs Python code and is not runnable outside the Python CDK.');
     default:
-      throw configError(`Transformation ${JSON.stringify(t.type)} is not supported by this runtime (supported: AddFields, RemoveFields, KeysToLower, KeysReplace, DpathFlattenFields).`);
+      throw configError(
+        `Transformation ${JSON.stringify(t.type)} is not supported by this runtime (supported: AddFields, RemoveFields, KeysToLower, KeysReplace, DpathFlattenFields).`,
+      );
   }
 }
 
 function castValue(v: unknown, type: string | undefined): unknown {
   switch (type) {
-    case 'string': return pythonStr(v);
-    case 'integer': { const n = Number(v); return Number.isFinite(n) ? Math.trunc(n) : v; }
-    case 'number': { const n = Number(v); return Number.isFinite(n) ? n : v; }
-    case 'boolean': return typeof v === 'string' ? v.toLowerCase() === 'true' : Boolean(v);
-    default: return v;
+    case 'string':
+      return pythonStr(v);
+    case 'integer': {
+      const n = Number(v);
+      return Number.isFinite(n) ? Math.trunc(n) : v;
+    }
+    case 'number': {
+      const n = Number(v);
+      return Number.isFinite(n) ? n : v;
+    }
+    case 'boolean':
+      return typeof v === 'string' ? v.toLowerCase() === 'true' : Boolean(v);
+    default:
+      return v;
   }
 }
-
 
 /** Deletes matching paths; `*` matches any key or index. */
 function removePath(node: unknown, path: string[], allowed: (v: unknown) => boolean): void {
   if (path.length === 0 || node === null || typeof node !== 'object') return;
   const [seg, ...rest] = path;
   const container = node as Record<string, unknown>;
-  const keys = seg === '*' ? Object.keys(container) : Object.prototype.hasOwnProperty.call(container, seg) ? [seg] : [];
+  const keys = seg === '*' ? Object.keys(container) : Object.hasOwn(container, seg) ? [seg] : [];
   for (const k of keys) {
     if (rest.length === 0) {
       if (allowed(container[k])) {
@@ -132,7 +148,13 @@ function replaceKeys(data: Record<string, unknown>, from: string, to: string): R
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     const updated = from === '' ? key : key.split(from).join(to);
-    setOwn(out, updated, value !== null && typeof value === 'object' && !Array.isArray(value) ? replaceKeys(value as Record<string, unknown>, from, to) : value);
+    setOwn(
+      out,
+      updated,
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? replaceKeys(value as Record<string, unknown>, from, to)
+        : value,
+    );
   }
   return out;
 }

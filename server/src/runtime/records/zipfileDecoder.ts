@@ -62,7 +62,8 @@ export function readZip(bytes: Uint8Array, limit: number): ZipEntry[] {
     // Directory entries hold no data; the CDK would hand their empty content to the parser.
     if (name.endsWith('/') && size === 0) continue;
     if (flags & 0x1) throw badZip(`file ${JSON.stringify(name)} is encrypted`);
-    if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== LOCAL) throw badZip(`the local header of ${JSON.stringify(name)} is missing`);
+    if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== LOCAL)
+      throw badZip(`the local header of ${JSON.stringify(name)} is missing`);
     const start = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
     if (start + compressedSize > buf.length) throw badZip(`file ${JSON.stringify(name)} is truncated`);
     const stored = buf.subarray(start, start + compressedSize);
@@ -92,14 +93,18 @@ function centralDirectory(buf: Buffer): { count: number; offset: number } {
   const lowest = Math.max(0, buf.length - 22 - 0xffff);
   let at = -1;
   for (let i = buf.length - 22; i >= lowest; i--) {
-    if (buf.readUInt32LE(i) === EOCD) { at = i; break; }
+    if (buf.readUInt32LE(i) === EOCD) {
+      at = i;
+      break;
+    }
   }
   if (at < 0) throw badZip(`no end-of-central-directory record was found in ${buf.length} bytes`);
   let count = buf.readUInt16LE(at + 10);
   let offset = buf.readUInt32LE(at + 16);
   if ((count === 0xffff || offset === 0xffffffff) && at >= 20 && buf.readUInt32LE(at - 20) === ZIP64_LOCATOR) {
     const record = Number(buf.readBigUInt64LE(at - 20 + 8));
-    if (record + 56 > buf.length || buf.readUInt32LE(record) !== ZIP64_EOCD) throw badZip('the zip64 end-of-central-directory record is missing');
+    if (record + 56 > buf.length || buf.readUInt32LE(record) !== ZIP64_EOCD)
+      throw badZip('the zip64 end-of-central-directory record is missing');
     count = Number(buf.readBigUInt64LE(record + 32));
     offset = Number(buf.readBigUInt64LE(record + 48));
   }
@@ -109,7 +114,7 @@ function centralDirectory(buf: Buffer): { count: number; offset: number } {
 
 /** The 64-bit values of a zip64 extended-information extra field, in their stored order. */
 function zip64Extra(buf: Buffer, start: number, length: number): number[] {
-  for (let p = start; p + 4 <= start + length;) {
+  for (let p = start; p + 4 <= start + length; ) {
     const id = buf.readUInt16LE(p);
     const size = buf.readUInt16LE(p + 2);
     if (id === 0x0001) {

@@ -12,13 +12,20 @@ export const apiKeyHeaderAndInjectInto: Rule = {
       const hasInject = c.node.inject_into !== undefined && c.node.inject_into !== null;
       if (hasHeader && hasInject) {
         out.push({
-          code: this.code, severity: 'error' as const, path: [...c.path, 'header'], anchor: 'key' as const,
-          message: 'ApiKeyAuthenticator: `header` and `inject_into` cannot both be set. Remove `header` (deprecated) and name the header in `inject_into.field_name`.',
+          code: this.code,
+          severity: 'error' as const,
+          path: [...c.path, 'header'],
+          anchor: 'key' as const,
+          message:
+            'ApiKeyAuthenticator: `header` and `inject_into` cannot both be set. Remove `header` (deprecated) and name the header in `inject_into.field_name`.',
           related: [{ message: '`inject_into` is set here', path: [...c.path, 'inject_into'] }],
         });
       } else if (!hasHeader && !hasInject) {
         out.push({
-          code: this.code, severity: 'error' as const, path: c.path, anchor: 'component' as const,
+          code: this.code,
+          severity: 'error' as const,
+          path: c.path,
+          anchor: 'component' as const,
           message: 'ApiKeyAuthenticator: set `inject_into` (a RequestOption) to say where the key goes.',
         });
       }

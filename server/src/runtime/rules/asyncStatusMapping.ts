@@ -25,7 +25,10 @@ export const asyncStatusMapping: Rule = {
           }
           const where = first.state === state ? `twice in \`${state}\`` : `in both \`${first.state}\` and \`${state}\``;
           out.push({
-            code: this.code, severity: 'error', path: [...c.path, 'status_mapping', state, index], anchor: 'value',
+            code: this.code,
+            severity: 'error',
+            path: [...c.path, 'status_mapping', state, index],
+            anchor: 'value',
             message: `Status '${status}' is listed ${where}: each API status may map to one job state only, or the CDK refuses to build the stream.`,
             related: [{ message: `first listed in \`${first.state}\``, path: [...c.path, 'status_mapping', first.state, first.index] }],
           });

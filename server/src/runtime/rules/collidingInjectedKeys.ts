@@ -39,7 +39,8 @@ function fromAuthenticator(auth: Record<string, unknown>, path: JsonPath, out: I
   const source = `the ${String(auth.type)}`;
   switch (auth.type) {
     case 'ApiKeyAuthenticator':
-      if (typeof auth.header === 'string' && !auth.header.includes('{{')) out.push({ part: 'header', key: auth.header, path: [...path, 'header'], anchor: 'value', source });
+      if (typeof auth.header === 'string' && !auth.header.includes('{{'))
+        out.push({ part: 'header', key: auth.header, path: [...path, 'header'], anchor: 'value', source });
       fromOption(auth.inject_into, [...path, 'inject_into'], source, out);
       break;
     case 'BearerAuthenticator':
@@ -65,30 +66,56 @@ function injectionsOfStream(stream: Record<string, unknown>, path: JsonPath): In
   const requester = componentAt(retriever, 'requester');
   if (requester?.type === 'HttpRequester') {
     const q = [...rPath, 'requester'];
-    fromMapping(requester.request_parameters, 'request_parameter', [...q, 'request_parameters'], 'the requester\'s `request_parameters`', out);
-    fromMapping(requester.request_headers, 'header', [...q, 'request_headers'], 'the requester\'s `request_headers`', out);
-    fromMapping(requester.request_body_data, 'body_data', [...q, 'request_body_data'], 'the requester\'s `request_body_data`', out);
+    fromMapping(
+      requester.request_parameters,
+      'request_parameter',
+      [...q, 'request_parameters'],
+      "the requester's `request_parameters`",
+      out,
+    );
+    fromMapping(requester.request_headers, 'header', [...q, 'request_headers'], "the requester's `request_headers`", out);
+    fromMapping(requester.request_body_data, 'body_data', [...q, 'request_body_data'], "the requester's `request_body_data`", out);
     const auth = componentAt(requester, 'authenticator');
     if (auth) fromAuthenticator(auth, [...q, 'authenticator'], out);
   }
   const paginator = componentAt(retriever, 'paginator');
   if (paginator?.type === 'DefaultPaginator') {
-    fromOption(paginator.page_size_option, [...rPath, 'paginator', 'page_size_option'], 'the paginator\'s `page_size_option`', out, 'paginator');
-    fromOption(paginator.page_token_option, [...rPath, 'paginator', 'page_token_option'], 'the paginator\'s `page_token_option`', out, 'paginator');
+    fromOption(
+      paginator.page_size_option,
+      [...rPath, 'paginator', 'page_size_option'],
+      "the paginator's `page_size_option`",
+      out,
+      'paginator',
+    );
+    fromOption(
+      paginator.page_token_option,
+      [...rPath, 'paginator', 'page_token_option'],
+      "the paginator's `page_token_option`",
+      out,
+      'paginator',
+    );
   }
   const cursor = componentAt(stream, 'incremental_sync');
   if (cursor?.type === 'DatetimeBasedCursor') {
-    fromOption(cursor.start_time_option, [...path, 'incremental_sync', 'start_time_option'], 'the cursor\'s `start_time_option`', out, 'cursor');
-    fromOption(cursor.end_time_option, [...path, 'incremental_sync', 'end_time_option'], 'the cursor\'s `end_time_option`', out, 'cursor');
+    fromOption(
+      cursor.start_time_option,
+      [...path, 'incremental_sync', 'start_time_option'],
+      "the cursor's `start_time_option`",
+      out,
+      'cursor',
+    );
+    fromOption(cursor.end_time_option, [...path, 'incremental_sync', 'end_time_option'], "the cursor's `end_time_option`", out, 'cursor');
   }
   const routers = Array.isArray(retriever.partition_router) ? retriever.partition_router : [retriever.partition_router];
   routers.forEach((router, i) => {
     if (!isMapping(router)) return;
     const base = Array.isArray(retriever.partition_router) ? [...rPath, 'partition_router', i] : [...rPath, 'partition_router'];
-    if (router.type === 'ListPartitionRouter') fromOption(router.request_option, [...base, 'request_option'], 'the partition router\'s `request_option`', out);
+    if (router.type === 'ListPartitionRouter')
+      fromOption(router.request_option, [...base, 'request_option'], "the partition router's `request_option`", out);
     if (router.type === 'SubstreamPartitionRouter' && Array.isArray(router.parent_stream_configs)) {
       router.parent_stream_configs.forEach((p, j) => {
-        if (isMapping(p)) fromOption(p.request_option, [...base, 'parent_stream_configs', j, 'request_option'], 'a parent stream\'s `request_option`', out);
+        if (isMapping(p))
+          fromOption(p.request_option, [...base, 'parent_stream_configs', j, 'request_option'], "a parent stream's `request_option`", out);
       });
     }
   });
@@ -106,9 +133,11 @@ function collisionMessage(earlier: Injection, later: Injection, version: CdkVers
     if (old) {
       // The old code wrote both into one dict, token then page size (start then end): the second replaced the first.
       const [kept, lost] = /page_size_option|end_time_option/.test(later.source) ? [later, earlier] : [earlier, later];
-      return `${head}. With the declared CDK ${declared} the ${what} wrote both into one mapping, so ${kept.source} silently replaced ${lost.source}` +
-        `${earlier.component === 'paginator' ? ' (the page token was never sent, so every page repeats the first request\'s value)' : ''}; ` +
-        `from ${COMPONENT_OPTION_CHECK_ADDED_IN} on the CDK refuses to build this ${what}: ${refusal}`;
+      return (
+        `${head}. With the declared CDK ${declared} the ${what} wrote both into one mapping, so ${kept.source} silently replaced ${lost.source}` +
+        `${earlier.component === 'paginator' ? " (the page token was never sent, so every page repeats the first request's value)" : ''}; ` +
+        `from ${COMPONENT_OPTION_CHECK_ADDED_IN} on the CDK refuses to build this ${what}: ${refusal}`
+      );
     }
     return `${head}; the CDK refuses to build this ${what}: ${refusal}`;
   }
@@ -132,7 +161,10 @@ export const collidingInjectedKeys: Rule = {
         }
         if (first.source === inj.source) continue;
         out.push({
-          code: this.code, severity: 'warning', path: inj.path, anchor: inj.anchor,
+          code: this.code,
+          severity: 'warning',
+          path: inj.path,
+          anchor: inj.anchor,
           message: collisionMessage(first, inj, ctx.version),
           related: [{ message: `\`${inj.key}\` is also set here`, path: first.path }],
         });

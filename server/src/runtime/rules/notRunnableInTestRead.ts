@@ -13,20 +13,28 @@ export const notRunnableInTestRead: Rule = {
       const r = COMPONENT_RUNNABILITY[c.type];
       if (r) {
         out.push({
-          code: this.code, severity: r.kind === 'not_runnable' ? 'warning' : 'information', path: c.path, anchor: 'component',
-          message: r.kind === 'not_runnable'
-            ? `Not runnable in a test read${r.onlyWithState ? ' with an input state' : ''}: ${r.reason}.`
-            : `${c.type} has no effect on a test read: ${r.reason}.`,
+          code: this.code,
+          severity: r.kind === 'not_runnable' ? 'warning' : 'information',
+          path: c.path,
+          anchor: 'component',
+          message:
+            r.kind === 'not_runnable'
+              ? `Not runnable in a test read${r.onlyWithState ? ' with an input state' : ''}: ${r.reason}.`
+              : `${c.type} has no effect on a test read: ${r.reason}.`,
         });
       }
       for (const key of Object.keys(c.node)) {
         const f = FIELD_RUNNABILITY[`${c.type}.${key}`];
         if (!f || c.node[key] === undefined || c.node[key] === null) continue;
         out.push({
-          code: this.code, severity: f.kind === 'not_runnable' ? 'warning' : 'information', path: [...c.path, key], anchor: 'key',
-          message: f.kind === 'not_runnable'
-            ? `Not runnable in a test read${f.onlyWithState ? ' with an input state' : ''}: ${f.reason}.`
-            : `\`${key}\` has no effect on a test read: ${f.reason}.`,
+          code: this.code,
+          severity: f.kind === 'not_runnable' ? 'warning' : 'information',
+          path: [...c.path, key],
+          anchor: 'key',
+          message:
+            f.kind === 'not_runnable'
+              ? `Not runnable in a test read${f.onlyWithState ? ' with an input state' : ''}: ${f.reason}.`
+              : `\`${key}\` has no effect on a test read: ${f.reason}.`,
         });
       }
     }

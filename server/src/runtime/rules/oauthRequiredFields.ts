@@ -14,7 +14,13 @@ export const oauthRequiredFields: Rule = {
       if (c.type !== 'OAuthAuthenticator') continue;
       const n = c.node;
       const missing = (field: string, why: string) =>
-        out.push({ code: this.code, severity: 'error', path: c.path, anchor: 'component', message: `OAuthAuthenticator: missing \`${field}\` (${why}).` });
+        out.push({
+          code: this.code,
+          severity: 'error',
+          path: c.path,
+          anchor: 'component',
+          message: `OAuthAuthenticator: missing \`${field}\` (${why}).`,
+        });
       if (n.use_profile_assertion === true) {
         if (!present(n.profile_assertion)) missing('profile_assertion', 'required when `use_profile_assertion` is true');
       } else {

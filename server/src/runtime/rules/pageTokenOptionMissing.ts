@@ -19,7 +19,10 @@ export const pageTokenOptionMissing: Rule = {
       // Authors often place the token themselves, e.g. `offset: "{{ next_page_token.next_page_token }}"`.
       if (JSON.stringify(c.node.requester ?? null).includes('next_page_token')) continue;
       out.push({
-        code: this.code, severity: 'warning', path: [...c.path, 'paginator'], anchor: 'key',
+        code: this.code,
+        severity: 'warning',
+        path: [...c.path, 'paginator'],
+        anchor: 'key',
         message: `DefaultPaginator with ${String(strategy.type)} has no \`page_token_option\` and the requester never reads \`next_page_token\`: each page repeats the same request. Add a RequestOption (or RequestPath for next-page URLs).`,
       });
     }

@@ -16,16 +16,24 @@ export const paginationResetCombination: Rule = {
       const selector = componentAt(retriever, 'record_selector');
       if (isMapping(reset.limits) && selector && selector.record_filter !== undefined && selector.record_filter !== null) {
         out.push({
-          code: this.code, severity: 'error', path: [...at, 'limits'], anchor: 'key',
-          message: 'pagination_reset `limits` cannot be combined with a `record_filter`: records the filter drops would not count toward the limit, so the CDK refuses this stream. Remove one of them.',
+          code: this.code,
+          severity: 'error',
+          path: [...at, 'limits'],
+          anchor: 'key',
+          message:
+            'pagination_reset `limits` cannot be combined with a `record_filter`: records the filter drops would not count toward the limit, so the CDK refuses this stream. Remove one of them.',
           related: [{ message: 'The record filter', path: [...c.path, 'retriever', 'record_selector', 'record_filter'] }],
         });
       }
       const cursor = componentAt(c.node, 'incremental_sync');
       if (reset.action === 'SPLIT_USING_CURSOR' && cursor?.type !== 'DatetimeBasedCursor') {
         out.push({
-          code: this.code, severity: 'error', path: [...at, 'action'], anchor: 'value',
-          message: 'SPLIT_USING_CURSOR narrows the slice with the stream\'s DatetimeBasedCursor, and this stream has none. Add `incremental_sync` with a DatetimeBasedCursor, or use `action: RESET`.',
+          code: this.code,
+          severity: 'error',
+          path: [...at, 'action'],
+          anchor: 'value',
+          message:
+            "SPLIT_USING_CURSOR narrows the slice with the stream's DatetimeBasedCursor, and this stream has none. Add `incremental_sync` with a DatetimeBasedCursor, or use `action: RESET`.",
         });
       }
     }

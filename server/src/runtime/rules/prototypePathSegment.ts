@@ -23,7 +23,13 @@ export const prototypePathSegment: Rule = {
       if (!Array.isArray(list)) return;
       const bad = prototypeSegment(list);
       if (bad < 0) return;
-      out.push({ code: this.code, severity: 'error', path: [...at, bad], anchor: 'value', message: prototypePathMessage(what, list.map(String), bad) });
+      out.push({
+        code: this.code,
+        severity: 'error',
+        path: [...at, bad],
+        anchor: 'value',
+        message: prototypePathMessage(what, list.map(String), bad),
+      });
     };
     for (const c of ctx.components) {
       for (const field of WRITE_PATHS[c.type] ?? []) flag(`${c.type}.${field}`, c.node[field], [...c.path, field]);

@@ -11,7 +11,10 @@ export const requestPathFieldName: Rule = {
       for (const key of ['field_name', 'inject_into', 'field_path']) {
         if (!(key in c.node)) continue;
         out.push({
-          code: this.code, severity: 'warning', path: [...c.path, key], anchor: 'key',
+          code: this.code,
+          severity: 'warning',
+          path: [...c.path, key],
+          anchor: 'key',
           message: `RequestPath ignores \`${key}\`: the page token is used as the next request's URL. To send the token as a parameter, use \`type: RequestOption\`.`,
         });
       }

@@ -45,7 +45,12 @@ function kindFacts(kind: FoundTemplate['kind']): KindFacts {
   if (!facts) {
     const available = variablesOf(kind);
     const names = new Set(available.map((v) => v.name));
-    facts = { names, list: [...names].filter((n) => !available.find((v) => v.name === n)?.deprecated).join(', '), candidates: [...names, ...GLOBAL_NAMES], closest: new Map() };
+    facts = {
+      names,
+      list: [...names].filter((n) => !available.find((v) => v.name === n)?.deprecated).join(', '),
+      candidates: [...names, ...GLOBAL_NAMES],
+      closest: new Map(),
+    };
     KIND_FACTS.set(kind, facts);
   }
   return facts;
@@ -63,19 +68,34 @@ function closestName(facts: KindFacts, name: string, budget: CheckBudget): strin
 }
 
 /** Problems of one template. `spec` is the connection specification, or null when the manifest has none. */
-export function checkTemplate(t: FoundTemplate, spec: ConfigSpec | null, budget: CheckBudget = { suggestions: MAX_SUGGESTIONS }): Problem[] {
+export function checkTemplate(
+  t: FoundTemplate,
+  spec: ConfigSpec | null,
+  budget: CheckBudget = { suggestions: MAX_SUGGESTIONS },
+): Problem[] {
   const problems: Problem[] = [];
   const stateAt = t.text.indexOf('stream_state');
   if (stateAt >= 0) {
     // Spec §3.2 step 3: the substring anywhere makes the reference reject the template.
-    problems.push({ code: TEMPLATE_CODES.streamState, severity: 'error', message: 'stream_state is no longer supported in templates: use stream_interval (or stream_slice) instead.', span: span(t, stateAt, stateAt + 'stream_state'.length) });
+    problems.push({
+      code: TEMPLATE_CODES.streamState,
+      severity: 'error',
+      message: 'stream_state is no longer supported in templates: use stream_interval (or stream_slice) instead.',
+      span: span(t, stateAt, stateAt + 'stream_state'.length),
+    });
   }
   let compiled;
   try {
     compiled = compileTemplate(t.text);
   } catch (e) {
     if (e instanceof TemplateSyntaxError) {
-      problems.push({ code: TEMPLATE_CODES.syntax, severity: 'error', message: `Template syntax error: ${e.message}`, span: span(t, e.start, e.end), ...(e.suggestion ? { fix: { kind: 'replace', text: e.suggestion } } : {}) });
+      problems.push({
+        code: TEMPLATE_CODES.syntax,
+        severity: 'error',
+        message: `Template syntax error: ${e.message}`,
+        span: span(t, e.start, e.end),
+        ...(e.suggestion ? { fix: { kind: 'replace', text: e.suggestion } } : {}),
+      });
       return problems;
     }
     throw e;
@@ -87,20 +107,37 @@ export function checkTemplate(t: FoundTemplate, spec: ConfigSpec | null, budget:
     if (GLOBAL_NAMES.has(use.name) || use.name === 'stream_state') continue;
     const deprecated = available.find((v) => v.name === use.name && v.deprecated);
     if (deprecated) {
-      problems.push({ code: TEMPLATE_CODES.lastRecords, severity: 'warning', message: `${use.name} works in the Connector Builder but the Python CDK rejects it: ${deprecated.deprecated}`, span: span(t, use.start, use.end) });
+      problems.push({
+        code: TEMPLATE_CODES.lastRecords,
+        severity: 'warning',
+        message: `${use.name} works in the Connector Builder but the Python CDK rejects it: ${deprecated.deprecated}`,
+        span: span(t, use.start, use.end),
+      });
       continue;
     }
     if (!names.has(use.name)) {
       const list = facts.list;
       const close = closestName(facts, use.name, budget);
       const suggestion = close ? ` Did you mean \`${close}\`?` : '';
-      problems.push({ code: TEMPLATE_CODES.notAvailable, severity: 'error', message: `'${use.name}' is not available in ${t.component}.${t.field}; available here: ${list}.${suggestion}`, span: span(t, use.start, use.end), ...(close ? { fix: { kind: 'replace', text: close } } : {}) });
+      problems.push({
+        code: TEMPLATE_CODES.notAvailable,
+        severity: 'error',
+        message: `'${use.name}' is not available in ${t.component}.${t.field}; available here: ${list}.${suggestion}`,
+        span: span(t, use.start, use.end),
+        ...(close ? { fix: { kind: 'replace', text: close } } : {}),
+      });
     }
   }
   if (spec && names.has('config') && t.kind !== 'response_predicate') {
     for (const access of compiled.facts.configAccesses) {
       const finding = undeclaredConfigKey(spec, access.path, access.tolerant);
-      if (finding) problems.push({ code: TEMPLATE_CODES.configKey, severity: finding.severity, message: finding.message, span: span(t, access.start, access.end) });
+      if (finding)
+        problems.push({
+          code: TEMPLATE_CODES.configKey,
+          severity: finding.severity,
+          message: finding.message,
+          span: span(t, access.start, access.end),
+        });
     }
   }
   return problems;

@@ -39,7 +39,8 @@ export function declaredKeys(schema: unknown, depth = 0): DeclaredKeys | null {
   let open = schema.additionalProperties !== false;
   if (isObject(schema.properties)) {
     listed = true;
-    for (const [k, v] of Object.entries(schema.properties)) properties.set(k, { schema: isObject(v) ? v : {}, at: ['properties', k], options: [] });
+    for (const [k, v] of Object.entries(schema.properties))
+      properties.set(k, { schema: isObject(v) ? v : {}, at: ['properties', k], options: [] });
   }
   for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
     const branches = schema[key];
@@ -133,8 +134,15 @@ export function undeclaredConfigKey(spec: ConfigSpec, path: readonly string[], t
     if (hint) return { severity: 'warning', message: `Config key '${path[i]}' is not declared in ${where}. Did you mean '${hint}'?` };
     if (tolerant && i === path.length - 1) return null;
     // An open schema accepts extra keys (config migrations add some): worth a note, not a warning.
-    if (keys.open) return { severity: 'information', message: `Config key '${path[i]}' is not declared in ${where}; the spec allows extra keys, so it may come from a config migration or the user.` };
-    return { severity: 'warning', message: `Config key '${path[i]}' is not declared in ${where}, which allows no other keys (additionalProperties: false).` };
+    if (keys.open)
+      return {
+        severity: 'information',
+        message: `Config key '${path[i]}' is not declared in ${where}; the spec allows extra keys, so it may come from a config migration or the user.`,
+      };
+    return {
+      severity: 'warning',
+      message: `Config key '${path[i]}' is not declared in ${where}, which allows no other keys (additionalProperties: false).`,
+    };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 // Finds every template of a resolved manifest with the context kind of the field that holds it
 // (from the component catalog) and the offset map back to the document text. Templates reached
 // through references are reported once per (source scalar, kind).
-import { isScalar, type Node, type Scalar } from 'yaml';
+import { isScalar } from 'yaml';
 import type { TemplateContextKind } from '../interpolation/contextKinds';
 import { hasTemplateMarkup } from '../interpolation/scalarOffsets';
 import type { JsonPath } from '../manifest/origins';
@@ -48,7 +48,12 @@ export type TemplateSources = Pick<ManifestLocator, 'quickScalar' | 'findSourceN
  * Walks the resolved manifest and returns its templates with document offsets. The parsed `yaml`
  * document is requested only when a template is found (it is expensive on big files). Never throws.
  */
-export function findTemplates(sources: TemplateSources, text: string, resolved: ResolvedManifest, catalog: TemplateCatalog): FoundTemplate[] {
+export function findTemplates(
+  sources: TemplateSources,
+  _text: string,
+  resolved: ResolvedManifest,
+  catalog: TemplateCatalog,
+): FoundTemplate[] {
   const found: FoundTemplate[] = [];
   const seen = new Set<string>();
   // One mutable path: copied only for the templates found, not for every visited value.

@@ -29,7 +29,11 @@ export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
 }
 
 /** Templates of a manifest and their problems. Never throws. */
-export function templateProblems(parsed: Pick<ParsedManifest, 'text' | 'locator'>, resolved: ResolvedManifest, catalog: TemplateCatalog): { templates: FoundTemplate[]; problems: Problem[] } {
+export function templateProblems(
+  parsed: Pick<ParsedManifest, 'text' | 'locator'>,
+  resolved: ResolvedManifest,
+  catalog: TemplateCatalog,
+): { templates: FoundTemplate[]; problems: Problem[] } {
   const templates = findTemplates(parsed.locator, parsed.text, resolved, catalog);
   const spec = connectionSpecOf(resolved.value);
   const problems: Problem[] = [];

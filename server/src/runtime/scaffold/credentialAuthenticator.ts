@@ -19,14 +19,32 @@ export function credentialAuthenticator(credential: Credential, why: string, inp
     configRef(addInput(inputs, { name, title, type: 'string', required: true, description, why }));
   switch (credential.kind) {
     case 'apiKey': {
-      const token = secret('api_key', 'API Key', `Sent as the ${credential.in === 'query' ? 'query parameter' : credential.in} "${credential.name}".`);
+      const token = secret(
+        'api_key',
+        'API Key',
+        `Sent as the ${credential.in === 'query' ? 'query parameter' : credential.in} "${credential.name}".`,
+      );
       if (credential.in === 'query') {
-        return { why, value: { type: 'ApiKeyAuthenticator', api_token: token, inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: credential.name } } };
+        return {
+          why,
+          value: {
+            type: 'ApiKeyAuthenticator',
+            api_token: token,
+            inject_into: { type: 'RequestOption', inject_into: 'request_parameter', field_name: credential.name },
+          },
+        };
       }
       // A cookie is one header; the key's name goes in front of the value.
       const header = credential.in === 'cookie' ? 'Cookie' : credential.name;
       const value = credential.in === 'cookie' ? `${credential.name}=${token}` : token;
-      return { why, value: { type: 'ApiKeyAuthenticator', api_token: value, inject_into: { type: 'RequestOption', inject_into: 'header', field_name: header } } };
+      return {
+        why,
+        value: {
+          type: 'ApiKeyAuthenticator',
+          api_token: value,
+          inject_into: { type: 'RequestOption', inject_into: 'header', field_name: header },
+        },
+      };
     }
     case 'basic':
       return {
@@ -38,7 +56,10 @@ export function credentialAuthenticator(credential: Credential, why: string, inp
         },
       };
     case 'bearer':
-      return { why, value: { type: 'BearerAuthenticator', api_token: secret('api_token', 'API Token', 'Sent as "Authorization: Bearer <token>".') } };
+      return {
+        why,
+        value: { type: 'BearerAuthenticator', api_token: secret('api_token', 'API Token', 'Sent as "Authorization: Bearer <token>".') },
+      };
     case 'oauth2ClientCredentials':
     case 'oauth2RefreshToken': {
       const value: Record<string, unknown> = {

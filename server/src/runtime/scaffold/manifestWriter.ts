@@ -60,7 +60,11 @@ export function writeManifest(draft: ConnectorDraft): string {
   return doc.toString({ lineWidth: 0 });
 }
 
-function streamComponent(s: StreamDraft, urlBase: string, note: (path: (string | number)[], why: string | undefined) => void): Record<string, unknown> {
+function streamComponent(
+  s: StreamDraft,
+  urlBase: string,
+  note: (path: (string | number)[], why: string | undefined) => void,
+): Record<string, unknown> {
   const url = `${urlBase.replace(/\/+$/, '')}/${s.path.replace(/^\/+/, '')}`;
   const requester: Record<string, unknown> = { $ref: '#/definitions/base_requester', url, http_method: s.httpMethod };
   if (s.requestParameters && Object.keys(s.requestParameters.value).length > 0) {
@@ -138,7 +142,10 @@ function attachComment(doc: Document, path: (string | number)[], why: string): v
 
 /** Text from a document (a summary, a parameter name) on one comment line. */
 function oneLine(text: string): string {
-  const flat = text.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > 160 ? `${flat.slice(0, 157)}...` : flat;
 }
 

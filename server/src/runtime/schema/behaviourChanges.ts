@@ -29,9 +29,13 @@ function visit(manifest: Obj): Visited[] {
   const walk = (value: unknown, stream: string | null, key: string | null) => {
     if (!value || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
-    if (Array.isArray(value)) { for (const v of value) walk(v, stream, key); return; }
+    if (Array.isArray(value)) {
+      for (const v of value) walk(v, stream, key);
+      return;
+    }
     const node = value as Obj;
-    const name = (node.type === 'DeclarativeStream' || node.type === 'StateDelegatingStream') && typeof node.name === 'string' ? node.name : null;
+    const name =
+      (node.type === 'DeclarativeStream' || node.type === 'StateDelegatingStream') && typeof node.name === 'string' ? node.name : null;
     // A parent stream inside a router is still the child's component for the reader of the list.
     const here = stream ?? name;
     out.push({ node, stream: here, key });
@@ -53,8 +57,12 @@ function templatesReading(manifest: Obj, variable: RegExp): string[] {
     // Plain mappings (request_parameters, …) are read with the component that holds them.
     if (typeof v.node.type !== 'string') continue;
     for (const [k, value] of Object.entries(v.node)) {
-      const texts = typeof value === 'string' ? [value] : value && typeof value === 'object' && !Array.isArray(value) && !('type' in (value as Obj))
-        ? Object.values(value as Obj).filter((x): x is string => typeof x === 'string') : [];
+      const texts =
+        typeof value === 'string'
+          ? [value]
+          : value && typeof value === 'object' && !Array.isArray(value) && !('type' in (value as Obj))
+            ? Object.values(value as Obj).filter((x): x is string => typeof x === 'string')
+            : [];
       if (texts.some((t) => /\{\{|\{%/.test(t) && variable.test(t))) out.push(place(v, `${String(v.node.type ?? 'component')}.${k}`));
     }
   }
@@ -75,49 +83,96 @@ const isCustom = (node: Obj) => typeof node.class_name === 'string' || /^Custom/
 const CHANGES: BehaviourChange[] = [
   {
     version: '5.0.0',
-    summary: 'The protocol models are Python dataclasses instead of Pydantic models: custom Python components that build or read `airbyte_cdk.models` objects must use the serializers.',
+    summary:
+      'The protocol models are Python dataclasses instead of Pydantic models: custom Python components that build or read `airbyte_cdk.models` objects must use the serializers.',
     source: 'CDK migration guide, "Upgrading to 5.0.0"',
-    touches: (m) => unique(visit(m).filter((v) => isCustom(v.node)).map((v) => place(v, `${String(v.node.type)} (${String(v.node.class_name ?? '')})`))),
+    touches: (m) =>
+      unique(
+        visit(m)
+          .filter((v) => isCustom(v.node))
+          .map((v) => place(v, `${String(v.node.type)} (${String(v.node.class_name ?? '')})`)),
+      ),
   },
   {
     version: '6.0.0',
-    summary: 'Incremental streams with a `DatetimeBasedCursor` are read by the Concurrent CDK: date windows are units of work that may be read in any order, and the state is the concurrent cursor\'s; a stream whose requester, record filter or added fields read `stream_state` in a windowed cursor stays synchronous.',
+    summary:
+      "Incremental streams with a `DatetimeBasedCursor` are read by the Concurrent CDK: date windows are units of work that may be read in any order, and the state is the concurrent cursor's; a stream whose requester, record filter or added fields read `stream_state` in a windowed cursor stays synchronous.",
     source: 'CDK migration guide, "Upgrading to 6.0.0"',
-    touches: (m) => unique(visit(m).filter((v) => v.node.type === 'DatetimeBasedCursor' && v.key === 'incremental_sync').map((v) => place(v, 'DatetimeBasedCursor'))),
+    touches: (m) =>
+      unique(
+        visit(m)
+          .filter((v) => v.node.type === 'DatetimeBasedCursor' && v.key === 'incremental_sync')
+          .map((v) => place(v, 'DatetimeBasedCursor')),
+      ),
   },
   {
     version: '6.18.0',
     summary: '`RequestOption.field_path` is honoured (a nested key of a JSON body); before, it was ignored and only `field_name` was used.',
-    source: 'airbyte-python-cdk PR #201; the catalog\'s RequestOption.field_path',
-    touches: (m) => unique(visit(m).filter((v) => v.node.type === 'RequestOption' && v.node.field_path !== undefined).map((v) => place(v, `RequestOption.field_path (${v.key ?? 'option'})`))),
+    source: "airbyte-python-cdk PR #201; the catalog's RequestOption.field_path",
+    touches: (m) =>
+      unique(
+        visit(m)
+          .filter((v) => v.node.type === 'RequestOption' && v.node.field_path !== undefined)
+          .map((v) => place(v, `RequestOption.field_path (${v.key ?? 'option'})`)),
+      ),
   },
   {
     version: '6.28.0',
     summary: 'Pendulum is no longer installed with the CDK: custom Python components that import it must declare it as a dependency.',
     source: 'CDK migration guide, "Upgrading to 6.28.0"',
-    touches: (m) => unique(visit(m).filter((v) => isCustom(v.node)).map((v) => place(v, `${String(v.node.type)} (${String(v.node.class_name ?? '')})`))),
+    touches: (m) =>
+      unique(
+        visit(m)
+          .filter((v) => isCustom(v.node))
+          .map((v) => place(v, `${String(v.node.type)} (${String(v.node.class_name ?? '')})`)),
+      ),
   },
   {
     version: '6.33.7',
-    summary: 'Two request options of one component that write the same key (a paginator\'s page size and page token, a cursor\'s start and end) make the component fail when it is built; before, the second silently replaced the first.',
-    source: 'airbyte-python-cdk PR #328; the editor\'s colliding-injected-keys rule',
-    touches: (m) => unique(visit(m).flatMap((v) => {
-      if (v.node.type === 'DefaultPaginator' && sameKey(v.node.page_size_option, v.node.page_token_option)) return [place(v, `DefaultPaginator: page_size_option and page_token_option both write \`${String((v.node.page_size_option as Obj).field_name)}\``)];
-      if (v.node.type === 'DatetimeBasedCursor' && sameKey(v.node.start_time_option, v.node.end_time_option)) return [place(v, `DatetimeBasedCursor: start_time_option and end_time_option both write \`${String((v.node.start_time_option as Obj).field_name)}\``)];
-      return [];
-    })),
+    summary:
+      "Two request options of one component that write the same key (a paginator's page size and page token, a cursor's start and end) make the component fail when it is built; before, the second silently replaced the first.",
+    source: "airbyte-python-cdk PR #328; the editor's colliding-injected-keys rule",
+    touches: (m) =>
+      unique(
+        visit(m).flatMap((v) => {
+          if (v.node.type === 'DefaultPaginator' && sameKey(v.node.page_size_option, v.node.page_token_option))
+            return [
+              place(
+                v,
+                `DefaultPaginator: page_size_option and page_token_option both write \`${String((v.node.page_size_option as Obj).field_name)}\``,
+              ),
+            ];
+          if (v.node.type === 'DatetimeBasedCursor' && sameKey(v.node.start_time_option, v.node.end_time_option))
+            return [
+              place(
+                v,
+                `DatetimeBasedCursor: start_time_option and end_time_option both write \`${String((v.node.start_time_option as Obj).field_name)}\``,
+              ),
+            ];
+          return [];
+        }),
+      ),
   },
   {
     version: '6.34.0',
-    summary: '`stream_state` is no longer in the template context (HttpRequester request parameters, headers and bodies, RecordFilter, AddFields): a template that reads it fails; read `stream_interval` instead.',
+    summary:
+      '`stream_state` is no longer in the template context (HttpRequester request parameters, headers and bodies, RecordFilter, AddFields): a template that reads it fails; read `stream_interval` instead.',
     source: 'CDK migration guide, "Upgrading to 6.34.0"',
     touches: (m) => templatesReading(m, /\bstream_state\b/),
   },
   {
     version: '7.0.0',
-    summary: '`CustomIncrementalSync` is removed (no migration path); custom retrievers no longer provide `state` or `stream_slices`, and custom partition routers see parent streams as Concurrent CDK streams.',
+    summary:
+      '`CustomIncrementalSync` is removed (no migration path); custom retrievers no longer provide `state` or `stream_slices`, and custom partition routers see parent streams as Concurrent CDK streams.',
     source: 'CDK migration guide, "Upgrading to 7.0.0"; the catalog marks CustomIncrementalSync removed in 7.0.0',
-    touches: (m) => unique(visit(m).filter((v) => v.node.type === 'CustomIncrementalSync' || v.node.type === 'CustomRetriever' || v.node.type === 'CustomPartitionRouter').map((v) => place(v, `${String(v.node.type)} (${String(v.node.class_name ?? '')})`))),
+    touches: (m) =>
+      unique(
+        visit(m)
+          .filter(
+            (v) => v.node.type === 'CustomIncrementalSync' || v.node.type === 'CustomRetriever' || v.node.type === 'CustomPartitionRouter',
+          )
+          .map((v) => place(v, `${String(v.node.type)} (${String(v.node.class_name ?? '')})`)),
+      ),
   },
 ];
 

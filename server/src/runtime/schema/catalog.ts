@@ -42,7 +42,7 @@ export function allComponents(): readonly ComponentDef[] {
 /** The definition of `field` on component `type`, or undefined. */
 export function fieldInfo(type: string, field: string): FieldDef | undefined {
   const c = getComponent(type);
-  return c && Object.prototype.hasOwnProperty.call(c.fields, field) ? c.fields[field] : undefined;
+  return c && Object.hasOwn(c.fields, field) ? c.fields[field] : undefined;
 }
 
 /** Component types allowed in `parentType.field` (empty when the field holds no component). */

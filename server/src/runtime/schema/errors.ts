@@ -17,14 +17,24 @@ export type SchemaFinding = {
 
 function pathOf(instancePath: string): JsonPath {
   if (!instancePath) return [];
-  return instancePath.slice(1).split('/').map((s) => {
-    const k = s.replace(/~1/g, '/').replace(/~0/g, '~');
-    return /^\d+$/.test(k) ? Number(k) : k;
-  });
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((s) => {
+      const k = s.replace(/~1/g, '/').replace(/~0/g, '~');
+      return /^\d+$/.test(k) ? Number(k) : k;
+    });
 }
 
 function label(path: JsonPath): string {
-  return path.length === 0 ? 'the component' : '`' + path.map((s) => (typeof s === 'number' ? `[${s}]` : s)).join('.').replace(/\.\[/g, '[') + '`';
+  return path.length === 0
+    ? 'the component'
+    : '`' +
+        path
+          .map((s) => (typeof s === 'number' ? `[${s}]` : s))
+          .join('.')
+          .replace(/\.\[/g, '[') +
+        '`';
 }
 
 /** A short name of a JSON value's type, as users read it. */
@@ -36,7 +46,15 @@ export function describeValue(v: unknown): string {
   return `${typeof v === 'number' && Number.isInteger(v) ? 'the integer' : `the ${typeof v}`} ${String(v)}`;
 }
 
-const TYPE_WORDS: Record<string, string> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'true or false', null: 'null' };
+const TYPE_WORDS: Record<string, string> = {
+  object: 'a mapping',
+  array: 'a list',
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'null',
+};
 
 /** Describes what a schema accepts ("a string or a list of strings"). */
 export function describeSchema(s: unknown): string {
@@ -56,7 +74,9 @@ const PRIORITY: Record<string, number> = { required: 0, enum: 1, anyOf: 2, type:
 export function findingsFromAjv(errors: readonly ErrorObject[], componentType: string, value: unknown): SchemaFinding[] {
   // An anyOf error makes every error below its path branch noise.
   const anyOfPaths = errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath);
-  const kept = errors.filter((e) => e.keyword === 'anyOf' || !anyOfPaths.some((p) => e.instancePath === p || e.instancePath.startsWith(p + '/')));
+  const kept = errors.filter(
+    (e) => e.keyword === 'anyOf' || !anyOfPaths.some((p) => e.instancePath === p || e.instancePath.startsWith(p + '/')),
+  );
   const best = new Map<string, ErrorObject>();
   const findings: SchemaFinding[] = [];
   for (const e of kept) {
@@ -82,12 +102,17 @@ export function findingsFromAjv(errors: readonly ErrorObject[], componentType: s
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String);
       const hint = typeof actual === 'string' ? closestMatch(actual, allowed) : undefined;
       findings.push({
-        path, anchor: 'value',
+        path,
+        anchor: 'value',
         message: `${componentType}: ${label(path)} must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}, not ${describeValue(actual)}.${hint ? ` Did you mean \`${hint}\`?` : ''}`,
         ...(hint ? { fix: { kind: 'replace', text: hint } } : {}),
       });
     } else if (e.keyword === 'type' || e.keyword === 'anyOf') {
-      findings.push({ path, anchor: 'value', message: `${componentType}: ${label(path)} must be ${describeSchema(e.parentSchema)}, not ${describeValue(actual)}.` });
+      findings.push({
+        path,
+        anchor: 'value',
+        message: `${componentType}: ${label(path)} must be ${describeSchema(e.parentSchema)}, not ${describeValue(actual)}.`,
+      });
     } else {
       findings.push({ path, anchor: 'value', message: `${componentType}: ${label(path)} ${e.message ?? 'is invalid'}.` });
     }

@@ -26,8 +26,14 @@ const label = (types: string[]) => (types.length ? types.join(' | ') : 'any type
 export function fractionalPaths(records: readonly unknown[]): Set<string> {
   const out = new Set<string>();
   const visit = (v: unknown, path: string) => {
-    if (typeof v === 'number') { if (!Number.isInteger(v)) out.add(path); return; }
-    if (Array.isArray(v)) { for (const item of v) visit(item, `${path}[]`); return; }
+    if (typeof v === 'number') {
+      if (!Number.isInteger(v)) out.add(path);
+      return;
+    }
+    if (Array.isArray(v)) {
+      for (const item of v) visit(item, `${path}[]`);
+      return;
+    }
     if (isMap(v)) for (const [k, child] of Object.entries(v)) visit(child, path ? `${path}.${k}` : k);
   };
   for (const r of records) visit(r, '');
@@ -39,7 +45,11 @@ export function fractionalPaths(records: readonly unknown[]): Set<string> {
  * `fractional`: the paths where a record holds a non-whole number (fractionalPaths); only there does an
  * inferred `number` contradict a declared `integer`.
  */
-export function schemaDifferences(declared: Schema | null, inferred: Schema, fractional: ReadonlySet<string> = new Set()): SchemaDifference[] {
+export function schemaDifferences(
+  declared: Schema | null,
+  inferred: Schema,
+  fractional: ReadonlySet<string> = new Set(),
+): SchemaDifference[] {
   const out: SchemaDifference[] = [];
   walk(declared ?? {}, inferred, '', out, fractional);
   return out;
@@ -47,7 +57,8 @@ export function schemaDifferences(declared: Schema | null, inferred: Schema, fra
 
 /** The inferred types with `number` read as `integer` where the declared schema says integer and every value was whole. */
 function wholeNumbersAsInteger(declaredTypes: string[], inferredTypes: string[], path: string, fractional: ReadonlySet<string>): string[] {
-  if (!declaredTypes.includes('integer') || declaredTypes.includes('number') || !inferredTypes.includes('number') || fractional.has(path)) return inferredTypes;
+  if (!declaredTypes.includes('integer') || declaredTypes.includes('number') || !inferredTypes.includes('number') || fractional.has(path))
+    return inferredTypes;
   return [...new Set(inferredTypes.map((t) => (t === 'number' ? 'integer' : t)))].sort();
 }
 
@@ -60,12 +71,28 @@ function walk(declared: Schema, inferred: Schema, prefix: string, out: SchemaDif
     const dec = declaredProps[key];
     const inferredTypes = typesOf(inf);
     if (!isMap(dec)) {
-      out.push({ path, kind: 'missing', declared: null, inferred: label(inferredTypes), message: `“${path}” is in the records (${label(inferredTypes)}) but not in the declared schema.` });
+      out.push({
+        path,
+        kind: 'missing',
+        declared: null,
+        inferred: label(inferredTypes),
+        message: `“${path}” is in the records (${label(inferredTypes)}) but not in the declared schema.`,
+      });
       continue;
     }
     const declaredTypes = typesOf(dec);
-    if (declaredTypes.length && inferredTypes.length && !sameTypes(declaredTypes, wholeNumbersAsInteger(declaredTypes, inferredTypes, path, fractional))) {
-      out.push({ path, kind: 'type', declared: label(declaredTypes), inferred: label(inferredTypes), message: `“${path}” is declared as ${label(declaredTypes)} but the records hold ${label(inferredTypes)}.` });
+    if (
+      declaredTypes.length &&
+      inferredTypes.length &&
+      !sameTypes(declaredTypes, wholeNumbersAsInteger(declaredTypes, inferredTypes, path, fractional))
+    ) {
+      out.push({
+        path,
+        kind: 'type',
+        declared: label(declaredTypes),
+        inferred: label(inferredTypes),
+        message: `“${path}” is declared as ${label(declaredTypes)} but the records hold ${label(inferredTypes)}.`,
+      });
       continue;
     }
     if (inferredTypes.includes('object')) walk(dec, inf, path, out, fractional);
@@ -75,7 +102,13 @@ function walk(declared: Schema, inferred: Schema, prefix: string, out: SchemaDif
       const di = typesOf(decItems);
       const ii = typesOf(infItems);
       if (di.length && ii.length && !sameTypes(di, wholeNumbersAsInteger(di, ii, `${path}[]`, fractional))) {
-        out.push({ path: `${path}[]`, kind: 'type', declared: label(di), inferred: label(ii), message: `The items of “${path}” are declared as ${label(di)} but the records hold ${label(ii)}.` });
+        out.push({
+          path: `${path}[]`,
+          kind: 'type',
+          declared: label(di),
+          inferred: label(ii),
+          message: `The items of “${path}” are declared as ${label(di)} but the records hold ${label(ii)}.`,
+        });
       } else if (ii.includes('object')) {
         walk(decItems, infItems, `${path}[]`, out, fractional);
       }
@@ -97,10 +130,15 @@ function isMap(v: unknown): v is Record<string, unknown> {
  * declared schema comes from; they are computed only for an inline schema or none at all. `records`: the
  * records read (where a number has a fraction, see fractionalPaths).
  */
-export function streamSchemaDifferences(stream: Record<string, unknown>, inferred: Schema, records: readonly unknown[] = []): { declared: 'inline' | 'none' | 'other'; differences: SchemaDifference[] } {
+export function streamSchemaDifferences(
+  stream: Record<string, unknown>,
+  inferred: Schema,
+  records: readonly unknown[] = [],
+): { declared: 'inline' | 'none' | 'other'; differences: SchemaDifference[] } {
   const fractional = fractionalPaths(records);
   const loader = stream.schema_loader;
   if (loader === undefined || loader === null) return { declared: 'none', differences: schemaDifferences(null, inferred, fractional) };
-  if (isMap(loader) && loader.type === 'InlineSchemaLoader') return { declared: 'inline', differences: schemaDifferences(isMap(loader.schema) ? loader.schema : {}, inferred, fractional) };
+  if (isMap(loader) && loader.type === 'InlineSchemaLoader')
+    return { declared: 'inline', differences: schemaDifferences(isMap(loader.schema) ? loader.schema : {}, inferred, fractional) };
   return { declared: 'other', differences: [] };
 }

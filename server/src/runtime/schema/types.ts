@@ -46,9 +46,24 @@ export type FieldDef = {
 
 /** The functional area a component belongs to (one catalog file each). */
 export type ComponentArea =
-  | 'source' | 'streams' | 'retrievers' | 'requester' | 'auth' | 'pagination' | 'selection' | 'decoders'
-  | 'incremental' | 'partitioning' | 'error-handling' | 'transformations' | 'schema-loaders' | 'spec'
-  | 'dynamic-streams' | 'rate-limits' | 'state' | 'custom';
+  | 'source'
+  | 'streams'
+  | 'retrievers'
+  | 'requester'
+  | 'auth'
+  | 'pagination'
+  | 'selection'
+  | 'decoders'
+  | 'incremental'
+  | 'partitioning'
+  | 'error-handling'
+  | 'transformations'
+  | 'schema-loaders'
+  | 'spec'
+  | 'dynamic-streams'
+  | 'rate-limits'
+  | 'state'
+  | 'custom';
 
 /** One component type of the manifest format. */
 export type ComponentDef = {
@@ -86,8 +101,21 @@ export const obj = (description: string, o: FieldOptions = {}): FieldDef => ({ d
 /** A list of strings. */
 export const strs = (description: string, o: FieldOptions = {}): FieldDef => ({ description, types: ['array'], items: 'string', ...o });
 /** A slot holding one component of the given types (plus plain `types` if given). */
-export const one = (components: readonly string[], description: string, o: FieldOptions = {}): FieldDef => ({ description, components, ...o });
+export const one = (components: readonly string[], description: string, o: FieldOptions = {}): FieldDef => ({
+  description,
+  components,
+  ...o,
+});
 /** A slot holding a list of components of the given types. */
-export const many = (components: readonly string[], description: string, o: FieldOptions = {}): FieldDef => ({ description, components, list: true, ...o });
+export const many = (components: readonly string[], description: string, o: FieldOptions = {}): FieldDef => ({
+  description,
+  components,
+  list: true,
+  ...o,
+});
 /** A field whose shape is given as raw JSON schema. */
-export const raw = (schema: Record<string, unknown>, description: string, o: FieldOptions = {}): FieldDef => ({ description, schema, ...o });
+export const raw = (schema: Record<string, unknown>, description: string, o: FieldOptions = {}): FieldDef => ({
+  description,
+  schema,
+  ...o,
+});

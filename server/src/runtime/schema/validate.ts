@@ -65,11 +65,20 @@ function fieldSuggestion(def: ComponentDef, key: string): string | undefined {
 }
 
 /** Validates a resolved manifest. `unresolved` paths (broken references) and everything below are skipped. */
-export function validateResolvedManifest(root: unknown, unresolved: readonly JsonPath[] = []): { issues: SchemaIssue[]; components: VisitedComponent[] } {
+export function validateResolvedManifest(
+  root: unknown,
+  unresolved: readonly JsonPath[] = [],
+): { issues: SchemaIssue[]; components: VisitedComponent[] } {
   const issues: SchemaIssue[] = [];
   const components: VisitedComponent[] = [];
   if (!isPlainObject(root)) {
-    issues.push({ code: 'schema', severity: 'error', message: 'A manifest must be a mapping with `type: DeclarativeSource`, `version`, `check` and `streams`.', path: [], anchor: 'value' });
+    issues.push({
+      code: 'schema',
+      severity: 'error',
+      message: 'A manifest must be a mapping with `type: DeclarativeSource`, `version`, `check` and `streams`.',
+      path: [],
+      anchor: 'value',
+    });
     return { issues, components };
   }
   const walker = new Walker(issues, components, parseVersion(root.version), unresolved);
@@ -104,7 +113,10 @@ class Walker {
     }
     if (typeof type !== 'string') {
       this.issues.push({
-        code: 'schema', severity: 'error', path, anchor: 'component',
+        code: 'schema',
+        severity: 'error',
+        path,
+        anchor: 'component',
         message: `Missing \`type\` in ${slot}: expected one of ${allowed.map((a) => `\`${a}\``).join(', ')}.`,
       });
       return;
@@ -114,13 +126,17 @@ class Walker {
       const hint = closestMatch(type, allowed);
       const what = def ? `\`${type}\` is not allowed in ${slot}` : `Unknown component type \`${type}\` in ${slot}`;
       this.issues.push({
-        code: 'unknown-type', severity: 'error', path: [...path, 'type'], anchor: 'value',
+        code: 'unknown-type',
+        severity: 'error',
+        path: [...path, 'type'],
+        anchor: 'value',
         message: `${what}. Expected one of: ${allowed.join(', ')}.${hint && hint !== type ? ` Did you mean \`${hint}\`?` : ''}`,
         ...(hint && hint !== type ? { fix: { kind: 'replace', text: hint } } : {}),
       });
       return;
     }
-    if (def.removedIn && !this.removal(def.type, def.removedIn, [...path, 'type'], 'removed-component', refusedBy(def.type, allowed, slot))) return;
+    if (def.removedIn && !this.removal(def.type, def.removedIn, [...path, 'type'], 'removed-component', refusedBy(def.type, allowed, slot)))
+      return;
     if (def.deprecated) this.deprecated(def.type, def.deprecated, [...path, 'type'], 'value');
     this.visited.push({ node, path, type: def.type });
 
@@ -129,7 +145,14 @@ class Walker {
       for (const f of findingsFromAjv(validate.errors ?? [], def.type, node)) {
         // A value left unresolved by a broken reference is already reported by the resolver.
         if (this.skipped([...path, ...f.path])) continue;
-        this.issues.push({ code: 'schema', severity: 'error', path: [...path, ...f.path], anchor: f.anchor, message: f.message, ...(f.fix ? { fix: f.fix } : {}) });
+        this.issues.push({
+          code: 'schema',
+          severity: 'error',
+          path: [...path, ...f.path],
+          anchor: f.anchor,
+          message: f.message,
+          ...(f.fix ? { fix: f.fix } : {}),
+        });
       }
     }
 
@@ -137,7 +160,7 @@ class Walker {
     let unknown = 0;
     for (const key of Object.keys(node)) {
       if (key === 'type' || key === '$parameters') continue;
-      const field = Object.prototype.hasOwnProperty.call(def.fields, key) ? def.fields[key] : undefined;
+      const field = Object.hasOwn(def.fields, key) ? def.fields[key] : undefined;
       if (!field) {
         // Parameters are copied onto every component (§1.3), so their names are not typos.
         if (def.openFields || key in params) continue;
@@ -152,7 +175,10 @@ class Walker {
     }
     if (unknown > MAX_UNKNOWN_FIELDS_NAMED) {
       this.issues.push({
-        code: 'unknown-field', severity: 'warning', path, anchor: 'component',
+        code: 'unknown-field',
+        severity: 'warning',
+        path,
+        anchor: 'component',
         message: `${def.type} has ${unknown.toLocaleString('en-US')} unknown fields; the first ${MAX_UNKNOWN_FIELDS_NAMED} are marked, the CDK ignores them all.`,
       });
     }
@@ -184,15 +210,29 @@ class Walker {
   private deprecated(what: string, advice: string, path: JsonPath, anchor: 'key' | 'value'): void {
     // A requester's `url_base` and `path` can be merged into one `url` by the editor.
     // `request_body_json` / `request_body_data` become a typed `request_body`, as the CDK's migration does.
-    const fix: ProblemFix | undefined = what === 'HttpRequester.url_base' || what === 'HttpRequester.path' ? { kind: 'merge-url-base-and-path' }
-      : what === 'HttpRequester.request_body_json' || what === 'HttpRequester.request_body_data' ? { kind: 'migrate-request-body' } : undefined;
-    this.issues.push({ code: 'deprecated', severity: 'hint', path, anchor, message: `\`${what}\` is deprecated: ${advice}.`, ...(fix ? { fix } : {}) });
+    const fix: ProblemFix | undefined =
+      what === 'HttpRequester.url_base' || what === 'HttpRequester.path'
+        ? { kind: 'merge-url-base-and-path' }
+        : what === 'HttpRequester.request_body_json' || what === 'HttpRequester.request_body_data'
+          ? { kind: 'migrate-request-body' }
+          : undefined;
+    this.issues.push({
+      code: 'deprecated',
+      severity: 'hint',
+      path,
+      anchor,
+      message: `\`${what}\` is deprecated: ${advice}.`,
+      ...(fix ? { fix } : {}),
+    });
   }
 
   private unknownField(def: ComponentDef, key: string, path: JsonPath): void {
     const hint = fieldSuggestion(def, key);
     this.issues.push({
-      code: 'unknown-field', severity: 'warning', path: [...path, key], anchor: 'key',
+      code: 'unknown-field',
+      severity: 'warning',
+      path: [...path, key],
+      anchor: 'key',
       message: `Unknown field \`${key}\` in ${def.type}; the CDK ignores it.${hint ? ` Did you mean \`${hint}\`?` : ''}`,
       ...(hint ? { fix: { kind: 'replace', text: hint } } : {}),
     });
@@ -204,11 +244,20 @@ class Walker {
    */
   private removal(what: string, removedIn: string, path: JsonPath, code: 'removed-component' | 'removed-field', refused = ''): boolean {
     if (this.version && !isOlderThan(this.version, removedIn)) {
-      this.issues.push({ code, severity: 'error', path, anchor: 'value', message: `\`${what}\` was removed in CDK ${removedIn}; this manifest declares version ${this.versionText()}.${refused}` });
+      this.issues.push({
+        code,
+        severity: 'error',
+        path,
+        anchor: 'value',
+        message: `\`${what}\` was removed in CDK ${removedIn}; this manifest declares version ${this.versionText()}.${refused}`,
+      });
       return false;
     }
     this.issues.push({
-      code, severity: 'warning', path, anchor: 'value',
+      code,
+      severity: 'warning',
+      path,
+      anchor: 'value',
       message: `\`${what}\` was removed in CDK ${removedIn}. It is accepted because this manifest ${this.version ? `declares the older version ${this.versionText()}` : 'declares no version'}; upgrading the CDK will break it.${refused}`,
     });
     return true;

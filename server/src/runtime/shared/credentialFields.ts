@@ -8,18 +8,37 @@
 
 /** Fields of an authenticator whose value is a credential as a whole. */
 const CREDENTIAL_FIELDS = new Set([
-  'api_token', 'password', 'client_secret', 'refresh_token', 'access_token_value', 'secret_key',
-  'session_token', 'tokens', 'token', 'private_key', 'api_key',
+  'api_token',
+  'password',
+  'client_secret',
+  'refresh_token',
+  'access_token_value',
+  'secret_key',
+  'session_token',
+  'tokens',
+  'token',
+  'private_key',
+  'api_key',
 ]);
 
 /** Header, parameter and body-field names that carry a credential. */
-const CREDENTIAL_NAME = /pass(word|phrase)?|secret|token|api[-_]?key|private[-_]?key|credential|^auth|authori[sz]ation|session|cookie|jwt|signature|^x-.*key$/i;
+const CREDENTIAL_NAME =
+  /pass(word|phrase)?|secret|token|api[-_]?key|private[-_]?key|credential|^auth|authori[sz]ation|session|cookie|jwt|signature|^x-.*key$/i;
 
 /** Names that look like a credential's but never hold one (URLs, dates, formats of token endpoints). */
-const NOT_A_CREDENTIAL = /(_url|_endpoint|_path|_date|_format|_name|_type|_field|_in|_expiry.*|_pointer|_header)$|^(token_refresh_endpoint|refresh_token_updater|expires_in_name|grant_type)$/i;
+const NOT_A_CREDENTIAL =
+  /(_url|_endpoint|_path|_date|_format|_name|_type|_field|_in|_expiry.*|_pointer|_header)$|^(token_refresh_endpoint|refresh_token_updater|expires_in_name|grant_type)$/i;
 
 /** Fields of a requester (or a login requester) whose keys are header, parameter or body names. */
-const NAMED_VALUES = new Set(['request_headers', 'request_parameters', 'request_body_json', 'request_body_data', 'request_body', 'refresh_request_headers', 'refresh_request_body']);
+const NAMED_VALUES = new Set([
+  'request_headers',
+  'request_parameters',
+  'request_body_json',
+  'request_body_data',
+  'request_body',
+  'refresh_request_headers',
+  'refresh_request_body',
+]);
 
 const MAX_DEPTH = 64;
 
@@ -48,7 +67,7 @@ function valueAt(config: unknown, path: string[]): unknown {
   let node = config;
   for (const seg of path) {
     if (node === null || typeof node !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, seg)) return undefined;
+    if (!Object.hasOwn(node, seg)) return undefined;
     node = (node as Record<string, unknown>)[seg];
   }
   return node;
@@ -79,7 +98,10 @@ export function credentialConfigPaths(manifest: unknown): string[][] {
   // `inAuth`: below an authenticator, where the credential fields are looked at.
   const walk = (node: unknown, inAuth: boolean, depth: number): void => {
     if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return;
-    if (Array.isArray(node)) { for (const item of node) walk(item, inAuth, depth + 1); return; }
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, inAuth, depth + 1);
+      return;
+    }
     for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
       if (NAMED_VALUES.has(key) && value && typeof value === 'object' && !Array.isArray(value)) {
         for (const [name, v] of Object.entries(value as Record<string, unknown>)) if (isCredentialName(name)) addFrom(v, depth + 2);

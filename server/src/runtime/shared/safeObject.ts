@@ -21,7 +21,7 @@ export function isMapping(v: unknown): v is Bag {
 /** The own property `key` of `obj`, or undefined: never an inherited value such as `Object.prototype`. */
 export function getOwn(obj: unknown, key: string): unknown {
   if (obj === null || typeof obj !== 'object') return undefined;
-  return Object.prototype.hasOwnProperty.call(obj, key) ? (obj as Bag)[key] : undefined;
+  return Object.hasOwn(obj, key) ? (obj as Bag)[key] : undefined;
 }
 
 /**
@@ -35,8 +35,10 @@ export function setOwn(obj: object, key: string, value: unknown): void {
 
 /** The message of a refused path (also used by the manifest rule, so editor and runtime agree). */
 export function prototypePathMessage(what: string, path: readonly string[], segment: number): string {
-  return `${what}: the path segment "${path[segment]}" is not allowed (segment ${segment + 1} of ${JSON.stringify(path)}). ` +
-    '`__proto__`, `constructor` and `prototype` could reach the shared prototype of every object; rename the field.';
+  return (
+    `${what}: the path segment "${path[segment]}" is not allowed (segment ${segment + 1} of ${JSON.stringify(path)}). ` +
+    '`__proto__`, `constructor` and `prototype` could reach the shared prototype of every object; rename the field.'
+  );
 }
 
 /** Index of the first prototype segment of `path`, or -1. */

@@ -11,7 +11,9 @@ export type Re2Class = {
 };
 
 /** What ajv calls to compile a schema's pattern: `(pattern, flags) → { test }`, with the `code` it requires. */
-export type SchemaRegExpEngine = ((pattern: string, flags: string) => { test(input: string): boolean; toString(): string }) & { code: string };
+export type SchemaRegExpEngine = ((pattern: string, flags: string) => { test(input: string): boolean; toString(): string }) & {
+  code: string;
+};
 
 /**
  * The engine for ajv's `code.regExp`. A pattern RE2 cannot run (a backreference, a lookahead or a
@@ -26,7 +28,9 @@ export function schemaPatternEngine(RE2: Re2Class): SchemaRegExpEngine {
         // JavaScript syntax (`\u0041`, `[^]`) is translated to RE2's first.
         compiled = RE2.compile(RE2.translateRegExp(pattern));
       } catch (e) {
-        throw new Error(`the pattern ${JSON.stringify(pattern)} cannot be checked: patterns run on RE2 (linear time), which has no backreferences or lookaround (${(e as Error).message})`);
+        throw new Error(
+          `the pattern ${JSON.stringify(pattern)} cannot be checked: patterns run on RE2 (linear time), which has no backreferences or lookaround (${(e as Error).message})`,
+        );
       }
       if (cache.size > 1000) cache.clear();
       cache.set(pattern, compiled);

@@ -42,10 +42,22 @@ function escapeRegex(s: string): string {
 
 /** Hex digits of `n` (padded to `width`) matching either letter case. */
 function hexPattern(n: number, width: number): string {
-  return n.toString(16).padStart(width, '0').replace(/[a-f]/g, (c) => `[${c}${c.toUpperCase()}]`);
+  return n
+    .toString(16)
+    .padStart(width, '0')
+    .replace(/[a-f]/g, (c) => `[${c}${c.toUpperCase()}]`);
 }
 
-const JSON_SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+const JSON_SHORT: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '/': '\\/',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
 const HTML_NAMED: Record<string, string[]> = { '&': ['&amp;'], '<': ['&lt;'], '>': ['&gt;'], '"': ['&quot;'], "'": ['&apos;'] };
 
 /** Every form one character can take in the encodings above, as a regex alternation. */
@@ -130,7 +142,9 @@ function hintOf(text: string, minLength: number): string | null {
 }
 
 function forms(secret: string): SecretForm[] {
-  const out: SecretForm[] = [{ hint: hintOf(secret, 3), re: new RegExp(textPattern(secret), 'g'), maxLength: secret.length * MAX_FORM_LENGTH }];
+  const out: SecretForm[] = [
+    { hint: hintOf(secret, 3), re: new RegExp(textPattern(secret), 'g'), maxLength: secret.length * MAX_FORM_LENGTH },
+  ];
   for (const { text, source } of base64Patterns(secret)) {
     // `+` and `/` differ between the alphabets and encodings; letters and digits never do.
     const run = (text.match(/[A-Za-z0-9]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
@@ -142,7 +156,9 @@ function forms(secret: string): SecretForm[] {
 
 /** Compiles secrets for masking; secrets shorter than `minLength` are left out. */
 export function compileSecrets(secrets: readonly string[], minLength = MIN_SECRET_LENGTH): CompiledSecrets {
-  const usable = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= Math.max(1, minLength)))].sort((a, b) => b.length - a.length);
+  const usable = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= Math.max(1, minLength)))].sort(
+    (a, b) => b.length - a.length,
+  );
   return usable.flatMap(forms);
 }
 
@@ -231,7 +247,8 @@ function replaceNear(text: string, forms: SecretForm[], offsets: number[]): stri
  * one pass over those windows. Text with neither costs one scan for the hints and one for escapes.
  */
 export function maskSecretsIn(text: string, secrets: readonly string[] | CompiledSecrets): string {
-  const compiled = secrets.length > 0 && typeof secrets[0] === 'string' ? compileSecrets(secrets as string[]) : (secrets as CompiledSecrets);
+  const compiled =
+    secrets.length > 0 && typeof secrets[0] === 'string' ? compileSecrets(secrets as string[]) : (secrets as CompiledSecrets);
   let out = text;
   let deferred = false;
   for (const form of compiled) {
@@ -270,7 +287,9 @@ export function encodedForms(secret: string): string[] {
   const forms = [
     secret,
     JSON.stringify(secret).slice(1, -1),
-    JSON.stringify(secret).slice(1, -1).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    JSON.stringify(secret)
+      .slice(1, -1)
+      .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
     encodeURIComponent(secret),
     encodeURIComponent(secret).replace(/%20/g, '+'),
     new URLSearchParams({ s: secret }).toString().slice(2),

@@ -21,13 +21,15 @@ export type StatusMapping = { classify(status: string): JobState | null; describ
 
 /** Builds the mapping from an AsyncJobStatusMap; a status listed twice is a config error, as in the CDK. */
 export function createStatusMapping(component: unknown, stream: string): StatusMapping {
-  if (!component || typeof component !== 'object') throw configError(`Stream '${stream}': AsyncRetriever needs status_mapping (an AsyncJobStatusMap).`);
+  if (!component || typeof component !== 'object')
+    throw configError(`Stream '${stream}': AsyncRetriever needs status_mapping (an AsyncJobStatusMap).`);
   const c = component as Record<string, unknown>;
   const byStatus = new Map<string, JobState>();
   for (const state of STATES) {
     const list = c[state];
     if (list === undefined || list === null) {
-      if (REQUIRED.includes(state)) throw configError(`Stream '${stream}': status_mapping.${state} is required (a list of the API's statuses, possibly empty).`);
+      if (REQUIRED.includes(state))
+        throw configError(`Stream '${stream}': status_mapping.${state} is required (a list of the API's statuses, possibly empty).`);
       continue;
     }
     if (!Array.isArray(list)) throw configError(`Stream '${stream}': status_mapping.${state} must be a list of statuses.`);
@@ -35,13 +37,23 @@ export function createStatusMapping(component: unknown, stream: string): StatusM
       const status = pythonStr(raw);
       const previous = byStatus.get(status);
       // The CDK refuses a status listed twice, even twice under the same state.
-      if (previous) throw configError(`Stream '${stream}': status '${status}' is listed ${previous === state ? `twice in ${state}` : `in both ${previous} and ${state}`} in status_mapping; each API status may map to one job state only.`);
+      if (previous)
+        throw configError(
+          `Stream '${stream}': status '${status}' is listed ${previous === state ? `twice in ${state}` : `in both ${previous} and ${state}`} in status_mapping; each API status may map to one job state only.`,
+        );
       byStatus.set(status, state);
     }
   }
   return {
     classify: (status) => byStatus.get(status) ?? null,
-    describe: () => STATES.map((s) => `${s}: [${[...byStatus].filter(([, v]) => v === s).map(([k]) => k).join(', ')}]`).join('; '),
+    describe: () =>
+      STATES.map(
+        (s) =>
+          `${s}: [${[...byStatus]
+            .filter(([, v]) => v === s)
+            .map(([k]) => k)
+            .join(', ')}]`,
+      ).join('; '),
   };
 }
 

@@ -25,14 +25,29 @@ type Sent = { request: HttpRequest; response: HttpResponse };
 type JobRequest = { title: string; type: string; description: string };
 
 // Titles and types are what the CDK's job repository logs, so a test read groups them the same way (§10.4).
-const CREATE: JobRequest = { title: 'Async Job -- Create', type: 'ASYNC_CREATE', description: 'Creates the server-side job that prepares the records.' };
+const CREATE: JobRequest = {
+  title: 'Async Job -- Create',
+  type: 'ASYNC_CREATE',
+  description: 'Creates the server-side job that prepares the records.',
+};
 const POLL: JobRequest = { title: 'Async Job -- Polling', type: 'ASYNC_POLL', description: 'Asks the server for the status of the job.' };
-const TARGET: JobRequest = { title: 'Async Job -- Download Target', type: 'ASYNC_POLL', description: 'Asks the server where the results of the finished job can be downloaded.' };
+const TARGET: JobRequest = {
+  title: 'Async Job -- Download Target',
+  type: 'ASYNC_POLL',
+  description: 'Asks the server where the results of the finished job can be downloaded.',
+};
 const ABORT: JobRequest = { title: 'Async Job -- Abort', type: 'ASYNC_ABORT', description: 'Cancels the server-side job.' };
 const DELETE: JobRequest = { title: 'Async Job -- Delete', type: 'ASYNC_DELETE', description: 'Deletes the finished job from the server.' };
 
 /** Builds a stream whose retriever is an AsyncRetriever; `buildParent` builds parent streams of substream routers. */
-export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, parentOf: string | null, buildParent: BuildParent, inputState: Obj | null = null): BuiltStream {
+export function buildAsyncStream(
+  stream: Obj,
+  retriever: Obj,
+  rc: ReadContext,
+  parentOf: string | null,
+  buildParent: BuildParent,
+  inputState: Obj | null = null,
+): BuiltStream {
   const name = String(stream.name ?? '');
   const env = rc.env;
   const requester = (field: string, required: boolean, withSignal = true): HttpRequester | null => {
@@ -62,20 +77,37 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
   // whole decoded element); the record_selector's filter and the stream's transformations then apply.
   const selectorComponent = (retriever.record_selector as Obj | undefined) ?? {};
   const downloadExtractor = (retriever.download_extractor as Obj | undefined) ?? { type: 'DpathExtractor', field_path: [] };
-  if (downloadExtractor.type === 'ResponseToFileExtractor') throw configError(`Stream '${name}': download_extractor ResponseToFileExtractor is not supported by this runtime; use a CsvDecoder as download_decoder with a DpathExtractor (field_path: []).`);
+  if (downloadExtractor.type === 'ResponseToFileExtractor')
+    throw configError(
+      `Stream '${name}': download_extractor ResponseToFileExtractor is not supported by this runtime; use a CsvDecoder as download_decoder with a DpathExtractor (field_path: []).`,
+    );
   const downloadDecoderComponent = retriever.download_decoder as Obj | undefined;
   // schema_normalization: Default casts the downloaded records too (the same RecordSelector in the reference).
   const normalizing = selectorComponent.schema_normalization === 'Default' && rc.recordsOfStream !== false;
-  const selector = createRecordSelector({ ...selectorComponent, extractor: downloadExtractor }, downloadDecoderComponent, stream.transformations, rc.config, (selectorComponent.$parameters as Obj) ?? {}, env, {}, normalizing ? recordsOfStream(String(stream.name ?? ''), stream.schema_loader, selectorComponent, rc) : null);
+  const selector = createRecordSelector(
+    { ...selectorComponent, extractor: downloadExtractor },
+    downloadDecoderComponent,
+    stream.transformations,
+    rc.config,
+    (selectorComponent.$parameters as Obj) ?? {},
+    env,
+    {},
+    normalizing ? recordsOfStream(String(stream.name ?? ''), stream.schema_loader, selectorComponent, rc) : null,
+  );
   const paginatorComponent = retriever.download_paginator as Obj | undefined;
-  const paginator = createPaginator(paginatorComponent, rc.config, {
-    urlBase: download.urlBase,
-    decoder: downloadDecoderComponent,
-    recordExtractor: downloadExtractor,
-    testReadMaxPages: rc.limits.maxPagesPerSlice,
-    parameters: (paginatorComponent?.$parameters as Obj) ?? {},
-    requestOptionCompat: rc.requestOptionCompat,
-  }, env);
+  const paginator = createPaginator(
+    paginatorComponent,
+    rc.config,
+    {
+      urlBase: download.urlBase,
+      decoder: downloadDecoderComponent,
+      recordExtractor: downloadExtractor,
+      testReadMaxPages: rc.limits.maxPagesPerSlice,
+      parameters: (paginatorComponent?.$parameters as Obj) ?? {},
+      requestOptionCompat: rc.requestOptionCompat,
+    },
+    env,
+  );
   const baseSlicer = createSlicer(retriever, stream, rc, buildParent, inputState);
   // The slices made so far, in order: the job orchestrator starts jobs for the next slices while the
   // tracker has room (testRead makes every slice before reading the first one).
@@ -83,11 +115,18 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
   const slicer = {
     async *slices() {
       produced = [];
-      for await (const s of baseSlicer.slices()) { produced.push(s); yield s; }
+      for await (const s of baseSlicer.slices()) {
+        produced.push(s);
+        yield s;
+      }
     },
     requestParts: (s: StreamSlice) => baseSlicer.requestParts(s),
-    get cursor() { return baseSlicer.cursor; },
-    get state() { return baseSlicer.state; },
+    get cursor() {
+      return baseSlicer.cursor;
+    },
+    get state() {
+      return baseSlicer.state;
+    },
   };
   const jobLimit = maxConcurrentJobs(rc.manifest.max_concurrent_async_job_count, env);
   const jobs = new Map<StreamSlice, Job>();
@@ -103,20 +142,44 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
       try {
         const exchange = await r.send({ slice: s, nextPageToken: null, retrieverParts: [] });
         report(entry(kind, exchange.request, exchange.response));
-        if (exchange.response.status >= 400) throw jobError(name, `the ${kind.title} request was answered with HTTP ${exchange.response.status}, which its error handler ignores; the job cannot continue.`);
+        if (exchange.response.status >= 400)
+          throw jobError(
+            name,
+            `the ${kind.title} request was answered with HTTP ${exchange.response.status}, which its error handler ignores; the job cannot continue.`,
+          );
         return exchange;
       } catch (e) {
         if (e instanceof RequestFailedError) {
           report(entry(kind, e.exchange.request, e.exchange.response));
-          throw new RuntimeError(`Stream '${name}': ${kind.title} failed: ${e.message}`, e.failureType, { ...(e.status !== undefined ? { status: e.status } : {}), cause: e });
+          throw new RuntimeError(`Stream '${name}': ${kind.title} failed: ${e.message}`, e.failureType, {
+            ...(e.status !== undefined ? { status: e.status } : {}),
+            cause: e,
+          });
         }
         throw e;
       }
     };
     const withExtra = (extra: Obj): StreamSlice => ({ ...slice, extra_fields: { ...slice.extra_fields, ...extra } });
-    const contextOf = (j: Job): StreamSlice => ({ ...j.slice, extra_fields: { ...j.slice.extra_fields, ...(j.pollingResponse ? { creation_response: j.creationResponse, polling_response: j.pollingResponse } : { creation_response: j.creationResponse }) } });
+    const contextOf = (j: Job): StreamSlice => ({
+      ...j.slice,
+      extra_fields: {
+        ...j.slice.extra_fields,
+        ...(j.pollingResponse
+          ? { creation_response: j.creationResponse, polling_response: j.pollingResponse }
+          : { creation_response: j.creationResponse }),
+      },
+    });
     const create = async (s: StreamSlice): Promise<Job> => {
-      const job: Job = { slice: s, creationResponse: {}, pollingResponse: null, polled: null, state: 'running', status: '', attempts: 0, error: null };
+      const job: Job = {
+        slice: s,
+        creationResponse: {},
+        pollingResponse: null,
+        polled: null,
+        state: 'running',
+        status: '',
+        attempts: 0,
+        error: null,
+      };
       jobs.set(s, job);
       const created = await auxSend(creation, CREATE, s);
       job.creationResponse = responseContext(created, jobDecoder);
@@ -126,11 +189,20 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
     // while fewer than max_concurrent_async_job_count are running. A later slice's failed creation is
     // kept for when that slice is read.
     const startJobs = async (): Promise<Job> => {
-      const own = jobs.get(slice) ?? await create(slice);
+      const own = jobs.get(slice) ?? (await create(slice));
       for (const next of produced.slice(produced.indexOf(slice) + 1)) {
         if ([...jobs.values()].filter((j) => j.state === 'running').length >= jobLimit) break;
         if (jobs.has(next)) continue;
-        try { await create(next); } catch (e) { const j = jobs.get(next); if (j) { j.state = null; j.error = e; } break; }
+        try {
+          await create(next);
+        } catch (e) {
+          const j = jobs.get(next);
+          if (j) {
+            j.state = null;
+            j.error = e;
+          }
+          break;
+        }
       }
       return own;
     };
@@ -140,7 +212,11 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
     const sendAbort = async (why: string) => {
       if (!abort) return;
       // A failing abort must not hide why the job was abandoned: it is shown as a request and logged.
-      try { await auxSend(abort, ABORT, jobSlice()); } catch (e) { rc.log('WARN', `Stream '${name}': aborting the job after ${why} failed: ${(e as Error).message}`); }
+      try {
+        await auxSend(abort, ABORT, jobSlice());
+      } catch (e) {
+        rc.log('WARN', `Stream '${name}': aborting the job after ${why} failed: ${(e as Error).message}`);
+      }
     };
     // One status update (update_jobs_status): every running job is polled once, in the order they were made.
     const pollRound = async () => {
@@ -151,7 +227,11 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
           j.polled = polled;
           j.pollingResponse = responseContext(polled, jobDecoder);
           const raw = statusExtractor.extract(jobDecoder.decode(polled.response)[0] ?? {})[0];
-          if (raw === undefined || raw === null) throw jobError(name, `status_extractor found no status in the polling response (poll ${j.attempts}); check its field_path against the response.`);
+          if (raw === undefined || raw === null)
+            throw jobError(
+              name,
+              `status_extractor found no status in the polling response (poll ${j.attempts}); check its field_path against the response.`,
+            );
           j.status = pythonStr(raw);
           j.state = statusMapping.classify(j.status);
         } catch (e) {
@@ -176,15 +256,23 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
       const attempt = job.attempts;
       if (state === 'completed') break;
       if (state === 'skipped') {
-        rc.log('INFO', `Stream '${name}': the API reported status '${status}' (status_mapping.skipped): the job has no data, so this slice has no records.`);
+        rc.log(
+          'INFO',
+          `Stream '${name}': the API reported status '${status}' (status_mapping.skipped): the job has no data, so this slice has no records.`,
+        );
         return;
       }
-      if (state === 'failed') throw jobError(name, `the async job failed: the API reported status '${status}' (status_mapping.failed) on poll ${attempt}. A test read does not retry failed jobs.`);
+      if (state === 'failed')
+        throw jobError(
+          name,
+          `the async job failed: the API reported status '${status}' (status_mapping.failed) on poll ${attempt}. A test read does not retry failed jobs.`,
+        );
       if (state === 'timeout') {
         await sendAbort(`status '${status}'`);
         throw jobError(name, `the async job timed out: the API reported status '${status}' (status_mapping.timeout) on poll ${attempt}.`);
       }
-      if (state === null) throw jobError(name, `the API reported status '${status}', which status_mapping does not list (${statusMapping.describe()}).`);
+      if (state === null)
+        throw jobError(name, `the API reported status '${status}', which status_mapping does not list (${statusMapping.describe()}).`);
       try {
         await sleep(POLL_INTERVAL_MS);
         if (cancelled()) throw new RuntimeError('The read was cancelled.', 'system_error');
@@ -194,7 +282,10 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
       }
       if (now() - started >= timeoutMs) {
         await sendAbort('the polling timeout');
-        throw jobError(name, `the async job was still running (status '${status}') after ${formatMinutes(timeoutMs)} (polling_job_timeout) and ${attempt} polls; the job was ${abort ? 'aborted' : 'abandoned (no abort_requester)'}.`);
+        throw jobError(
+          name,
+          `the async job was still running (status '${status}') after ${formatMinutes(timeoutMs)} (polling_job_timeout) and ${attempt} polls; the job was ${abort ? 'aborted' : 'abandoned (no abort_requester)'}.`,
+        );
       }
     }
     const polled = job.polled as Sent;
@@ -203,9 +294,20 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
 
     // Where to download from: a separate request, or the polling response itself.
     let targetResponse = polled;
-    if (downloadTarget) targetResponse = await auxSend(downloadTarget, TARGET, { partition: {}, cursor_slice: {}, extra_fields: { polling_response: pollingResponse } });
-    const targets: unknown[] = targetExtractor ? jobDecoder.decode(targetResponse.response).flatMap((el) => targetExtractor.extract(el)) : [null];
-    if (targetExtractor && targets.length === 0) rc.log('WARN', `Stream '${name}': the job completed but download_target_extractor found no download target, so there is nothing to download.`);
+    if (downloadTarget)
+      targetResponse = await auxSend(downloadTarget, TARGET, {
+        partition: {},
+        cursor_slice: {},
+        extra_fields: { polling_response: pollingResponse },
+      });
+    const targets: unknown[] = targetExtractor
+      ? jobDecoder.decode(targetResponse.response).flatMap((el) => targetExtractor.extract(el))
+      : [null];
+    if (targetExtractor && targets.length === 0)
+      rc.log(
+        'WARN',
+        `Stream '${name}': the job completed but download_target_extractor found no download target, so there is nothing to download.`,
+      );
 
     let failed = false;
     let deleted = false;
@@ -216,7 +318,11 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
     };
     try {
       for (const target of targets) {
-        const downloadSlice = withExtra({ download_target: typeof target === 'string' || target === null ? target : pythonStr(target), creation_response: creationResponse, polling_response: pollingResponse });
+        const downloadSlice = withExtra({
+          download_target: typeof target === 'string' || target === null ? target : pythonStr(target),
+          creation_response: creationResponse,
+          polling_response: pollingResponse,
+        });
         for await (const page of downloadPages(downloadSlice)) {
           if (page.error) failed = true;
           yield page;
@@ -231,7 +337,11 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
       // The read may stop after any page (the record limit): the job is finished all the same, so it
       // is still deleted. A failed download leaves it in place, as in the CDK.
       if (!failed && !deleted) {
-        try { await deleteJob(); } catch (e) { rc.log('WARN', `Stream '${name}': deleting the job failed: ${(e as Error).message}`); }
+        try {
+          await deleteJob();
+        } catch (e) {
+          rc.log('WARN', `Stream '${name}': deleting the job failed: ${(e as Error).message}`);
+        }
       }
     }
   }
@@ -241,11 +351,18 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
     let token = wrapToken(paginator.initialToken());
     for (;;) {
       if (cancelled()) throw new RuntimeError('The read was cancelled.', 'system_error');
-      const outcome = await requestPage(download, selector, { slice: downloadSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token)] }, name, rc);
+      const outcome = await requestPage(
+        download,
+        selector,
+        { slice: downloadSlice, nextPageToken: token, retrieverParts: [paginator.requestOptions(token)] },
+        name,
+        rc,
+      );
       const trace = openTrace(token);
       // A failed page, or an error status the error handler let through, ends this download.
       if (!outcome.exchange) traceStop(trace, `the download failed: ${outcome.page.error?.message ?? 'no response'}`);
-      else if (outcome.ignored || outcome.exchange.response.status >= 400) traceStop(trace, `HTTP ${outcome.exchange.response.status} ends the download`);
+      else if (outcome.ignored || outcome.exchange.response.status >= 400)
+        traceStop(trace, `HTTP ${outcome.exchange.response.status} ends the download`);
       yield { ...outcome.page, trace };
       if (trace.settled || !outcome.exchange) return;
       const { response } = outcome.exchange;
@@ -260,7 +377,12 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
       }
       if (next === null || next === undefined) {
         const paginated = paginatorComponent && paginatorComponent.type !== 'NoPagination';
-        traceStop(trace, paginated ? `download_paginator: ${paginator.stopReason() ?? 'no next page token'}` : 'no download_paginator: one request per download target');
+        traceStop(
+          trace,
+          paginated
+            ? `download_paginator: ${paginator.stopReason() ?? 'no next page token'}`
+            : 'no download_paginator: one request per download target',
+        );
         return;
       }
       token = next as { next_page_token: unknown };
@@ -274,23 +396,44 @@ export function buildAsyncStream(stream: Obj, retriever: Obj, rc: ReadContext, p
   return { name, primaryKey: keyPaths(stream.primary_key), cursorField: [], slicer, readSlice, descriptorOf };
 }
 
-function makeRequester(component: Obj, field: string, stream: string, rc: ReadContext, parentOf: string | null, signal: AbortSignal | undefined): HttpRequester {
+function makeRequester(
+  component: Obj,
+  field: string,
+  stream: string,
+  rc: ReadContext,
+  parentOf: string | null,
+  signal: AbortSignal | undefined,
+): HttpRequester {
   if (component.type !== 'HttpRequester') {
-    throw configError(`Stream '${stream}': AsyncRetriever.${field} must be an HttpRequester${component.type ? ` (got ${String(component.type)})` : ''}.`);
+    throw configError(
+      `Stream '${stream}': AsyncRetriever.${field} must be an HttpRequester${component.type ? ` (got ${String(component.type)})` : ''}.`,
+    );
   }
   const parameters = (component.$parameters as Obj) ?? {};
-  const authenticator = createAuthenticator(component.authenticator as object | undefined, rc.config, {
-    urlBase: (component.url ?? component.url_base) as string | undefined,
-    parameters: ((component.authenticator as Obj | undefined)?.$parameters as object) ?? parameters,
-    onAuxiliaryRequest: (entry) => rc.aux(entry, parentOf ? stream : null),
-    onSecret: (v) => rc.masker.add(v),
-    disableRetries: true,
-    requestOptionCompat: rc.requestOptionCompat,
-  }, rc.env);
+  const authenticator = createAuthenticator(
+    component.authenticator as object | undefined,
+    rc.config,
+    {
+      urlBase: (component.url ?? component.url_base) as string | undefined,
+      parameters: ((component.authenticator as Obj | undefined)?.$parameters as object) ?? parameters,
+      onAuxiliaryRequest: (entry) => rc.aux(entry, parentOf ? stream : null),
+      onSecret: (v) => rc.masker.add(v),
+      disableRetries: true,
+      requestOptionCompat: rc.requestOptionCompat,
+    },
+    rc.env,
+  );
   return createHttpRequester(component, rc.config, { parameters, authenticator, disableRetries: true, signal }, rc.env);
 }
 
-function extractor(component: unknown, field: string, required: boolean, rc: ReadContext, parameters: Obj, stream: string): RecordExtractor | null {
+function extractor(
+  component: unknown,
+  field: string,
+  required: boolean,
+  rc: ReadContext,
+  parameters: Obj,
+  stream: string,
+): RecordExtractor | null {
   if (component === undefined || component === null) {
     if (required) throw configError(`Stream '${stream}': AsyncRetriever needs ${field} (a DpathExtractor).`);
     return null;
@@ -307,7 +450,8 @@ function responseContext({ request, response }: Sent, decoder: Decoder): Obj {
   const out: Obj = first !== null && typeof first === 'object' && !Array.isArray(first) ? { ...(first as Obj) } : {};
   // requests' headers (response and prepared request) are case-insensitive dicts.
   if (!('headers' in out)) out.headers = caseInsensitiveHeaders(response.headers);
-  if (!('request' in out)) out.request = { url: request.url, headers: caseInsensitiveHeaders(request.headers), method: request.method, body: request.body };
+  if (!('request' in out))
+    out.request = { url: request.url, headers: caseInsensitiveHeaders(request.headers), method: request.method, body: request.body };
   return out;
 }
 
@@ -320,7 +464,6 @@ function entry(kind: JobRequest, request: HttpRequest, response: HttpResponse | 
     response: response ? { status: response.status, body: response.body, headers: response.headers } : null,
   };
 }
-
 
 function keyPaths(pk: unknown): string[][] {
   if (typeof pk === 'string' && pk) return [[pk]];
@@ -336,8 +479,14 @@ function formatMinutes(ms: number): string {
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new RuntimeError('The read was cancelled.', 'system_error'));
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(new RuntimeError('The read was cancelled.', 'system_error')); };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new RuntimeError('The read was cancelled.', 'system_error'));
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -363,7 +512,11 @@ function maxConcurrentJobs(value: unknown, env: ReadContext['env']): number {
   let n = 1;
   if (typeof value === 'number') n = value;
   else if (typeof value === 'string' && value.trim()) {
-    try { n = Number.parseInt(String(evalString(value, { config: {}, parameters: {} }, env)), 10); } catch { n = 1; }
+    try {
+      n = Number.parseInt(String(evalString(value, { config: {}, parameters: {} }, env)), 10);
+    } catch {
+      n = 1;
+    }
   }
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1;
 }

@@ -14,7 +14,15 @@ const compiled = new WeakMap<object, ((data: unknown) => boolean) & { errors?: E
 
 function validatorFor(schema: object) {
   // The spec's patterns come from the manifest: they run on RE2, so no value can make them backtrack.
-  ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false, validateSchema: false, logger: false, code: { regExp: schemaPatternEngine(RE2JS) } });
+  ajv ??= new Ajv({
+    allErrors: true,
+    strict: false,
+    validateFormats: false,
+    unicodeRegExp: false,
+    validateSchema: false,
+    logger: false,
+    code: { regExp: schemaPatternEngine(RE2JS) },
+  });
   let v = compiled.get(schema);
   if (!v) {
     v = ajv.compile(stripIds(schema) as object);
@@ -46,23 +54,42 @@ function messageFor(e: ErrorObject, config: unknown): string {
   const instance = valueAt(config, e.instancePath);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
-    case 'required': return `${pythonRepr(p.missingProperty)} is a required property`;
-    case 'pattern': return `${pythonRepr(instance)} does not match ${pythonRepr(p.pattern)}`;
-    case 'type': return `${pythonRepr(instance)} is not of type ${String(p.type).split(',').map((t) => pythonRepr(t)).join(', ')}`;
-    case 'enum': return `${pythonRepr(instance)} is not one of ${pythonRepr(p.allowedValues)}`;
-    case 'const': return `${pythonRepr(p.allowedValue)} was expected`;
-    case 'minimum': return `${pythonRepr(instance)} is less than the minimum of ${pythonRepr(p.limit)}`;
-    case 'maximum': return `${pythonRepr(instance)} is greater than the maximum of ${pythonRepr(p.limit)}`;
-    case 'exclusiveMinimum': return `${pythonRepr(instance)} is less than or equal to the minimum of ${pythonRepr(p.limit)}`;
-    case 'exclusiveMaximum': return `${pythonRepr(instance)} is greater than or equal to the maximum of ${pythonRepr(p.limit)}`;
-    case 'minLength': return p.limit === 1 ? `${pythonRepr(instance)} should be non-empty` : `${pythonRepr(instance)} is too short`;
-    case 'maxLength': return `${pythonRepr(instance)} is too long`;
-    case 'minItems': return p.limit === 1 ? `${pythonRepr(instance)} should be non-empty` : `${pythonRepr(instance)} is too short`;
-    case 'maxItems': return `${pythonRepr(instance)} is too long`;
-    case 'additionalProperties': return `Additional properties are not allowed (${pythonRepr(p.additionalProperty)} was unexpected)`;
+    case 'required':
+      return `${pythonRepr(p.missingProperty)} is a required property`;
+    case 'pattern':
+      return `${pythonRepr(instance)} does not match ${pythonRepr(p.pattern)}`;
+    case 'type':
+      return `${pythonRepr(instance)} is not of type ${String(p.type)
+        .split(',')
+        .map((t) => pythonRepr(t))
+        .join(', ')}`;
+    case 'enum':
+      return `${pythonRepr(instance)} is not one of ${pythonRepr(p.allowedValues)}`;
+    case 'const':
+      return `${pythonRepr(p.allowedValue)} was expected`;
+    case 'minimum':
+      return `${pythonRepr(instance)} is less than the minimum of ${pythonRepr(p.limit)}`;
+    case 'maximum':
+      return `${pythonRepr(instance)} is greater than the maximum of ${pythonRepr(p.limit)}`;
+    case 'exclusiveMinimum':
+      return `${pythonRepr(instance)} is less than or equal to the minimum of ${pythonRepr(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `${pythonRepr(instance)} is greater than or equal to the maximum of ${pythonRepr(p.limit)}`;
+    case 'minLength':
+      return p.limit === 1 ? `${pythonRepr(instance)} should be non-empty` : `${pythonRepr(instance)} is too short`;
+    case 'maxLength':
+      return `${pythonRepr(instance)} is too long`;
+    case 'minItems':
+      return p.limit === 1 ? `${pythonRepr(instance)} should be non-empty` : `${pythonRepr(instance)} is too short`;
+    case 'maxItems':
+      return `${pythonRepr(instance)} is too long`;
+    case 'additionalProperties':
+      return `Additional properties are not allowed (${pythonRepr(p.additionalProperty)} was unexpected)`;
     case 'oneOf':
-    case 'anyOf': return `${pythonRepr(instance)} is not valid under any of the given schemas`;
-    default: return `${pythonRepr(instance)} is not valid: ${e.message ?? e.keyword}`;
+    case 'anyOf':
+      return `${pythonRepr(instance)} is not valid under any of the given schemas`;
+    default:
+      return `${pythonRepr(instance)} is not valid: ${e.message ?? e.keyword}`;
   }
 }
 
@@ -105,7 +132,10 @@ export function specSchemaError(connectionSpecification: unknown): string | null
     if (!node || typeof node !== 'object' || seen.has(node)) return null;
     seen.add(node);
     if (Array.isArray(node)) {
-      for (const v of node) { const e = walk(v); if (e) return e; }
+      for (const v of node) {
+        const e = walk(v);
+        if (e) return e;
+      }
       return null;
     }
     const required = (node as Record<string, unknown>).required;

@@ -7,7 +7,19 @@ import { configError } from '../errors';
 import { createRequestOption, type RequestOption } from '../http/requestOption';
 import { evalString, pythonStr } from '../http/interpolatedValues';
 import { PyTimedelta, type PyDateTime } from '../interpolation/datetime';
-import { addGap, createClamping, formatCursorValue, maxDt, minDt, nowUtc, parseBound, parseCursorValue, parseGap, type Clamping, type Gap } from './datetimeFormat';
+import {
+  addGap,
+  createClamping,
+  formatCursorValue,
+  maxDt,
+  minDt,
+  nowUtc,
+  parseBound,
+  parseCursorValue,
+  parseGap,
+  type Clamping,
+  type Gap,
+} from './datetimeFormat';
 import type { ReadContext } from './readContext';
 
 type Obj = Record<string, unknown>;
@@ -58,7 +70,9 @@ type Interval = { start: PyDateTime; end: PyDateTime; mostRecent: PyDateTime | n
 /** Builds the cursor definition; throws a config error for another incremental_sync type or bad fields. */
 export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName = ''): DatetimeCursor {
   if (component.type !== 'DatetimeBasedCursor') {
-    throw configError(`incremental_sync ${JSON.stringify(component.type)} is not supported by this runtime (supported: DatetimeBasedCursor).`);
+    throw configError(
+      `incremental_sync ${JSON.stringify(component.type)} is not supported by this runtime (supported: DatetimeBasedCursor).`,
+    );
   }
   const parameters = (component.$parameters as Obj) ?? {};
   const ctx = { config: rc.config, parameters };
@@ -71,8 +85,10 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName
   const resolveBound = (bound: unknown, which: string): PyDateTime => {
     const mm = typeof bound === 'object' && bound !== null ? (bound as Obj) : { datetime: bound };
     const fmts = typeof mm.datetime_format === 'string' && mm.datetime_format ? [mm.datetime_format] : [format];
-    const renderBound = (t: unknown) => pythonStr(evalString(t, { config: rc.config, parameters: (mm.$parameters as Obj) ?? parameters }, rc.env));
-    const read = (text: string, field: string) => parseBound(text, fmts, `DatetimeBasedCursor.${field}`, inputFormats, (m) => rc.log('WARN', m));
+    const renderBound = (t: unknown) =>
+      pythonStr(evalString(t, { config: rc.config, parameters: (mm.$parameters as Obj) ?? parameters }, rc.env));
+    const read = (text: string, field: string) =>
+      parseBound(text, fmts, `DatetimeBasedCursor.${field}`, inputFormats, (m) => rc.log('WARN', m));
     let d = read(renderBound(mm.datetime), which);
     const min = mm.min_datetime ? renderBound(mm.min_datetime) : '';
     if (min) d = maxDt(d, read(min, `${which}.min_datetime`));
@@ -81,19 +97,28 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName
     return d;
   };
 
-  if (component.start_datetime === undefined || component.start_datetime === null) throw configError('DatetimeBasedCursor requires start_datetime.');
+  if (component.start_datetime === undefined || component.start_datetime === null)
+    throw configError('DatetimeBasedCursor requires start_datetime.');
   if (Boolean(component.step) !== Boolean(component.cursor_granularity)) {
-    throw configError(`If step is defined, cursor_granularity should be as well and vice-versa. Right now, step is \`${component.step ?? 'None'}\` and cursor_granularity is \`${component.cursor_granularity ?? 'None'}\``);
+    throw configError(
+      `If step is defined, cursor_granularity should be as well and vice-versa. Right now, step is \`${component.step ?? 'None'}\` and cursor_granularity is \`${component.cursor_granularity ?? 'None'}\``,
+    );
   }
   const stepText = component.step ? render(component.step) : '';
   const step: Gap | null = stepText ? parseGap(stepText, 'DatetimeBasedCursor.step') : null;
-  const granularity: Gap | null = component.cursor_granularity ? parseGap(String(component.cursor_granularity), 'DatetimeBasedCursor.cursor_granularity') : null;
+  const granularity: Gap | null = component.cursor_granularity
+    ? parseGap(String(component.cursor_granularity), 'DatetimeBasedCursor.cursor_granularity')
+    : null;
   const lookbackText = component.lookback_window ? render(component.lookback_window) : '';
   const lookback: Gap | null = lookbackText ? parseGap(lookbackText, 'DatetimeBasedCursor.lookback_window') : null;
   const startKey = render(component.partition_field_start ?? 'start_time');
   const endKey = render(component.partition_field_end ?? 'end_time');
-  const startOption: RequestOption | null = component.start_time_option ? createRequestOption(component.start_time_option as object, rc.config, {}, rc.requestOptionCompat) : null;
-  const endOption: RequestOption | null = component.end_time_option ? createRequestOption(component.end_time_option as object, rc.config, {}, rc.requestOptionCompat) : null;
+  const startOption: RequestOption | null = component.start_time_option
+    ? createRequestOption(component.start_time_option as object, rc.config, {}, rc.requestOptionCompat)
+    : null;
+  const endOption: RequestOption | null = component.end_time_option
+    ? createRequestOption(component.end_time_option as object, rc.config, {}, rc.requestOptionCompat)
+    : null;
   const cursorField = component.cursor_field ? render(component.cursor_field) : '';
   let clamping: Clamping | null = null;
   if (component.clamping && typeof component.clamping === 'object') {
@@ -103,7 +128,10 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName
   // Evaluated once when the stream is built, like the reference (a bad start fails the whole read).
   const startDatetime = resolveBound(component.start_datetime, 'start_datetime');
   const endProvider = (): PyDateTime => {
-    const raw = component.end_datetime === undefined || component.end_datetime === null ? nowUtc(rc.env.now?.() ?? new Date()) : resolveBound(component.end_datetime, 'end_datetime');
+    const raw =
+      component.end_datetime === undefined || component.end_datetime === null
+        ? nowUtc(rc.env.now?.() ?? new Date())
+        : resolveBound(component.end_datetime, 'end_datetime');
     if (!clamping) return raw;
     return addGap(clamping.floor(raw), granularity ?? clamping.defaultGranularity, -1);
   };
@@ -112,7 +140,11 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName
 
   const parse = (value: unknown) => parseCursorValue(value, inputFormats);
   const fmt = (dt: PyDateTime) => formatCursorValue(dt, format);
-  const warnMissing = () => rc.log('WARN', `Could not find cursor field \`${cursorField}\` in record for stream ${streamName}. The incremental sync will assume it needs to be synced`);
+  const warnMissing = () =>
+    rc.log(
+      'WARN',
+      `Could not find cursor field \`${cursorField}\` in record for stream ${streamName}. The incremental sync will assume it needs to be synced`,
+    );
 
   function create(inputState: Obj | null, runtimeLookbackSeconds = 0): WindowCursor {
     const legacy: Obj = inputState ? { ...inputState } : {};
@@ -123,7 +155,9 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName
       try {
         fromState = parse(stateValue);
       } catch (e) {
-        throw configError(`The input state of stream '${streamName}' has ${cursorField} = ${JSON.stringify(stateValue)}: ${(e as Error).message}.`);
+        throw configError(
+          `The input state of stream '${streamName}' has ${cursorField} = ${JSON.stringify(stateValue)}: ${(e as Error).message}.`,
+        );
       }
       if (runtimeLookbackSeconds) {
         fromState = fromState.plusMicros(-BigInt(Math.round(runtimeLookbackSeconds * 1e6)));
@@ -172,7 +206,8 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName
         const last = out[out.length - 1];
         if (last && addGap(last.end, increment, 1).compare(cur.start) >= 0) {
           last.end = maxDt(last.end, cur.end);
-          last.mostRecent = last.mostRecent && cur.mostRecent ? maxDt(last.mostRecent, cur.mostRecent) : cur.mostRecent ?? last.mostRecent;
+          last.mostRecent =
+            last.mostRecent && cur.mostRecent ? maxDt(last.mostRecent, cur.mostRecent) : (cur.mostRecent ?? last.mostRecent);
         } else {
           out.push({ ...cur });
         }
@@ -265,7 +300,8 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName
     narrow(cursorSlice, record) {
       if (!cursorField) return { reason: 'the DatetimeBasedCursor has no cursor_field' };
       const raw = record ? record[cursorField] : undefined;
-      if (raw === undefined || raw === null || raw === '') return { reason: `no record with a value in '${cursorField}' was read in this attempt` };
+      if (raw === undefined || raw === null || raw === '')
+        return { reason: `no record with a value in '${cursorField}' was read in this attempt` };
       let value: PyDateTime;
       try {
         value = parse(raw);
@@ -282,7 +318,9 @@ export function createDatetimeCursor(component: Obj, rc: ReadContext, streamName
       }
       // The new range must start strictly later, or the next attempt would read the same records again.
       if (newStart === current || (currentDate && value.compare(currentDate) <= 0)) {
-        return { reason: `the last '${cursorField}' read (${JSON.stringify(pythonStr(raw))}) does not move the slice start past ${JSON.stringify(current)}` };
+        return {
+          reason: `the last '${cursorField}' read (${JSON.stringify(pythonStr(raw))}) does not move the slice start past ${JSON.stringify(current)}`,
+        };
       }
       return { slice: { ...cursorSlice, [startKey]: newStart } };
     },

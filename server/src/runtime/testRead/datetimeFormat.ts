@@ -50,7 +50,8 @@ export function parseCursorValue(value: unknown, formats: string[]): PyDateTime 
 function epochInteger(value: unknown, format: string): unknown {
   if (format !== '%s' && format !== '%ms' && format !== '%epoch_microseconds') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : value;
-  if (typeof value === 'string' && !/^\s*[+-]?\d+\s*$/.test(value)) throw new RangeError(`invalid literal for int() with base 10: '${value}'`);
+  if (typeof value === 'string' && !/^\s*[+-]?\d+\s*$/.test(value))
+    throw new RangeError(`invalid literal for int() with base 10: '${value}'`);
   return value;
 }
 
@@ -59,7 +60,13 @@ function epochInteger(value: unknown, format: string): unknown {
  * cursor's) as the reference does. A value only the cursor's other formats or ISO 8601 can read is still
  * read, and `onLenient` is told with the reference's own error (which would fail the Builder's read).
  */
-export function parseBound(text: string, formats: string[], what: string, fallbackFormats: string[] = [], onLenient?: (message: string) => void): PyDateTime {
+export function parseBound(
+  text: string,
+  formats: string[],
+  what: string,
+  fallbackFormats: string[] = [],
+  onLenient?: (message: string) => void,
+): PyDateTime {
   try {
     return parseCursorValue(text, formats);
   } catch {
@@ -81,7 +88,9 @@ export function parseBound(text: string, formats: string[], what: string, fallba
         throw configError(`${what}: ${strictError} (the Airbyte CDK fails the read here). Give a value in that format.`);
       }
     }
-    onLenient?.(`${what}: ${strictError}. The Airbyte CDK fails the read with this error; this test read went on, reading the value as ${found.how}. Give a value in '${formats[0]}' (or set the bound's datetime_format).`);
+    onLenient?.(
+      `${what}: ${strictError}. The Airbyte CDK fails the read with this error; this test read went on, reading the value as ${found.how}. Give a value in '${formats[0]}' (or set the bound's datetime_format).`,
+    );
     return found.dt;
   }
 }
@@ -133,7 +142,10 @@ export function createClamping(target: string, targetDetails: unknown): Clamping
     }
     case 'MONTH':
       return {
-        ceil: (dt) => (dt.day === 1 ? midnight(dt) : PyDateTime.of(dt.month === 12 ? dt.year + 1 : dt.year, (dt.month % 12) + 1, 1, 0, 0, 0, 0, dt.offsetMinutes)),
+        ceil: (dt) =>
+          dt.day === 1
+            ? midnight(dt)
+            : PyDateTime.of(dt.month === 12 ? dt.year + 1 : dt.year, (dt.month % 12) + 1, 1, 0, 0, 0, 0, dt.offsetMinutes),
         floor: (dt) => (dt.day === 1 ? midnight(dt) : PyDateTime.of(dt.year, dt.month, 1, 0, 0, 0, 0, dt.offsetMinutes)),
         defaultGranularity: new PyTimedelta(DAY_US),
       };

@@ -74,7 +74,7 @@ function assign(container: Container, key: string, value: unknown): void {
 }
 
 function childOf(container: Container, key: string): unknown {
-  return Array.isArray(container) ? container[Number(key)] : Object.prototype.hasOwnProperty.call(container, key) ? container[key] : undefined;
+  return Array.isArray(container) ? container[Number(key)] : Object.hasOwn(container, key) ? container[key] : undefined;
 }
 
 /** dpath.set: writes `value` at every existing path matching `pattern`; returns how many were written. */

@@ -45,7 +45,8 @@ export async function resolveDynamicStreams(root: Obj, rc: ReadContext): Promise
     if (!definition || typeof definition !== 'object') continue;
     const definitionName = typeof definition.name === 'string' && definition.name ? definition.name : `dynamic_stream_${index}`;
     const resolver = definition.components_resolver as Obj | undefined;
-    if (!resolver || typeof resolver !== 'object') throw configError(`Missing 'components_resolver' in dynamic definition '${definitionName}'.`);
+    if (!resolver || typeof resolver !== 'object')
+      throw configError(`Missing 'components_resolver' in dynamic definition '${definitionName}'.`);
     const template = definition.stream_template as Obj | undefined;
     if (!template || typeof template !== 'object') throw configError(`Dynamic definition '${definitionName}' has no stream_template.`);
     let produced: Obj[];
@@ -53,7 +54,11 @@ export async function resolveDynamicStreams(root: Obj, rc: ReadContext): Promise
       produced = await resolveDefinition(resolver, template, definition, rc);
     } catch (e) {
       if (e instanceof RuntimeError) {
-        throw new RuntimeError(`Resolving the dynamic streams of '${definitionName}' (${String(resolver.type)}) failed: ${e.message}`, e.failureType, { cause: e, ...(e.status !== undefined ? { status: e.status } : {}) });
+        throw new RuntimeError(
+          `Resolving the dynamic streams of '${definitionName}' (${String(resolver.type)}) failed: ${e.message}`,
+          e.failureType,
+          { cause: e, ...(e.status !== undefined ? { status: e.status } : {}) },
+        );
       }
       throw e;
     }
@@ -62,12 +67,17 @@ export async function resolveDynamicStreams(root: Obj, rc: ReadContext): Promise
       const stream = new TypeAndParameterPropagator(new OriginTable()).propagateRoot(raw) as Obj;
       const name = stream.name;
       if (typeof name !== 'string') {
-        throw configError(`Expected stream name ${JSON.stringify(name ?? null)} to be a string, got ${name === undefined || name === null ? "<class 'NoneType'>" : `<class '${typeof name === 'number' ? 'int' : typeof name}'>`}. (Dynamic definition '${definitionName}': its components_mapping must set the template's \`name\`.)`);
+        throw configError(
+          `Expected stream name ${JSON.stringify(name ?? null)} to be a string, got ${name === undefined || name === null ? "<class 'NoneType'>" : `<class '${typeof name === 'number' ? 'int' : typeof name}'>`}. (Dynamic definition '${definitionName}': its components_mapping must set the template's \`name\`.)`,
+        );
       }
       if (seen.has(name)) {
         // The reference words it per resolver type: the config is the user's to fix, anything else is not.
-        if (resolver.type === 'ConfigComponentsResolver') throw configError(`Dynamic streams list contains a duplicate name: ${name}. Please check your configuration.`);
-        throw systemError(`Dynamic streams list contains a duplicate name: ${name}. Please contact Airbyte Support. (Two items of '${definitionName}' resolve to the same stream name.)`);
+        if (resolver.type === 'ConfigComponentsResolver')
+          throw configError(`Dynamic streams list contains a duplicate name: ${name}. Please check your configuration.`);
+        throw systemError(
+          `Dynamic streams list contains a duplicate name: ${name}. Please contact Airbyte Support. (Two items of '${definitionName}' resolve to the same stream name.)`,
+        );
       }
       seen.add(name);
       out.push({ name, definition: definitionName, resolver: String(resolver.type), stream });
@@ -81,7 +91,8 @@ async function resolveDefinition(resolver: Obj, template: Obj, definition: Obj, 
   const mappings = mappingsOf(resolver);
   switch (resolver.type) {
     case 'HttpComponentsResolver': {
-      if (mappings.some((m) => m.condition !== undefined && m.condition !== null)) throw configError('`condition` is only supported for     `ConfigComponentsResolver`');
+      if (mappings.some((m) => m.condition !== undefined && m.condition !== null))
+        throw configError('`condition` is only supported for     `ConfigComponentsResolver`');
       const retriever = resolver.retriever as Obj | undefined;
       if (!retriever || typeof retriever !== 'object') throw configError('HttpComponentsResolver requires a retriever.');
       const name = typeof definition.name === 'string' && definition.name ? definition.name : '__http_components_resolver';
@@ -95,7 +106,13 @@ async function resolveDefinition(resolver: Obj, template: Obj, definition: Obj, 
           if (page.error) throw page.error;
           for (const record of page.records) {
             const values = record as Obj;
-            const ctx = { config: rc.config, parameters, components_values: values, stream_slice: templateSlice(slice), stream_template_config: template };
+            const ctx = {
+              config: rc.config,
+              parameters,
+              components_values: values,
+              stream_slice: templateSlice(slice),
+              stream_template_config: template,
+            };
             const updated = structuredClone(template);
             // HttpComponentsResolver writes only into paths the template already has.
             for (const m of mappings) dpathSet(updated, renderPath(m, ctx, rc), renderValue(m, ctx, rc));
@@ -109,29 +126,42 @@ async function resolveDefinition(resolver: Obj, template: Obj, definition: Obj, 
       return fromItems(configItems(resolver, parameters, rc), mappings, template, parameters, rc, true);
     case 'ParametrizedComponentsResolver': {
       const list = (resolver.stream_parameters as Obj | undefined)?.list_of_parameters_for_stream;
-      if (!Array.isArray(list)) throw configError('ParametrizedComponentsResolver requires stream_parameters.list_of_parameters_for_stream (a list).');
+      if (!Array.isArray(list))
+        throw configError('ParametrizedComponentsResolver requires stream_parameters.list_of_parameters_for_stream (a list).');
       return fromItems(list as Obj[], mappings, template, parameters, rc, false);
     }
     case 'CustomComponentsResolver':
       throw configError('A custom components resolver runs Python code and is not runnable outside the Python CDK.');
     default:
-      throw configError(`Invalid components resolver type '${String(resolver.type)}'. Expected one of ['HttpComponentsResolver', 'ConfigComponentsResolver', 'ParametrizedComponentsResolver'].`);
+      throw configError(
+        `Invalid components resolver type '${String(resolver.type)}'. Expected one of ['HttpComponentsResolver', 'ConfigComponentsResolver', 'ParametrizedComponentsResolver'].`,
+      );
   }
 }
 
 function mappingsOf(resolver: Obj): Mapping[] {
   const list = Array.isArray(resolver.components_mapping) ? (resolver.components_mapping as Obj[]) : [];
   return list.map((m) => {
-    if (typeof m.value !== 'string') throw configError(`Expected a string or InterpolatedString for value in mapping: ${JSON.stringify(m)}`);
-    if (!Array.isArray(m.field_path)) throw configError(`ComponentMappingDefinition.field_path must be a list; got ${JSON.stringify(m.field_path)}.`);
+    if (typeof m.value !== 'string')
+      throw configError(`Expected a string or InterpolatedString for value in mapping: ${JSON.stringify(m)}`);
+    if (!Array.isArray(m.field_path))
+      throw configError(`ComponentMappingDefinition.field_path must be a list; got ${JSON.stringify(m.field_path)}.`);
     const validTypes = typeof m.value_type === 'string' ? VALUE_TYPES[m.value_type] : undefined;
-    return { fieldPath: m.field_path, value: m.value, ...(validTypes ? { validTypes } : {}), createOrUpdate: m.create_or_update === true, condition: m.condition };
+    return {
+      fieldPath: m.field_path,
+      value: m.value,
+      ...(validTypes ? { validTypes } : {}),
+      createOrUpdate: m.create_or_update === true,
+      condition: m.condition,
+    };
   });
 }
 
 /** Each field_path segment is an interpolated string (its literal-evaluated result, as text). */
 function renderPath(m: Mapping, ctx: Obj, rc: ReadContext): string[] {
-  return m.fieldPath.map((segment) => (typeof segment === 'string' ? pythonKey(evalInterpolatedString(segment, ctx, {}, rc.env)) : String(segment)));
+  return m.fieldPath.map((segment) =>
+    typeof segment === 'string' ? pythonKey(evalInterpolatedString(segment, ctx, {}, rc.env)) : String(segment),
+  );
 }
 
 function pythonKey(v: unknown): string {
@@ -148,7 +178,14 @@ function fromItems(items: Obj[], mappings: Mapping[], template: Obj, parameters:
     const updated = structuredClone(template);
     const ctx = { config: rc.config, parameters, components_values: values, stream_template_config: template };
     for (const m of mappings) {
-      if (withConditions && m.condition !== undefined && m.condition !== null && m.condition !== '' && !evalBoolean(m.condition, ctx, rc.env)) continue;
+      if (
+        withConditions &&
+        m.condition !== undefined &&
+        m.condition !== null &&
+        m.condition !== '' &&
+        !evalBoolean(m.condition, ctx, rc.env)
+      )
+        continue;
       const value = renderValue(m, ctx, rc);
       // Strings are YAML-parsed ("[a, b]" becomes a list) unless the mapping asks for a string.
       const parsed = typeof value === 'string' && !(withConditions && m.validTypes?.[0] === 'str') ? yamlIfPossible(value) : value;
@@ -162,10 +199,18 @@ function fromItems(items: Obj[], mappings: Mapping[], template: Obj, parameters:
 
 /** ConfigComponentsResolver's items: the product of its stream_configs' lists (with default_values), merged. */
 function configItems(resolver: Obj, parameters: Obj, rc: ReadContext): Obj[] {
-  const configs = Array.isArray(resolver.stream_config) ? (resolver.stream_config as Obj[]) : resolver.stream_config ? [resolver.stream_config as Obj] : [];
+  const configs = Array.isArray(resolver.stream_config)
+    ? (resolver.stream_config as Obj[])
+    : resolver.stream_config
+      ? [resolver.stream_config as Obj]
+      : [];
   const lists = configs.map((sc) => {
     const pointer = Array.isArray(sc.configs_pointer) ? sc.configs_pointer : [];
-    const path = pointer.map((p) => (typeof p === 'string' ? pythonKey(evalInterpolatedString(p, { config: rc.config, parameters: (sc.$parameters as Obj) ?? parameters }, {}, rc.env)) : String(p)));
+    const path = pointer.map((p) =>
+      typeof p === 'string'
+        ? pythonKey(evalInterpolatedString(p, { config: rc.config, parameters: (sc.$parameters as Obj) ?? parameters }, {}, rc.env))
+        : String(p),
+    );
     const found = dpathGet(rc.config, path, []);
     const items = Array.isArray(found) ? [...found] : [found];
     if (Array.isArray(sc.default_values)) items.push(...sc.default_values);

@@ -17,28 +17,51 @@ export type FileUploader = { upload(record: Obj): Promise<void> };
 
 export function createFileUploader(component: Obj, stream: string, rc: ReadContext): FileUploader {
   const requesterComponent = component.requester as Obj | undefined;
-  if (!requesterComponent || requesterComponent.type !== 'HttpRequester') throw configError(`file_uploader of stream '${stream}' needs an HttpRequester as its requester.`);
+  if (!requesterComponent || requesterComponent.type !== 'HttpRequester')
+    throw configError(`file_uploader of stream '${stream}' needs an HttpRequester as its requester.`);
   const parameters = (component.$parameters as Obj) ?? {};
   const requesterParameters = (requesterComponent.$parameters as Obj) ?? parameters;
-  const authenticator = createAuthenticator(requesterComponent.authenticator as object | undefined, rc.config, {
-    urlBase: (requesterComponent.url ?? requesterComponent.url_base) as string | undefined,
-    parameters: ((requesterComponent.authenticator as Obj | undefined)?.$parameters as object) ?? requesterParameters,
-    onAuxiliaryRequest: (entry) => rc.aux(entry, null),
-    onSecret: (v) => rc.masker.add(v),
-    disableRetries: rc.retries !== true,
-    requestOptionCompat: rc.requestOptionCompat,
-  }, rc.env);
-  const requester = createHttpRequester(requesterComponent, rc.config, { parameters: requesterParameters, authenticator, disableRetries: rc.retries !== true, signal: rc.env.signal, apiBudget: rc.apiBudget }, rc.env);
+  const authenticator = createAuthenticator(
+    requesterComponent.authenticator as object | undefined,
+    rc.config,
+    {
+      urlBase: (requesterComponent.url ?? requesterComponent.url_base) as string | undefined,
+      parameters: ((requesterComponent.authenticator as Obj | undefined)?.$parameters as object) ?? requesterParameters,
+      onAuxiliaryRequest: (entry) => rc.aux(entry, null),
+      onSecret: (v) => rc.masker.add(v),
+      disableRetries: rc.retries !== true,
+      requestOptionCompat: rc.requestOptionCompat,
+    },
+    rc.env,
+  );
+  const requester = createHttpRequester(
+    requesterComponent,
+    rc.config,
+    { parameters: requesterParameters, authenticator, disableRetries: rc.retries !== true, signal: rc.env.signal, apiBudget: rc.apiBudget },
+    rc.env,
+  );
   const targets = createDpathExtractor(component.download_target_extractor as Obj | undefined, rc.config, parameters, rc.env);
   const filename = component.filename_extractor;
   return {
     async upload(record) {
       // The reference extracts from the record's JSON text, as if it were a response body.
       const found = targets.extract(JSON.parse(JSON.stringify(record)));
-      if (!found.length) throw new RuntimeError(`An unexpected error occurred in stream ${stream}: ValueError: No download targets found (file_uploader.download_target_extractor found nothing in the record).`, 'system_error');
+      if (!found.length)
+        throw new RuntimeError(
+          `An unexpected error occurred in stream ${stream}: ValueError: No download targets found (file_uploader.download_target_extractor found nothing in the record).`,
+          'system_error',
+        );
       const target = found[0];
-      if (typeof target !== 'string') throw new RuntimeError(`An unexpected error occurred in stream ${stream}: ValueError: download_target is expected to be a str but was ${pythonType(target)}: ${pythonStr(target)}`, 'system_error');
-      const input = { slice: { partition: {}, cursor_slice: {}, extra_fields: { download_target: target } }, nextPageToken: null, retrieverParts: [] };
+      if (typeof target !== 'string')
+        throw new RuntimeError(
+          `An unexpected error occurred in stream ${stream}: ValueError: download_target is expected to be a str but was ${pythonType(target)}: ${pythonStr(target)}`,
+          'system_error',
+        );
+      const input = {
+        slice: { partition: {}, cursor_slice: {}, extra_fields: { download_target: target } },
+        nextPageToken: null,
+        retrieverParts: [],
+      };
       try {
         const { request, response } = await requester.send(input);
         rc.aux(downloadEntry(stream, request, response), null);
@@ -46,7 +69,10 @@ export function createFileUploader(component: Obj, stream: string, rc: ReadConte
         if (e instanceof RequestFailedError) rc.aux(downloadEntry(stream, e.exchange.request, e.exchange.response), null);
         throw e;
       }
-      const name = typeof filename === 'string' && filename !== '' ? pythonStr(evalString(filename, { config: rc.config, parameters, record }, rc.env)) : randomUUID();
+      const name =
+        typeof filename === 'string' && filename !== ''
+          ? pythonStr(evalString(filename, { config: rc.config, parameters, record }, rc.env))
+          : randomUUID();
       record.source_file_relative_path = relativePath(stream, name.replace(/^\/+/, ''));
     },
   };
@@ -58,7 +84,11 @@ function relativePath(stream: string, name: string): string {
   return parts.length ? parts.join('/') : '.';
 }
 
-function downloadEntry(stream: string, request: { url: string; headers: Record<string, string>; method: string; body: string | null }, response: { status: number; body: string; headers: Record<string, string> } | null) {
+function downloadEntry(
+  stream: string,
+  request: { url: string; headers: Record<string, string>; method: string; body: string | null },
+  response: { status: number; body: string; headers: Record<string, string> } | null,
+) {
   return {
     title: 'File download',
     type: 'HTTP',

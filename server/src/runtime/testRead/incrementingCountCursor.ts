@@ -24,8 +24,13 @@ const less = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 
 export function incrementingCountCursor(name: string, component: Obj, inputState: Obj | null, rc: ReadContext): CountCursor {
   const ctx = { config: rc.config, parameters: (component.$parameters as Obj) ?? {} };
   const field = component.cursor_field !== undefined ? pythonStr(evalString(component.cursor_field, ctx, rc.env)) : '';
-  const start = component.start_value === undefined || component.start_value === null ? 0 : toInt(pythonStr(evalString(String(component.start_value), ctx, rc.env)), 'IncrementingCountCursor.start_value');
-  const option = component.start_value_option ? createRequestOption(component.start_value_option as object, rc.config, {}, rc.requestOptionCompat) : null;
+  const start =
+    component.start_value === undefined || component.start_value === null
+      ? 0
+      : toInt(pythonStr(evalString(String(component.start_value), ctx, rc.env)), 'IncrementingCountCursor.start_value');
+  const option = component.start_value_option
+    ? createRequestOption(component.start_value_option as object, rc.config, {}, rc.requestOptionCompat)
+    : null;
   const legacy: Obj = inputState ? { ...inputState } : {};
   const fromState = legacy[field];
   // A state value below the start is ignored, as for datetimes.
@@ -42,7 +47,11 @@ export function incrementingCountCursor(name: string, component: Obj, inputState
     observe(_slice, record) {
       const value = record[field];
       if (value === undefined || value === null) {
-        if (!warned) rc.log('WARN', `Could not find cursor field \`${field}\` in record for stream ${name}. The incremental sync will assume it needs to be synced`);
+        if (!warned)
+          rc.log(
+            'WARN',
+            `Could not find cursor field \`${field}\` in record for stream ${name}. The incremental sync will assume it needs to be synced`,
+          );
         warned = true;
         return;
       }

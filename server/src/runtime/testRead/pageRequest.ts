@@ -15,7 +15,13 @@ import type { PageTrace } from './paginationTrace';
  * One page as read: the exchange (response null on a network failure), its records, and an error if it
  * failed. `trace` is filled by the page loop as it decides about the next page (paginationTrace.ts).
  */
-export type PageResult = { request: HttpRequest; response: HttpResponse | null; records: Record<string, unknown>[]; error: RuntimeError | null; trace?: PageTrace };
+export type PageResult = {
+  request: HttpRequest;
+  response: HttpResponse | null;
+  records: Record<string, unknown>[];
+  error: RuntimeError | null;
+  trace?: PageTrace;
+};
 
 /**
  * `page` is what the test read shows; `exchange` is null when the page failed (`page.error` set:
@@ -30,7 +36,13 @@ export function wrapToken(t: unknown): { next_page_token: unknown } | null {
 }
 
 /** Sends one page request of stream `stream` and selects its records. Throws only what is not a request or decoding failure. */
-export async function requestPage(requester: HttpRequester, selector: RecordSelector, input: RequestInput, stream: string, rc: ReadContext): Promise<PageOutcome> {
+export async function requestPage(
+  requester: HttpRequester,
+  selector: RecordSelector,
+  input: RequestInput,
+  stream: string,
+  rc: ReadContext,
+): Promise<PageOutcome> {
   let exchange: Exchange;
   try {
     exchange = await requester.send(input);
@@ -71,5 +83,11 @@ function reportUndecodable(request: HttpRequest, response: HttpResponse, stream:
   if (problem === null) return;
   const type = headerValue(response.headers, 'content-type') ?? 'no content type';
   const start = response.body.trim().slice(0, 60).replace(/\s+/g, ' ');
-  rc.log('ERROR', `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} ${problem} (${type}; starts with "${start}"). The ${decoder.name} yields no records from it; check the URL or the decoder.`, undefined, undefined, true);
+  rc.log(
+    'ERROR',
+    `Stream '${stream}': the response of ${request.method} ${safeUrl(request.url)} ${problem} (${type}; starts with "${start}"). The ${decoder.name} yields no records from it; check the URL or the decoder.`,
+    undefined,
+    undefined,
+    true,
+  );
 }

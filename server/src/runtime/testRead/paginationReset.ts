@@ -41,7 +41,9 @@ export function createPaginationReset(retriever: Obj, stream: string, cursor: Da
   // Spec §7.8: without a component, an error-handler RESET_PAGINATION behaves like RESET.
   const action = (component ? component.action : 'RESET') as ResetAction;
   if (action !== 'RESET' && action !== 'SPLIT_USING_CURSOR') {
-    throw configError(`Stream '${stream}': pagination_reset.action must be SPLIT_USING_CURSOR or RESET, got ${JSON.stringify(action ?? null)}.`);
+    throw configError(
+      `Stream '${stream}': pagination_reset.action must be SPLIT_USING_CURSOR or RESET, got ${JSON.stringify(action ?? null)}.`,
+    );
   }
   const limits = component?.limits as Obj | undefined | null;
   let recordLimit: number | null = null;
@@ -49,17 +51,23 @@ export function createPaginationReset(retriever: Obj, stream: string, cursor: Da
     const n = limits.number_of_records;
     if (n !== undefined && n !== null) {
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
-        throw configError(`Stream '${stream}': pagination_reset.limits.number_of_records must be a positive integer, got ${JSON.stringify(n)}.`);
+        throw configError(
+          `Stream '${stream}': pagination_reset.limits.number_of_records must be a positive integer, got ${JSON.stringify(n)}.`,
+        );
       }
       recordLimit = n;
     }
     const selector = retriever.record_selector as Obj | undefined;
     if (selector?.record_filter) {
-      throw configError(`Stream '${stream}': pagination_reset.limits cannot be combined with record_selector.record_filter (the CDK refuses this combination: filtered-out records would not count toward the limit). Remove one of them.`);
+      throw configError(
+        `Stream '${stream}': pagination_reset.limits cannot be combined with record_selector.record_filter (the CDK refuses this combination: filtered-out records would not count toward the limit). Remove one of them.`,
+      );
     }
   }
   if (action === 'SPLIT_USING_CURSOR' && !cursor) {
-    throw configError(`Stream '${stream}': pagination_reset.action SPLIT_USING_CURSOR narrows slices with the stream's DatetimeBasedCursor, but the stream has no incremental_sync. Add a DatetimeBasedCursor or use action: RESET.`);
+    throw configError(
+      `Stream '${stream}': pagination_reset.action SPLIT_USING_CURSOR narrows slices with the stream's DatetimeBasedCursor, but the stream has no incremental_sync. Add a DatetimeBasedCursor or use action: RESET.`,
+    );
   }
 
   return {
@@ -72,8 +80,12 @@ export function createPaginationReset(retriever: Obj, stream: string, cursor: Da
       let sameSliceResets = 0;
       let lastReset: string | null = null;
       return {
-        get slice() { return slice; },
-        get lastReset() { return lastReset; },
+        get slice() {
+          return slice;
+        },
+        get lastReset() {
+          return lastReset;
+        },
         observe(records) {
           count += records.length;
           if (records.length) last = records[records.length - 1];
@@ -86,13 +98,17 @@ export function createPaginationReset(retriever: Obj, stream: string, cursor: Da
           if (action === 'RESET' || !cursor) {
             // Spec §7.8: RESET re-reads the same slice, once.
             if (++sameSliceResets > 1) {
-              throw systemError(`Stream '${stream}': pagination was reset twice for the same slice (${why}); RESET restarts a slice only once, so the read stops here.`);
+              throw systemError(
+                `Stream '${stream}': pagination was reset twice for the same slice (${why}); RESET restarts a slice only once, so the read stops here.`,
+              );
             }
             from = 'reading the same slice again from its first page';
           } else {
             const narrowed = cursor.narrow(slice.cursor_slice, last);
             if ('reason' in narrowed) {
-              throw systemError(`Stream '${stream}': pagination reset (SPLIT_USING_CURSOR, ${why}) cannot narrow the slice: ${narrowed.reason}. SPLIT_USING_CURSOR needs records sorted by ascending '${cursor.cursorField}' and a cursor value that moves within each attempt.`);
+              throw systemError(
+                `Stream '${stream}': pagination reset (SPLIT_USING_CURSOR, ${why}) cannot narrow the slice: ${narrowed.reason}. SPLIT_USING_CURSOR needs records sorted by ascending '${cursor.cursorField}' and a cursor value that moves within each attempt.`,
+              );
             }
             const before = slice.cursor_slice[cursor.startKey];
             slice = { ...slice, cursor_slice: narrowed.slice };

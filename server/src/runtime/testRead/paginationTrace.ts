@@ -57,6 +57,6 @@ export function showTrace(trace: PageTrace, recordCount: number, masker: SecretM
     token_out: trace.tokenOut ?? null,
     record_count: recordCount,
     next_requested: trace.nextRequested,
-    stop_reason: trace.nextRequested ? null : trace.stopReason ?? 'the read ended here',
+    stop_reason: trace.nextRequested ? null : (trace.stopReason ?? 'the read ended here'),
   });
 }

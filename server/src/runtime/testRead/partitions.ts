@@ -7,7 +7,7 @@ import { createRequestOption, type RequestOption } from '../http/requestOption';
 import { emptyParts } from '../http/requestOptions';
 import { evalNullable, evalString, pythonStr } from '../http/interpolatedValues';
 import type { StreamSlice } from '../records/streamSlice';
-import { createDatetimeCursor, type DatetimeCursor } from './datetimeCursor';
+import { createDatetimeCursor } from './datetimeCursor';
 import { createGroupingRouter } from './groupingPartitionRouter';
 import { createUnionRouter } from './unionPartitionRouter';
 import { concurrentCursor, finalStateCursor, perPartitionCursor, type StreamCursor } from './streamCursor';
@@ -23,14 +23,28 @@ type Obj = Record<string, unknown>;
  * Builds the slicer of a retriever: partition routers (a list is a cartesian product) and the incremental
  * cursor, which starts from `inputState` (the stream's state in the read's input; null for parent streams).
  */
-export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, buildParent: BuildParent, inputState: Obj | null = null): Slicer {
-  const routers = retriever.partition_router === undefined || retriever.partition_router === null ? [] : Array.isArray(retriever.partition_router) ? retriever.partition_router : [retriever.partition_router];
+export function createSlicer(
+  retriever: Obj,
+  stream: Obj,
+  rc: ReadContext,
+  buildParent: BuildParent,
+  inputState: Obj | null = null,
+): Slicer {
+  const routers =
+    retriever.partition_router === undefined || retriever.partition_router === null
+      ? []
+      : Array.isArray(retriever.partition_router)
+        ? retriever.partition_router
+        : [retriever.partition_router];
   const parts = (routers as Obj[]).map((r) => createRouter(r, rc, buildParent, inputState, String(stream.name ?? '')));
   const name = String(stream.name ?? '');
   const incremental = stream.incremental_sync as Obj | undefined;
   let counter: CountCursor | null = null;
   if (incremental?.type === 'IncrementingCountCursor') {
-    if (parts.length) throw configError(`The low-code framework does not currently support usage of a PartitionRouter and an IncrementingCountCursor at the same time. Please specify only one of these options for stream ${name}.`);
+    if (parts.length)
+      throw configError(
+        `The low-code framework does not currently support usage of a PartitionRouter and an IncrementingCountCursor at the same time. Please specify only one of these options for stream ${name}.`,
+      );
     counter = incrementingCountCursor(name, incremental, inputState, rc);
   }
   const cursor = incremental && !counter ? createDatetimeCursor(incremental, rc, name) : null;
@@ -40,14 +54,24 @@ export function createSlicer(retriever: Obj, stream: Obj, rc: ReadContext, build
   const state: StreamCursor = counter
     ? counter
     : !cursor
-    ? finalStateCursor(name)
-    : parts.length === 0
-      ? concurrentCursor(name, cursor, inputState)
-      : perPartitionCursor(name, cursor, inputState, {
-          // Per-partition state makes no sense for grouped partitions: the reference forces the global cursor.
-          useGlobalCursor: (stream.incremental_sync as Obj).global_substream_cursor === true || single?.type === 'GroupingPartitionRouter',
-          routerState: single?.type === 'SubstreamPartitionRouter' || single?.type === 'UnionPartitionRouter' ? () => parts[0].state?.() ?? {} : () => null,
-        }, rc);
+      ? finalStateCursor(name)
+      : parts.length === 0
+        ? concurrentCursor(name, cursor, inputState)
+        : perPartitionCursor(
+            name,
+            cursor,
+            inputState,
+            {
+              // Per-partition state makes no sense for grouped partitions: the reference forces the global cursor.
+              useGlobalCursor:
+                (stream.incremental_sync as Obj).global_substream_cursor === true || single?.type === 'GroupingPartitionRouter',
+              routerState:
+                single?.type === 'SubstreamPartitionRouter' || single?.type === 'UnionPartitionRouter'
+                  ? () => parts[0].state?.() ?? {}
+                  : () => null,
+            },
+            rc,
+          );
   return {
     cursor,
     state,
@@ -86,7 +110,9 @@ async function* product(parts: Part[]): AsyncGenerator<Partition> {
     const combo = lists.map((list, i) => list[index[i]]);
     const extras = combo.map((p) => p.extra_fields ?? {});
     const extra_fields = chainMerge(extras);
-    yield Object.keys(extra_fields).length ? { partition: chainMerge(combo.map((p) => p.partition)), extra_fields } : { partition: chainMerge(combo.map((p) => p.partition)) };
+    yield Object.keys(extra_fields).length
+      ? { partition: chainMerge(combo.map((p) => p.partition)), extra_fields }
+      : { partition: chainMerge(combo.map((p) => p.partition)) };
     // Odometer: the last router varies fastest.
     let k = lists.length - 1;
     while (k >= 0 && ++index[k] >= lists[k].length) index[k--] = 0;
@@ -97,8 +123,9 @@ async function* product(parts: Part[]): AsyncGenerator<Partition> {
 /** Python's `dict(ChainMap(*maps))`: a key takes the value of the first map that has it; keys are ordered last map first. */
 function chainMerge(maps: Obj[]): Obj {
   const out: Obj = {};
-  for (let i = maps.length - 1; i >= 0; i--) for (const key of Object.keys(maps[i])) if (!Object.prototype.hasOwnProperty.call(out, key)) setOwn(out, key, undefined);
-  for (const key of Object.keys(out)) setOwn(out, key, maps.find((m) => Object.prototype.hasOwnProperty.call(m, key))?.[key]);
+  for (let i = maps.length - 1; i >= 0; i--)
+    for (const key of Object.keys(maps[i])) if (!Object.hasOwn(out, key)) setOwn(out, key, undefined);
+  for (const key of Object.keys(out)) setOwn(out, key, maps.find((m) => Object.hasOwn(m, key))?.[key]);
   return out;
 }
 
@@ -107,8 +134,10 @@ function option(component: unknown, rc: ReadContext): RequestOption | null {
 }
 
 function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, childState: Obj | null = null, streamName = ''): Part {
-  if (router.type === 'GroupingPartitionRouter') return createGroupingRouter(router, (underlying) => createRouter(underlying, rc, buildParent, childState));
-  if (router.type === 'UnionPartitionRouter') return createUnionRouter(router, rc, streamName, (child) => createRouter(child, rc, buildParent, childState, streamName));
+  if (router.type === 'GroupingPartitionRouter')
+    return createGroupingRouter(router, (underlying) => createRouter(underlying, rc, buildParent, childState));
+  if (router.type === 'UnionPartitionRouter')
+    return createUnionRouter(router, rc, streamName, (child) => createRouter(child, rc, buildParent, childState, streamName));
   const parameters = (router.$parameters as Obj) ?? {};
   const ctx = { config: rc.config, parameters };
   switch (router.type) {
@@ -116,7 +145,8 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, ch
       const key = pythonStr(evalString(router.cursor_field, ctx, rc.env));
       let values = router.values;
       if (typeof values === 'string') values = evalNullable(values, ctx, rc.env);
-      if (!Array.isArray(values)) throw configError(`ListPartitionRouter.values must be a list (or a template rendering a list); got ${JSON.stringify(values)}.`);
+      if (!Array.isArray(values))
+        throw configError(`ListPartitionRouter.values must be a list (or a template rendering a list); got ${JSON.stringify(values)}.`);
       const opt = option(router.request_option, rc);
       const list = values;
       return {
@@ -142,7 +172,8 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, ch
           built: null as BuiltStream | null,
         };
       });
-      const buildFor = (pc: (typeof configs)[number]) => buildParent(pc.parent, pc.incrementalDependency ? parentInputState(childState, pc.parent, rc) : null);
+      const buildFor = (pc: (typeof configs)[number]) =>
+        buildParent(pc.parent, pc.incrementalDependency ? parentInputState(childState, pc.parent, rc) : null);
       return {
         async *partitions() {
           for (const pc of configs) {
@@ -178,7 +209,8 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, ch
         },
         state() {
           const out: Obj = {};
-          for (const pc of configs) if (pc.incrementalDependency) out[String(pc.parent.name ?? '')] = (pc.built ??= buildFor(pc)).slicer.state.current();
+          for (const pc of configs)
+            if (pc.incrementalDependency) out[String(pc.parent.name ?? '')] = (pc.built ??= buildFor(pc)).slicer.state.current();
           return out;
         },
       };
@@ -186,7 +218,9 @@ function createRouter(router: Obj, rc: ReadContext, buildParent: BuildParent, ch
     case 'CustomPartitionRouter':
       throw configError('CustomPartitionRouter runs Python code and is not runnable outside the Python CDK.');
     default:
-      throw configError(`Partition router ${JSON.stringify(router.type)} is not supported by this runtime (supported: ListPartitionRouter, SubstreamPartitionRouter, GroupingPartitionRouter, UnionPartitionRouter).`);
+      throw configError(
+        `Partition router ${JSON.stringify(router.type)} is not supported by this runtime (supported: ListPartitionRouter, SubstreamPartitionRouter, GroupingPartitionRouter, UnionPartitionRouter).`,
+      );
   }
 }
 
@@ -256,7 +290,13 @@ async function* withLastFlag<T>(items: AsyncIterable<T>): AsyncGenerator<[T | nu
   }
 }
 
-function parentPageEntry(parent: string, page: { request: { url: string; headers: Record<string, string>; method: string; body: string | null }; response: { status: number; body: string; headers: Record<string, string> } | null }) {
+function parentPageEntry(
+  parent: string,
+  page: {
+    request: { url: string; headers: Record<string, string>; method: string; body: string | null };
+    response: { status: number; body: string; headers: Record<string, string> } | null;
+  },
+) {
   return {
     title: `Stream '${parent}' request`,
     type: 'HTTP',

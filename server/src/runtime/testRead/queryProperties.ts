@@ -36,12 +36,17 @@ const isQueryProperties = (v: unknown): v is Obj => Boolean(v) && typeof v === '
  */
 export function queryPropertiesOf(requester: Obj, stream: string, rc: ReadContext, buildRetriever: BuildRetriever): QueryProperties | null {
   const params = requester.request_parameters;
-  const inParams = params && typeof params === 'object' && !Array.isArray(params) ? Object.values(params as Obj).filter(isQueryProperties) : [];
+  const inParams =
+    params && typeof params === 'object' && !Array.isArray(params) ? Object.values(params as Obj).filter(isQueryProperties) : [];
   const fromEndpoint = requester.fetch_properties_from_endpoint as Obj | undefined;
   let component: Obj | null = null;
   if (inParams.length) {
-    if (fromEndpoint) throw configError(`PropertiesFromEndpoint should only be specified once per stream, but found in ${String(requester.type)}.fetch_properties_from_endpoint and ${String(requester.type)}.request_parameters`);
-    if (inParams.length > 1) throw configError(`request_parameters only supports defining one QueryProperties field, but found ${inParams.length} usages`);
+    if (fromEndpoint)
+      throw configError(
+        `PropertiesFromEndpoint should only be specified once per stream, but found in ${String(requester.type)}.fetch_properties_from_endpoint and ${String(requester.type)}.request_parameters`,
+      );
+    if (inParams.length > 1)
+      throw configError(`request_parameters only supports defining one QueryProperties field, but found ${inParams.length} usages`);
     component = inParams[0];
   } else if (fromEndpoint) {
     component = { type: 'QueryProperties', property_list: fromEndpoint };
@@ -64,7 +69,10 @@ function createQueryProperties(component: Obj, stream: string, rc: ReadContext, 
   }
   const staticList = Array.isArray(list) ? list.map(String) : [];
   const limitType = chunking?.property_limit_type;
-  if (chunking && limitType !== 'property_count' && limitType !== 'characters') throw configError(`Invalid PropertyLimitType ${JSON.stringify(limitType)}: PropertyChunking.property_limit_type is property_count or characters.`);
+  if (chunking && limitType !== 'property_count' && limitType !== 'characters')
+    throw configError(
+      `Invalid PropertyLimitType ${JSON.stringify(limitType)}: PropertyChunking.property_limit_type is property_count or characters.`,
+    );
   const limit = typeof chunking?.property_limit === 'number' ? chunking.property_limit : null;
   const strategy = chunking?.record_merge_strategy as Obj | undefined;
   // PropertyChunking without a record_merge_strategy groups by `id` (GroupByKey(key="id")).
@@ -92,7 +100,10 @@ function createQueryProperties(component: Obj, stream: string, rc: ReadContext, 
       }
       const bad = parts.findIndex((p) => typeof p !== 'string');
       if (bad >= 0) {
-        throw new RuntimeError(`An unexpected error occurred in stream ${stream}: TypeError: sequence item ${bad}: expected str instance, ${pythonTypeName(parts[bad])} found. GroupByKeyMergeStrategy joins the values of ${keys.map((k) => `\`${k}\``).join(', ')} as strings, and the Python CDK fails on a record whose key is not a string (here ${JSON.stringify(parts[bad])}).`, 'system_error');
+        throw new RuntimeError(
+          `An unexpected error occurred in stream ${stream}: TypeError: sequence item ${bad}: expected str instance, ${pythonTypeName(parts[bad])} found. GroupByKeyMergeStrategy joins the values of ${keys.map((k) => `\`${k}\``).join(', ')} as strings, and the Python CDK fails on a record whose key is not a string (here ${JSON.stringify(parts[bad])}).`,
+          'system_error',
+        );
       }
       return (parts as string[]).join(',');
     },
@@ -105,7 +116,13 @@ function createQueryProperties(component: Obj, stream: string, rc: ReadContext, 
  * starts with the always-included properties, which do not count; without a limit, one chunk with the
  * always-included properties last, and the selection ignored (as the reference does).
  */
-export function chunksOf(fields: string[], always: string[] | null, selected: Set<string> | null, byCharacters: boolean, limit: number | null): string[][] {
+export function chunksOf(
+  fields: string[],
+  always: string[] | null,
+  selected: Set<string> | null,
+  byCharacters: boolean,
+  limit: number | null,
+): string[][] {
   if (!limit) return [[...fields, ...(always ?? [])]];
   const chunks: string[][] = [];
   let current = always ? [...always] : [];
@@ -139,28 +156,35 @@ function selectedProperties(selector: Obj, rc: ReadContext): Set<string> {
 
 /** PropertiesFromEndpoint: its retriever read in full once (cached), each record's `property_field_path` as Python's str(). */
 function propertiesFromEndpoint(component: Obj, stream: string, rc: ReadContext, buildRetriever: BuildRetriever): () => Promise<string[]> {
-  if (!component.retriever || typeof component.retriever !== 'object') throw configError(`PropertiesFromEndpoint of stream '${stream}' needs a retriever.`);
+  if (!component.retriever || typeof component.retriever !== 'object')
+    throw configError(`PropertiesFromEndpoint of stream '${stream}' needs a retriever.`);
   const parameters = (component.$parameters as Obj) ?? {};
-  const path = (Array.isArray(component.property_field_path) ? component.property_field_path : []).map((p) => pythonStr(evalString(p, { config: rc.config, parameters }, rc.env)));
+  const path = (Array.isArray(component.property_field_path) ? component.property_field_path : []).map((p) =>
+    pythonStr(evalString(p, { config: rc.config, parameters }, rc.env)),
+  );
   let cached: Promise<string[]> | null = null;
-  return () => (cached ??= (async () => {
-    const built = buildRetriever({ type: 'DeclarativeStream', name: 'dynamic_properties', retriever: component.retriever });
-    const out: string[] = [];
-    for await (const slice of built.slicer.slices()) {
-      for await (const page of built.readSlice(slice)) {
-        rc.aux({
-          title: 'Properties from endpoint',
-          type: 'HTTP',
-          description: `Request performed to fetch the properties that stream '${stream}' queries for (QueryProperties.property_list: PropertiesFromEndpoint)`,
-          request: { url: page.request.url, headers: page.request.headers, http_method: page.request.method, body: page.request.body },
-          response: page.response ? { status: page.response.status, body: page.response.body, headers: page.response.headers } : null,
-        }, null);
-        for (const record of page.records) out.push(pythonStr(dpathGet(record, path, [])));
-        if (page.error) throw page.error;
+  return () =>
+    (cached ??= (async () => {
+      const built = buildRetriever({ type: 'DeclarativeStream', name: 'dynamic_properties', retriever: component.retriever });
+      const out: string[] = [];
+      for await (const slice of built.slicer.slices()) {
+        for await (const page of built.readSlice(slice)) {
+          rc.aux(
+            {
+              title: 'Properties from endpoint',
+              type: 'HTTP',
+              description: `Request performed to fetch the properties that stream '${stream}' queries for (QueryProperties.property_list: PropertiesFromEndpoint)`,
+              request: { url: page.request.url, headers: page.request.headers, http_method: page.request.method, body: page.request.body },
+              response: page.response ? { status: page.response.status, body: page.response.body, headers: page.response.headers } : null,
+            },
+            null,
+          );
+          for (const record of page.records) out.push(pythonStr(dpathGet(record, path, [])));
+          if (page.error) throw page.error;
+        }
       }
-    }
-    return out;
-  })());
+      return out;
+    })());
 }
 
 /**
@@ -169,7 +193,7 @@ function propertiesFromEndpoint(component: Obj, stream: string, rc: ReadContext,
 export function deepMerge(target: Obj, source: Obj): void {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
-    if (Object.prototype.hasOwnProperty.call(target, key) && isMapping(existing) && isMapping(value)) deepMerge(existing, value);
+    if (Object.hasOwn(target, key) && isMapping(existing) && isMapping(value)) deepMerge(existing, value);
     else setOwn(target, key, value);
   }
 }

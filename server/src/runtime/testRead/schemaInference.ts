@@ -69,7 +69,8 @@ function merge(acc: Schema | null, v: unknown): Schema {
   if (bit === 16) {
     const props = ((node.props as Record<string, Schema>) ??= {});
     // Own keys only, read and written as data: a record key `__proto__` is a field like any other.
-    for (const k of Object.keys(v as Record<string, unknown>)) setOwn(props, k, merge((getOwn(props, k) as Schema | undefined) ?? null, (v as Record<string, unknown>)[k]));
+    for (const k of Object.keys(v as Record<string, unknown>))
+      setOwn(props, k, merge((getOwn(props, k) as Schema | undefined) ?? null, (v as Record<string, unknown>)[k]));
   } else if (bit === 2) {
     for (const item of v as unknown[]) node.items = merge((node.items as Schema) ?? null, item);
   }
@@ -116,7 +117,19 @@ function markRequired(schema: Schema, path: string[]): string | null {
 }
 
 // The reference's candidate formats, in its order; each is tried with Python's strptime rules.
-const FORMATS = ['%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%SZ', '%Y-%m-%dT%H:%M:%S.%fZ', '%Y-%m-%d %H:%M:%S.%f%z', '%Y-%m-%dT%H:%M:%S.%f%z', '%s', '%ms', '%d/%m/%Y %H:%M', '%Y-%m', '%d-%m-%Y'];
+const FORMATS = [
+  '%Y-%m-%d',
+  '%Y-%m-%d %H:%M:%S',
+  '%Y-%m-%dT%H:%M:%SZ',
+  '%Y-%m-%dT%H:%M:%S.%fZ',
+  '%Y-%m-%d %H:%M:%S.%f%z',
+  '%Y-%m-%dT%H:%M:%S.%f%z',
+  '%s',
+  '%ms',
+  '%d/%m/%Y %H:%M',
+  '%Y-%m',
+  '%d-%m-%Y',
+];
 
 // Python's strptime patterns for the directives the candidates use (case-insensitive, whole string).
 const DIRECTIVE: Record<string, string> = {

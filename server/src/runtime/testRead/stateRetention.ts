@@ -20,7 +20,9 @@ export function retentionPeriod(stream: Obj, rc: ReadContext): string | null {
   const period = pythonStr(value);
   for (const key of ['full_refresh_stream', 'incremental_stream']) {
     if (((stream[key] as Obj | undefined)?.incremental_sync as Obj | undefined)?.type === 'IncrementingCountCursor') {
-      throw configError(`Stream '${String(stream.name ?? '')}' uses IncrementingCountCursor which is not supported with api_retention_period. IncrementingCountCursor does not use datetime-based cursors, so cursor age validation cannot be performed.`);
+      throw configError(
+        `Stream '${String(stream.name ?? '')}' uses IncrementingCountCursor which is not supported with api_retention_period. IncrementingCountCursor does not use datetime-based cursors, so cursor age validation cannot be performed.`,
+      );
     }
   }
   return period;
@@ -33,14 +35,22 @@ export function retentionPeriod(stream: Obj, rc: ReadContext): string | null {
 export function retentionExpired(stream: Obj, period: string, state: Obj, rc: ReadContext): boolean {
   const now = nowUtc(rc.env.now ? rc.env.now() : new Date());
   const cutoff = addGap(now, parseGap(period, `StateDelegatingStream.api_retention_period`), -1);
-  const value = cursorDatetime(stream.full_refresh_stream as Obj | undefined, state, now) ?? cursorDatetime(stream.incremental_stream as Obj | undefined, state, now);
+  const value =
+    cursorDatetime(stream.full_refresh_stream as Obj | undefined, state, now) ??
+    cursorDatetime(stream.incremental_stream as Obj | undefined, state, now);
   const name = String(stream.name ?? '');
   if (value === null) {
-    rc.log('WARN', `Stream '${name}': the cursor value of the input state could not be read, so the read falls back to a full refresh (api_retention_period ${period}), as the Python CDK does.`);
+    rc.log(
+      'WARN',
+      `Stream '${name}': the cursor value of the input state could not be read, so the read falls back to a full refresh (api_retention_period ${period}), as the Python CDK does.`,
+    );
     return true;
   }
   if (value.compare(cutoff) < 0) {
-    rc.log('WARN', `Stream '${name}' has a cursor value older than the API's retention period of ${period} (cutoff: ${cutoff.isoformat()}). Falling back to full refresh to avoid data loss.`);
+    rc.log(
+      'WARN',
+      `Stream '${name}' has a cursor value older than the API's retention period of ${period} (cutoff: ${cutoff.isoformat()}). Falling back to full refresh to avoid data loss.`,
+    );
     return true;
   }
   return false;
@@ -52,7 +62,10 @@ function cursorDatetime(stream: Obj | undefined, state: Obj, now: PyDateTime): P
   // FinalStateCursor: a completed full refresh is current.
   if (!cursor || cursor.type !== 'DatetimeBasedCursor') return state.__ab_no_cursor_state_message ? now : null;
   const retriever = stream?.retriever as Obj | undefined;
-  const routed = retriever?.partition_router !== undefined && retriever?.partition_router !== null && !(Array.isArray(retriever.partition_router) && retriever.partition_router.length === 0);
+  const routed =
+    retriever?.partition_router !== undefined &&
+    retriever?.partition_router !== null &&
+    !(Array.isArray(retriever.partition_router) && retriever.partition_router.length === 0);
   // ConcurrentPerPartitionCursor reads the global cursor under "state".
   const own = routed ? state.state : state;
   if (!own || typeof own !== 'object' || Array.isArray(own)) return null;

@@ -56,7 +56,8 @@ export function findStreamState(states: unknown, stream: string): Obj | null {
     const m = s as Obj | null;
     const inner = (m?.stream ?? null) as Obj | null;
     const descriptor = (inner?.stream_descriptor ?? null) as Obj | null;
-    if (descriptor && descriptor.name === stream && inner?.stream_state && typeof inner.stream_state === 'object') return inner.stream_state as Obj;
+    if (descriptor && descriptor.name === stream && inner?.stream_state && typeof inner.stream_state === 'object')
+      return inner.stream_state as Obj;
   }
   return null;
 }
@@ -69,7 +70,8 @@ export function finalStateCursor(name: string): StreamCursor {
         yield { partition: {}, cursor_slice: {} };
         return;
       }
-      for await (const { partition, extra_fields } of partitions) yield { partition, cursor_slice: {}, ...(extra_fields && Object.keys(extra_fields).length ? { extra_fields } : {}) };
+      for await (const { partition, extra_fields } of partitions)
+        yield { partition, cursor_slice: {}, ...(extra_fields && Object.keys(extra_fields).length ? { extra_fields } : {}) };
     },
     observe() {},
     close: () => null,
@@ -101,7 +103,12 @@ export function concurrentCursor(name: string, definition: DatetimeCursor, input
 function partitionKey(partition: Obj): string {
   const sort = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sort);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v as Obj).sort().map((k) => [k, sort((v as Obj)[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v as Obj)
+          .sort()
+          .map((k) => [k, sort((v as Obj)[k])]),
+      );
     return v;
   };
   return JSON.stringify(sort(partition));
@@ -118,7 +125,13 @@ export type PerPartitionOptions = {
 };
 
 /** A DatetimeBasedCursor with a partition router: ConcurrentPerPartitionCursor (§5.4, §6.3). */
-export function perPartitionCursor(name: string, definition: DatetimeCursor, inputState: Obj | null, options: PerPartitionOptions, rc: ReadContext): StreamCursor {
+export function perPartitionCursor(
+  name: string,
+  definition: DatetimeCursor,
+  inputState: Obj | null,
+  options: PerPartitionOptions,
+  rc: ReadContext,
+): StreamCursor {
   const field = definition.cursorField;
   const cursors = new Map<string, WindowCursor>();
   let useGlobal = options.useGlobalCursor;
@@ -160,11 +173,13 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
       useGlobal = inputState.use_global_cursor === true;
       lookbackWindow = Math.trunc(Number(inputState.lookback_window ?? 0)) || 0;
       for (const s of (Array.isArray(inputState.states) ? inputState.states : []) as Obj[]) {
-        if (s && typeof s.partition === 'object' && s.partition) cursors.set(partitionKey(s.partition as Obj), definition.create((s.cursor as Obj) ?? {}));
+        if (s && typeof s.partition === 'object' && s.partition)
+          cursors.set(partitionKey(s.partition as Obj), definition.create((s.cursor as Obj) ?? {}));
       }
       if (inputState.state && typeof inputState.state === 'object') setGlobalState(inputState.state as Obj);
     }
-    if (inputState.parent_state && typeof inputState.parent_state === 'object' && Object.keys(inputState.parent_state).length) parentState = inputState.parent_state as Obj;
+    if (inputState.parent_state && typeof inputState.parent_state === 'object' && Object.keys(inputState.parent_state).length)
+      parentState = inputState.parent_state as Obj;
   }
   const fromGlobal = () => definition.create(globalCursor, globalCursor ? lookbackWindow : 0);
 
@@ -201,11 +216,15 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
         seqOf.set(key, seq);
         openSeqs.add(seq);
         const routerState = options.routerState();
-        if (!parentStates.length || JSON.stringify(parentStates[parentStates.length - 1].state) !== JSON.stringify(routerState)) parentStates.push({ seq, state: routerState === null ? null : structuredClone(routerState) });
+        if (!parentStates.length || JSON.stringify(parentStates[parentStates.length - 1].state) !== JSON.stringify(routerState))
+          parentStates.push({ seq, state: routerState === null ? null : structuredClone(routerState) });
         const extra = p.extra_fields && Object.keys(p.extra_fields).length ? { extra_fields: p.extra_fields } : {};
         const windows = [...cursor.slices()];
         const overlap = windows.length ? Object.keys(p.partition).find((k) => k in windows[0]) : undefined;
-        if (overlap !== undefined) throw configError(`Keys for partition and incremental sync cursor should not overlap (stream '${name}': '${overlap}' is both a partition key and a cursor slice key).`);
+        if (overlap !== undefined)
+          throw configError(
+            `Keys for partition and incremental sync cursor should not overlap (stream '${name}': '${overlap}' is both a partition key and a cursor slice key).`,
+          );
         for (let i = 0; i < windows.length; i++) {
           open.set(key, (open.get(key) ?? 0) + 1);
           if (i === windows.length - 1) doneGenerating.add(key);
@@ -220,7 +239,11 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
       try {
         formatted = definition.format(definition.parse(raw));
       } catch (e) {
-        if (!warnedParse) rc.log('WARN', `Skipping cursor update for stream '${name}': failed to parse cursor field '${field}' value ${JSON.stringify(raw)}: ${(e as Error).message}`);
+        if (!warnedParse)
+          rc.log(
+            'WARN',
+            `Skipping cursor update for stream '${name}': failed to parse cursor field '${field}' value ${JSON.stringify(raw)}: ${(e as Error).message}`,
+          );
         warnedParse = true;
         return;
       }
@@ -242,7 +265,8 @@ export function perPartitionCursor(name: string, definition: DatetimeCursor, inp
       }
       if (fullyRead) openSeqs.delete(seqOf.get(key) ?? -1);
       let released: { state: Obj | null } | null = null;
-      while (parentStates.length && !(openSeqs.size && Math.min(...openSeqs) <= parentStates[0].seq)) released = parentStates.shift() ?? null;
+      while (parentStates.length && !(openSeqs.size && Math.min(...openSeqs) <= parentStates[0].seq))
+        released = parentStates.shift() ?? null;
       if (released && released.state !== null) parentState = released.state;
       const now = performance.now() / 1000;
       if (lastEmission !== null && now - lastEmission <= THROTTLE_SECONDS) return null;

@@ -38,5 +38,7 @@ export function streamDefinitions(root: Obj, config: Obj, env?: RuntimeEnv): { s
 /** Why a stream name of a false ConditionalStreams entry is not read, or null when `name` is not in one. */
 export function skippedReason(skipped: SkippedStreams[], name: string): string | null {
   const hit = skipped.find((s) => s.names.includes(name));
-  return hit ? `Stream '${name}' is inside ConditionalStreams (streams[${hit.index}]) whose condition ${JSON.stringify(hit.condition)} is false for this config, so the source does not define it.` : null;
+  return hit
+    ? `Stream '${name}' is inside ConditionalStreams (streams[${hit.index}]) whose condition ${JSON.stringify(hit.condition)} is false for this config, so the source does not define it.`
+    : null;
 }

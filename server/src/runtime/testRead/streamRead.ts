@@ -11,9 +11,20 @@ export type ReadRequest = { url: string; headers: Record<string, string> | null;
 export type ReadResponse = { status: number; body: string; headers: Record<string, string> | null; redirects?: Redirect[] };
 
 /** `pagination_trace` (ours) is present only when the read was asked for it (`env.paginationTrace`). */
-export type StreamReadPage = { records: Record<string, unknown>[]; request: ReadRequest | null; response: ReadResponse | null; pagination_trace?: PaginationTrace };
+export type StreamReadPage = {
+  records: Record<string, unknown>[];
+  request: ReadRequest | null;
+  response: ReadResponse | null;
+  pagination_trace?: PaginationTrace;
+};
 
-export type AuxiliaryRequestEntry = { title: string; type: string; description: string; request: ReadRequest; response: ReadResponse | null };
+export type AuxiliaryRequestEntry = {
+  title: string;
+  type: string;
+  description: string;
+  request: ReadRequest;
+  response: ReadResponse | null;
+};
 
 export type StreamReadSlice = {
   pages: StreamReadPage[];

@@ -17,7 +17,16 @@ import { buildStream } from './retriever';
 import { deprecationWarnings } from './deprecations';
 import { resolveDynamicStreams } from './dynamicStreams';
 import type { LogLevel, ReadContext, ResolvedLimits } from './readContext';
-import type { AuxiliaryRequestEntry, LogMessage, ReadRequest, ReadResponse, StreamRead, StreamReadPage, StreamReadSlice, TestReadProgress } from './streamRead';
+import type {
+  AuxiliaryRequestEntry,
+  LogMessage,
+  ReadRequest,
+  ReadResponse,
+  StreamRead,
+  StreamReadPage,
+  StreamReadSlice,
+  TestReadProgress,
+} from './streamRead';
 import { closeTrace, showTrace, type PageTrace } from './paginationTrace';
 import { configRuleViolation, normalizeConfig } from '../config/configNormalization';
 import { skippedReason, streamDefinitions } from './streamDefinitions';
@@ -41,11 +50,23 @@ export const DEFAULT_TEST_READ_LIMITS: ResolvedLimits = { maxRecords: 100, maxPa
  * Reads `streamName` as the Connector Builder's test read does. Throws RuntimeError (config_error)
  * when the manifest cannot be resolved, the limits are invalid or the stream cannot be built.
  */
-export async function testRead(manifest: object, config: object, streamName: string, limits: TestReadLimits = {}, env: TestReadEnv = {}): Promise<StreamRead> {
+export async function testRead(
+  manifest: object,
+  config: object,
+  streamName: string,
+  limits: TestReadLimits = {},
+  env: TestReadEnv = {},
+): Promise<StreamRead> {
   const resolvedLimits = checkLimits(limits);
   const resolved = resolveManifest(manifest);
   const broken = resolved.problems.filter((p) => p.severity === 'error');
-  if (broken.length) throw configError(`The manifest cannot be resolved: ${broken.slice(0, 3).map((p) => p.message).join('; ')}`);
+  if (broken.length)
+    throw configError(
+      `The manifest cannot be resolved: ${broken
+        .slice(0, 3)
+        .map((p) => p.message)
+        .join('; ')}`,
+    );
   const root = resolved.value as Record<string, unknown>;
   // The reference reads with the config after the spec's migrations and transformations.
   let cfg: Record<string, unknown>;
@@ -60,12 +81,23 @@ export async function testRead(manifest: object, config: object, streamName: str
 
   const logs: LogMessage[] = [];
   const auxiliary: AuxiliaryRequestEntry[] = [];
-  const progress = (e: TestReadProgress) => { try { env.onProgress?.(e); } catch { /* a failing listener must not break the read */ } };
+  const progress = (e: TestReadProgress) => {
+    try {
+      env.onProgress?.(e);
+    } catch {
+      /* a failing listener must not break the read */
+    }
+  };
   const log = (level: LogLevel, message: string, error?: unknown, internal?: string, readWentOn = false) => {
     const masked = masker.maskText(message);
     if (level === 'WARN' && logs.some((l) => l.level === 'WARN' && l.message === masked)) return;
     const stack = error instanceof Error && error.stack ? masker.maskText(error.stack) : null;
-    const entry: LogMessage = { message: masked, level, internal_message: error ? (internal !== undefined ? masker.maskText(internal) : masked) : null, stacktrace: stack };
+    const entry: LogMessage = {
+      message: masked,
+      level,
+      internal_message: error ? (internal !== undefined ? masker.maskText(internal) : masked) : null,
+      stacktrace: stack,
+    };
     if (readWentOn) READ_WENT_ON.add(entry);
     logs.push(entry);
     progress({ type: 'log', level, message: masked });
@@ -155,13 +187,19 @@ export async function testRead(manifest: object, config: object, streamName: str
       return result([], false, null, []);
     }
     const names = [...streams.map((s) => String(s?.name)).filter(Boolean), ...dynamicNames];
-    log('ERROR', `Stream '${streamName}' is not defined in the manifest${Array.isArray(root.dynamic_streams) && root.dynamic_streams.length ? ' (nor resolved from its dynamic_streams)' : ''}${names.length ? `; streams: ${names.join(', ')}` : ''}.`);
+    log(
+      'ERROR',
+      `Stream '${streamName}' is not defined in the manifest${Array.isArray(root.dynamic_streams) && root.dynamic_streams.length ? ' (nor resolved from its dynamic_streams)' : ''}${names.length ? `; streams: ${names.join(', ')}` : ''}.`,
+    );
     return result([], false, null, []);
   }
 
   // A component this runtime does not run stops the read here, with the reason the editor shows on it.
   const blocked = notRunnableIn(stream, Boolean(findStreamState(env.state, streamName)));
-  if (blocked) throw configError(`Stream '${streamName}' is not runnable in a test read: ${blocked.reason} (${blocked.type} at ${blocked.path.join('.')}).`);
+  if (blocked)
+    throw configError(
+      `Stream '${streamName}' is not runnable in a test read: ${blocked.reason} (${blocked.type} at ${blocked.path.join('.')}).`,
+    );
 
   let built;
   try {
@@ -218,7 +256,11 @@ export async function testRead(manifest: object, config: object, streamName: str
   }
   for (const slice of planned) {
     if (cancelled() || readEnded) break;
-    const descriptor = built.descriptorOf ? masker.maskValue(built.descriptorOf(slice)) : isEmptySlice(slice) ? '{}' : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
+    const descriptor = built.descriptorOf
+      ? masker.maskValue(built.descriptorOf(slice))
+      : isEmptySlice(slice)
+        ? '{}'
+        : masker.maskValue({ ...slice.partition, ...slice.cursor_slice });
     const current: StreamReadSlice = { pages: [], slice_descriptor: descriptor, state: [], auxiliary_requests: [] };
     slices.push(current);
     progress({ type: 'slice', slice: slices.length - 1, descriptor });
@@ -243,13 +285,26 @@ export async function testRead(manifest: object, config: object, streamName: str
         }
         // A request that got no response at all (a network error) is not a page in the Builder: only its error is logged.
         if (page.error instanceof RequestFailedError && page.response === null && page.error.referenceMessage !== null) throw page.error;
-        const shown: StreamReadPage = { records: masker.maskValue(records), request: showRequest(page.request, masker), response: showResponse(page.response, masker) };
+        const shown: StreamReadPage = {
+          records: masker.maskValue(records),
+          request: showRequest(page.request, masker),
+          response: showResponse(page.response, masker),
+        };
         current.pages.push(shown);
         if (page.trace) {
           traced.push({ page: shown, trace: page.trace });
           sliceLast = page.trace;
         }
-        progress({ type: 'page', slice: slices.length - 1, page: current.pages.length - 1, method: page.request.method, url: masker.maskText(page.request.url), status: page.response?.status ?? null, records: records.length, totalRecords });
+        progress({
+          type: 'page',
+          slice: slices.length - 1,
+          page: current.pages.length - 1,
+          method: page.request.method,
+          url: masker.maskText(page.request.url),
+          status: page.response?.status ?? null,
+          records: records.length,
+          totalRecords,
+        });
         if (page.error) throw page.error;
         if (current.pages.length >= resolvedLimits.maxPagesPerSlice) limitReached = true;
         if (totalRecords >= resolvedLimits.maxRecords) {
@@ -277,7 +332,10 @@ export async function testRead(manifest: object, config: object, streamName: str
     lastShown = true;
     current.state = latestState ? [masker.maskValue(latestState)] : [];
     if (readEnded) break;
-    if (totalRecords >= resolvedLimits.maxRecords) { limitReached = true; break; }
+    if (totalRecords >= resolvedLimits.maxRecords) {
+      limitReached = true;
+      break;
+    }
   }
   if (env.paginationTrace === true) {
     for (const { page, trace } of traced) page.pagination_trace = showTrace(trace, page.records.length, masker);
@@ -304,7 +362,8 @@ function checkLimits(limits: TestReadLimits): ResolvedLimits {
   for (const key of ['maxRecords', 'maxPagesPerSlice', 'maxSlices'] as const) {
     const v = limits[key];
     if (v === undefined || v === null) continue;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw configError(`Test-read limit ${key} must be an integer of at least 1, got ${JSON.stringify(v)}.`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1)
+      throw configError(`Test-read limit ${key} must be an integer of at least 1, got ${JSON.stringify(v)}.`);
     out[key] = v;
   }
   return out;
@@ -322,7 +381,10 @@ function showResponse(r: HttpResponse | null, masker: SecretMasker): ReadRespons
 
 function maskError(e: unknown, masker: SecretMasker): RuntimeError {
   if (e instanceof RuntimeError) {
-    const masked = new RuntimeError(masker.maskText(e.message), e.failureType, { ...(e.status !== undefined ? { status: e.status } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}) });
+    const masked = new RuntimeError(masker.maskText(e.message), e.failureType, {
+      ...(e.status !== undefined ? { status: e.status } : {}),
+      ...(e.kind !== undefined ? { kind: e.kind } : {}),
+    });
     return masked;
   }
   return new RuntimeError(masker.maskText((e as Error)?.message ?? String(e)), 'system_error');

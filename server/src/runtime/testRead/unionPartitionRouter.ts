@@ -18,26 +18,37 @@ export function createUnionRouter(router: Obj, rc: ReadContext, streamName: stri
   // Built-in children whose partition field is known when the router is built must emit the union's.
   for (const child of children) {
     for (const childField of childPartitionFields(child, rc)) {
-      if (childField !== field) throw configError(`UnionPartitionRouter expects all child partition routers to emit the partition field '${field}', but a ${String(child.type)} child emits '${childField}'.`);
+      if (childField !== field)
+        throw configError(
+          `UnionPartitionRouter expects all child partition routers to emit the partition field '${field}', but a ${String(child.type)} child emits '${childField}'.`,
+        );
     }
   }
   const parts = children.map(buildChild);
   // A union slice comes from one child: the reference refuses request options on children it can see.
   for (const child of children) {
-    const substreamOption = child.type === 'SubstreamPartitionRouter' && ((child.parent_stream_configs as Obj[] | undefined) ?? []).some((pc) => pc.request_option);
-    if (substreamOption || (child.type === 'ListPartitionRouter' && child.request_option)) throw configError('Request options are not supported for UnionPartitionRouter.');
+    const substreamOption =
+      child.type === 'SubstreamPartitionRouter' &&
+      ((child.parent_stream_configs as Obj[] | undefined) ?? []).some((pc) => pc.request_option);
+    if (substreamOption || (child.type === 'ListPartitionRouter' && child.request_option))
+      throw configError('Request options are not supported for UnionPartitionRouter.');
   }
   return {
     async *partitions() {
       const seen = new Set<string>();
       for (const part of parts) {
         for await (const p of part.partitions()) {
-          if (!Object.prototype.hasOwnProperty.call(p.partition, field)) {
-            throw configError(`UnionPartitionRouter expects all child partition routers to emit the partition field '${field}'. Got ${pythonStr(p.partition)}`);
+          if (!Object.hasOwn(p.partition, field)) {
+            throw configError(
+              `UnionPartitionRouter expects all child partition routers to emit the partition field '${field}'. Got ${pythonStr(p.partition)}`,
+            );
           }
           const value = p.partition[field];
           const key = hashKey(value);
-          if (key === null) throw configError(`UnionPartitionRouter can only deduplicate hashable partition values. Got unhashable value ${pythonStr(value)} for partition field '${field}'.`);
+          if (key === null)
+            throw configError(
+              `UnionPartitionRouter can only deduplicate hashable partition values. Got unhashable value ${pythonStr(value)} for partition field '${field}'.`,
+            );
           if (seen.has(key)) continue;
           seen.add(key);
           const extra: Obj = { ...(p.extra_fields ?? {}) };
@@ -67,7 +78,9 @@ function childPartitionFields(child: Obj, rc: ReadContext): string[] {
     case 'ListPartitionRouter':
       return [pythonStr(evalString(child.cursor_field, ctx(child.$parameters), rc.env))];
     case 'SubstreamPartitionRouter':
-      return ((child.parent_stream_configs as Obj[] | undefined) ?? []).map((pc) => pythonStr(evalString(pc.partition_field, ctx(pc.$parameters ?? child.$parameters), rc.env)));
+      return ((child.parent_stream_configs as Obj[] | undefined) ?? []).map((pc) =>
+        pythonStr(evalString(pc.partition_field, ctx(pc.$parameters ?? child.$parameters), rc.env)),
+      );
     case 'UnionPartitionRouter':
       return [pythonStr(evalString(child.partition_field, ctx(child.$parameters), rc.env))];
     default:

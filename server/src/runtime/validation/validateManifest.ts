@@ -13,7 +13,15 @@ import type { ParsedManifest } from '../manifest/parse';
 import { relatedFor, resolveManifest, type ManifestOrigins, type ResolvedManifest } from '../manifest/resolve';
 import { isPlainObject } from '../shared/plainObject';
 
-type Located = { code: string; severity: Severity; message: string; path: JsonPath; anchor: SchemaIssue['anchor']; related?: RuleFinding['related']; fix?: ProblemFix };
+type Located = {
+  code: string;
+  severity: Severity;
+  message: string;
+  path: JsonPath;
+  anchor: SchemaIssue['anchor'];
+  related?: RuleFinding['related'];
+  fix?: ProblemFix;
+};
 
 /**
  * Validates a parsed manifest and returns every problem, sorted by position (UTF-16 offsets into
@@ -40,7 +48,12 @@ export function validateManifestDetailed(parsed: ParsedManifest): ValidationDeta
   // An empty document is only a YAML-level matter; there is nothing to validate.
   if (parsed.value === null || parsed.value === undefined) {
     if (!problems.some((p) => p.severity === 'error')) {
-      problems.push({ code: 'schema', severity: 'error', message: 'The manifest is empty: expected a mapping with `type: DeclarativeSource`.', span: { start: 0, end: 0 } });
+      problems.push({
+        code: 'schema',
+        severity: 'error',
+        message: 'The manifest is empty: expected a mapping with `type: DeclarativeSource`.',
+        span: { start: 0, end: 0 },
+      });
     }
     details.problems = problems;
     return details;
@@ -70,7 +83,12 @@ export function validateManifestDetailed(parsed: ParsedManifest): ValidationDeta
         findings = rule.check(ctx);
       } catch (e) {
         // A rule bug must not hide the other diagnostics.
-        problems.push({ code: 'internal-error', severity: 'warning', message: `Rule ${rule.code} failed: ${(e as Error).message}`, span: { start: 0, end: 0 } });
+        problems.push({
+          code: 'internal-error',
+          severity: 'warning',
+          message: `Rule ${rule.code} failed: ${(e as Error).message}`,
+          span: { start: 0, end: 0 },
+        });
       }
       for (const f of findings) problems.push(locate(f, resolved.origins, parsed));
     }
@@ -81,7 +99,12 @@ export function validateManifestDetailed(parsed: ParsedManifest): ValidationDeta
       details.templates = found.templates;
       for (const p of found.problems) problems.push(olderVersionLeniency(p, version));
     } catch (e) {
-      problems.push({ code: 'internal-error', severity: 'warning', message: `Template rules failed: ${(e as Error).message}`, span: { start: 0, end: 0 } });
+      problems.push({
+        code: 'internal-error',
+        severity: 'warning',
+        message: `Template rules failed: ${(e as Error).message}`,
+        span: { start: 0, end: 0 },
+      });
     }
   }
   details.problems = dedupe(problems);
@@ -98,7 +121,11 @@ const REJECTED_SINCE: Record<string, string> = { 'template-stream-state': '6.34.
 function olderVersionLeniency(p: Problem, version: CdkVersion | undefined): Problem {
   const since = REJECTED_SINCE[p.code];
   if (!since || p.severity !== 'error' || !version || !isOlderThan(version, since)) return p;
-  return { ...p, severity: 'warning', message: `${p.message} It is accepted because this manifest declares the older CDK version ${version.join('.')}; CDK ${since} and later reject it.` };
+  return {
+    ...p,
+    severity: 'warning',
+    message: `${p.message} It is accepted because this manifest declares the older CDK version ${version.join('.')}; CDK ${since} and later reject it.`,
+  };
 }
 
 function locate(issue: Located, origins: ManifestOrigins, parsed: ParsedManifest): Problem {
@@ -215,4 +242,3 @@ function dedupe(problems: Problem[]): Problem[] {
   }
   return out.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
 }
-

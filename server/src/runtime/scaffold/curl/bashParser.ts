@@ -18,7 +18,9 @@ function wasmFile(name: 'tree-sitter.wasm' | 'tree-sitter-bash.wasm'): string {
 /** Loads the WebAssembly parser once; later calls wait for the first. Throws when a .wasm file is missing. */
 export function loadBashParser(): Promise<void> {
   loading ??= (async () => {
-    await TreeSitter.init({ locateFile: (name: string) => wasmFile(name === 'tree-sitter.wasm' ? 'tree-sitter.wasm' : 'tree-sitter-bash.wasm') });
+    await TreeSitter.init({
+      locateFile: (name: string) => wasmFile(name === 'tree-sitter.wasm' ? 'tree-sitter.wasm' : 'tree-sitter-bash.wasm'),
+    });
     const bash = await TreeSitter.Language.load(wasmFile('tree-sitter-bash.wasm'));
     const p = new TreeSitter();
     p.setLanguage(bash);

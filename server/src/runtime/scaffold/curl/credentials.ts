@@ -21,19 +21,31 @@ export type CredentialPlan = {
 };
 
 const SECRET_HEADER = /^(x-)?(.*[-_])?(api[-_]?key|apikey|key|token|secret|access[-_]?token|auth[-_]?token|session[-_]?id|password)$/i;
-const SECRET_QUERY = /^(api[-_]?key|apikey|key|token|access[-_]?token|auth[-_]?token|auth|secret|client[-_]?secret|app[-_]?key|app[-_]?id|signature|sig|password)$/i;
+const SECRET_QUERY =
+  /^(api[-_]?key|apikey|key|token|access[-_]?token|auth[-_]?token|auth|secret|client[-_]?secret|app[-_]?key|app[-_]?id|signature|sig|password)$/i;
 
 const config = (key: string) => `{{ config['${key}'] }}`;
 
 /** The snake_case input name for a header or parameter name (`X-Api-Key` → `api_key`). */
 export function inputKeyFor(name: string): string {
-  const key = name.replace(/^x-/i, '').replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
+  const key = name
+    .replace(/^x-/i, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
   return /^[a-z_]/.test(key) ? key || 'api_key' : `input_${key}`;
 }
 
 /** Finds the credentials of a request; `takenKeys` are input names already used for something else. */
 export function planCredentials(request: RequestSketch, reuse: (key: string) => boolean): CredentialPlan {
-  const plan: CredentialPlan = { inputs: [], headerTemplates: new Map(), queryTemplates: new Map(), consumedHeaders: new Set(), consumedQuery: new Set() };
+  const plan: CredentialPlan = {
+    inputs: [],
+    headerTemplates: new Map(),
+    queryTemplates: new Map(),
+    consumedHeaders: new Set(),
+    consumedQuery: new Set(),
+  };
   const used = new Set<string>();
   const input = (wanted: string, title: string, secret: boolean, comment: string): string => {
     let key = wanted;
@@ -69,7 +81,12 @@ export function planCredentials(request: RequestSketch, reuse: (key: string) => 
         return;
       }
       const prefix = token ? `${scheme} ` : '';
-      const k = input('api_key', 'API Key', true, `the ${token ? `${scheme} ` : ''}credential of the Authorization header in ${request.origin}`);
+      const k = input(
+        'api_key',
+        'API Key',
+        true,
+        `the ${token ? `${scheme} ` : ''}credential of the Authorization header in ${request.origin}`,
+      );
       if (!plan.authenticator) {
         plan.authenticator = apiKey(`${prefix}${config(k)}`, 'header', name);
         plan.authenticatorComment = `Authorization header in ${request.origin}`;
@@ -83,7 +100,8 @@ export function planCredentials(request: RequestSketch, reuse: (key: string) => 
         plan.authenticator = apiKey(config(k), 'header', name);
         plan.authenticatorComment = `API-key-like header ${name} in ${request.origin}`;
         plan.consumedHeaders.add(i);
-      } else plan.headerTemplates.set(i, { value: config(k), comment: `${lower === 'cookie' ? 'cookies' : 'credential'} in ${request.origin}` });
+      } else
+        plan.headerTemplates.set(i, { value: config(k), comment: `${lower === 'cookie' ? 'cookies' : 'credential'} in ${request.origin}` });
     }
   });
   request.query.forEach(([name], i) => {

@@ -22,7 +22,8 @@ export type ScaffoldContext = {
 };
 
 // Headers a browser or curl adds by itself; a declarative requester must not pin them.
-const TRANSPORT_HEADERS = /^(:.*|host|content-length|connection|accept-encoding|user-agent|sec-.*|priority|pragma|cache-control|origin|referer|dnt|upgrade-insecure-requests|te|keep-alive|if-none-match|if-modified-since)$/i;
+const TRANSPORT_HEADERS =
+  /^(:.*|host|content-length|connection|accept-encoding|user-agent|sec-.*|priority|pragma|cache-control|origin|referer|dnt|upgrade-insecure-requests|te|keep-alive|if-none-match|if-modified-since)$/i;
 
 /** Derives one stream. Never throws. */
 export function deriveStream(request: RequestSketch, context: ScaffoldContext): StreamDraft {
@@ -97,10 +98,18 @@ export function deriveStream(request: RequestSketch, context: ScaffoldContext): 
     requester,
     record_selector: { type: 'RecordSelector', extractor: { type: 'DpathExtractor', field_path: guess?.fieldPath ?? [] } },
   };
-  at(['retriever', 'record_selector', 'extractor', 'field_path'], guess
-    ? `${guess.why} (${guess.count} in the recorded response)`
-    : request.response ? 'the recorded response is not a JSON array of objects: check where the records are' : 'no response to look at: set the path to the array of records');
-  stream.schema_loader = { type: 'InlineSchemaLoader', schema: guess?.schema ?? { $schema: 'http://json-schema.org/schema#', type: 'object', additionalProperties: true, properties: {} } };
+  at(
+    ['retriever', 'record_selector', 'extractor', 'field_path'],
+    guess
+      ? `${guess.why} (${guess.count} in the recorded response)`
+      : request.response
+        ? 'the recorded response is not a JSON array of objects: check where the records are'
+        : 'no response to look at: set the path to the array of records',
+  );
+  stream.schema_loader = {
+    type: 'InlineSchemaLoader',
+    schema: guess?.schema ?? { $schema: 'http://json-schema.org/schema#', type: 'object', additionalProperties: true, properties: {} },
+  };
   at(['schema_loader'], guess?.schema ? 'inferred from the recorded records' : 'empty: run the stream and write the inferred schema');
   return { name, stream, inputs: plan.inputs, comments };
 }
@@ -110,7 +119,13 @@ function splitUrl(url: string, bases: ScaffoldContext['urlBases']): { urlBase: s
   const match = bases
     .filter((b) => url === b.value.replace(/\/+$/, '') || url.startsWith(b.value.replace(/\/+$/, '') + '/'))
     .sort((a, b) => b.value.length - a.value.length)[0];
-  if (match) return { urlBase: match.value, path: url.slice(match.value.replace(/\/+$/, '').length) || '/', urlBaseWhy: `same as the url_base of ${match.where}`, reused: true };
+  if (match)
+    return {
+      urlBase: match.value,
+      path: url.slice(match.value.replace(/\/+$/, '').length) || '/',
+      urlBaseWhy: `same as the url_base of ${match.where}`,
+      reused: true,
+    };
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -121,13 +136,25 @@ function splitUrl(url: string, bases: ScaffoldContext['urlBases']): { urlBase: s
   let keep = 1;
   while (keep < segments.length - 1 && /^(api|rest|v\d+(\.\d+)?)$/i.test(segments[keep])) keep++;
   const prefix = segments.slice(0, keep).join('/');
-  return { urlBase: `${parsed.origin}${prefix}`, path: parsed.pathname.slice(prefix.length) || '/', urlBaseWhy: 'scheme, host and version-like path segments of the URL', reused: false };
+  return {
+    urlBase: `${parsed.origin}${prefix}`,
+    path: parsed.pathname.slice(prefix.length) || '/',
+    urlBaseWhy: 'scheme, host and version-like path segments of the URL',
+    reused: false,
+  };
 }
 
 function streamNameFor(path: string): string {
   const segments = path.split('/').filter((s) => s && !/^(\d+|[0-9a-f-]{16,}|\{.*\})$/i.test(s));
   const last = segments[segments.length - 1] ?? 'records';
-  return last.replace(/\.[a-z]+$/i, '').replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase() || 'records';
+  return (
+    last
+      .replace(/\.[a-z]+$/i, '')
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .toLowerCase() || 'records'
+  );
 }
 
 function uniqueName(name: string, taken: Set<string>): string {

@@ -37,13 +37,22 @@ export function readHarEntries(text: string): { entries: HarEntry[]; error?: str
       method: str(request.method).toUpperCase() || 'GET',
       url: hash === -1 ? url : url.slice(0, hash),
       query,
-      headers: list(request.headers).map((h) => [str(obj(h)?.name), str(obj(h)?.value)] as [string, string]).filter(([n]) => n !== ''),
+      headers: list(request.headers)
+        .map((h) => [str(obj(h)?.name), str(obj(h)?.value)] as [string, string])
+        .filter(([n]) => n !== ''),
       origin: `HAR entry ${index + 1}`,
       response: { status: Number(response?.status ?? 0), mimeType: str(content?.mimeType), text: responseText(content) },
     };
     const postText = str(body?.text);
     if (postText) sketch.body = postText;
-    out.push({ index, method: sketch.method, url: fullUrl, status: sketch.response!.status, mimeType: sketch.response!.mimeType ?? '', request: sketch });
+    out.push({
+      index,
+      method: sketch.method,
+      url: fullUrl,
+      status: sketch.response!.status,
+      mimeType: sketch.response!.mimeType ?? '',
+      request: sketch,
+    });
   });
   return { entries: out };
 }

@@ -21,11 +21,15 @@ export function guessRecords(body: string | undefined, streamName: string): Reco
   }
   const found = findArray(json, [], 0);
   if (!found) return isRecord(json) ? { ...describe([json], streamName), fieldPath: [], why: 'the response is one object' } : null;
-  const why = found.path.length === 0 ? 'the response is an array of objects' : `the response's array of objects under ${found.path.join('.')}`;
+  const why =
+    found.path.length === 0 ? 'the response is an array of objects' : `the response's array of objects under ${found.path.join('.')}`;
   return { ...describe(found.records, streamName), fieldPath: found.path, why };
 }
 
-function describe(records: Record<string, unknown>[], streamName: string): { primaryKey?: string; schema?: Record<string, unknown>; count: number } {
+function describe(
+  records: Record<string, unknown>[],
+  streamName: string,
+): { primaryKey?: string; schema?: Record<string, unknown>; count: number } {
   const sample = records.slice(0, 50);
   const singular = streamName.replace(/s$/, '');
   const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number';

@@ -26,5 +26,7 @@ export function scaffoldStreams(requests: RequestSketch[], existing: string | un
   }
   const streams = drafts.map((d) => d.name);
   if (drafts.length === 0) return { streams };
-  return existing !== undefined && existing.trim() !== '' ? { edits: addStreamsEdits(existing, drafts), streams } : { text: newManifestText(drafts, origin), streams };
+  return existing !== undefined && existing.trim() !== ''
+    ? { edits: addStreamsEdits(existing, drafts), streams }
+    : { text: newManifestText(drafts, origin), streams };
 }

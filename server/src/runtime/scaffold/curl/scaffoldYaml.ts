@@ -20,13 +20,15 @@ export function scaffoldContextOf(text: string | undefined): ScaffoldContext {
     if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, String(i)]));
     else if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      if (typeof o.url_base === 'string' && !o.url_base.includes('{')) context.urlBases.push({ value: o.url_base, where: path.join('.') || 'the manifest' });
+      if (typeof o.url_base === 'string' && !o.url_base.includes('{'))
+        context.urlBases.push({ value: o.url_base, where: path.join('.') || 'the manifest' });
       if (o.type === 'DeclarativeStream' && typeof o.name === 'string') context.streamNames.add(o.name);
       for (const [k, x] of Object.entries(o)) walk(x, [...path, k]);
     }
   };
   walk(value, []);
-  const properties = (value as { spec?: { connection_specification?: { properties?: unknown } } } | null)?.spec?.connection_specification?.properties;
+  const properties = (value as { spec?: { connection_specification?: { properties?: unknown } } } | null)?.spec?.connection_specification
+    ?.properties;
   if (properties && typeof properties === 'object') for (const k of Object.keys(properties)) context.inputs.add(k);
   return context;
 }
@@ -52,7 +54,14 @@ export function newManifestText(drafts: StreamDraft[], origin: string): string {
 export function addStreamsEdits(text: string, drafts: StreamDraft[]): OffsetEdit[] {
   const doc = parseDocument(text, { uniqueKeys: false });
   const edits: OffsetEdit[] = [];
-  const streamsText = (indent: number) => indentLines(render(drafts.map((d) => d.stream), drafts.flatMap((d, i) => prefix(d.comments, [i]))), indent);
+  const streamsText = (indent: number) =>
+    indentLines(
+      render(
+        drafts.map((d) => d.stream),
+        drafts.flatMap((d, i) => prefix(d.comments, [i])),
+      ),
+      indent,
+    );
   const streams = doc.get('streams', true) as Node | undefined;
   if (isSeq(streams) && streams.items.length > 0 && !streams.flow) {
     const first = streams.items[0] as Node;
@@ -79,7 +88,18 @@ export function applyOffsetEdits(text: string, edits: OffsetEdit[]): string {
 function inputEdits(text: string, doc: Document, inputs: SpecInput[]): OffsetEdit[] {
   const spec = doc.getIn(['spec', 'connection_specification'], true) as Node | undefined;
   const propertiesText = (indent: number) => indentLines(render(specProperties(inputs), inputComments(inputs)), indent);
-  if (!isMap(spec) || spec.flow) return isMap(doc.get('spec', true)) ? [] : [appendAtEnd(text, render({ spec: { type: 'Spec', connection_specification: specSchema(inputs) } }, prefix(inputComments(inputs), ['spec', 'connection_specification', 'properties'])))];
+  if (!isMap(spec) || spec.flow)
+    return isMap(doc.get('spec', true))
+      ? []
+      : [
+          appendAtEnd(
+            text,
+            render(
+              { spec: { type: 'Spec', connection_specification: specSchema(inputs) } },
+              prefix(inputComments(inputs), ['spec', 'connection_specification', 'properties']),
+            ),
+          ),
+        ];
   const edits: OffsetEdit[] = [];
   const properties = spec.get('properties', true) as Node | undefined;
   const keyColumn = columnOf(text, (spec.items[0].key as Node).range![0]);
@@ -104,7 +124,13 @@ function inputEdits(text: string, doc: Document, inputs: SpecInput[]): OffsetEdi
 }
 
 function specSchema(inputs: SpecInput[]): Record<string, unknown> {
-  return { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required: inputs.map((i) => i.key), properties: specProperties(inputs), additionalProperties: true };
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    required: inputs.map((i) => i.key),
+    properties: specProperties(inputs),
+    additionalProperties: true,
+  };
 }
 
 function specProperties(inputs: SpecInput[]): Record<string, unknown> {
@@ -116,7 +142,8 @@ function specProperties(inputs: SpecInput[]): Record<string, unknown> {
 }
 
 const inputComments = (inputs: SpecInput[]): Comments => inputs.map((i) => ({ path: [i.key], text: `from ${i.comment}` }));
-const prefix = (comments: Comments, head: (string | number)[]): Comments => comments.map((c) => ({ path: [...head, ...c.path], text: c.text }));
+const prefix = (comments: Comments, head: (string | number)[]): Comments =>
+  comments.map((c) => ({ path: [...head, ...c.path], text: c.text }));
 
 function render(value: unknown, comments: Comments): string {
   const doc = new Document(value);
@@ -130,7 +157,9 @@ function applyComments(doc: Document, comments: Comments, head: (string | number
     const path = [...head, ...c.path];
     const parent = doc.getIn(path.slice(0, -1), true);
     if (!isMap(parent)) continue;
-    const pair = parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === path[path.length - 1]) as Pair<unknown, unknown> | undefined;
+    const pair = parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === path[path.length - 1]) as
+      | Pair<unknown, unknown>
+      | undefined;
     if (!pair) continue;
     if (isScalar(pair.value) && !pair.value.comment) pair.value.comment = ` ${c.text}`;
     else {
@@ -143,7 +172,11 @@ function applyComments(doc: Document, comments: Comments, head: (string | number
 
 function indentLines(block: string, indent: number): string {
   const pad = ' '.repeat(indent);
-  return block.split('\n').map((l) => (l ? pad + l : l)).join('\n').replace(/\n*$/, '\n');
+  return block
+    .split('\n')
+    .map((l) => (l ? pad + l : l))
+    .join('\n')
+    .replace(/\n*$/, '\n');
 }
 
 /** Replaces a flow value (`[]`, `{}`) by a block that starts on the next line. */

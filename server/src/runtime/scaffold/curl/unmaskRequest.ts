@@ -14,7 +14,12 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 
 /** The request with what could be re-rendered in clear. `resolved` is the resolved manifest. Throws only on a malformed authenticator. */
-export async function unmaskRequest(resolved: Obj, streamName: string, request: MaskedRequest, config: Obj): Promise<{ request: MaskedRequest; stillMasked: string[] }> {
+export async function unmaskRequest(
+  resolved: Obj,
+  streamName: string,
+  request: MaskedRequest,
+  config: Obj,
+): Promise<{ request: MaskedRequest; stillMasked: string[] }> {
   const streams = Array.isArray(resolved.streams) ? resolved.streams : [];
   const stream = streams.map(obj).find((s) => s?.name === streamName);
   const requester = obj(obj(obj(stream)?.retriever)?.requester);
@@ -22,9 +27,10 @@ export async function unmaskRequest(resolved: Obj, streamName: string, request: 
   const headers: Record<string, string> = { ...(request.headers ?? {}) };
   let url = request.url;
   const authComponent = obj(requester?.authenticator);
-  const auth = authComponent && STATIC_AUTH.has(String(authComponent.type))
-    ? await createAuthenticator(authComponent, config, { parameters: obj(requester?.$parameters) ?? {} }).authenticate()
-    : undefined;
+  const auth =
+    authComponent && STATIC_AUTH.has(String(authComponent.type))
+      ? await createAuthenticator(authComponent, config, { parameters: obj(requester?.$parameters) ?? {} }).authenticate()
+      : undefined;
   const render = (template: unknown): string | undefined => {
     if (typeof template !== 'string') return undefined;
     try {
@@ -61,6 +67,7 @@ export async function unmaskRequest(resolved: Obj, streamName: string, request: 
     url = `${url.slice(0, q)}?${params.toString()}`;
   }
   if (request.body?.includes(MASK)) stillMasked.push('body');
-  if (authComponent && !auth && (Object.values(headers).some((v) => v.includes(MASK)))) stillMasked.push(`the ${String(authComponent.type)} credentials (a token is never fetched for a copy)`);
+  if (authComponent && !auth && Object.values(headers).some((v) => v.includes(MASK)))
+    stillMasked.push(`the ${String(authComponent.type)} credentials (a token is never fetched for a copy)`);
   return { request: { ...request, url, headers }, stillMasked };
 }

@@ -45,7 +45,14 @@ export function inferBaseUrl(doc: OpenApiDocument, inputs: SpecInput[]): Noted<s
   }
   if (!url || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url.replace(/\{\{[^}]*\}\}/g, 'x'))) {
     // A relative server (or none) is relative to wherever the document is hosted: ask for it.
-    const input = addInput(inputs, { name: 'base_url', title: 'Base URL', type: 'string', required: true, description: 'The API\'s base URL (scheme and host).', why: `${url ? `the server "${url}" is relative` : 'the document names no server'}: the host is an input` });
+    const input = addInput(inputs, {
+      name: 'base_url',
+      title: 'Base URL',
+      type: 'string',
+      required: true,
+      description: "The API's base URL (scheme and host).",
+      why: `${url ? `the server "${url}" is relative` : 'the document names no server'}: the host is an input`,
+    });
     url = `${configRef(input)}${url && url !== '/' ? (url.startsWith('/') ? url : `/${url}`) : ''}`;
     why = `${why}; the host is the input base_url`;
   }
@@ -53,7 +60,11 @@ export function inferBaseUrl(doc: OpenApiDocument, inputs: SpecInput[]): Noted<s
 }
 
 /** What the security schemes add to every request: an authenticator, and further API keys the same requirement asks for. */
-export type InferredAuth = { authenticator?: NotedComponent; headers?: Noted<Record<string, string>>; parameters?: Noted<Record<string, string>> };
+export type InferredAuth = {
+  authenticator?: NotedComponent;
+  headers?: Noted<Record<string, string>>;
+  parameters?: Noted<Record<string, string>>;
+};
 
 /** The authentication of the picked operations (empty when the document declares no supported scheme). */
 export function inferAuthentication(doc: OpenApiDocument, picked: ApiOperation[], urlBase: string, inputs: SpecInput[]): InferredAuth {
@@ -79,7 +90,17 @@ export function inferAuthentication(doc: OpenApiDocument, picked: ApiOperation[]
     for (const extra of together) {
       const s = obj(schemes[extra]);
       if (String(s.type).toLowerCase() !== 'apikey' || typeof s.name !== 'string' || (s.in !== 'header' && s.in !== 'query')) continue;
-      const value = configRef(addInput(inputs, { name: safeKey(extra), title: extra, type: 'string', secret: true, required: true, description: `Sent as the ${s.in === 'query' ? 'query parameter' : 'header'} "${s.name}".`, why: `security scheme "${extra}", required together with "${name}"` }));
+      const value = configRef(
+        addInput(inputs, {
+          name: safeKey(extra),
+          title: extra,
+          type: 'string',
+          secret: true,
+          required: true,
+          description: `Sent as the ${s.in === 'query' ? 'query parameter' : 'header'} "${s.name}".`,
+          why: `security scheme "${extra}", required together with "${name}"`,
+        }),
+      );
       (s.in === 'query' ? parameters : headers)[s.name] = value;
       sent.push(`"${extra}"`);
     }
@@ -114,9 +135,11 @@ function credentialOf(s: Record<string, unknown>, version: 2 | 3, urlBase: strin
     }
     const flows = obj(s.flows);
     const cc = obj(flows.clientCredentials);
-    if (typeof cc.tokenUrl === 'string') return { kind: 'oauth2ClientCredentials', tokenUrl: absolute(cc.tokenUrl, urlBase), scopes: scopes(cc.scopes) };
+    if (typeof cc.tokenUrl === 'string')
+      return { kind: 'oauth2ClientCredentials', tokenUrl: absolute(cc.tokenUrl, urlBase), scopes: scopes(cc.scopes) };
     const code = obj(flows.authorizationCode);
-    if (typeof code.tokenUrl === 'string') return { kind: 'oauth2RefreshToken', tokenUrl: absolute(code.tokenUrl, urlBase), scopes: scopes(code.scopes) };
+    if (typeof code.tokenUrl === 'string')
+      return { kind: 'oauth2RefreshToken', tokenUrl: absolute(code.tokenUrl, urlBase), scopes: scopes(code.scopes) };
     // Implicit and password flows end in an access token the author pastes in.
     return { kind: 'bearer' };
   }

@@ -6,11 +6,35 @@ import type { ApiOperation, ApiParameter } from './operations';
 import { obj } from './operations';
 import { properties } from './recordSchema';
 
-const FILTER_NAME = /^(since|updated_since|modified_since|changed_since|updated_after|modified_after|changed_after|created_after|created_since|updated_from|modified_from|start_date|startdate|start_time|starttime|from_date|date_from|updated_at_min|updated_at_from|min_updated_at|updatedsince|modifiedsince|updatedafter|modifiedafter|createdafter|last_modified|lastmodified|if_modified_since|updated_at\[gte\]|updated\[gte\]|updated_at\[gt\])$/i;
-const FIELD_NAMES = ['updated_at', 'updatedat', 'updated', 'modified_at', 'modifiedat', 'modified', 'last_modified', 'lastmodified', 'date_modified', 'last_updated', 'lastupdated', 'changed_at', 'created_at', 'createdat', 'created', 'date_created', 'timestamp', 'date'];
+const FILTER_NAME =
+  /^(since|updated_since|modified_since|changed_since|updated_after|modified_after|changed_after|created_after|created_since|updated_from|modified_from|start_date|startdate|start_time|starttime|from_date|date_from|updated_at_min|updated_at_from|min_updated_at|updatedsince|modifiedsince|updatedafter|modifiedafter|createdafter|last_modified|lastmodified|if_modified_since|updated_at\[gte\]|updated\[gte\]|updated_at\[gt\])$/i;
+const FIELD_NAMES = [
+  'updated_at',
+  'updatedat',
+  'updated',
+  'modified_at',
+  'modifiedat',
+  'modified',
+  'last_modified',
+  'lastmodified',
+  'date_modified',
+  'last_updated',
+  'lastupdated',
+  'changed_at',
+  'created_at',
+  'createdat',
+  'created',
+  'date_created',
+  'timestamp',
+  'date',
+];
 
 /** The cursor for `op` (undefined when no filter/field pair is found); the filter's name is consumed. */
-export function inferIncremental(op: ApiOperation, item: Record<string, unknown> | undefined, inputs: SpecInput[]): { cursor?: NotedComponent; consumed: string[] } {
+export function inferIncremental(
+  op: ApiOperation,
+  item: Record<string, unknown> | undefined,
+  inputs: SpecInput[],
+): { cursor?: NotedComponent; consumed: string[] } {
   if (!item) return { consumed: [] };
   const filter = op.parameters.find((p) => p.in === 'query' && isDateFilter(p));
   if (!filter) return { consumed: [] };
@@ -18,15 +42,17 @@ export function inferIncremental(op: ApiOperation, item: Record<string, unknown>
   if (!field) return { consumed: [] };
   const dateOnly = filter.schema.format === 'date';
   const format = dateOnly ? '%Y-%m-%d' : '%Y-%m-%dT%H:%M:%SZ';
-  const start = configRef(addInput(inputs, {
-    name: 'start_date',
-    title: 'Start Date',
-    type: 'string',
-    format: 'date-time',
-    required: true,
-    description: 'Records changed before this moment are not read (UTC, e.g. 2024-01-01T00:00:00Z).',
-    why: `the start of the suggested incremental cursor (query filter "${filter.name}")`,
-  }));
+  const start = configRef(
+    addInput(inputs, {
+      name: 'start_date',
+      title: 'Start Date',
+      type: 'string',
+      format: 'date-time',
+      required: true,
+      description: 'Records changed before this moment are not read (UTC, e.g. 2024-01-01T00:00:00Z).',
+      why: `the start of the suggested incremental cursor (query filter "${filter.name}")`,
+    }),
+  );
   return {
     consumed: [filter.name],
     cursor: {

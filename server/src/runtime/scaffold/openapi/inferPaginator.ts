@@ -6,12 +6,106 @@ import type { ApiOperation, ApiParameter } from './operations';
 import { obj } from './operations';
 import { properties } from './recordSchema';
 
-const CURSOR_PARAMS = ['cursor', 'page_token', 'pagetoken', 'next_page_token', 'nextpagetoken', 'starting_after', 'start_cursor', 'page_cursor', 'continuation_token', 'continuationtoken', 'continuation', 'marker', 'next_token', 'nexttoken', 'pagination_token', 'paginationtoken', 'after', 'next', 'page[after]', 'page[cursor]', 'skiptoken', '$skiptoken'];
-const CURSOR_FIELDS = ['next_cursor', 'nextcursor', 'next_page_token', 'nextpagetoken', 'next_token', 'nexttoken', 'cursor', 'continuation_token', 'continuationtoken', 'next_marker', 'nextmarker', 'marker', 'end_cursor', 'endcursor', 'after', 'next_page_cursor'];
-const NEXT_URL_FIELDS = ['next', 'next_url', 'nexturl', 'next_link', 'nextlink', '@odata.nextlink', 'next_page_url', 'nextpageurl', 'next_page', 'nextpage'];
-const WRAPPERS = ['next_page', 'nextpage', 'meta', 'metadata', 'pagination', 'paging', 'page_info', 'pageinfo', 'response_metadata', 'links', '_links', 'cursor', 'page'];
-const PAGE_PARAMS = ['page', 'page_number', 'pagenumber', 'pageno', 'page_no', 'page_num', 'pagenum', 'pageindex', 'page_index', 'page[number]'];
-const SIZE_PARAMS = ['per_page', 'perpage', 'page_size', 'pagesize', 'limit', 'size', 'count', 'max_results', 'maxresults', 'results_per_page', 'page[size]', 'page[limit]', 'max', 'top', '$top', 'pagelen', 'number'];
+const CURSOR_PARAMS = [
+  'cursor',
+  'page_token',
+  'pagetoken',
+  'next_page_token',
+  'nextpagetoken',
+  'starting_after',
+  'start_cursor',
+  'page_cursor',
+  'continuation_token',
+  'continuationtoken',
+  'continuation',
+  'marker',
+  'next_token',
+  'nexttoken',
+  'pagination_token',
+  'paginationtoken',
+  'after',
+  'next',
+  'page[after]',
+  'page[cursor]',
+  'skiptoken',
+  '$skiptoken',
+];
+const CURSOR_FIELDS = [
+  'next_cursor',
+  'nextcursor',
+  'next_page_token',
+  'nextpagetoken',
+  'next_token',
+  'nexttoken',
+  'cursor',
+  'continuation_token',
+  'continuationtoken',
+  'next_marker',
+  'nextmarker',
+  'marker',
+  'end_cursor',
+  'endcursor',
+  'after',
+  'next_page_cursor',
+];
+const NEXT_URL_FIELDS = [
+  'next',
+  'next_url',
+  'nexturl',
+  'next_link',
+  'nextlink',
+  '@odata.nextlink',
+  'next_page_url',
+  'nextpageurl',
+  'next_page',
+  'nextpage',
+];
+const WRAPPERS = [
+  'next_page',
+  'nextpage',
+  'meta',
+  'metadata',
+  'pagination',
+  'paging',
+  'page_info',
+  'pageinfo',
+  'response_metadata',
+  'links',
+  '_links',
+  'cursor',
+  'page',
+];
+const PAGE_PARAMS = [
+  'page',
+  'page_number',
+  'pagenumber',
+  'pageno',
+  'page_no',
+  'page_num',
+  'pagenum',
+  'pageindex',
+  'page_index',
+  'page[number]',
+];
+const SIZE_PARAMS = [
+  'per_page',
+  'perpage',
+  'page_size',
+  'pagesize',
+  'limit',
+  'size',
+  'count',
+  'max_results',
+  'maxresults',
+  'results_per_page',
+  'page[size]',
+  'page[limit]',
+  'max',
+  'top',
+  '$top',
+  'pagelen',
+  'number',
+];
 const OFFSET_PARAMS = ['offset', 'skip', 'start', 'startindex', 'start_index', 'from', '$skip', 'page[offset]'];
 
 /** Names of query parameters the paginator took (they are not asked for as inputs). */
@@ -38,7 +132,9 @@ export function inferPaginator(op: ApiOperation, isList: boolean, primaryKey: st
   const tokenOffset = find(OFFSET_PARAMS);
   const cursorParam = find(CURSOR_PARAMS) ?? (tokenOffset && tokenOffset.schema.type === 'string' ? tokenOffset : undefined);
   if (cursorParam) {
-    const field = findField(response, CURSOR_FIELDS) ?? (cursorParam.name.toLowerCase() === 'next' ? undefined : findField(response, [cursorParam.name.toLowerCase()]));
+    const field =
+      findField(response, CURSOR_FIELDS) ??
+      (cursorParam.name.toLowerCase() === 'next' ? undefined : findField(response, [cursorParam.name.toLowerCase()]));
     const hasMore = findField(response, ['has_more', 'hasmore', 'has_next', 'hasnext', 'has_next_page', 'hasnextpage', 'more']);
     let cursorValue: string | undefined;
     let stop: string | undefined;
@@ -62,7 +158,12 @@ export function inferPaginator(op: ApiOperation, isList: boolean, primaryKey: st
           type: 'DefaultPaginator',
           page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: cursorParam.name },
           ...sizeOption,
-          pagination_strategy: { type: 'CursorPagination', cursor_value: cursorValue, stop_condition: stop, ...(size ? { page_size: pageSize } : {}) },
+          pagination_strategy: {
+            type: 'CursorPagination',
+            cursor_value: cursorValue,
+            stop_condition: stop,
+            ...(size ? { page_size: pageSize } : {}),
+          },
         },
       },
     };
@@ -78,7 +179,12 @@ export function inferPaginator(op: ApiOperation, isList: boolean, primaryKey: st
           type: 'DefaultPaginator',
           page_token_option: { type: 'RequestPath' },
           ...sizeOption,
-          pagination_strategy: { type: 'CursorPagination', cursor_value: `{{ ${nextUrl.expr} }}`, stop_condition: `{{ not ${nextUrl.expr} }}`, ...(size ? { page_size: pageSize } : {}) },
+          pagination_strategy: {
+            type: 'CursorPagination',
+            cursor_value: `{{ ${nextUrl.expr} }}`,
+            stop_condition: `{{ not ${nextUrl.expr} }}`,
+            ...(size ? { page_size: pageSize } : {}),
+          },
         },
       },
     };
@@ -122,7 +228,8 @@ export function inferPaginator(op: ApiOperation, isList: boolean, primaryKey: st
 
   const page = find(PAGE_PARAMS);
   if (page && isNumeric(page)) {
-    const min = typeof page.schema.minimum === 'number' ? page.schema.minimum : typeof page.schema.default === 'number' ? page.schema.default : 1;
+    const min =
+      typeof page.schema.minimum === 'number' ? page.schema.minimum : typeof page.schema.default === 'number' ? page.schema.default : 1;
     return {
       consumed: [page.name, ...(size ? [size.name] : [])],
       paginator: {

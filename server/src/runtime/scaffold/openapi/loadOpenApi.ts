@@ -35,21 +35,31 @@ export async function dereferenceOpenApi(value: unknown, fileName: string, text?
   const version = typeof top.swagger !== 'undefined' ? 2 : /^3\.[01]/.test(String(top.openapi ?? '')) ? 3 : null;
   if (version === null) {
     const what = declared === undefined ? 'it has no `openapi` or `swagger` key' : `it declares version ${JSON.stringify(declared)}`;
-    return fail(`not an OpenAPI 3.0/3.1 or Swagger 2.0 document: ${what}. Give the API's OpenAPI (or Swagger) description.`, keyOffset(text, declared === undefined ? undefined : top.openapi !== undefined ? 'openapi' : 'swagger'));
+    return fail(
+      `not an OpenAPI 3.0/3.1 or Swagger 2.0 document: ${what}. Give the API's OpenAPI (or Swagger) description.`,
+      keyOffset(text, declared === undefined ? undefined : top.openapi !== undefined ? 'openapi' : 'swagger'),
+    );
   }
-  if (version === 2 && String(top.swagger) !== '2.0') return fail(`unsupported Swagger version ${JSON.stringify(top.swagger)}: expected "2.0".`, keyOffset(text, 'swagger'));
-  if (typeof top.paths !== 'object' || top.paths === null) return fail('the document has no `paths`: there is no operation to scaffold a stream from.');
+  if (version === 2 && String(top.swagger) !== '2.0')
+    return fail(`unsupported Swagger version ${JSON.stringify(top.swagger)}: expected "2.0".`, keyOffset(text, 'swagger'));
+  if (typeof top.paths !== 'object' || top.paths === null)
+    return fail('the document has no `paths`: there is no operation to scaffold a stream from.');
   // The parser is strict about versions a YAML author often writes unquoted (`version: 1.0`) or
   // short (`openapi: 3.0`); neither changes how references resolve.
   const copy: Record<string, unknown> = { ...top };
   if (version === 3) copy.openapi = String(top.openapi).startsWith('3.1') ? '3.1.0' : '3.0.3';
   else copy.swagger = '2.0';
-  if (copy.info && typeof copy.info === 'object') copy.info = { ...(copy.info as object), version: String((copy.info as Record<string, unknown>).version ?? '') };
+  if (copy.info && typeof copy.info === 'object')
+    copy.info = { ...(copy.info as object), version: String((copy.info as Record<string, unknown>).version ?? '') };
   try {
-    const api = await SwaggerParser.dereference(resolvePath(fileName), copy as never, {
-      resolve: { http: false },
-      dereference: { circular: true },
-    } as never);
+    const api = await SwaggerParser.dereference(
+      resolvePath(fileName),
+      copy as never,
+      {
+        resolve: { http: false },
+        dereference: { circular: true },
+      } as never,
+    );
     return { ok: true, doc: { version, api: api as unknown as Record<string, unknown> } };
   } catch (e) {
     const message = (e as Error).message ?? String(e);
@@ -74,7 +84,10 @@ function parseText(text: string, fileName: string): { ok: true; value: unknown }
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     const pos = lineCounter.linePos(e.pos[0]);
-    return { ok: false, error: { where: `${fileName}:${pos.line}:${pos.col}`, message: `not valid YAML or JSON: ${e.message.split('\n')[0]}` } };
+    return {
+      ok: false,
+      error: { where: `${fileName}:${pos.line}:${pos.col}`, message: `not valid YAML or JSON: ${e.message.split('\n')[0]}` },
+    };
   }
   return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }) };
 }

@@ -3,7 +3,12 @@
 // Swagger 2's and OpenAPI 3's differences end here.
 import type { OpenApiDocument } from './loadOpenApi';
 
-export type ApiParameter = { name: string; in: 'query' | 'path' | 'header' | 'cookie' | 'body' | 'formData'; required: boolean; schema: Record<string, unknown> };
+export type ApiParameter = {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie' | 'body' | 'formData';
+  required: boolean;
+  schema: Record<string, unknown>;
+};
 
 export type ApiOperation = {
   /** Upper case: `GET`. */
@@ -74,13 +79,25 @@ function mergeParameters(shared: unknown[], own: unknown[], version: 2 | 3): Api
     if (version === 2 && p.in !== 'body') schema = pick(p, ['type', 'format', 'enum', 'default', 'minimum', 'maximum', 'items']);
     else if (p.schema) schema = obj(p.schema);
     else schema = obj(Object.values(obj(p.content))[0] && obj(Object.values(obj(p.content))[0]).schema);
-    byKey.set(`${p.in}:${p.name}`, { name: p.name, in: p.in as ApiParameter['in'], required: p.required === true || p.in === 'path', schema });
+    byKey.set(`${p.in}:${p.name}`, {
+      name: p.name,
+      in: p.in as ApiParameter['in'],
+      required: p.required === true || p.in === 'path',
+      schema,
+    });
   }
   return [...byKey.values()];
 }
 
-function successResponse(responses: Record<string, unknown>, version: 2 | 3, docProduces: unknown, opProduces: unknown): { schema?: Record<string, unknown>; where: string; headers: string[] } | undefined {
-  const codes = Object.keys(responses).filter((c) => /^2(\d\d|XX)$/i.test(c)).sort();
+function successResponse(
+  responses: Record<string, unknown>,
+  version: 2 | 3,
+  docProduces: unknown,
+  opProduces: unknown,
+): { schema?: Record<string, unknown>; where: string; headers: string[] } | undefined {
+  const codes = Object.keys(responses)
+    .filter((c) => /^2(\d\d|XX)$/i.test(c))
+    .sort();
   // 200 before 201 and 2XX; `default` only when no success code is written.
   const code = codes[0] ?? (responses.default ? 'default' : undefined);
   if (!code) return undefined;
@@ -93,7 +110,8 @@ function successResponse(responses: Record<string, unknown>, version: 2 | 3, doc
   }
   const content = obj(r.content);
   const media = Object.keys(content);
-  const chosen = media.find((m) => /^application\/json\b/i.test(m)) ?? media.find((m) => /[/+]json\b/i.test(m)) ?? media.find((m) => m === '*/*');
+  const chosen =
+    media.find((m) => /^application\/json\b/i.test(m)) ?? media.find((m) => /[/+]json\b/i.test(m)) ?? media.find((m) => m === '*/*');
   const schema = chosen ? obj(content[chosen]).schema : undefined;
   return { schema: schema ? obj(schema) : undefined, where: `${code}${chosen ? ` ${chosen}` : ''}`, headers };
 }

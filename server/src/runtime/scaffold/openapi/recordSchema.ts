@@ -12,33 +12,63 @@ export type RecordShape = {
 };
 
 // Names APIs give the array of records, most common first.
-const RECORD_ARRAYS = ['data', 'items', 'results', 'records', 'entries', 'value', 'values', 'list', 'elements', 'content', 'objects', 'rows', 'hits', 'nodes', 'edges'];
+const RECORD_ARRAYS = [
+  'data',
+  'items',
+  'results',
+  'records',
+  'entries',
+  'value',
+  'values',
+  'list',
+  'elements',
+  'content',
+  'objects',
+  'rows',
+  'hits',
+  'nodes',
+  'edges',
+];
 
 /**
  * Where the records of a response with `schema` are; `resource` is the path's last word (`users`),
  * `single` is true when the path ends with a parameter (`/users/{id}`: one object, even if it holds arrays).
  */
 export function recordShape(schema: Record<string, unknown> | undefined, resource: string, single = false): RecordShape {
-  if (!schema || Object.keys(schema).length === 0) return { isList: false, fieldPath: [], fieldPathWhy: 'the response has no JSON schema: check where the records are' };
+  if (!schema || Object.keys(schema).length === 0)
+    return { isList: false, fieldPath: [], fieldPathWhy: 'the response has no JSON schema: check where the records are' };
   if (isArray(schema)) return { isList: true, fieldPath: [], fieldPathWhy: 'the response is an array', item: obj(schema.items) };
   const one = { isList: false, fieldPath: [], fieldPathWhy: 'the response is a single object: one record per request', item: schema };
   if (single) return one;
   const top = properties(schema);
   const direct = arrayProperty(top, resource, true);
-  if (direct) return { isList: true, fieldPath: [direct], fieldPathWhy: `the response's array property "${direct}"`, item: obj(obj(top[direct]).items) };
+  if (direct)
+    return {
+      isList: true,
+      fieldPath: [direct],
+      fieldPathWhy: `the response's array property "${direct}"`,
+      item: obj(obj(top[direct]).items),
+    };
   // One level down, under a wrapper: `{ data: { children: [...] } }`, `{ response: { items: [...] } }`.
   for (const [name, value] of Object.entries(top)) {
     if (!WRAPPER_NAMES.includes(name.toLowerCase())) continue;
     const inner = properties(obj(value));
     const nested = arrayProperty(inner, resource, true);
-    if (nested) return { isList: true, fieldPath: [name, nested], fieldPathWhy: `the response's array property "${name}.${nested}"`, item: obj(obj(inner[nested]).items) };
+    if (nested)
+      return {
+        isList: true,
+        fieldPath: [name, nested],
+        fieldPathWhy: `the response's array property "${name}.${nested}"`,
+        item: obj(obj(inner[nested]).items),
+      };
   }
   return one;
 }
 
 const WRAPPER_NAMES = ['data', 'response', 'result', 'results', 'body', 'payload', 'content', 'page', 'list'];
 // Properties that sit beside the records in a list envelope.
-const ENVELOPE = /^(count|total|total_?count|total_?results|size|page|pages|per_?page|page_?size|limit|offset|next|previous|prev|links|_links|meta|metadata|paging|pagination|has_?more|has_?next|cursor|next_?cursor|next_?page.*|object|url|status|success|message|errors?|warnings?|request_?id|kind|etag|type)$/i;
+const ENVELOPE =
+  /^(count|total|total_?count|total_?results|size|page|pages|per_?page|page_?size|limit|offset|next|previous|prev|links|_links|meta|metadata|paging|pagination|has_?more|has_?next|cursor|next_?cursor|next_?page.*|object|url|status|success|message|errors?|warnings?|request_?id|kind|etag|type)$/i;
 /**
  * The name of the array-of-records property among `props`: a usual name (or the resource's), or
  * the only array of an envelope (its other properties are counts, links, cursors...).
@@ -58,7 +88,11 @@ function camelToSnake(s: string): string {
 }
 
 function isArray(s: Record<string, unknown>): boolean {
-  return s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) || (s.items !== undefined && s.type === undefined && s.properties === undefined);
+  return (
+    s.type === 'array' ||
+    (Array.isArray(s.type) && s.type.includes('array')) ||
+    (s.items !== undefined && s.type === undefined && s.properties === undefined)
+  );
 }
 
 function isScalarArray(s: Record<string, unknown>): boolean {
@@ -84,7 +118,8 @@ export function primaryKeyOf(item: Record<string, unknown> | undefined, resource
   const lower = new Map(props.map((p) => [p.toLowerCase(), p]));
   for (const name of KEY_NAMES) if (lower.has(name)) return { key: lower.get(name)!, why: `the record property "${lower.get(name)}"` };
   const singular = resource.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
-  for (const name of [`${singular}_id`, `${singular}id`]) if (lower.has(name)) return { key: lower.get(name)!, why: `the record property "${lower.get(name)}" (named after the resource)` };
+  for (const name of [`${singular}_id`, `${singular}id`])
+    if (lower.has(name)) return { key: lower.get(name)!, why: `the record property "${lower.get(name)}" (named after the resource)` };
   return undefined;
 }
 
@@ -107,10 +142,20 @@ export function toRecordSchema(schema: Record<string, unknown>, maxNodes = MAX_N
     root = convert(schema, 0, new Set(), budget);
     if (budget.left > 0) break;
   }
-  return { $schema: 'http://json-schema.org/draft-07/schema#', ...root, ...(root.type === undefined ? { type: 'object' } : {}), additionalProperties: true };
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    ...root,
+    ...(root.type === undefined ? { type: 'object' } : {}),
+    additionalProperties: true,
+  };
 }
 
-function convert(schema: Record<string, unknown>, depth: number, seen: Set<object>, budget: { left: number; maxDepth: number }): Record<string, unknown> {
+function convert(
+  schema: Record<string, unknown>,
+  depth: number,
+  seen: Set<object>,
+  budget: { left: number; maxDepth: number },
+): Record<string, unknown> {
   if (seen.has(schema) || depth > budget.maxDepth || budget.left <= 0) return {};
   budget.left--;
   seen = new Set(seen).add(schema);
@@ -130,7 +175,12 @@ function convert(schema: Record<string, unknown>, depth: number, seen: Set<objec
     for (const [name, value] of Object.entries(props)) {
       // A key the manifest would read as a reference or as parameters cannot be written as is.
       if (name === '$ref' || name === '$parameters' || name === '__proto__') continue;
-      Object.defineProperty(converted, name, { value: convert(obj(value), depth + 1, seen, budget), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(converted, name, {
+        value: convert(obj(value), depth + 1, seen, budget),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     if (Object.keys(converted).length > 0) out.properties = converted;
   }

@@ -16,9 +16,7 @@ export type ScaffoldOptions = {
   operations?: string[];
 };
 
-export type ScaffoldResult =
-  | { ok: true; manifest: string; streams: string[]; inputs: string[] }
-  | { ok: false; error: OpenApiLoadError };
+export type ScaffoldResult = { ok: true; manifest: string; streams: string[]; inputs: string[] } | { ok: false; error: OpenApiLoadError };
 
 /** Reads, dereferences and scaffolds `text` (the content of `fileName`). Never throws. */
 export async function scaffoldOpenApi(text: string, fileName: string, options: ScaffoldOptions = {}): Promise<ScaffoldResult> {
@@ -49,7 +47,14 @@ export function operationChoices(doc: OpenApiDocument): OperationChoice[] {
   }));
 }
 
-type Planned = { op: ApiOperation; name: string; resource: string; shape: RecordShape; primaryKey?: { key: string; why: string }; parent?: Parent };
+type Planned = {
+  op: ApiOperation;
+  name: string;
+  resource: string;
+  shape: RecordShape;
+  primaryKey?: { key: string; why: string };
+  parent?: Parent;
+};
 type Parent = { param: string; of: Planned; key: string };
 
 /** Scaffolds a dereferenced document. Never throws. */
@@ -64,18 +69,35 @@ export function scaffoldDocument(doc: OpenApiDocument, fileName: string, options
       const op = m ? all.find((o) => o.method === m[1].toUpperCase() && o.path === m[2]) : undefined;
       if (!op) {
         const known = all.map(operationKey);
-        const hint = known.length ? ` The document has: ${known.slice(0, 8).join(', ')}${known.length > 8 ? ` and ${known.length - 8} more` : ''}.` : '';
-        return { ok: false, error: { where: file, message: `no operation "${wanted}" under \`paths\`: name it as METHOD and the path exactly as written (e.g. "GET /users").${hint}` } };
+        const hint = known.length
+          ? ` The document has: ${known.slice(0, 8).join(', ')}${known.length > 8 ? ` and ${known.length - 8} more` : ''}.`
+          : '';
+        return {
+          ok: false,
+          error: {
+            where: file,
+            message: `no operation "${wanted}" under \`paths\`: name it as METHOD and the path exactly as written (e.g. "GET /users").${hint}`,
+          },
+        };
       }
       if (op.method !== 'GET' && op.method !== 'POST') {
-        return { ok: false, error: { where: file, message: `"${wanted}" is a ${op.method}: a stream reads records with GET (or POST, for search endpoints).` } };
+        return {
+          ok: false,
+          error: {
+            where: file,
+            message: `"${wanted}" is a ${op.method}: a stream reads records with GET (or POST, for search endpoints).`,
+          },
+        };
       }
       if (!picked.includes(op)) picked.push(op);
     }
   } else {
     picked = all.filter((op) => op.method === 'GET' && recordShape(op.responseSchema, resourceOf(op.path), endsWithParam(op.path)).isList);
     if (picked.length === 0) {
-      return { ok: false, error: { where: file, message: `no GET operation of the document returns a list: pick operations with --operation "GET /path".` } };
+      return {
+        ok: false,
+        error: { where: file, message: `no GET operation of the document returns a list: pick operations with --operation "GET /path".` },
+      };
     }
   }
 
@@ -96,7 +118,13 @@ export function scaffoldDocument(doc: OpenApiDocument, fileName: string, options
   for (const p of planned) p.parent = findParent(p, planned);
   const weight = planned.reduce((sum, p) => sum + 1 + ancestors(p), 0);
   if (weight * STREAM_VALUES > MAX_VALUES) {
-    return { ok: false, error: { where: file, message: `${planned.length} operations picked (${weight} streams to resolve, counting parents): more than a manifest can hold. Pick fewer with --operation "GET /path".` } };
+    return {
+      ok: false,
+      error: {
+        where: file,
+        message: `${planned.length} operations picked (${weight} streams to resolve, counting parents): more than a manifest can hold. Pick fewer with --operation "GET /path".`,
+      },
+    };
   }
   const schemaNodes = Math.floor((MAX_VALUES / weight - STREAM_VALUES) / VALUES_PER_NODE);
   const streams = planned.map((p) => streamDraft(p, planned, inputs, schemaNodes));
@@ -106,7 +134,7 @@ export function scaffoldDocument(doc: OpenApiDocument, fileName: string, options
   const draft: ConnectorDraft = {
     header: [
       `Scaffolded from ${file}: ${title}${typeof info.version === 'string' && info.version ? ` ${info.version}` : ''} (${declared}).`,
-      'The comment above a key says what it was inferred from: check each against the API\'s documentation',
+      "The comment above a key says what it was inferred from: check each against the API's documentation",
       '(docs/scaffold.md lists what is inferred and what to check).',
     ],
     urlBase,
@@ -154,7 +182,15 @@ function streamDraft(p: Planned, planned: Planned[], inputs: SpecInput[], schema
   const parent = p.parent;
   const path = op.path.replace(/\{([^}]+)\}/g, (_, param: string) => {
     if (parent && param === parent.param) return `{{ stream_partition.${safeKey(param)} }}`;
-    return configRef(addInput(inputs, { name: safeKey(param), title: param, type: 'string', required: true, why: `path parameter {${param}} of ${operationKey(op)}${planned.length > 1 ? ' (no picked operation lists it)' : ''}` }));
+    return configRef(
+      addInput(inputs, {
+        name: safeKey(param),
+        title: param,
+        type: 'string',
+        required: true,
+        why: `path parameter {${param}} of ${operationKey(op)}${planned.length > 1 ? ' (no picked operation lists it)' : ''}`,
+      }),
+    );
   });
   // Required query parameters nothing else sets: their default (or first allowed value), else an input.
   const params: Record<string, string> = {};
@@ -166,7 +202,15 @@ function streamDraft(p: Planned, planned: Planned[], inputs: SpecInput[], schema
       params[q.name] = String(fixed).replace(/\{\{|\{%/g, '{ {');
       reasons.push(`${q.name}: its ${q.schema.default !== undefined ? 'default' : 'first allowed value'}`);
     } else {
-      params[q.name] = configRef(addInput(inputs, { name: safeKey(q.name), title: q.name, type: 'string', required: true, why: `required query parameter "${q.name}" of ${operationKey(op)}` }));
+      params[q.name] = configRef(
+        addInput(inputs, {
+          name: safeKey(q.name),
+          title: q.name,
+          type: 'string',
+          required: true,
+          why: `required query parameter "${q.name}" of ${operationKey(op)}`,
+        }),
+      );
       reasons.push(`${q.name}: an input`);
     }
   }
@@ -182,14 +226,19 @@ function streamDraft(p: Planned, planned: Planned[], inputs: SpecInput[], schema
   if (Object.keys(params).length > 0) draft.requestParameters = { value: params, why: `required query parameters (${reasons.join('; ')})` };
   if (p.primaryKey) draft.primaryKey = { value: [p.primaryKey.key], why: p.primaryKey.why };
   if (shape.item && Object.keys(shape.item).length > 0 && schemaNodes >= 1) {
-    draft.schema = { value: toRecordSchema(shape.item, schemaNodes), why: `${p.name}: the record schema of ${operationKey(op)}, dereferenced (check which fields can be null)` };
+    draft.schema = {
+      value: toRecordSchema(shape.item, schemaNodes),
+      why: `${p.name}: the record schema of ${operationKey(op)}, dereferenced (check which fields can be null)`,
+    };
   }
   if (parent) {
     draft.partitionRouter = {
       why: `path parameter {${parent.param}} takes the "${parent.key}" of each ${parent.of.name} record (${operationKey(parent.of.op)} is picked too)`,
       value: {
         type: 'SubstreamPartitionRouter',
-        parent_stream_configs: [{ type: 'ParentStreamConfig', stream: streamRef(parent.of.name), parent_key: parent.key, partition_field: safeKey(parent.param) }],
+        parent_stream_configs: [
+          { type: 'ParentStreamConfig', stream: streamRef(parent.of.name), parent_key: parent.key, partition_field: safeKey(parent.param) },
+        ],
       },
     };
   }
@@ -212,16 +261,6 @@ function resourceOf(path: string): string {
 
 const NOISE = /^(api|rest|v\d+(\.\d+)*|\d+(\.\d+)*)$/i;
 
-function streamNameOf(op: ApiOperation): string {
-  const segments = op.path.split('/').filter(Boolean);
-  const words = segments.filter((s) => !s.includes('{') && !NOISE.test(s)).map((s) => safeKey(s.replace(/\.json$/i, '')));
-  let name = words.join('_') || (op.operationId ? safeKey(op.operationId) : 'records');
-  const last = segments[segments.length - 1];
-  if (last && /^\{[^}]+\}$/.test(last)) name += `_by_${safeKey(last.slice(1, -1))}`;
-  if (op.method !== 'GET') name += `_${op.method.toLowerCase()}`;
-  return name.length > 64 ? name.slice(-64).replace(/^_+/, '') : name;
-}
-
 /**
  * Names for the stream of `op`, shortest first: the path's last fixed word (`activity_log_alerts`),
  * then with the words before it, for when an earlier operation took the shorter name.
@@ -230,7 +269,9 @@ function streamNameCandidates(op: ApiOperation): string[] {
   const segments = op.path.split('/').filter(Boolean);
   const words = segments.filter((s) => !s.includes('{') && !NOISE.test(s)).map((s) => safeKey(s.replace(/\.json$/i, '')));
   const last = segments[segments.length - 1];
-  const suffix = (last && /^\{[^}]+\}$/.test(last) ? `_by_${safeKey(last.slice(1, -1))}` : '') + (op.method !== 'GET' ? `_${op.method.toLowerCase()}` : '');
+  const suffix =
+    (last && /^\{[^}]+\}$/.test(last) ? `_by_${safeKey(last.slice(1, -1))}` : '') +
+    (op.method !== 'GET' ? `_${op.method.toLowerCase()}` : '');
   const out: string[] = [];
   for (let n = 1; n <= Math.max(1, words.length); n++) {
     const base = words.slice(-n).join('_') || (op.operationId ? safeKey(op.operationId) : 'records');

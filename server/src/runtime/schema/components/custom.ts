@@ -3,9 +3,18 @@
 import { str, type ComponentArea, type ComponentDef } from '../types';
 
 const custom = (type: string, area: ComponentArea, label: string | undefined, what: string): ComponentDef => ({
-  type, area, label, openFields: true,
+  type,
+  area,
+  label,
+  openFields: true,
   description: `${what}, implemented by a Python class of the connector. Other fields are passed to the class.`,
-  fields: { class_name: str('Fully qualified name of the Python class.', { required: true, label: 'Class Name', example: 'source_example.components.MyComponent' }) },
+  fields: {
+    class_name: str('Fully qualified name of the Python class.', {
+      required: true,
+      label: 'Class Name',
+      example: 'source_example.components.MyComponent',
+    }),
+  },
 });
 
 export const CUSTOM_COMPONENTS: ComponentDef[] = [
@@ -30,7 +39,10 @@ export const CUSTOM_COMPONENTS: ComponentDef[] = [
 /** State migrations that ship with the CDK. */
 export const STATE_COMPONENTS: ComponentDef[] = [
   {
-    type: 'LegacyToPerPartitionStateMigration', area: 'state', typeOptional: true, label: 'Legacy To Per-partition-state Migration',
+    type: 'LegacyToPerPartitionStateMigration',
+    area: 'state',
+    typeOptional: true,
+    label: 'Legacy To Per-partition-state Migration',
     description: 'Converts state saved per parent id (older format) into per-partition state.',
     openFields: true,
     fields: {},

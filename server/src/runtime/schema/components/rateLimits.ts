@@ -6,18 +6,28 @@ const matchers = () => many(['HttpRequestRegexMatcher'], 'Requests this policy a
 
 export const RATE_LIMIT_COMPONENTS: ComponentDef[] = [
   {
-    type: 'HTTPAPIBudget', area: 'rate-limits', label: 'HTTP API Budget',
+    type: 'HTTPAPIBudget',
+    area: 'rate-limits',
+    label: 'HTTP API Budget',
     description: 'Client-side call budget of the API, shared by all streams; also reads rate-limit headers.',
     openFields: true,
     fields: {
       policies: many(POLICIES, 'The call-rate policies, first match wins.', { required: true, label: 'Policies' }),
       ratelimit_reset_header: str('Header giving when the limit resets.', { default: 'ratelimit-reset', label: 'Rate Limit Reset Header' }),
-      ratelimit_remaining_header: str('Header giving the calls left.', { default: 'ratelimit-remaining', label: 'Rate Limit Remaining Header' }),
-      status_codes_for_ratelimit_hit: raw({ type: 'array', items: { type: 'integer' } }, 'Statuses meaning the limit was hit.', { default: [429], label: 'Status Codes for Rate Limit Hit' }),
+      ratelimit_remaining_header: str('Header giving the calls left.', {
+        default: 'ratelimit-remaining',
+        label: 'Rate Limit Remaining Header',
+      }),
+      status_codes_for_ratelimit_hit: raw({ type: 'array', items: { type: 'integer' } }, 'Statuses meaning the limit was hit.', {
+        default: [429],
+        label: 'Status Codes for Rate Limit Hit',
+      }),
     },
   },
   {
-    type: 'FixedWindowCallRatePolicy', area: 'rate-limits', label: 'Fixed Window Call Rate Policy',
+    type: 'FixedWindowCallRatePolicy',
+    area: 'rate-limits',
+    label: 'Fixed Window Call Rate Policy',
     description: 'At most `call_limit` calls per fixed period.',
     openFields: true,
     fields: {
@@ -27,7 +37,9 @@ export const RATE_LIMIT_COMPONENTS: ComponentDef[] = [
     },
   },
   {
-    type: 'MovingWindowCallRatePolicy', area: 'rate-limits', label: 'Moving Window Call Rate Policy',
+    type: 'MovingWindowCallRatePolicy',
+    area: 'rate-limits',
+    label: 'Moving Window Call Rate Policy',
     description: 'At most N calls in any sliding interval, for each of several rates.',
     openFields: true,
     fields: {
@@ -36,22 +48,35 @@ export const RATE_LIMIT_COMPONENTS: ComponentDef[] = [
     },
   },
   {
-    type: 'UnlimitedCallRatePolicy', area: 'rate-limits', label: 'Unlimited Call Rate Policy',
+    type: 'UnlimitedCallRatePolicy',
+    area: 'rate-limits',
+    label: 'Unlimited Call Rate Policy',
     description: 'No limit for the matching requests.',
     openFields: true,
     fields: { matchers: matchers() },
   },
   {
-    type: 'Rate', area: 'rate-limits', typeOptional: true, label: 'Rate',
+    type: 'Rate',
+    area: 'rate-limits',
+    typeOptional: true,
+    label: 'Rate',
     description: 'A number of calls per interval.',
     openFields: true,
     fields: {
-      limit: int('Calls allowed per interval.', { required: true, types: ['integer', 'string'], label: 'Limit', templateContext: 'static' }),
+      limit: int('Calls allowed per interval.', {
+        required: true,
+        types: ['integer', 'string'],
+        label: 'Limit',
+        templateContext: 'static',
+      }),
       interval: str('The interval (ISO 8601 duration).', { required: true, label: 'Interval', example: 'PT1S' }),
     },
   },
   {
-    type: 'HttpRequestRegexMatcher', area: 'rate-limits', typeOptional: true, label: 'HTTP Request Matcher',
+    type: 'HttpRequestRegexMatcher',
+    area: 'rate-limits',
+    typeOptional: true,
+    label: 'HTTP Request Matcher',
     description: 'Matches requests by method, URL and parameters.',
     openFields: true,
     fields: {
