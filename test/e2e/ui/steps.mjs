@@ -753,11 +753,14 @@ async function quickOpen(page, relative) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 10_000 });
   await input.fill(relative);
-  // A fresh workbench may still be indexing the workspace for Quick Open.
-  await page
-    .locator('.quick-input-list .monaco-list-row', { hasText: relative.split('/').pop() })
-    .first()
-    .waitFor({ timeout: 90_000 });
+  // A fresh workbench may still be indexing the workspace for Quick Open; and until the filter has
+  // run, the list shows recently opened files (linked-manifest.yaml also contains "manifest.yaml"):
+  // wait until the focused row is this file in this folder before pressing Enter.
+  const name = relative.split('/').pop();
+  const folder = relative.split('/').slice(0, -1).join('/');
+  let focused = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name });
+  if (folder) focused = focused.filter({ hasText: folder });
+  await focused.first().waitFor({ timeout: 90_000 });
   await page.keyboard.press('Enter');
   await page
     .locator('.tabs-container .tab.active', { hasText: relative.split('/').pop() })
