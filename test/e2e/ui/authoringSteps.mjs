@@ -40,8 +40,13 @@ function keyboard(page) {
     },
     /** Closes the suggest widget when it is open (Escape would otherwise leave snippet mode). */
     async closeSuggest() {
-      await page.waitForTimeout(300);
-      if (await suggest.isVisible().catch(() => false)) await k.press('Escape');
+      // Completion can open a moment after the last key (the server answers it): give it up to 1.5 s,
+      // or a following Tab would accept a suggestion instead of moving to the next tab stop.
+      const shown = await suggest.waitFor({ timeout: 1_500 }).then(
+        () => true,
+        () => false,
+      );
+      if (shown) await k.press('Escape');
     },
     /**
      * Moves the cursor to the start of a new line below line `line` (1-based) indented by `indent`
