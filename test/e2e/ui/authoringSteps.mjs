@@ -29,8 +29,8 @@ function keyboard(page) {
       await page.keyboard.type(text, { delay: 15 });
     },
     /** The cursor's line and column (1-based) once the status bar shows line `line`. */
-    async position(line, notCol) {
-      const deadline = Date.now() + 5_000;
+    async position(line, notCol, timeout = 5_000) {
+      const deadline = Date.now() + timeout;
       for (;;) {
         const m = /Ln (\d+), Col (\d+)/.exec((await status.textContent().catch(() => '')) ?? '');
         if (m && (line === undefined || Number(m[1]) === line) && Number(m[2]) !== notCol) return { line: Number(m[1]), col: Number(m[2]) };
@@ -58,8 +58,19 @@ function keyboard(page) {
       await k.type(`${line}`);
       await page.keyboard.press('Enter');
       await k.position(line);
-      await k.press('End');
-      await k.press('Enter');
+      // A widget that opened late (completion, parameter hints) takes Enter for itself: close it and
+      // press again, as a person would.
+      for (let attempt = 1; ; attempt++) {
+        await k.press('End');
+        await k.press('Enter');
+        const moved = await k.position(line + 1, undefined, 3_000).then(
+          () => true,
+          () => false,
+        );
+        if (moved) break;
+        if (attempt >= 3) throw new Error(`Enter at the end of line ${line} made no new line`);
+        await page.keyboard.press('Escape');
+      }
       // The status bar follows the cursor with a delay: a short settle, then wait for each change.
       await page.waitForTimeout(300);
       let { col } = await k.position(line + 1);
