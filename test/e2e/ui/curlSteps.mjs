@@ -165,7 +165,8 @@ export const curlSteps = [
       await shot('65-har-entries-picked');
       await page.keyboard.press('Enter');
       const editor = page.locator('.monaco-editor .view-lines');
-      await editor.filter({ hasText: 'field_path' }).first().waitFor({ timeout: 20_000 });
+      // The header is always in view (field_path may be below the fold once lenses add lines; the saved text is checked below).
+      await editor.filter({ hasText: 'Started from a HAR file' }).first().waitFor({ timeout: 20_000 });
       // An unsaved manifest.yaml in the workspace folder: its tab says what it is.
       await page.locator('.tab', { hasText: 'manifest.yaml' }).first().waitFor({ timeout: 10_000 });
       await page
