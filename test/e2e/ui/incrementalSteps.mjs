@@ -43,17 +43,19 @@ export const incrementalSteps = [
         await lens(page, 'Run all streams').waitFor({ timeout: 30_000 });
         await shot('40-run-all-streams-lens');
         await lens(page, 'Run all streams').click();
-        // The prompt for testing values: a toast, or (when toasts are hidden) the notification center.
+        // The prompt for testing values: a toast, or (when toasts are hidden) the notification center —
+        // or none, when an earlier step already saved this manifest's testing values: the table opens at once.
         const toast = page.locator('.notifications-toasts .monaco-button', { hasText: 'Import config.json' }).first();
-        if (
-          !(await toast.waitFor({ timeout: 8_000 }).then(
-            () => true,
-            () => false,
-          ))
-        )
-          await wb.runCommand('Notifications: Show Notifications');
-        await page.locator('.monaco-button', { hasText: 'Import config.json' }).first().click({ timeout: 20_000 });
-        await wb.runCommand('Notifications: Clear All Notifications');
+        const tableTab = page.locator('.tab', { hasText: 'All streams: demo/partitions.yaml' }).first();
+        const first = await Promise.race([
+          toast.waitFor({ timeout: 8_000 }).then(() => 'prompt'),
+          tableTab.waitFor({ timeout: 8_000 }).then(() => 'table'),
+        ]).catch(() => 'hidden');
+        if (first !== 'table') {
+          if (first === 'hidden') await wb.runCommand('Notifications: Show Notifications');
+          await page.locator('.monaco-button', { hasText: 'Import config.json' }).first().click({ timeout: 20_000 });
+          await wb.runCommand('Notifications: Clear All Notifications');
+        }
         const table = await wb.webviewFrame('All streams: demo/partitions.yaml');
         await table.locator('#readiness-status', { hasText: /4 streams read 2 at a time/ }).waitFor({ timeout: 90_000 });
         for (const s of ['parents', 'children', 'items_by_category', 'events'])
