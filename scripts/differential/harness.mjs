@@ -16,7 +16,7 @@ import { join, basename } from 'node:path';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { parse } from 'yaml';
-import { startSyntheticApi, rewriteUrls, formatDate, evalString, FROZEN_NOW } from './syntheticApi.mjs';
+import { startSyntheticApi, rewriteUrls, capPageSizes, formatDate, evalString, FROZEN_NOW } from './syntheticApi.mjs';
 import { compareReads, summaryOf, wireRequests } from './compare.mjs';
 import { alignConfigDates, alignConfigStart, alignConfigUrls, sampleConfig } from './sampleConfig.mjs';
 import { figuresOf, printFigures, shapeOf } from './figures.mjs';
@@ -152,7 +152,7 @@ async function main() {
     }
     const api = await startSyntheticApi();
     try {
-      const rewritten = rewriteUrls(manifest, api.port);
+      const rewritten = capPageSizes(rewriteUrls(manifest, api.port));
       const resolved = runtime.resolveManifest(rewritten).value;
       const made = alignConfigUrls(
         alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate),

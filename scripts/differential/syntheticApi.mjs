@@ -28,6 +28,25 @@ export function rewriteUrls(value, port) {
   return value;
 }
 
+/** The largest page the synthetic API serves in full (a bigger page would cost both runtimes time for nothing). */
+export const MAX_FULL_PAGE = 1000;
+
+/**
+ * Lowers a literal `page_size` above MAX_FULL_PAGE to it in every PageIncrement and OffsetIncrement
+ * strategy (both runtimes then read the same manifest). These strategies go on only after a full
+ * page, so a stream with `page_size: 20000` could never reach its second page against the
+ * synthetic API and was compared on one page only. CursorPagination is left alone: its stop
+ * condition may compare against the same number written elsewhere.
+ */
+export function capPageSizes(value) {
+  if (Array.isArray(value)) return value.map((v) => capPageSizes(v));
+  if (!value || typeof value !== 'object') return value;
+  const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, capPageSizes(v)]));
+  if ((out.type === 'PageIncrement' || out.type === 'OffsetIncrement') && typeof out.page_size === 'number' && out.page_size > MAX_FULL_PAGE)
+    out.page_size = MAX_FULL_PAGE;
+  return out;
+}
+
 /** Finds every component of `type` below `node` (resolved manifest JSON). */
 function findAll(node, pred, out = []) {
   if (Array.isArray(node)) for (const v of node) findAll(v, pred, out);
@@ -402,7 +421,7 @@ function respond(api, req, url, body) {
   const page = Math.max(1, pageOf(req, url, body, d));
   const more = page < LAST_PAGE && d.paginator !== null;
   // Full pages up to 1000 records (OffsetIncrement and PageIncrement only go on after a full page).
-  const count = d.paginator ? (more ? Math.min(d.pageSize ?? 5, 1000) : 1) : 3;
+  const count = d.paginator ? (more ? Math.min(d.pageSize ?? 5, MAX_FULL_PAGE) : 1) : 3;
   const records = Array.from({ length: count }, (_, i) => makeRecord(d, page, i, route.index));
   const headers = {};
   const nextUrl = new URL(url.toString());
