@@ -180,6 +180,8 @@ function routeRegex(requester, port, config = {}) {
   }
   url = url.replace(`http://127.0.0.1:${port}`, '');
   if (!url.startsWith('/')) return { re: /^\/.*$/, literal: 0 };
+  // A trailing slash may not reach the API (`path: /` on a url_base without one): it is optional.
+  if (url.length > 1) url = url.replace(/\/+$/, '');
   const parts = url.split(/(\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\})/);
   let literal = 0;
   const src = parts
