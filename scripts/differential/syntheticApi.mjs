@@ -137,6 +137,7 @@ function describeStream(stream, allStreams, config) {
   return {
     name: stream.name,
     fieldPath,
+    filterValues: filterLiterals(selector.record_filter?.condition),
     paginator,
     strategy,
     pageSize,
@@ -235,7 +236,7 @@ function setPath(obj, segs, value) {
   if (last !== '*' && node[last] === undefined) node[last] = value;
 }
 
-function makeRecord(d, page, i, routeIndex) {
+function makeRecord(d, page, i, routeIndex, kept = d.filterValues) {
   const id = routeIndex * 100000 + page * 1000 + i;
   const rec = {};
   const date = RECORD_DATES[(page - 1) % RECORD_DATES.length];
@@ -247,8 +248,27 @@ function makeRecord(d, page, i, routeIndex) {
     setPath(rec, segs, /^(time_?zone|tz)$/i.test(last) ? 'UTC' : isDateName(last) ? date : `${segs.join('.')}-${id}`);
   }
   for (const f of Object.keys(rec)) if (/^(time_?zone|tz)$/i.test(f)) rec[f] = 'UTC';
+  for (const [segs, v] of kept) setPath(rec, segs, v);
   rec.name = `record ${id}`;
   return rec;
+}
+
+/**
+ * Values a record filter keeps: `record.type in ['scrum', 'simple']`, `record['status'] == 'active'`,
+ * `record.get('kind') == "x"` give the field that literal, so that records pass the filter (source-jira's
+ * boards keep only scrum and simple boards; with made-up values no child stream got a partition).
+ */
+function filterLiterals(condition) {
+  const out = [];
+  if (typeof condition !== 'string') return out;
+  const re = /record(?:\.(\w+)|\[['"](\w+)['"]\]|\.get\(\s*['"](\w+)['"][^)]*\))\s*(==|in)\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g;
+  for (const m of condition.matchAll(re)) {
+    const field = m[1] ?? m[2] ?? m[3];
+    if (field === 'name' || field === 'id') continue;
+    const lit = /'([^']*)'|"([^"]*)"/.exec(m[5]);
+    if (lit) out.push([[field], lit[1] ?? lit[2]]);
+  }
+  return out;
 }
 
 /** Which page a request asks for, from the tokens the API handed out or the paginator's numbers. */
@@ -292,6 +312,11 @@ function pageOf(req, url, body, d) {
       if (Number.isFinite(n)) {
         if (s.type === 'OffsetIncrement') return Math.floor(n / (d.pageSize ?? 5)) + 1;
         if (s.type === 'PageIncrement') return n - Number(s.start_from_page ?? 1) + 1;
+        // A numeric cursor is an offset (`startAt + maxResults`) when at least a page, else a page number.
+        if (s.type === 'CursorPagination') {
+          const size = Math.min(d.pageSize ?? 5, MAX_FULL_PAGE);
+          return size > 1 && n >= size ? Math.floor(n / size) + 1 : n;
+        }
       }
     }
   }
@@ -424,7 +449,10 @@ function respond(api, req, url, body) {
   const more = page < LAST_PAGE && d.paginator !== null;
   // Full pages up to 1000 records (OffsetIncrement and PageIncrement only go on after a full page).
   const count = d.paginator ? (more ? Math.min(d.pageSize ?? 5, MAX_FULL_PAGE) : 1) : 3;
-  const records = Array.from({ length: count }, (_, i) => makeRecord(d, page, i, route.index));
+  // Streams reading the same path (a parent defined twice, once with a record filter) share records,
+  // so the values every one of their filters keeps are set.
+  const kept = candidates.filter((r) => r.re.source === route.re.source).flatMap((r) => r.d.filterValues);
+  const records = Array.from({ length: count }, (_, i) => makeRecord(d, page, i, route.index, kept));
   const headers = {};
   const nextUrl = new URL(url.toString());
   nextUrl.searchParams.set('__pg', String(page + 1));
@@ -468,6 +496,10 @@ function respond(api, req, url, body) {
       const last = segs[segs.length - 1] ?? '';
       let v;
       if (/has_?more|more|has_?next/i.test(last)) v = more;
+      // Jira-like offset bodies: `isLast`, `startAt` and `maxResults` tell where this page sits.
+      else if (/^is_?last(_?page)?$|^is_?done$|^done$/i.test(last)) v = !more;
+      else if (/^(start_?at|offset|start|skip)$/i.test(last)) v = (page - 1) * Math.min(d.pageSize ?? 5, MAX_FULL_PAGE);
+      else if (/^(max_?results|per_?page|page_?size|limit)$/i.test(last)) v = count;
       else if (/total|count|pages|size|limit/i.test(last)) v = /pages/i.test(last) ? LAST_PAGE : LAST_PAGE * (d.pageSize ?? 5);
       else if (/^page$|current_page|page_number/i.test(last)) v = page;
       else v = more ? token : null;
