@@ -248,7 +248,20 @@ function makeRecord(d, page, i, routeIndex, kept = d.filterValues) {
     setPath(rec, segs, /^(time_?zone|tz)$/i.test(last) ? 'UTC' : isDateName(last) ? date : `${segs.join('.')}-${id}`);
   }
   for (const f of Object.keys(rec)) if (/^(time_?zone|tz)$/i.test(f)) rec[f] = 'UTC';
-  for (const [segs, v] of kept) setPath(rec, segs, v);
+  // Filter literals win over made-up values; where streams keep different values of one field (box's
+  // files keep type "file", its folders "folder") the records take them in turn.
+  const byField = new Map();
+  for (const [segs, v] of kept) {
+    const key = segs.join('.');
+    if (!byField.has(key)) byField.set(key, { segs, values: [] });
+    if (!byField.get(key).values.includes(v)) byField.get(key).values.push(v);
+  }
+  for (const { segs, values } of byField.values()) {
+    setPath(rec, segs, null);
+    let node = rec;
+    for (const s of segs.slice(0, -1)) node = node[s];
+    node[segs[segs.length - 1]] = values[i % values.length];
+  }
   rec.name = `record ${id}`;
   return rec;
 }
