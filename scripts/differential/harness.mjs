@@ -163,6 +163,9 @@ async function main() {
       api.configure(resolved, config);
       const streams = Array.isArray(resolved?.streams) ? resolved.streams : [];
       const customElsewhere = hasCustom(resolved);
+      const customOutside = Object.keys(resolved ?? {})
+        .filter((k) => !['streams', 'dynamic_streams', 'definitions', 'schemas', 'metadata'].includes(k) && hasCustom(resolved[k]))
+        .join(', ');
       for (const [index, stream] of streams.entries()) {
         if (done >= limit) break;
         const name = stream?.name;
@@ -174,6 +177,12 @@ async function main() {
         const shape = shapeOf(stream);
         if (hasCustom(stream)) {
           results.push({ connector, stream: name, ...shape, status: 'out_of_scope', reasons: ['custom Python component'] });
+          continue;
+        }
+        // Custom code outside the streams (a spec's CustomConfigTransformation: mailchimp) shapes the
+        // config every stream reads, and the reference refuses the manifest: no stream is comparable.
+        if (customOutside) {
+          results.push({ connector, stream: name, ...shape, status: 'out_of_scope', reasons: [`custom Python component outside the streams (${customOutside})`] });
           continue;
         }
         const incremental = Boolean(stream.incremental_sync);
