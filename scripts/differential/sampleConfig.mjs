@@ -192,7 +192,8 @@ function sample(s, depth, key, port, required = true) {
     // An optional list stays empty, as an author who leaves it out (record filters often keep
     // everything then); a required list of plain values (also without `items`) gets two, so that a
     // ListPartitionRouter over it gives two partitions.
-    if (!required && s.default === undefined) return [];
+    // (`minItems` makes even an optional list need values: the reference validates the config first.)
+    if (!required && s.default === undefined && !(s.minItems > 0)) return [];
     const itemSchema = s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : { type: 'string' };
     const item = sample(itemSchema, depth + 1, key, port);
     if (item === undefined || (item && typeof item === 'object')) return [];
