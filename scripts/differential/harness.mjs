@@ -18,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { parse } from 'yaml';
 import { startSyntheticApi, rewriteUrls, capPageSizes, formatDate, evalString, FROZEN_NOW } from './syntheticApi.mjs';
 import { compareReads, summaryOf, wireRequests } from './compare.mjs';
-import { alignConfigDates, alignConfigStart, alignConfigUrls, sampleConfig } from './sampleConfig.mjs';
+import { alignConfigDates, alignConfigLists, alignConfigStart, alignConfigUrls, sampleConfig } from './sampleConfig.mjs';
 import { figuresOf, printFigures, shapeOf } from './figures.mjs';
 
 const runtime = createRequire(import.meta.url)('../../out/runtime.js');
@@ -159,7 +159,7 @@ async function main() {
         resolved,
         api.port,
       );
-      const config = alignConfigStart(made, resolved, (step) => evalString(step, made, {}));
+      const config = alignConfigStart(alignConfigLists(made, resolved), resolved, (step) => evalString(step, made, {}));
       api.configure(resolved, config);
       const streams = Array.isArray(resolved?.streams) ? resolved.streams : [];
       const customElsewhere = hasCustom(resolved);

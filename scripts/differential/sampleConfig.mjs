@@ -328,3 +328,30 @@ export function alignConfigStart(config, resolved, evalStep) {
   };
   return walk(config);
 }
+
+/**
+ * Optional config lists a ListPartitionRouter iterates (`values: "{{ config.countries }}"`) get two
+ * values: left empty, as an author who does not fill them, the stream has no partition and neither
+ * side sends a request (finnworlds' eight streams were compared on nothing).
+ */
+export function alignConfigLists(config, resolved) {
+  const props = resolved?.spec?.connection_specification?.properties ?? {};
+  for (const router of findComponents(resolved?.streams ?? [], 'ListPartitionRouter')) {
+    const m = typeof router.values === 'string' ? /^\s*\{\{\s*config(?:\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\])\s*\}\}\s*$/.exec(router.values) : null;
+    const key = m ? (m[1] ?? m[2]) : null;
+    if (!key || (Array.isArray(config[key]) && config[key].length) || (config[key] !== undefined && !Array.isArray(config[key]))) continue;
+    const items = props[key]?.items;
+    const choices = Array.isArray(items?.enum) ? items.enum : [];
+    config[key] = choices.length >= 2 ? choices.slice(0, 2) : [`${key}-a`, `${key}-b`];
+  }
+  return config;
+}
+
+function findComponents(node, type, out = []) {
+  if (Array.isArray(node)) for (const v of node) findComponents(v, type, out);
+  else if (node && typeof node === 'object') {
+    if (node.type === type) out.push(node);
+    for (const v of Object.values(node)) findComponents(v, type, out);
+  }
+  return out;
+}
