@@ -515,6 +515,9 @@ function respond(api, req, url, body) {
       else if (/^(max_?results|per_?page|page_?size|limit)$/i.test(last)) v = count;
       else if (/total|count|pages|size|limit/i.test(last)) v = /pages/i.test(last) ? LAST_PAGE : LAST_PAGE * (d.pageSize ?? 5);
       else if (/^page$|current_page|page_number/i.test(last)) v = page;
+      // A next link read by a regex (`nextLink | regex_search('\$skiptoken=([^&]+)')`) is a URL that
+      // carries the token as an OData skip token as well.
+      else if (/link|url|href/i.test(last) && !tokenIsPath) v = more ? `${nextUrl.toString()}&$skiptoken=${token}` : null;
       else v = more ? token : null;
       setPath(bodyValue, segs, v);
     }
