@@ -182,7 +182,13 @@ async function main() {
         // Custom code outside the streams (a spec's CustomConfigTransformation: mailchimp) shapes the
         // config every stream reads, and the reference refuses the manifest: no stream is comparable.
         if (customOutside) {
-          results.push({ connector, stream: name, ...shape, status: 'out_of_scope', reasons: [`custom Python component outside the streams (${customOutside})`] });
+          results.push({
+            connector,
+            stream: name,
+            ...shape,
+            status: 'out_of_scope',
+            reasons: [`custom Python component outside the streams (${customOutside})`],
+          });
           continue;
         }
         const incremental = Boolean(stream.incremental_sync);

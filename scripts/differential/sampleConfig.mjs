@@ -337,7 +337,10 @@ export function alignConfigStart(config, resolved, evalStep) {
 export function alignConfigLists(config, resolved) {
   const props = resolved?.spec?.connection_specification?.properties ?? {};
   for (const router of findComponents(resolved?.streams ?? [], 'ListPartitionRouter')) {
-    const m = typeof router.values === 'string' ? /^\s*\{\{\s*config(?:\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\])\s*\}\}\s*$/.exec(router.values) : null;
+    const m =
+      typeof router.values === 'string'
+        ? /^\s*\{\{\s*config(?:\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\])\s*\}\}\s*$/.exec(router.values)
+        : null;
     const key = m ? (m[1] ?? m[2]) : null;
     if (!key || (Array.isArray(config[key]) && config[key].length) || (config[key] !== undefined && !Array.isArray(config[key]))) continue;
     const items = props[key]?.items;

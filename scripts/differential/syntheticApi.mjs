@@ -42,7 +42,11 @@ export function capPageSizes(value) {
   if (Array.isArray(value)) return value.map((v) => capPageSizes(v));
   if (!value || typeof value !== 'object') return value;
   const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, capPageSizes(v)]));
-  if ((out.type === 'PageIncrement' || out.type === 'OffsetIncrement') && typeof out.page_size === 'number' && out.page_size > MAX_FULL_PAGE)
+  if (
+    (out.type === 'PageIncrement' || out.type === 'OffsetIncrement') &&
+    typeof out.page_size === 'number' &&
+    out.page_size > MAX_FULL_PAGE
+  )
     out.page_size = MAX_FULL_PAGE;
   return out;
 }
