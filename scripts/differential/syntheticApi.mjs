@@ -4,6 +4,7 @@
 // use). It need not be realistic, only deterministic and rich enough that a test read reaches page 2 and
 // slice 2, so that the reference and our runtime can be compared on the same answers.
 import { createServer } from 'node:http';
+import { KEEP_ALIVE_MS } from './scriptedApi.mjs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 
@@ -280,6 +281,9 @@ function pageOf(req, url, body, d) {
 /** Starts the synthesized API; `configure(resolvedManifest, config)` gives it the routes to serve. */
 export async function startSyntheticApi() {
   const server = createServer();
+  // Idle connections stay open for the whole manifest: with Node's 5 s default, a process that stalls
+  // (a starved machine) resets a request that arrived during the stall (test/unit/scripts/harnessApiKeepAlive).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const port = server.address().port;
   const api = {
