@@ -190,9 +190,10 @@ function sample(s, depth, key, port, required = true) {
   }
   if (type === 'array') {
     // An optional list stays empty, as an author who leaves it out (record filters often keep
-    // everything then); a required list of plain values (also without `items`) gets two, so that a
+    // everything then), unless the spec says it may not be (`minItems`: the reference refuses the config,
+    // source-coinmarketcap); a required list of plain values (also without `items`) gets two, so that a
     // ListPartitionRouter over it gives two partitions.
-    if (!required && s.default === undefined) return [];
+    if (!required && s.default === undefined && !(s.minItems >= 1)) return [];
     const itemSchema = s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : { type: 'string' };
     const item = sample(itemSchema, depth + 1, key, port);
     if (item === undefined || (item && typeof item === 'object')) return [];

@@ -1,0 +1,21 @@
+// The differential harness's made-up config (scripts/differential/sampleConfig.mjs) must pass the spec, or
+// the reference refuses it before any request and the stream cannot be compared.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sampleConfig } from '../../../scripts/differential/sampleConfig.mjs';
+
+test('an optional list stays empty, unless the spec asks for minItems (source-coinmarketcap: "[] should be non-empty")', () => {
+  const spec = {
+    type: 'object',
+    required: ['api_key'],
+    properties: {
+      api_key: { type: 'string', airbyte_secret: true },
+      symbols: { type: 'array', items: { type: 'string' }, minItems: 1, examples: ['AVAX', 'BTC'] },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
+  };
+  const config = sampleConfig(spec, 1234);
+  assert.ok(Array.isArray(config.symbols) && config.symbols.length >= 1, JSON.stringify(config.symbols));
+  assert.ok(config.symbols.every((s) => typeof s === 'string'));
+  assert.deepEqual(config.tags, []);
+});
