@@ -18,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { parse } from 'yaml';
 import { startSyntheticApi, rewriteUrls, formatDate, evalString, FROZEN_NOW } from './syntheticApi.mjs';
 import { compareReads, summaryOf, wireRequests } from './compare.mjs';
-import { alignConfigDates, alignConfigStart, alignConfigUrls, sampleConfig } from './sampleConfig.mjs';
+import { alignConfigDates, alignConfigLists, alignConfigStart, alignConfigUrls, sampleConfig } from './sampleConfig.mjs';
 import { figuresOf, printFigures, shapeOf } from './figures.mjs';
 
 const runtime = createRequire(import.meta.url)('../../out/runtime.js');
@@ -154,8 +154,12 @@ async function main() {
     try {
       const rewritten = rewriteUrls(manifest, api.port);
       const resolved = runtime.resolveManifest(rewritten).value;
-      const made = alignConfigUrls(
-        alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate),
+      const made = alignConfigLists(
+        alignConfigUrls(
+          alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate),
+          resolved,
+          api.port,
+        ),
         resolved,
         api.port,
       );

@@ -261,6 +261,30 @@ function configKeysOf(template) {
   return [...keys];
 }
 
+/**
+ * An optional config list that a ListPartitionRouter iterates (`values: "{{ config.tickers }}"`) gets values
+ * as a required one does: left empty, the stream has no partition and neither side sends a request, so
+ * nothing is compared (source-finnworlds).
+ */
+export function alignConfigLists(config, resolved, port) {
+  const props = resolved?.spec?.connection_specification?.properties ?? {};
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (node.type === 'ListPartitionRouter' && typeof node.values === 'string') {
+      for (const key of configKeysOf(node.values)) {
+        if (!Array.isArray(config[key]) || config[key].length || props[key]?.type !== 'array') continue;
+        const filled = sample(props[key], 0, key, port, true);
+        if (Array.isArray(filled) && filled.length) config[key] = filled;
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(resolved?.streams ?? []);
+  visit(resolved?.definitions ?? {});
+  return config;
+}
+
 /** Config keys that a URL field starts with (`url_base: "{{ config.host }}/api"`) point at the API. */
 export function alignConfigUrls(config, resolved, port) {
   const visit = (node, key) => {

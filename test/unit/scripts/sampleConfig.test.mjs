@@ -2,7 +2,7 @@
 // the reference refuses it before any request and the stream cannot be compared.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sampleConfig } from '../../../scripts/differential/sampleConfig.mjs';
+import { alignConfigLists, sampleConfig } from '../../../scripts/differential/sampleConfig.mjs';
 
 test('an optional list stays empty, unless the spec asks for minItems (source-coinmarketcap: "[] should be non-empty")', () => {
   const spec = {
@@ -18,4 +18,28 @@ test('an optional list stays empty, unless the spec asks for minItems (source-co
   assert.ok(Array.isArray(config.symbols) && config.symbols.length >= 1, JSON.stringify(config.symbols));
   assert.ok(config.symbols.every((s) => typeof s === 'string'));
   assert.deepEqual(config.tags, []);
+});
+
+test('an optional list a ListPartitionRouter iterates gets values, so that the stream has partitions (source-finnworlds)', () => {
+  const spec = {
+    type: 'object',
+    required: ['key'],
+    properties: {
+      key: { type: 'string', airbyte_secret: true },
+      tickers: { type: 'array', items: { type: 'string' } },
+      unrelated: { type: 'array', items: { type: 'string' } },
+    },
+  };
+  const resolved = {
+    spec: { connection_specification: spec },
+    streams: [
+      {
+        type: 'DeclarativeStream',
+        retriever: { partition_router: { type: 'ListPartitionRouter', values: '{{ config.tickers }}', cursor_field: 'ticker' } },
+      },
+    ],
+  };
+  const config = alignConfigLists(sampleConfig(spec, 1234), resolved, 1234);
+  assert.equal(config.tickers.length, 2);
+  assert.deepEqual(config.unrelated, []);
 });
