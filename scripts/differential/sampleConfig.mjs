@@ -262,22 +262,31 @@ function configKeysOf(template) {
 }
 
 /**
- * An optional config list that a ListPartitionRouter iterates (`values: "{{ config.tickers }}"`) gets values
- * as a required one does: left empty, the stream has no partition and neither side sends a request, so
- * nothing is compared (source-finnworlds).
+ * An optional config list that a ListPartitionRouter iterates (`values: "{{ config.tickers }}"`) or that a
+ * template indexes (`{{ config['applications'][0]['app_id'] }}`) gets values as a required one does: left
+ * empty, the stream has no partition, or its template fails, and neither side sends a request, so nothing
+ * is compared (source-finnworlds, source-onesignal).
  */
 export function alignConfigLists(config, resolved, port) {
   const props = resolved?.spec?.connection_specification?.properties ?? {};
+  const fill = (key) => {
+    if (!Array.isArray(config[key]) || config[key].length || props[key]?.type !== 'array') return;
+    let filled = sample(props[key], 0, key, port, true);
+    // A list of objects (`applications: [{app_id, app_api_key}]`) gets one made-up object.
+    const items = props[key].items;
+    if (!(Array.isArray(filled) && filled.length) && items && typeof items === 'object' && (items.type === 'object' || items.properties))
+      filled = [sample(items, 1, key, port, true)];
+    if (Array.isArray(filled) && filled.length) config[key] = filled;
+  };
+  const indexed = /\bconfig(?:\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\]|\.get\(\s*['"]([^'"]+)['"][^)]*\))\s*\[\s*0\s*\]/g;
   const visit = (node) => {
     if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    if (node.type === 'ListPartitionRouter' && typeof node.values === 'string') {
-      for (const key of configKeysOf(node.values)) {
-        if (!Array.isArray(config[key]) || config[key].length || props[key]?.type !== 'array') continue;
-        const filled = sample(props[key], 0, key, port, true);
-        if (Array.isArray(filled) && filled.length) config[key] = filled;
-      }
+    if (typeof node === 'string') {
+      for (const m of node.matchAll(indexed)) fill(m[1] ?? m[2] ?? m[3]);
+      return;
     }
+    if (!node || typeof node !== 'object') return;
+    if (node.type === 'ListPartitionRouter' && typeof node.values === 'string') for (const key of configKeysOf(node.values)) fill(key);
     Object.values(node).forEach(visit);
   };
   visit(resolved?.streams ?? []);

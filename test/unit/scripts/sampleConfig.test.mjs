@@ -43,3 +43,22 @@ test('an optional list a ListPartitionRouter iterates gets values, so that the s
   assert.equal(config.tickers.length, 2);
   assert.deepEqual(config.unrelated, []);
 });
+
+test('an optional list of objects a template indexes ([0]) gets one made-up object (source-onesignal)', () => {
+  const spec = {
+    type: 'object',
+    properties: {
+      applications: {
+        type: 'array',
+        items: { type: 'object', required: ['app_id'], properties: { app_id: { type: 'string' }, app_api_key: { type: 'string' } } },
+      },
+    },
+  };
+  const resolved = {
+    spec: { connection_specification: spec },
+    streams: [{ type: 'DeclarativeStream', retriever: { requester: { path: "apps/{{ config['applications'][0]['app_id'] }}/outcomes" } } }],
+  };
+  const config = alignConfigLists(sampleConfig(spec, 1234), resolved, 1234);
+  assert.equal(config.applications.length, 1);
+  assert.equal(typeof config.applications[0].app_id, 'string');
+});
