@@ -162,6 +162,9 @@ function routeRegex(requester, port, config = {}) {
   }
   url = url.replace(`http://127.0.0.1:${port}`, '');
   if (!url.startsWith('/')) return { re: /^\/.*$/, literal: 0 };
+  // A trailing slash may not reach the API: `url_base: …/graphql` with `path: /` is sent to `…/graphql`
+  // (source-linear); the pattern below accepts the path with or without one.
+  if (url.length > 1) url = url.replace(/\/+$/, '');
   const parts = url.split(/(\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\})/);
   let literal = 0;
   const src = parts
