@@ -10,6 +10,9 @@ import { gzipSync } from 'node:zlib';
 
 const runtime = createRequire(import.meta.url)('../../out/runtime.js');
 
+/** Response fields that hold an offset (the first record's index) rather than a token. */
+const OFFSET_FIELD = /start_?at|^offset$|\.offset\b|\['offset'\]|startAt/i;
+
 /** Pages a paginated route serves before it stops offering a next page. */
 export const LAST_PAGE = 3;
 /** The clock both sides run on. */
@@ -274,6 +277,8 @@ function pageOf(req, url, body, d) {
       const n = Number(raw);
       if (Number.isFinite(n)) {
         if (s.type === 'OffsetIncrement') return Math.floor(n / (d.pageSize ?? 5)) + 1;
+        // A cursor computed from an offset the API reports (`response.startAt + response.maxResults`).
+        if (s.type === 'CursorPagination' && OFFSET_FIELD.test(String(s.cursor_value ?? ''))) return Math.floor(n / (d.pageSize ?? 5)) + 1;
         if (s.type === 'PageIncrement') return n - Number(s.start_from_page ?? 1) + 1;
       }
     }
@@ -454,6 +459,11 @@ function respond(api, req, url, body) {
       const last = segs[segs.length - 1] ?? '';
       let v;
       if (/has_?more|more|has_?next/i.test(last)) v = more;
+      else if (/^is_?last$/i.test(last)) v = !more;
+      // An offset and a page size the API reports, for a cursor computed from them (source-jira:
+      // `response.get('startAt') + response['maxResults']`, stopping at `total`).
+      else if (OFFSET_FIELD.test(last)) v = (page - 1) * (d.pageSize ?? 5);
+      else if (/^max_?results$|^per_?page$|^page_?size$/i.test(last)) v = d.pageSize ?? 5;
       else if (/total|count|pages|size|limit/i.test(last)) v = /pages/i.test(last) ? LAST_PAGE : LAST_PAGE * (d.pageSize ?? 5);
       else if (/^page$|current_page|page_number/i.test(last)) v = page;
       else v = more ? token : null;
