@@ -237,6 +237,24 @@ function makeRecord(d, page, i, routeIndex) {
   return rec;
 }
 
+/**
+ * The next-page value the paginator reads. A cursor that cuts the token out of a link with `regex_search`
+ * (`response.get("@odata.nextLink") | regex_search('\\$skiptoken=([^&]+)')`, source-microsoft-entra-id) gets a
+ * link whose first group is the token; any other gets the token itself.
+ */
+function linkWithToken(d, nextUrl, token) {
+  const m = /regex_search\(\s*\\?['"](.+?)\\?['"]\s*\)/.exec(String(d.strategy?.cursor_value ?? ''));
+  if (!m || token !== `ptok-${/ptok-(\d+)/.exec(token)?.[1]}`) return token;
+  // The literal text before the first group (`$skiptoken=`), unescaped.
+  const prefix = m[1].split('(')[0].replace(/\\(.)/g, '$1').replace(/^\^/, '');
+  const link = `${nextUrl.toString()}&${prefix}${token}`;
+  try {
+    return new RegExp(m[1].replace(/\\\\/g, '\\')).exec(link)?.[1] === token ? link : token;
+  } catch {
+    return token;
+  }
+}
+
 /** Which page a request asks for, from the tokens the API handed out or the paginator's numbers. */
 function pageOf(req, url, body, d) {
   const values = [];
@@ -466,7 +484,7 @@ function respond(api, req, url, body) {
       else if (/^max_?results$|^per_?page$|^page_?size$/i.test(last)) v = d.pageSize ?? 5;
       else if (/total|count|pages|size|limit/i.test(last)) v = /pages/i.test(last) ? LAST_PAGE : LAST_PAGE * (d.pageSize ?? 5);
       else if (/^page$|current_page|page_number/i.test(last)) v = page;
-      else v = more ? token : null;
+      else v = more ? linkWithToken(d, nextUrl, token) : null;
       setPath(bodyValue, segs, v);
     }
   }

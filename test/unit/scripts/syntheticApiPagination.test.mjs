@@ -72,3 +72,27 @@ test("a route whose path is '/' answers the url_base without a trailing slash (s
     await api.close();
   }
 });
+
+test('a cursor that cuts the token out of a link with regex_search gets a link holding it (source-microsoft-entra-id)', async () => {
+  const api = await startSyntheticApi();
+  try {
+    const paginator = {
+      type: 'DefaultPaginator',
+      page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: '$skiptoken' },
+      pagination_strategy: {
+        type: 'CursorPagination',
+        cursor_value: `{{ response.get("@odata.nextLink") | regex_search('\\$skiptoken=([^&]+)') }}`,
+        stop_condition: '{{ response.get("@odata.nextLink") is none }}',
+      },
+    };
+    const requester = { type: 'HttpRequester', url_base: `http://127.0.0.1:${api.port}/h/graph.microsoft.com/v1.0`, path: '/users' };
+    api.configure({ streams: [stream('users', requester, paginator, ['value'])] }, {});
+    const first = await get(api, '/h/graph.microsoft.com/v1.0/users');
+    const link = first.body['@odata.nextLink'];
+    assert.equal(/\$skiptoken=([^&]+)/.exec(link)?.[1], 'ptok-2');
+    const second = await get(api, '/h/graph.microsoft.com/v1.0/users?%24skiptoken=ptok-2');
+    assert.equal(/\$skiptoken=([^&]+)/.exec(second.body['@odata.nextLink'])?.[1], 'ptok-3');
+  } finally {
+    await api.close();
+  }
+});
