@@ -154,12 +154,16 @@ async function main() {
     try {
       const rewritten = capPageSizes(rewriteUrls(manifest, api.port));
       const resolved = runtime.resolveManifest(rewritten).value;
-      const made = alignConfigUrls(
-        alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate),
+      const made = alignConfigLists(
+        alignConfigUrls(
+          alignConfigDates(rewriteUrls(sampleConfig(resolved?.spec?.connection_specification, api.port), api.port), resolved, formatDate),
+          resolved,
+          api.port,
+        ),
         resolved,
         api.port,
       );
-      const config = alignConfigStart(alignConfigLists(made, resolved), resolved, (step) => evalString(step, made, {}));
+      const config = alignConfigStart(made, resolved, (step) => evalString(step, made, {}));
       api.configure(resolved, config);
       const streams = Array.isArray(resolved?.streams) ? resolved.streams : [];
       const customElsewhere = hasCustom(resolved);

@@ -190,10 +190,10 @@ function sample(s, depth, key, port, required = true) {
   }
   if (type === 'array') {
     // An optional list stays empty, as an author who leaves it out (record filters often keep
-    // everything then); a required list of plain values (also without `items`) gets two, so that a
+    // everything then), unless the spec says it may not be (`minItems`: the reference refuses the config,
+    // source-coinmarketcap); a required list of plain values (also without `items`) gets two, so that a
     // ListPartitionRouter over it gives two partitions.
-    // (`minItems` makes even an optional list need values: the reference validates the config first.)
-    if (!required && s.default === undefined && !(s.minItems > 0)) return [];
+    if (!required && s.default === undefined && !(s.minItems >= 1)) return [];
     const itemSchema = s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : { type: 'string' };
     const item = sample(itemSchema, depth + 1, key, port);
     if (item === undefined || (item && typeof item === 'object')) return [];
@@ -259,6 +259,39 @@ function configKeysOf(template) {
     if (k && k !== 'get') keys.add(k);
   }
   return [...keys];
+}
+
+/**
+ * An optional config list that a ListPartitionRouter iterates (`values: "{{ config.tickers }}"`) or that a
+ * template indexes (`{{ config['applications'][0]['app_id'] }}`) gets values as a required one does: left
+ * empty, the stream has no partition, or its template fails, and neither side sends a request, so nothing
+ * is compared (source-finnworlds, source-onesignal).
+ */
+export function alignConfigLists(config, resolved, port) {
+  const props = resolved?.spec?.connection_specification?.properties ?? {};
+  const fill = (key) => {
+    if (!Array.isArray(config[key]) || config[key].length || props[key]?.type !== 'array') return;
+    let filled = sample(props[key], 0, key, port, true);
+    // A list of objects (`applications: [{app_id, app_api_key}]`) gets one made-up object.
+    const items = props[key].items;
+    if (!(Array.isArray(filled) && filled.length) && items && typeof items === 'object' && (items.type === 'object' || items.properties))
+      filled = [sample(items, 1, key, port, true)];
+    if (Array.isArray(filled) && filled.length) config[key] = filled;
+  };
+  const indexed = /\bconfig(?:\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\]|\.get\(\s*['"]([^'"]+)['"][^)]*\))\s*\[\s*0\s*\]/g;
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node === 'string') {
+      for (const m of node.matchAll(indexed)) fill(m[1] ?? m[2] ?? m[3]);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    if (node.type === 'ListPartitionRouter' && typeof node.values === 'string') for (const key of configKeysOf(node.values)) fill(key);
+    Object.values(node).forEach(visit);
+  };
+  visit(resolved?.streams ?? []);
+  visit(resolved?.definitions ?? {});
+  return config;
 }
 
 /** Config keys that a URL field starts with (`url_base: "{{ config.host }}/api"`) point at the API. */
@@ -327,34 +360,4 @@ export function alignConfigStart(config, resolved, evalStep) {
     return shift(node);
   };
   return walk(config);
-}
-
-/**
- * Optional config lists a ListPartitionRouter iterates (`values: "{{ config.countries }}"`) get two
- * values: left empty, as an author who does not fill them, the stream has no partition and neither
- * side sends a request (finnworlds' eight streams were compared on nothing).
- */
-export function alignConfigLists(config, resolved) {
-  const props = resolved?.spec?.connection_specification?.properties ?? {};
-  for (const router of findComponents(resolved?.streams ?? [], 'ListPartitionRouter')) {
-    const m =
-      typeof router.values === 'string'
-        ? /^\s*\{\{\s*config(?:\.([A-Za-z_]\w*)|\[\s*['"]([^'"]+)['"]\s*\])\s*\}\}\s*$/.exec(router.values)
-        : null;
-    const key = m ? (m[1] ?? m[2]) : null;
-    if (!key || (Array.isArray(config[key]) && config[key].length) || (config[key] !== undefined && !Array.isArray(config[key]))) continue;
-    const items = props[key]?.items;
-    const choices = Array.isArray(items?.enum) ? items.enum : [];
-    config[key] = choices.length >= 2 ? choices.slice(0, 2) : [`${key}-a`, `${key}-b`];
-  }
-  return config;
-}
-
-function findComponents(node, type, out = []) {
-  if (Array.isArray(node)) for (const v of node) findComponents(v, type, out);
-  else if (node && typeof node === 'object') {
-    if (node.type === type) out.push(node);
-    for (const v of Object.values(node)) findComponents(v, type, out);
-  }
-  return out;
 }

@@ -4,6 +4,14 @@
 import { createServer } from 'node:http';
 
 /**
+ * How long the harness's APIs keep an idle connection open. They share a process with our runtime while
+ * the reference CDK calls them from another; with Node's 5 s default, a stall of that process (a starved
+ * machine) made the server reset a request that arrived during the stall, on either side
+ * (test/unit/scripts/harnessApiKeepAlive.test.mjs).
+ */
+export const KEEP_ALIVE_MS = 15 * 60_000;
+
+/**
  * routes: [{ method?, path, query?: {k: v}, status?, headers?, body }] — `body` is sent as JSON unless
  * it is a string. A request no route matches gets 404 with a JSON error naming it.
  */
@@ -41,6 +49,7 @@ export async function startScriptedApi(routes) {
       res.end(payload);
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = server.address().port;
   return {

@@ -4,10 +4,14 @@
 // use). It need not be realistic, only deterministic and rich enough that a test read reaches page 2 and
 // slice 2, so that the reference and our runtime can be compared on the same answers.
 import { createServer } from 'node:http';
+import { KEEP_ALIVE_MS } from './scriptedApi.mjs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 
 const runtime = createRequire(import.meta.url)('../../out/runtime.js');
+
+/** Response fields that hold an offset (the first record's index) rather than a token. */
+const OFFSET_FIELD = /start_?at|^offset$|\.offset\b|\['offset'\]|startAt/i;
 
 /** Pages a paginated route serves before it stops offering a next page. */
 export const LAST_PAGE = 3;
@@ -185,7 +189,8 @@ function routeRegex(requester, port, config = {}) {
   }
   url = url.replace(`http://127.0.0.1:${port}`, '');
   if (!url.startsWith('/')) return { re: /^\/.*$/, literal: 0 };
-  // A trailing slash may not reach the API (`path: /` on a url_base without one): it is optional.
+  // A trailing slash may not reach the API: `url_base: …/graphql` with `path: /` is sent to `…/graphql`
+  // (source-linear); the pattern below accepts the path with or without one.
   if (url.length > 1) url = url.replace(/\/+$/, '');
   const parts = url.split(/(\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\})/);
   let literal = 0;
@@ -288,6 +293,24 @@ function filterLiterals(condition) {
   return out;
 }
 
+/**
+ * The next-page value the paginator reads. A cursor that cuts the token out of a link with `regex_search`
+ * (`response.get("@odata.nextLink") | regex_search('\\$skiptoken=([^&]+)')`, source-microsoft-entra-id) gets a
+ * link whose first group is the token; any other gets the token itself.
+ */
+function linkWithToken(d, nextUrl, token) {
+  const m = /regex_search\(\s*\\?['"](.+?)\\?['"]\s*\)/.exec(String(d.strategy?.cursor_value ?? ''));
+  if (!m || token !== `ptok-${/ptok-(\d+)/.exec(token)?.[1]}`) return token;
+  // The literal text before the first group (`$skiptoken=`), unescaped.
+  const prefix = m[1].split('(')[0].replace(/\\(.)/g, '$1').replace(/^\^/, '');
+  const link = `${nextUrl.toString()}&${prefix}${token}`;
+  try {
+    return new RegExp(m[1].replace(/\\\\/g, '\\')).exec(link)?.[1] === token ? link : token;
+  } catch {
+    return token;
+  }
+}
+
 /** Which page a request asks for, from the tokens the API handed out or the paginator's numbers. */
 function pageOf(req, url, body, d) {
   const values = [];
@@ -328,6 +351,8 @@ function pageOf(req, url, body, d) {
       const n = Number(raw);
       if (Number.isFinite(n)) {
         if (s.type === 'OffsetIncrement') return Math.floor(n / (d.pageSize ?? 5)) + 1;
+        // A cursor computed from an offset the API reports (`response.startAt + response.maxResults`).
+        if (s.type === 'CursorPagination' && OFFSET_FIELD.test(String(s.cursor_value ?? ''))) return Math.floor(n / (d.pageSize ?? 5)) + 1;
         if (s.type === 'PageIncrement') return n - Number(s.start_from_page ?? 1) + 1;
         // A numeric cursor is an offset (`startAt + maxResults`) when at least a page, else a page number.
         if (s.type === 'CursorPagination') {
@@ -343,6 +368,9 @@ function pageOf(req, url, body, d) {
 /** Starts the synthesized API; `configure(resolvedManifest, config)` gives it the routes to serve. */
 export async function startSyntheticApi() {
   const server = createServer();
+  // Idle connections stay open for the whole manifest: with Node's 5 s default, a process that stalls
+  // (a starved machine) resets a request that arrived during the stall (test/unit/scripts/harnessApiKeepAlive).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const port = server.address().port;
   const api = {
@@ -513,16 +541,14 @@ function respond(api, req, url, body) {
       const last = segs[segs.length - 1] ?? '';
       let v;
       if (/has_?more|more|has_?next/i.test(last)) v = more;
-      // Jira-like offset bodies: `isLast`, `startAt` and `maxResults` tell where this page sits.
-      else if (/^is_?last(_?page)?$|^is_?done$|^done$/i.test(last)) v = !more;
-      else if (/^(start_?at|offset|start|skip)$/i.test(last)) v = (page - 1) * Math.min(d.pageSize ?? 5, MAX_FULL_PAGE);
-      else if (/^(max_?results|per_?page|page_?size|limit)$/i.test(last)) v = count;
+      else if (/^is_?last$/i.test(last)) v = !more;
+      // An offset and a page size the API reports, for a cursor computed from them (source-jira:
+      // `response.get('startAt') + response['maxResults']`, stopping at `total`).
+      else if (OFFSET_FIELD.test(last)) v = (page - 1) * Math.min(d.pageSize ?? 5, MAX_FULL_PAGE);
+      else if (/^max_?results$|^per_?page$|^page_?size$/i.test(last)) v = count;
       else if (/total|count|pages|size|limit/i.test(last)) v = /pages/i.test(last) ? LAST_PAGE : LAST_PAGE * (d.pageSize ?? 5);
       else if (/^page$|current_page|page_number/i.test(last)) v = page;
-      // A next link read by a regex (`nextLink | regex_search('\$skiptoken=([^&]+)')`) is a URL that
-      // carries the token as an OData skip token as well.
-      else if (/link|url|href/i.test(last) && !tokenIsPath) v = more ? `${nextUrl.toString()}&$skiptoken=${token}` : null;
-      else v = more ? token : null;
+      else v = more ? linkWithToken(d, nextUrl, token) : null;
       setPath(bodyValue, segs, v);
     }
   }

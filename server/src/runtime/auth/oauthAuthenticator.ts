@@ -96,13 +96,19 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
   const obtained: string[] = [];
   const sent = new Set<string>();
 
-  let accessToken: string;
-  let expiry: number;
-  if (paths) {
+  let accessToken = '';
+  let expiry = 0;
+  // The single-use variant keeps nothing of its own: on every use it reads the access token and its expiry
+  // from the config, where any authenticator built from the same config (a parent stream's, a child's) may
+  // have written a refreshed one (SingleUseRefreshTokenOauth2Authenticator.access_token / get_token_expiry_date).
+  const readStored = () => {
+    if (!paths) return;
     accessToken = pythonStr(valueAtPath(ctx.config, paths.access) ?? '');
     const stored = pythonStr(valueAtPath(ctx.config, paths.expiry) ?? '');
     expiry = stored === '' ? now() - DAY_MS : parseExpiryMoment(stored, 'The stored token expiry date');
-  } else {
+  };
+  if (paths) readStored();
+  else {
     accessToken = renderText(ctx, component.access_token_value, '');
     expiry = initialExpiry(component, ctx, accessToken, now());
   }
@@ -192,6 +198,7 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
       // The reference reads the token twice per sent request (requester, then the session's auth hook,
       // §6.1): a token whose new expiry is already past (an expiry date in the past) is refreshed twice.
       for (let read = 0; read < (request?.sending ? 2 : 1); read++) {
+        if (!pending) readStored();
         if (staticToken || !(forced || now() > expiry)) break;
         // Refreshes are serialised: concurrent callers wait for the one in flight (§6.7.3).
         pending ??= refresh().finally(() => {
@@ -199,6 +206,7 @@ export function createOAuthAuthenticator(component: Component, ctx: AuthBuildCon
         });
         await pending;
       }
+      readStored();
       const parts = emptyAuthParts();
       parts.request_headers.Authorization = `Bearer ${accessToken}`;
       return parts;

@@ -38,7 +38,11 @@ export function createSessionTokenAuthenticator(component: Component, ctx: AuthB
   }
   const injection = buildInjection(component, ctx);
   const login = createLoginRequester(component.login_requester as Component, ctx);
-  const headerInjected = injection.kind === 'bearer' || injection.option.inject_into === 'header';
+  // How many times the reference reads the token for one sent request (§6.1): `get_auth_header` runs twice
+  // (the requester's headers, then the session's auth hook); a Bearer header reads the token once per run, an
+  // ApiKey header three times (`auth_header` twice, whose name comes from rendering the option with the
+  // token, then `token`); a query, body or form option is read once, by the requester.
+  const readsPerRequest = injection.kind === 'bearer' ? 2 : injection.option.inject_into === 'header' ? 6 : 1;
   const now = () => (ctx.env.now?.() ?? new Date()).getTime();
   const obtained: string[] = [];
   let token: string | null = null;
@@ -65,9 +69,8 @@ export function createSessionTokenAuthenticator(component: Component, ctx: AuthB
       if (token === null || duration === null || now() > expiry) {
         token = await fetchToken();
         if (duration) expiry = addIsoDuration(now(), duration);
-        // The reference computes a header token twice per sent request (requester, then the session's
-        // auth hook, §6.1): without expiration_duration that is a second login, whose token is sent.
-        else if (headerInjected && request?.sending) token = await fetchToken();
+        // Without expiration_duration every read of the token is a login: the token of the last one is sent.
+        else if (request?.sending) for (let read = 1; read < readsPerRequest; read++) token = await fetchToken();
       }
       const parts = emptyAuthParts();
       if (injection.kind === 'bearer') parts.request_headers.Authorization = `Bearer ${token}`;

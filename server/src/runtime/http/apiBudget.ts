@@ -175,8 +175,10 @@ function createPolicy(p: Obj, config: object, env: RuntimeEnv, builtMs: number):
 }
 
 function createMatcher(m: Obj, config: object, env: RuntimeEnv): Matcher {
-  if (m.type !== 'HttpRequestRegexMatcher')
-    throw configError(`api_budget matcher ${JSON.stringify(m.type)} is not an HttpRequestRegexMatcher.`);
+  // The CDK's schema gives HttpRequestRegexMatcher no `type`: every entry of a policy's `matchers` is one,
+  // typed or not (source-cin7 writes `{method: GET, url_path_pattern: .*}`).
+  if (!m || typeof m !== 'object' || Array.isArray(m))
+    throw configError(`api_budget: each of a policy's matchers must be an object (an HttpRequestRegexMatcher), got ${JSON.stringify(m)}.`);
   let weight: number | null = null;
   if (m.weight !== undefined && m.weight !== null) {
     weight = pythonInt(typeof m.weight === 'string' ? pythonStr(evalString(m.weight, { config, parameters: {} }, env)) : String(m.weight));

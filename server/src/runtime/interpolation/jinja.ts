@@ -140,6 +140,10 @@ function preview(source: string): string {
   return source.length > 80 ? `${source.slice(0, 77)}...` : source;
 }
 
+/** The reference's words (JinjaInterpolation.eval) for a template that mentions stream_state (source-open-exchange-rates). */
+export const STREAM_STATE_MESSAGE =
+  '`stream_state` is no longer supported for interpolation. We recommend using `stream_interval` instead. Please reference the CDK Migration Guide for more information.';
+
 /**
  * JinjaInterpolation.eval (§3.2): returns the literal-evaluated result (§3.3), falling back to
  * `default` when the render is empty or an undefined chain is hit. Throws RuntimeError with kind
@@ -150,7 +154,7 @@ export function evaluateTemplate(template: unknown, context: object, options: Ev
   const budget = options.budget ?? DEFAULT_BUDGET;
   if (typeof template === 'string' && template.includes('stream_state')) {
     // Spec §3.2 step 3: the substring anywhere rejects the template.
-    throw templateError('stream_state is no longer supported in templates; use stream_interval instead.', 'config_error');
+    throw templateError(STREAM_STATE_MESSAGE, 'config_error');
   }
   if (typeof template !== 'string')
     throw templateError(`Expected a string template, got ${template === null ? 'null' : typeof template}`, 'value_error');

@@ -174,6 +174,9 @@ export function pyRepr(v: unknown): string {
   if (v instanceof PyDateTime) return v.repr();
   if (v instanceof PyDate) return `datetime.date(${v.year}, ${v.month}, ${v.day})`;
   if (v instanceof PyTimedelta) return v.repr();
+  // Jinja's Undefined renders empty on its own but is `Undefined` inside a container (`[Undefined]`: a
+  // `map(attribute=…)` over items without that attribute, source-linear's teamIds).
+  if (v instanceof Undefined) return 'Undefined';
   if (isContainer(v)) return containerText(v);
   return pyStr(v);
 }

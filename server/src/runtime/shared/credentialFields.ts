@@ -42,9 +42,21 @@ const NAMED_VALUES = new Set([
 
 const MAX_DEPTH = 64;
 
-/** `config['a']["b"].c.get('d')` chains in a template, as config paths. */
-const CONFIG_ACCESS = /\bconfig((?:\s*\.get\(\s*(?:'[^']*'|"[^"]*")|\s*\.\s*[A-Za-z_]\w*|\s*\[\s*(?:'[^']*'|"[^"]*"|\d+)\s*\])+)/g;
-const ACCESS_STEP = /\.get\(\s*(?:'([^']*)'|"([^"]*)")|\.\s*([A-Za-z_]\w*)|\[\s*(?:'([^']*)'|"([^"]*)"|(\d+))\s*\]/g;
+/**
+ * `config['a']["b"].c.get('d')` chains in a template, as config paths. A `.get('k')` or `.get('k', default)`
+ * with a literal default (`{}`, `''`, `None`, a number…) that closes continues the chain, so
+ * `config.get('credentials', {}).get('api_key')` is `credentials.api_key`, not all of `credentials`; a call
+ * that does not close that way ends the chain at its key (the whole value is taken: masks more, never less).
+ */
+const GET_DEFAULT = String.raw`(?:\s*,\s*(?:\{\s*\}|\[\s*\]|'[^']*'|"[^"]*"|None|True|False|-?\d+(?:\.\d+)?))?\s*\)`;
+const CONFIG_ACCESS = new RegExp(
+  String.raw`\bconfig((?:\s*\.get\(\s*(?:'[^']*'|"[^"]*")(?:${GET_DEFAULT})?|\s*\.\s*[A-Za-z_]\w*|\s*\[\s*(?:'[^']*'|"[^"]*"|\d+)\s*\])+)`,
+  'g',
+);
+const ACCESS_STEP = new RegExp(
+  String.raw`\.get\(\s*(?:'([^']*)'|"([^"]*)")(?:${GET_DEFAULT})?|\.\s*([A-Za-z_]\w*)|\[\s*(?:'([^']*)'|"([^"]*)"|(\d+))\s*\]`,
+  'g',
+);
 
 /** The config paths a template text reads (`config['a'].b` → ['a', 'b']). */
 export function configPathsIn(template: string): string[][] {

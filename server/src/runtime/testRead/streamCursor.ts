@@ -199,7 +199,10 @@ export function perPartitionCursor(
   return {
     async *slices(partitions) {
       startedAt = clockMs();
-      for await (const p of partitions ?? []) {
+      // iterate_with_last_flag_and_state: each partition is used only once the next one has been pulled (a
+      // parent slice boundary costs the next parent slice's first page), with the router's state taken when
+      // it was pulled.
+      for await (const [p, routerState] of withStateAhead(partitions ?? noPartitions(), options.routerState)) {
         const key = partitionKey(p.partition);
         let cursor = cursors.get(key);
         if (!cursor) {
@@ -215,7 +218,6 @@ export function perPartitionCursor(
         const seq = generated++;
         seqOf.set(key, seq);
         openSeqs.add(seq);
-        const routerState = options.routerState();
         if (!parentStates.length || JSON.stringify(parentStates[parentStates.length - 1].state) !== JSON.stringify(routerState))
           parentStates.push({ seq, state: routerState === null ? null : structuredClone(routerState) });
         const extra = p.extra_fields && Object.keys(p.extra_fields).length ? { extra_fields: p.extra_fields } : {};
@@ -293,3 +295,29 @@ export function perPartitionCursor(
     },
   };
 }
+
+/**
+ * The reference's iterate_with_last_flag_and_state (ConcurrentPerPartitionCursor.stream_slices): each item with
+ * `state()` as it was right after the item was pulled, given only once the next item has been pulled.
+ */
+async function* withStateAhead<T, S>(items: AsyncIterable<T>, state: () => S): AsyncGenerator<[T, S]> {
+  const it = items[Symbol.asyncIterator]();
+  try {
+    let current = await it.next();
+    if (current.done) return;
+    let currentState = state();
+    for (;;) {
+      const next = await it.next();
+      if (next.done) break;
+      yield [current.value, currentState];
+      current = next;
+      currentState = state();
+    }
+    yield [current.value, currentState];
+  } finally {
+    // A consumer that stops early (the slice limit, an error) closes the source too.
+    await it.return?.();
+  }
+}
+
+async function* noPartitions(): AsyncGenerator<never> {}
