@@ -164,7 +164,10 @@ test('statements: if/elif/else, for with else and filter, set, whitespace contro
 
 test('an Undefined inside a list renders as Python writes it: [Undefined, …] (map(attribute=) over items without it, source-linear)', () => {
   // Values checked against the reference CDK's JinjaInterpolation.eval.
-  assert.equal(ev("{{ record.teams.nodes | map(attribute='id') | list }}", { record: { teams: { nodes: 'ab' } } }, 'string'), '[Undefined, Undefined]');
+  assert.equal(
+    ev("{{ record.teams.nodes | map(attribute='id') | list }}", { record: { teams: { nodes: 'ab' } } }, 'string'),
+    '[Undefined, Undefined]',
+  );
   assert.equal(ev("{{ record.x | map(attribute='id') | list }}", { record: { x: [{ id: 1 }, {}] } }, 'string'), '[1, Undefined]');
   assert.equal(ev('{{ [record.missing] }}', { record: {} }, 'string'), '[Undefined]');
   // On its own it still renders empty.
