@@ -169,8 +169,6 @@ export function strRepr(s: string): string {
 /** Python's repr() of any template value (used inside containers). */
 export function pyRepr(v: unknown): string {
   if (typeof v === 'string') return strRepr(v);
-  // Jinja's Undefined renders empty on its own but its repr (inside a list) is the word `Undefined`.
-  if (v instanceof Undefined) return 'Undefined';
   if (v instanceof PyDateTime) return v.repr();
   if (v instanceof PyDate) return `datetime.date(${v.year}, ${v.month}, ${v.day})`;
   if (v instanceof PyTimedelta) return v.repr();
