@@ -12,7 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parseManifest } from '../server/src/runtime/manifest/parse';
 import { validateManifest } from '../server/src/runtime/validation/validateManifest';
 import { ManifestDocument } from '../server/src/documents';
-import { quickLocateSwitch } from '../server/src/runtime/manifest/quickLocate';
+import { quickLocateSwitch } from '../server/src/runtime/manifest/locator/quickLocate';
 import { resolveManifest } from '../server/src/runtime/manifest/resolve';
 import { findTemplates } from '../server/src/runtime/rules/templateFields';
 import { CATALOG_TEMPLATES } from '../server/src/runtime/rules/templateRules';

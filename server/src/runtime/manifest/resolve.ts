@@ -4,17 +4,8 @@
 import type { Document } from 'yaml';
 import type { Problem, RelatedInfo } from '../problems';
 import type { Span } from '../types';
-import {
-  locateOrigin,
-  locateSourcePath,
-  OriginTable,
-  toNodeOrigin,
-  toPointer,
-  type JsonPath,
-  type LocatedOrigin,
-  type NodeOrigin,
-  type SourceLocator,
-} from './origins';
+import { OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin } from './origins';
+import { locateOrigin, locateSourcePath, type SourceLocator } from './locator/sourceNodes';
 import type { ParsedManifest } from './parse';
 import { TypeAndParameterPropagator } from './propagate';
 import { isPlainObject } from '../shared/plainObject';
