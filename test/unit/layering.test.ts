@@ -307,7 +307,8 @@ test('didChange → published diagnostics: every call is an import or the locato
     if (how === 'tree') {
       // The callee implements the interface the caller declares, and the caller never imports it.
       if (!/implements LocatorTree\b/.test(readFileSync(join(ROOT, to), 'utf8'))) wrong.push(`${to} does not implement LocatorTree`);
-      if (!/export interface LocatorTree\b/.test(readFileSync(join(ROOT, from), 'utf8'))) wrong.push(`${from} does not declare LocatorTree`);
+      if (!/export interface LocatorTree\b/.test(readFileSync(join(ROOT, from), 'utf8')))
+        wrong.push(`${from} does not declare LocatorTree`);
       if (reaches(from, to)) wrong.push(`${from} imports ${to}`);
     }
   }

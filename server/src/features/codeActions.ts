@@ -105,7 +105,6 @@ function linesOf(doc: ManifestDocument): Line[] {
   });
 }
 
-
 /**
  * A new `field: ` line at the top of the component whose key is at `offset`, indented like its
  * other fields. Only for block-style components (a key alone on its line, fields below it).

@@ -5,7 +5,16 @@ import type { CompletionItem, CompletionList, Hover, LocationLink } from 'vscode
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { documentResolved, validationIfDone } from '../documentValidation';
-import { CATALOG_TEMPLATES, connectionSpecOf, findTemplates, hasTemplateMarkup, lineEndIn, lineStartIn, type ConfigSpec, type FoundTemplate } from '../runtime';
+import {
+  CATALOG_TEMPLATES,
+  connectionSpecOf,
+  findTemplates,
+  hasTemplateMarkup,
+  lineEndIn,
+  lineStartIn,
+  type ConfigSpec,
+  type FoundTemplate,
+} from '../runtime';
 import { templateCompletions } from './jinjaCompletion';
 import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
 import { isScalar } from 'yaml';

@@ -21,7 +21,6 @@ export type ValueText = { block: boolean; lines: string[]; indent: number; span:
  */
 export type LocatedText = { readonly text: string; readonly locator: ManifestLocator };
 
-
 /** The offset after the last non-space character before `end`. */
 function trimmedEnd(text: string, start: number, end: number): number {
   let e = end;

@@ -1,4 +1,4 @@
-// One locator per document version (runtime/manifest/locator.ts): the CLI's (over the whole `yaml`
+// One locator per document version (runtime/manifest/locator/manifestLocator.ts): the CLI's (over the whole `yaml`
 // Document) and the language server's (over the incremental model, per block) give the same
 // answers, line:col agrees with yaml's LineCounter, and no module outside the locator's own files
 // reaches for a scanner of its own.
@@ -157,10 +157,10 @@ const SCANNER_PATTERNS: [RegExp, string][] = [
   [/\/\^\(?(?:\\s|\[ \\t\]|\[ \]| )\*[^/\n]*?(?<!\(\?):/, 'recognises a key line with a regular expression (keyLine)'],
   [/RegExp\(\s*`\^(?:\\\\s|\[ \\\\t\]| )\*[^`]*?(?<!\(\?):/, 'recognises a key line with a regular expression (keyLine)'],
   [/\/\^ \*\/|\/\^\[ \]\*\/|\/\^\( \*\)/, 'reads indentation with a regular expression (spaceIndentOf)'],
-  [/\.linePos\(/, "converts an offset to line:col outside the locator (locator.lineCol)"],
+  [/\.linePos\(/, 'converts an offset to line:col outside the locator (locator.lineCol)'],
 ];
 
-test('no hand-written line scanner outside the locator module: every line, indent, key-line and line:col answer is the locator\'s', () => {
+test("no hand-written line scanner outside the locator module: every line, indent, key-line and line:col answer is the locator's", () => {
   const offenders: string[] = [];
   const seen = new Set<string>();
   for (const { rel, source } of serverSources()) {
@@ -184,7 +184,7 @@ test('the scanner check catches the scanners it names (each pattern fires on a s
   const samples = [
     "const start = text.lastIndexOf('\\n', offset - 1) + 1;",
     'const indent = line.length - line.trimStart().length;',
-    "const m = /^(\\s*(?:- )?)(request_body_json):(?:[ ]+(.*))?$/.exec(line);",
+    'const m = /^(\\s*(?:- )?)(request_body_json):(?:[ ]+(.*))?$/.exec(line);',
     'const m = new RegExp(`^\\\\s*(?:- )?${key}:[ ]+(.*)$`).exec(line);',
     'const indent = /^ */.exec(l)![0].length;',
     'const pos = lineCounter.linePos(offset);',

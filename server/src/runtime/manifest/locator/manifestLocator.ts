@@ -263,4 +263,3 @@ function indexTopLevelKeys(text: string): Map<string, number> {
   }
   return keys;
 }
-
