@@ -3,7 +3,7 @@
 // cached on it. An instance, not a module singleton.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LineCounter, Document } from 'yaml';
-import { parseManifest, ManifestLocator, type ParsedManifest } from './runtime';
+import { parseManifest, ManifestLocator, ResolutionMemo, type ParsedManifest } from './runtime';
 import { ManifestModel } from './model/manifestModel';
 import { blankOverlongLines, type OverlongLine } from './longLines';
 
@@ -26,6 +26,8 @@ export class ManifestDocument {
     private previous: ManifestDocument | undefined,
     private lastGood: ManifestDocument | undefined = undefined,
     private readonly live: TextDocumentLike | undefined = undefined,
+    /** Resolved copies of unchanged subtrees, shared by the versions of one document (runtime/manifest/resolutionMemo.ts). */
+    readonly resolutionMemo: ResolutionMemo = new ResolutionMemo(),
   ) {}
 
   /**
@@ -146,6 +148,7 @@ export class ManifestDocuments {
       cached?.reuseSource(),
       cached?.goodSource(),
       live,
+      cached?.resolutionMemo,
     );
     this.cache.set(textDocument.uri, doc);
     return doc;
