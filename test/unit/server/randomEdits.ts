@@ -8,6 +8,7 @@ import { provideDiagnostics } from '../../../server/src/features/diagnostics';
 import { documentValidation } from '../../../server/src/documentValidation';
 import { ManifestDocument } from '../../../server/src/documents';
 import { validateManifestDetailed, type ValidationDetails } from '../../../server/src/runtime';
+import { splitText, type Block } from '../../../server/src/model/blockSplitter';
 
 /** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
 export function random(seed: number): () => number {
@@ -68,7 +69,7 @@ export function randomEdit(rng: Rng, text: string, undo: string | undefined): Ed
       const colon = line.indexOf(': ');
       const from = colon >= 0 ? colon + 2 : line.length - line.trimStart().length;
       const at = starts[l] + from + Math.floor(rng() * (line.length - from + 1));
-      const ch = pick(rng, 'abcxyz_019.');
+      const ch = pick(rng, [...'abcxyz_019.']);
       return { name: `type ${JSON.stringify(ch)} at line ${l + 1}`, text: splice(text, at, 0, ch) };
     }
     case 2: {
@@ -80,7 +81,7 @@ export function randomEdit(rng: Rng, text: string, undo: string | undefined): Ed
     case 3: {
       // Any character anywhere: often breaks the YAML.
       const at = Math.floor(rng() * (text.length + 1));
-      const ch = pick(rng, CHARS);
+      const ch = pick(rng, [...CHARS]);
       return { name: `insert ${JSON.stringify(ch)} at ${at}`, text: splice(text, at, 0, ch) };
     }
     case 4:
@@ -195,6 +196,12 @@ function freshAnalysis(uri: string, text: string): { rendered: string; diagnosti
   return { rendered, diagnostics };
 }
 
+/** A split as plain data (offsets, kinds and sub-blocks). */
+function splitShape(blocks: Block[] | undefined): string {
+  const plain = (bs: Block[]): unknown => bs.map((b) => [b.kind, b.lineStart, b.start, b.end, b.children && plain(b.children)]);
+  return JSON.stringify(blocks ? plain(blocks) : null);
+}
+
 /**
  * Applies `count` random edits to `start` (seeded) and compares, after each, the incremental analysis
  * (one document edited version after version) with a fresh one. Returns the first difference, if any.
@@ -212,6 +219,11 @@ export function checkRandomEdits(start: string, seed: number, count: number): st
     previous = text;
     text = edit.text;
     version++;
+    // The block split reusing the previous version's equals a split from scratch.
+    const before = splitText(previous);
+    const reusing = splitShape(splitText(text, before ?? undefined)?.blocks);
+    if (reusing !== splitShape(splitText(text)?.blocks))
+      return `seed ${seed}, edit ${n + 1} (${edit.name}): the incremental block split differs from a fresh one`;
     const incremental = incrementalAnalysis(docs, uri, version, text);
     const fresh = freshAnalysis(uri, text);
     if (incremental.diagnostics !== fresh.diagnostics)

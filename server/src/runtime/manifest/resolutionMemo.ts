@@ -62,7 +62,7 @@ export class ResolutionMemo {
     const known = this.facts.get(node);
     if (known) return known;
     if (level > FACTS_DEPTH) return NOT_FREE;
-    let refFree = !Array.isArray(node) && Object.hasOwn(node, '$ref') ? false : true;
+    let refFree = Array.isArray(node) || !Object.hasOwn(node, '$ref');
     let count = 1;
     let height = 0;
     const array = Array.isArray(node);
