@@ -24,7 +24,8 @@ const MAX_SPLIT_DEPTH = 40;
 
 type Lines = {
   text: string;
-  starts: number[];
+  /** Offset of each line's first character (a typed array: the next version copies it natively). */
+  starts: Float64Array;
   /** Column of the first non-space character; -1 for blank and comment-only lines. */
   indent: Int32Array;
   /** While an incremental split runs: the previous version's blocks to take over. */
@@ -32,9 +33,10 @@ type Lines = {
 };
 
 function scanLines(text: string): Lines {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  if (starts[starts.length - 1] === text.length && starts.length > 1) starts.pop();
+  const found = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) found.push(i + 1);
+  if (found[found.length - 1] === text.length && found.length > 1) found.pop();
+  const starts = Float64Array.from(found);
   const indent = new Int32Array(starts.length);
   for (let l = 0; l < starts.length; l++) indent[l] = indentAt(text, starts[l]);
   return { text, starts, indent };
@@ -163,9 +165,9 @@ function rescanLines(old: Lines, text: string, edit: EditedRegion): Lines {
   }
   if (stop === -1 && middle.length + first > 1 && middle[middle.length - 1] === text.length) middle.pop();
   const count = first + middle.length + (old.starts.length - after);
-  const starts = new Array<number>(count);
+  const starts = new Float64Array(count);
   const indent = new Int32Array(count);
-  for (let l = 0; l < first; l++) starts[l] = old.starts[l];
+  starts.set(old.starts.subarray(0, first), 0);
   indent.set(old.indent.subarray(0, first), 0);
   for (let m = 0; m < middle.length; m++) {
     const l = first + m;
@@ -183,7 +185,8 @@ function rescanLines(old: Lines, text: string, edit: EditedRegion): Lines {
  * the edit) or moved by the edit (after it).
  */
 class BlockReuse {
-  private readonly index = new Map<string, Block>();
+  /** The previous version's blocks by their first line's offset, with their depth. */
+  private readonly index = new Map<number, { block: Block; depth: number }[]>();
 
   constructor(
     blocks: Block[],
@@ -191,9 +194,11 @@ class BlockReuse {
     private readonly moved: Map<Block, Block>,
   ) {
     const walk = (list: Block[], depth: number) => {
-      for (const b of list) {
-        this.index.set(blockKey(b.lineStart, b.start, b.end, b.kind, depth), b);
-        if (b.children) walk(b.children, depth + 1);
+      for (const block of list) {
+        const at = this.index.get(block.lineStart);
+        if (at) at.push({ block, depth });
+        else this.index.set(block.lineStart, [{ block, depth }]);
+        if (block.children) walk(block.children, depth + 1);
       }
     };
     walk(blocks, 0);
@@ -202,10 +207,17 @@ class BlockReuse {
   /** The previous version's block for this one (moved to its offsets), or undefined. */
   find(lineStart: number, start: number, end: number, kind: Block['kind'], depth: number, textLength: number): Block | undefined {
     const { prefix, suffix, delta } = this.edit;
-    if (end <= prefix) return this.index.get(blockKey(lineStart, start, end, kind, depth));
+    if (end <= prefix) return this.lookup(lineStart, start, end, kind, depth);
     if (lineStart < textLength - suffix) return undefined;
-    const old = this.index.get(blockKey(lineStart - delta, start - delta, end - delta, kind, depth));
+    const old = this.lookup(lineStart - delta, start - delta, end - delta, kind, depth);
     return old && (delta === 0 ? old : this.move(old, delta));
+  }
+
+  private lookup(lineStart: number, start: number, end: number, kind: Block['kind'], depth: number): Block | undefined {
+    for (const c of this.index.get(lineStart) ?? []) {
+      if (c.depth === depth && c.block.start === start && c.block.end === end && c.block.kind === kind) return c.block;
+    }
+    return undefined;
   }
 
   private move(old: Block, delta: number): Block {
@@ -221,10 +233,6 @@ class BlockReuse {
   }
 }
 
-function blockKey(lineStart: number, start: number, end: number, kind: Block['kind'], depth: number): string {
-  return `${depth}:${kind}:${lineStart}:${start}:${end}`;
-}
-
 /** The end offset of line `l` (start of the next line, or the text end). */
 function lineEnd(lines: Lines, l: number): number {
   return l + 1 < lines.starts.length ? lines.starts[l + 1] : lines.text.length;
@@ -236,9 +244,11 @@ function lineEnd(lines: Lines, l: number): number {
  */
 function splitRegion(lines: Lines, from: number, to: number, firstCol: number, mode: 'any' | 'map-only', depth: number): Block[] | null {
   const colOf = (l: number) => (l === from && firstCol >= 0 ? firstCol : lines.indent[l]);
+  // The least indentation of the region (read from the array: this loop sees every line of the text).
+  const indent = lines.indent;
   let k = Infinity;
-  for (let l = from; l < to; l++) {
-    const c = colOf(l);
+  for (let l = from; l < to && k > 0; l++) {
+    const c = l === from && firstCol >= 0 ? firstCol : indent[l];
     if (c >= 0 && c < k) k = c;
   }
   if (k === Infinity) return null;
@@ -268,7 +278,7 @@ function splitRegion(lines: Lines, from: number, to: number, firstCol: number, m
     blocks[blocks.length - 1].children = maybeSplit(lines, l, endLine, colOf(l), kind, depth + 1);
   };
   for (let l = first; l < to; l++) {
-    const c = colOf(l);
+    const c = l === from && firstCol >= 0 ? firstCol : indent[l];
     if (c !== k) continue;
     const pos = starts[l] + c;
     if (kind === 'entry') {
