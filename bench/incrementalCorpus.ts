@@ -3,13 +3,13 @@
 // values, items removed and copied, definitions and references edited, YAML broken and fixed), and
 // after each one the incremental diagnostics, resolved manifest, origins and block split must equal
 // a from-scratch analysis of the same text, byte for byte.
-// Usage: node --import tsx bench/incrementalCorpus.ts [dir] [edits per manifest (default 5)]
+// Usage: node --import tsx bench/incrementalCorpus.ts [dir] [edits per manifest (default 2)]
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkRandomEdits } from '../test/unit/server/randomEdits';
 
 const dir = process.argv[2] ?? '../shared/corpus/manifests';
-const edits = Number(process.argv[3] ?? 5);
+const edits = Number(process.argv[3] ?? 2);
 const names = readdirSync(dir)
   .filter((n) => n.endsWith('.yaml'))
   .sort();
