@@ -3,8 +3,9 @@
 // cached on it. An instance, not a module singleton.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LineCounter, Document } from 'yaml';
-import { parseManifest, ManifestLocator, type ParsedManifest } from './runtime';
+import { parseManifest, ManifestLocator, ResolutionMemo, type ParsedManifest } from './runtime';
 import { ManifestModel } from './model/manifestModel';
+import { editedRegion } from './model/blockSplitter';
 import { blankOverlongLines, type OverlongLine } from './longLines';
 
 /** What the cache needs from an editor document; a full TextDocument also serves positions. */
@@ -26,6 +27,8 @@ export class ManifestDocument {
     private previous: ManifestDocument | undefined,
     private lastGood: ManifestDocument | undefined = undefined,
     private readonly live: TextDocumentLike | undefined = undefined,
+    /** Resolved copies of unchanged subtrees, shared by the versions of one document (runtime/manifest/resolutionMemo.ts). */
+    readonly resolutionMemo: ResolutionMemo = new ResolutionMemo(),
   ) {}
 
   /**
@@ -44,14 +47,30 @@ export class ManifestDocument {
    * of the same length (longLines.ts), so offsets are this version's.
    */
   private get analysedText(): string {
-    this.analysed ??= blankOverlongLines(this.text);
+    this.analysed ??= this.analyse();
     return this.analysed.text;
   }
 
   /** The lines of this version too long to analyse (usually none). */
   get overlongLines(): OverlongLine[] {
-    this.analysed ??= blankOverlongLines(this.text);
+    this.analysed ??= this.analyse();
     return this.analysed.lines;
+  }
+
+  /**
+   * `blankOverlongLines` of this version. When the previous version had no overlong line, only the
+   * lines the edit touched can have become one: lines wholly before or after it are unchanged.
+   */
+  private analyse(): { text: string; lines: OverlongLine[] } {
+    const before = this.previous?.analysed;
+    if (before && before.lines.length === 0) {
+      const { prefix, suffix } = editedRegion(before.text, this.text);
+      const from = this.text.lastIndexOf('\n', prefix - 1) + 1;
+      const nl = this.text.indexOf('\n', this.text.length - suffix);
+      if (blankOverlongLines(this.text.slice(from, nl < 0 ? this.text.length : nl)).lines.length === 0)
+        return { text: this.text, lines: [] };
+    }
+    return blankOverlongLines(this.text);
   }
 
   /** The incremental model of this version (built on first use from the previous version's blocks). */
@@ -146,6 +165,7 @@ export class ManifestDocuments {
       cached?.reuseSource(),
       cached?.goodSource(),
       live,
+      cached?.resolutionMemo,
     );
     this.cache.set(textDocument.uri, doc);
     return doc;

@@ -107,6 +107,8 @@ export type { AuxiliaryRequestEntry, ReadRequest, ReadResponse } from './testRea
 export type { Span, TestReadEnv } from './types';
 export { validateManifestDetailed } from './validation/validateManifest';
 export type { ValidationDetails } from './validation/validateManifest';
+// The language server keeps one per open document: an edit re-resolves only what it changed.
+export { ResolutionMemo } from './manifest/resolutionMemo';
 // The text locators of validation, which the language server's model answers per block.
 export { hasTemplateMarkup } from './interpolation/templateMarkup';
 export type { JsonPath } from './manifest/origins';
