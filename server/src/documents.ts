@@ -3,7 +3,7 @@
 // cached on it. An instance, not a module singleton.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LineCounter, Document } from 'yaml';
-import { parseManifest, ManifestLocator, ResolutionMemo, type ParsedManifest } from './runtime';
+import { parseManifest, ManifestLocator, ResolutionMemo, lineEndIn, lineStartIn, type ParsedManifest } from './runtime';
 import { ManifestModel } from './model/manifestModel';
 import { editedRegion } from './model/blockSplitter';
 import { blankOverlongLines, type OverlongLine } from './longLines';
@@ -65,9 +65,9 @@ export class ManifestDocument {
     const before = this.previous?.analysed;
     if (before && before.lines.length === 0) {
       const { prefix, suffix } = editedRegion(before.text, this.text);
-      const from = this.text.lastIndexOf('\n', prefix - 1) + 1;
-      const nl = this.text.indexOf('\n', this.text.length - suffix);
-      if (blankOverlongLines(this.text.slice(from, nl < 0 ? this.text.length : nl)).lines.length === 0)
+      const from = lineStartIn(this.text, prefix);
+      const to = lineEndIn(this.text, this.text.length - suffix);
+      if (blankOverlongLines(this.text.slice(from, to)).lines.length === 0)
         return { text: this.text, lines: [] };
     }
     return blankOverlongLines(this.text);
@@ -84,7 +84,7 @@ export class ManifestDocument {
   }
 
   /**
-   * The one locator of this version (runtime/manifest/locator.ts) over the incremental model: path ↔
+   * The one locator of this version (runtime/manifest/locator/manifestLocator.ts) over the incremental model: path ↔
    * span, offsets → nodes, line helpers. Every feature and validation asks it; answers inside a block
    * are cached on the block and reused by later versions while the block is unchanged.
    */
