@@ -67,8 +67,7 @@ export class ManifestDocument {
       const { prefix, suffix } = editedRegion(before.text, this.text);
       const from = lineStartIn(this.text, prefix);
       const to = lineEndIn(this.text, this.text.length - suffix);
-      if (blankOverlongLines(this.text.slice(from, to)).lines.length === 0)
-        return { text: this.text, lines: [] };
+      if (blankOverlongLines(this.text.slice(from, to)).lines.length === 0) return { text: this.text, lines: [] };
     }
     return blankOverlongLines(this.text);
   }
