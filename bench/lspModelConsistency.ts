@@ -12,7 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parseManifest } from '../server/src/runtime/manifest/parse';
 import { validateManifest } from '../server/src/runtime/validation/validateManifest';
 import { ManifestDocument } from '../server/src/documents';
-import { quickLocateSwitch } from '../server/src/runtime/manifest/quickLocate';
+import { quickLocateSwitch } from '../server/src/runtime/manifest/locator/quickLocate';
 import { resolveManifest } from '../server/src/runtime/manifest/resolve';
 import { findTemplates } from '../server/src/runtime/rules/templateFields';
 import { CATALOG_TEMPLATES } from '../server/src/runtime/rules/templateRules';
@@ -35,8 +35,20 @@ function mutations(text: string): string[] {
 }
 
 // Duplicate keys: the model underlines the whole later key where yaml marks its first character.
-const brief = (ps: { code: string; severity: string; span: { start: number; end: number } }[]) =>
-  ps.map((p) => `${p.code}|${p.severity}|${p.span.start}-${p.code === 'duplicate-key' ? '' : p.span.end}`).sort();
+// Related information ("Brought in by this reference") is compared too: its spans come from the locator.
+type Located = {
+  code: string;
+  severity: string;
+  span: { start: number; end: number };
+  related?: { span: { start: number; end: number } }[];
+};
+const brief = (ps: Located[]) =>
+  ps
+    .map(
+      (p) =>
+        `${p.code}|${p.severity}|${p.span.start}-${p.code === 'duplicate-key' ? '' : p.span.end}|${(p.related ?? []).map((r) => `${r.span.start}-${r.span.end}`).join(',')}`,
+    )
+    .sort();
 
 const names = readdirSync(dir)
   .filter((n) => n.endsWith('.yaml'))

@@ -11,7 +11,8 @@ const dir = resolve(process.argv[2] ?? join(root, '..', 'shared', 'corpus', 'man
 const { parseManifest } = await import(join(root, 'server/src/runtime/manifest/parse.ts'));
 const { resolveManifest } = await import(join(root, 'server/src/runtime/manifest/resolve.ts'));
 const { compileTemplate } = await import(join(root, 'server/src/runtime/interpolation/jinja.ts'));
-const { scalarOffsets, hasTemplateMarkup } = await import(join(root, 'server/src/runtime/interpolation/scalarOffsets.ts'));
+const { scalarOffsets } = await import(join(root, 'server/src/runtime/manifest/locator/scalarOffsets.ts'));
+const { hasTemplateMarkup } = await import(join(root, 'server/src/runtime/interpolation/templateMarkup.ts'));
 const { templateProblems } = await import(join(root, 'server/src/runtime/rules/templateRules.ts'));
 
 const catalogPath = join(root, 'server/src/runtime/schema/catalog.ts');

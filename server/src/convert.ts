@@ -2,7 +2,7 @@
 // become line/character positions.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Position, type Range, type WorkspaceEdit } from 'vscode-languageserver';
-import type { Problem, Severity } from './runtime';
+import { lineStartsIn, type Problem, type Severity } from './runtime';
 import type { Span } from './runtime';
 
 export function spanToRange(doc: TextDocument, span: Span): Range {
@@ -61,8 +61,7 @@ export function problemsToDiagnostics(doc: TextDocument, problems: readonly Prob
 
 /** positionAt over text whose only line break is `\n`, from a line index built with indexOf. */
 function newlinePositions(text: string): PositionAt {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const starts = lineStartsIn(text);
   return (at) => {
     const offset = Math.max(Math.min(at, text.length), 0);
     let low = 0;

@@ -12,7 +12,7 @@ const resolvedManifests = new WeakMap<ManifestDocument, ResolvedManifest>();
 export function documentValidation(doc: ManifestDocument): ValidationDetails {
   let hit = validations.get(doc);
   if (!hit) {
-    hit = validateManifestDetailed(doc.parsed);
+    hit = validateManifestDetailed(doc.parsed, { memo: doc.resolutionMemo });
     validations.set(doc, hit);
   }
   return hit;
@@ -25,10 +25,11 @@ export function validationIfDone(doc: ManifestDocument): ValidationDetails | und
 
 /** The resolved manifest of a document version (resolved once, shared by the template and captured-read features). */
 export function documentResolved(doc: ManifestDocument): ResolvedManifest {
-  let hit = resolvedManifests.get(doc);
+  // Validation resolved this very value already when it has run: the same call, so the same answer.
+  let hit = resolvedManifests.get(doc) ?? validations.get(doc)?.resolved;
   if (!hit) {
     const parsed = doc.parsed;
-    hit = resolveManifest(parsed.value, { parsed });
+    hit = resolveManifest(parsed.value, { parsed, memo: doc.resolutionMemo });
     resolvedManifests.set(doc, hit);
   }
   return hit;

@@ -3,8 +3,9 @@
 // cached on it. An instance, not a module singleton.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LineCounter, Document } from 'yaml';
-import { parseManifest, ManifestLocator, type ParsedManifest } from './runtime';
+import { parseManifest, ManifestLocator, ResolutionMemo, lineEndIn, lineStartIn, type ParsedManifest } from './runtime';
 import { ManifestModel } from './model/manifestModel';
+import { editedRegion } from './model/blockSplitter';
 import { blankOverlongLines, type OverlongLine } from './longLines';
 
 /** What the cache needs from an editor document; a full TextDocument also serves positions. */
@@ -26,6 +27,8 @@ export class ManifestDocument {
     private previous: ManifestDocument | undefined,
     private lastGood: ManifestDocument | undefined = undefined,
     private readonly live: TextDocumentLike | undefined = undefined,
+    /** Resolved copies of unchanged subtrees, shared by the versions of one document (runtime/manifest/resolutionMemo.ts). */
+    readonly resolutionMemo: ResolutionMemo = new ResolutionMemo(),
   ) {}
 
   /**
@@ -44,14 +47,29 @@ export class ManifestDocument {
    * of the same length (longLines.ts), so offsets are this version's.
    */
   private get analysedText(): string {
-    this.analysed ??= blankOverlongLines(this.text);
+    this.analysed ??= this.analyse();
     return this.analysed.text;
   }
 
   /** The lines of this version too long to analyse (usually none). */
   get overlongLines(): OverlongLine[] {
-    this.analysed ??= blankOverlongLines(this.text);
+    this.analysed ??= this.analyse();
     return this.analysed.lines;
+  }
+
+  /**
+   * `blankOverlongLines` of this version. When the previous version had no overlong line, only the
+   * lines the edit touched can have become one: lines wholly before or after it are unchanged.
+   */
+  private analyse(): { text: string; lines: OverlongLine[] } {
+    const before = this.previous?.analysed;
+    if (before && before.lines.length === 0) {
+      const { prefix, suffix } = editedRegion(before.text, this.text);
+      const from = lineStartIn(this.text, prefix);
+      const to = lineEndIn(this.text, this.text.length - suffix);
+      if (blankOverlongLines(this.text.slice(from, to)).lines.length === 0) return { text: this.text, lines: [] };
+    }
+    return blankOverlongLines(this.text);
   }
 
   /** The incremental model of this version (built on first use from the previous version's blocks). */
@@ -65,7 +83,7 @@ export class ManifestDocument {
   }
 
   /**
-   * The one locator of this version (runtime/manifest/locator.ts) over the incremental model: path ↔
+   * The one locator of this version (runtime/manifest/locator/manifestLocator.ts) over the incremental model: path ↔
    * span, offsets → nodes, line helpers. Every feature and validation asks it; answers inside a block
    * are cached on the block and reused by later versions while the block is unchanged.
    */
@@ -146,6 +164,7 @@ export class ManifestDocuments {
       cached?.reuseSource(),
       cached?.goodSource(),
       live,
+      cached?.resolutionMemo,
     );
     this.cache.set(textDocument.uri, doc);
     return doc;

@@ -3,6 +3,7 @@
 // reference to the entry it names), or a new InlineSchemaLoader when the stream has none. Only the
 // target node's text changes, so the rest of the file keeps its formatting and comments.
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { columnIn, lineEndIn, lineStartIn, spaceIndentOf } from './runtime';
 
 /** An offset-based replacement (UTF-16 offsets into the text). */
 export type OffsetEdit = { start: number; end: number; newText: string };
@@ -34,8 +35,8 @@ function pairOf(map: YAMLMap, key: string): Pair<unknown, unknown> | undefined {
 }
 
 function lineIndent(text: string, offset: number): number {
-  const lineStart = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0; // lastIndexOf from -1 would still look at index 0
-  return /^[ ]*/.exec(text.slice(lineStart))![0].length;
+  const lineStart = lineStartIn(text, offset);
+  return spaceIndentOf(text.slice(lineStart, lineEndIn(text, lineStart)));
 }
 
 function block(value: unknown, indent: number): string {
@@ -55,7 +56,7 @@ function replaceValue(text: string, node: Node, keyOffset: number, schema: unkno
   if (parentFlow) return { start, end, newText: JSON.stringify(schema) };
   const flow = (node as { flow?: boolean }).flow === true || isScalar(node);
   if (!flow && (isMap(node) || isSeq(node))) {
-    const col = start - (start > 0 ? text.lastIndexOf('\n', start - 1) + 1 : 0);
+    const col = columnIn(text, start);
     return { start, end, newText: block(schema, col).slice(col) };
   }
   // The block starts on the next line; drop the spaces after the colon so no trailing blank remains.
@@ -116,7 +117,7 @@ function insertPair(text: string, map: YAMLMap, key: string, value: unknown): Of
   if (map.flow || map.items.length === 0)
     throw new SchemaEditError(`Cannot add ${key} to a flow-style mapping; write the stream as a block mapping first.`);
   const firstKey = map.items[0].key as Node;
-  const col = firstKey.range![0] - (text.lastIndexOf('\n', firstKey.range![0] - 1) + 1);
+  const col = columnIn(text, firstKey.range![0]);
   const end = map.range![1];
   // Insert after the mapping's last value, before any trailing newline it owns.
   const at = text.slice(0, end).trimEnd().length;

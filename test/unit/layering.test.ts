@@ -262,3 +262,66 @@ test("comments cite the CDK's own sources or docs/, never specification files ou
   }
   assert.deepEqual(offenders, []);
 });
+
+// ---- The walk of one edit, from didChange to the published diagnostics (ARCHITECTURE.md, "Data flow") ----
+
+const S = 'server/src/';
+/**
+ * Every call on the way from `onDidChangeContent` to `sendDiagnostics`, caller → callee, with how the
+ * caller reaches the callee: `import` (it imports the callee, or runtime/index.ts which re-exports it)
+ * `held` (it holds the callee through a type it imports: `ParsedManifest.locator`), or `tree` (the
+ * runtime's locator calls the tree it was given: the language server's model, which implements
+ * LocatorTree). Returns are not calls. A climb is a call into a higher layer.
+ */
+const DID_CHANGE_TO_DIAGNOSTICS: [string, string, 'import' | 'held' | 'tree', string][] = [
+  [`${S}languageServer.ts`, `${S}documents.ts`, 'import', 'the document of the new version'],
+  [`${S}documents.ts`, `${S}model/manifestModel.ts`, 'import', "the model: unchanged blocks reused from the last version's"],
+  [`${S}model/manifestModel.ts`, `${S}model/blockSplitter.ts`, 'import', 'the text split into blocks'],
+  [`${S}model/manifestModel.ts`, `${S}model/leafParser.ts`, 'import', 'each changed block parsed'],
+  [`${S}documents.ts`, `${R}manifest/locator/manifestLocator.ts`, 'import', "the version's one locator over the model"],
+  [`${S}languageServer.ts`, `${S}features/diagnostics.ts`, 'import', 'the diagnostics of the version'],
+  [`${S}features/diagnostics.ts`, `${S}documentValidation.ts`, 'import', 'the validation, run once per version'],
+  [`${S}documentValidation.ts`, `${R}validation/validateManifest.ts`, 'import', 'the coordinator, above the rules it calls'],
+  [`${R}validation/validateManifest.ts`, `${R}manifest/resolve.ts`, 'import', 'references, default types, $parameters'],
+  [`${R}manifest/resolve.ts`, `${R}manifest/locator/manifestLocator.ts`, 'held', 'origins located through parsed.locator'],
+  [`${R}validation/validateManifest.ts`, `${R}schema/validate.ts`, 'import', 'the schema pass'],
+  [`${R}validation/validateManifest.ts`, `${R}rules/index.ts`, 'import', 'the semantic rules'],
+  [`${R}validation/validateManifest.ts`, `${R}rules/templateRules.ts`, 'import', 'the template rules'],
+  [`${R}rules/templateRules.ts`, `${R}rules/templateFields.ts`, 'import', 'the templates of the manifest'],
+  [`${R}validation/validateManifest.ts`, `${R}manifest/locator/manifestLocator.ts`, 'held', 'problems located through parsed.locator'],
+  [`${R}manifest/locator/manifestLocator.ts`, `${S}model/manifestModel.ts`, 'tree', 'the locator asks the model, per block'],
+  [`${S}features/diagnostics.ts`, `${S}convert.ts`, 'import', 'offsets to LSP ranges'],
+];
+
+test('didChange → published diagnostics: every call is an import or the locator asking its tree, and it climbs back up at most 3 times', () => {
+  const graph = importGraph();
+  const index = `${R}index.ts`;
+  const reaches = (from: string, to: string) =>
+    graph.imports.get(from)?.has(to) || (graph.imports.get(from)?.has(index) && graph.imports.get(index)?.has(to));
+  const wrong: string[] = [];
+  for (const [from, to, how] of DID_CHANGE_TO_DIAGNOSTICS) {
+    for (const f of [from, to]) if (!graph.files.includes(f)) wrong.push(`${f} does not exist`);
+    if (how === 'import' && !reaches(from, to)) wrong.push(`${from} does not import ${to}`);
+    const holds = [...(graph.imports.get(from) ?? [])].some((m) => graph.imports.get(m)?.has(to));
+    if (how === 'held' && !holds) wrong.push(`${from} imports no module that imports ${to}`);
+    if (how === 'tree') {
+      // The callee implements the interface the caller declares, and the caller never imports it.
+      if (!/implements LocatorTree\b/.test(readFileSync(join(ROOT, to), 'utf8'))) wrong.push(`${to} does not implement LocatorTree`);
+      if (!/export interface LocatorTree\b/.test(readFileSync(join(ROOT, from), 'utf8')))
+        wrong.push(`${from} does not declare LocatorTree`);
+      if (reaches(from, to)) wrong.push(`${from} imports ${to}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  // The entry and the exit are the connection's handlers.
+  const code = readFileSync(join(ROOT, `${S}languageServer.ts`), 'utf8');
+  assert.match(code, /onDidChangeContent/);
+  assert.match(code, /sendDiagnostics\(\{ uri, version: doc\.version, diagnostics \}\)/);
+  const climbs = DID_CHANGE_TO_DIAGNOSTICS.filter(([from, to]) => layerOf(LAYERS, to) > layerOf(LAYERS, from));
+  assert.deepEqual(
+    climbs.map(([from, to]) => `${from} -> ${to}`),
+    [`${R}manifest/locator/manifestLocator.ts -> ${S}model/manifestModel.ts`],
+    'the climbs back up (ARCHITECTURE.md counts them)',
+  );
+  assert.ok(climbs.length <= 3);
+});

@@ -7,7 +7,7 @@
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver';
 import { rangeToSpan, spanEditsToWorkspaceEdit } from '../convert';
 import type { ManifestDocument } from '../documents';
-import type { ProblemFix } from '../runtime';
+import { endsWithKey, indentOf, isBlankOrComment, itemContentColumn, keyLine, type ProblemFix } from '../runtime';
 import type { SpanEdit } from './yamlText';
 
 /** Quick fixes for the diagnostics in `params.context`. Never throws. */
@@ -105,9 +105,6 @@ function linesOf(doc: ManifestDocument): Line[] {
   });
 }
 
-const indentOf = (line: string) => line.length - line.trimStart().length;
-const isBlank = (line: string) => line.trim() === '' || line.trimStart().startsWith('#');
-
 /**
  * A new `field: ` line at the top of the component whose key is at `offset`, indented like its
  * other fields. Only for block-style components (a key alone on its line, fields below it).
@@ -118,16 +115,16 @@ function insertField(doc: ManifestDocument, offset: number, field: string): Span
   const keyLine = locator.lineIndex(offset);
   const line = lines[keyLine].text;
   // The component is the value of the key on this line (`authenticator:`), or a sequence item (`- type: X`).
-  const item = /^(\s*)- (\S)/.exec(line);
+  const item = itemContentColumn(line);
   let indent: number;
   let after: number;
-  if (item) {
-    indent = item[1].length + 2;
+  if (item !== null) {
+    indent = item;
     after = keyLine;
   } else {
-    if (!/:\s*(#.*)?$/.test(line)) return null;
+    if (!endsWithKey(line)) return null;
     let next = keyLine + 1;
-    while (next < lines.length && isBlank(lines[next].text)) next++;
+    while (next < lines.length && isBlankOrComment(lines[next].text)) next++;
     if (next >= lines.length || indentOf(lines[next].text) <= indentOf(line)) return null;
     if (lines[next].text.trimStart().startsWith('- ')) return null;
     indent = indentOf(lines[next].text);
@@ -149,15 +146,15 @@ function mergeIntoUrl(doc: ManifestDocument, offset: number): SpanEdit[] | null 
   const indent = indentOf(lines[line].text);
   // The mapping's lines at this indentation, up and down until a shallower line.
   let first = line;
-  while (first > 0 && (isBlank(lines[first - 1].text) || indentOf(lines[first - 1].text) >= indent)) first--;
+  while (first > 0 && (isBlankOrComment(lines[first - 1].text) || indentOf(lines[first - 1].text) >= indent)) first--;
   let last = line;
-  while (last + 1 < lines.length && (isBlank(lines[last + 1].text) || indentOf(lines[last + 1].text) >= indent)) last++;
+  while (last + 1 < lines.length && (isBlankOrComment(lines[last + 1].text) || indentOf(lines[last + 1].text) >= indent)) last++;
   const entry = (key: string) => {
     for (let i = first; i <= last; i++) {
       if (indentOf(lines[i].text) !== indent) continue;
-      // `(.*)` then trimEnd: a lazy `(.*?)` followed by `\s*$` is quadratic on a long line of spaces.
-      const m = new RegExp(`^\\s*(?:- )?${key}:[ ]+(.*)$`).exec(lines[i].text);
-      if (m) return { line: lines[i], value: m[1].trimEnd() };
+      // `rest` then trimEnd: a lazy match followed by `\s*$` is quadratic on a long line of spaces.
+      const m = keyLine(lines[i].text, [key]);
+      if (m && m.rest !== undefined) return { line: lines[i], value: m.rest.trimEnd() };
     }
     return null;
   };
@@ -191,10 +188,10 @@ function requestBody(doc: ManifestDocument, offset: number): { key: string; type
   const { locator } = doc;
   const lines = linesOf(doc);
   const at = locator.lineIndex(offset);
-  const m = /^(\s*(?:- )?)(request_body_json|request_body_data):(?:[ ]+(.*))?$/.exec(lines[at].text);
+  const m = keyLine(lines[at].text, ['request_body_json', 'request_body_data']);
   if (!m) return null;
-  const [, lead, key] = m;
-  const inline = (m[3] ?? '').trimEnd();
+  const { lead, key } = m;
+  const inline = (m.rest ?? '').trimEnd();
   const keyIndent = lead.length;
   const childIndent = ' '.repeat(keyIndent + 2);
   const eol = locator.eol;
@@ -224,7 +221,7 @@ function requestBody(doc: ManifestDocument, offset: number): { key: string; type
   let last = at;
   let valueIndent = -1;
   for (let i = at + 1; i < lines.length; i++) {
-    if (isBlank(lines[i].text)) continue;
+    if (isBlankOrComment(lines[i].text)) continue;
     const ind = indentOf(lines[i].text);
     if (ind <= keyIndent) break;
     if (valueIndent < 0) valueIndent = ind;
@@ -232,11 +229,14 @@ function requestBody(doc: ManifestDocument, offset: number): { key: string; type
   }
   if (valueIndent < 0 || lines[at + 1] === undefined) return null;
   const body = lines.slice(at + 1, last + 1);
-  const first = body.find((l) => !isBlank(l.text));
+  const first = body.find((l) => !isBlankOrComment(l.text));
   if (!first || first.text.trimStart().startsWith('- ') || /^\s*[|>]/.test(first.text)) return null;
-  const hasQuery = body.some(
-    (l) => indentOf(l.text) === valueIndent && /^\s*["']?query["']?:[ ]+\S/.test(l.text) && !/^\s*["']?query["']?:[ ]+[{[]/.test(l.text),
-  );
+  const hasQuery = body.some((l) => {
+    if (indentOf(l.text) !== valueIndent) return false;
+    // A `query` entry of the mapping itself (not an item) with a scalar value on its line.
+    const q = keyLine(l.text, ['query'], true);
+    return q !== null && q.lead.trim() === '' && !!q.rest && !/^[{[]/.test(q.rest);
+  });
   const type = key === 'request_body_data' ? 'RequestBodyUrlEncodedForm' : hasQuery ? 'RequestBodyGraphQL' : 'RequestBodyJsonObject';
   const moved = body.map((l) => (l.text.trim() === '' ? l.text : `  ${l.text}`)).join(eol);
   const end = lines[last].start + lines[last].text.length;

@@ -5,6 +5,7 @@
 // that mode in `initialize`) and carries absolute indentation, or it carries only the indentation
 // beyond that leading whitespace. Both give the same document.
 import { InsertTextMode, type CompletionItem } from 'vscode-languageserver';
+import { lineStartIn } from '../runtime';
 
 /** What the client said it supports, read once from `initialize`. */
 export type InsertionSupport = { asIs: boolean };
@@ -30,7 +31,7 @@ export function layOut(
 ): { newText: string; mode: Pick<CompletionItem, 'insertTextMode'> } {
   if (lines.length <= 1) return { newText: lines.join(''), mode: {} };
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const lineStart = text.lastIndexOf('\n', editStart - 1) + 1;
+  const lineStart = lineStartIn(text, editStart);
   // The whitespace VS Code repeats: the line's leading spaces/tabs, up to where the edit starts.
   const leading = /^[ \t]*/.exec(text.slice(lineStart, editStart))![0].length;
   const base = support.asIs ? keyColumn : Math.max(0, keyColumn - leading);

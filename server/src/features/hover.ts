@@ -7,7 +7,7 @@ import type { ManifestDocument } from '../documents';
 import { componentAt, type ComponentAtPath } from './componentPath';
 import type { FieldInfo } from './formatIndex';
 import { nestedSchemaAt, schemaProperties } from './nestedSchema';
-import type { CursorContext } from '../runtime';
+import { spaceIndentOf, type CursorContext } from '../runtime';
 import { componentMarkdown, fieldMarkdown } from './formatDocs';
 import type { FeatureContext } from './completion';
 import { findReferenceTarget, referencePath } from './references';
@@ -160,6 +160,6 @@ function referenceHover(doc: ManifestDocument, value: unknown): string | null {
 }
 
 function dedent(lines: string[]): string[] {
-  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length));
+  const indent = Math.min(...lines.filter((l) => l.trim()).map(spaceIndentOf));
   return Number.isFinite(indent) ? lines.map((l) => l.slice(indent)) : lines;
 }

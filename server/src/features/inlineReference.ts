@@ -8,7 +8,7 @@ import { isScalar } from 'yaml';
 import { spanEditsToWorkspaceEdit } from '../convert';
 import type { ManifestDocument } from '../documents';
 import type { Segment } from '../model/manifestModel';
-import type { Span } from '../runtime';
+import { nextLineStart, type Span } from '../runtime';
 import { findReferenceTarget, referencePath, valueAt } from './references';
 import { indentStep, reindent, replaceValueEdit, valueText, type SpanEdit } from './yamlText';
 
@@ -80,8 +80,7 @@ function inlineEdit(doc: ManifestDocument, holderPath: Segment[], holder: unknow
     // Every target key is overridden: only the `$ref` line goes.
     const lineStart = doc.locator.lineStart(ref.keySpan.start);
     if (text.slice(lineStart, ref.keySpan.start).trim() !== '') return null;
-    const next = text.indexOf('\n', refEnd);
-    return { span: { start: lineStart, end: next < 0 ? text.length : next + 1 }, newText: '' };
+    return { span: { start: lineStart, end: nextLineStart(text, refEnd) }, newText: '' };
   }
   const moved = reindent(lines, written.indent, doc.locator.column(ref.keySpan.start));
   return { span: { start: ref.keySpan.start, end: refEnd }, newText: [moved[0].trimStart(), ...moved.slice(1)].join(doc.locator.eol) };

@@ -5,7 +5,16 @@ import type { CompletionItem, CompletionList, Hover, LocationLink } from 'vscode
 import { spanToRange } from '../convert';
 import type { ManifestDocument } from '../documents';
 import { documentResolved, validationIfDone } from '../documentValidation';
-import { CATALOG_TEMPLATES, connectionSpecOf, findTemplates, hasTemplateMarkup, type ConfigSpec, type FoundTemplate } from '../runtime';
+import {
+  CATALOG_TEMPLATES,
+  connectionSpecOf,
+  findTemplates,
+  hasTemplateMarkup,
+  lineEndIn,
+  lineStartIn,
+  type ConfigSpec,
+  type FoundTemplate,
+} from '../runtime';
 import { templateCompletions } from './jinjaCompletion';
 import { templateAt, wordAt, type TemplateAt } from './jinjaCursor';
 import { isScalar } from 'yaml';
@@ -78,10 +87,7 @@ export function templateAtOffset(doc: ManifestDocument, offset: number): Templat
 
 /** Cheap text test: the cursor's line shows template delimiters (so a template may be under the cursor). */
 export function mayBeInTemplate(text: string, offset: number): boolean {
-  const start = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0;
-  let end = text.indexOf('\n', offset);
-  if (end < 0) end = text.length;
-  const line = text.slice(start, end);
+  const line = text.slice(lineStartIn(text, offset), lineEndIn(text, offset));
   return line.includes('{{') || line.includes('}}') || line.includes('{%') || line.includes('%}');
 }
 

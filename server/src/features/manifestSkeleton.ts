@@ -4,7 +4,7 @@
 // with its requester and record selector, each written as its "complete" item would be.
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver';
 import { allComponents } from '../runtime';
-import { compareVersions, parseVersion } from '../runtime';
+import { compareVersions, isBlankOrComment, parseVersion } from '../runtime';
 import type { FormatIndex } from './formatIndex';
 import { choiceSnippet, completeComponentLines, TabStops } from './componentSnippets';
 import type { layOut } from './completionLayout';
@@ -41,7 +41,7 @@ export function versionItems(range: Range): CompletionItem[] {
 /** True when the document holds nothing but comments, blank lines and the word being typed. */
 export function isEmptyManifest(text: string, typed: { start: number; end: number }): boolean {
   const rest = text.slice(0, typed.start) + text.slice(typed.end);
-  return rest.split('\n').every((l) => l.trim() === '' || l.trimStart().startsWith('#'));
+  return rest.split('\n').every(isBlankOrComment);
 }
 
 /** The skeleton's lines (relative to column 0), as a snippet: the stream's name is mirrored into `check`. */

@@ -38,8 +38,7 @@ function streamSymbols(doc: ManifestDocument): DocumentSymbol[] {
   return findStreams(doc).map((s) => {
     const range = spanToRange(doc.textDocument, s.span);
     // The item's first line is selected: finding `name` inside would parse every stream's block.
-    const firstLineEnd = doc.text.indexOf('\n', s.span.start);
-    const selectionEnd = firstLineEnd < 0 || firstLineEnd > s.span.end ? s.span.end : firstLineEnd;
+    const selectionEnd = Math.min(doc.locator.lineEnd(s.span.start), s.span.end);
     const selection = spanToRange(doc.textDocument, { start: s.span.start, end: selectionEnd });
     return { name: s.name, kind: SymbolKind.Class, range, selectionRange: selection };
   });

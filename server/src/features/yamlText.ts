@@ -2,7 +2,7 @@
 // value's lines are, how deep they are indented, and the same lines moved to another indentation.
 // Offsets only (positions are made in convert.ts). Only what the refactors can move safely is
 // described: block values on the lines below their key, and values written on one line.
-import type { Location, ManifestLocator, Span } from '../runtime';
+import { indentOf, type Location, type ManifestLocator, type Span } from '../runtime';
 
 /** An edit of the document text by offsets. */
 export type SpanEdit = { span: Span; newText: string };
@@ -20,8 +20,6 @@ export type ValueText = { block: boolean; lines: string[]; indent: number; span:
  * locator, the moved text from `text` (the editor's own, overlong lines included).
  */
 export type LocatedText = { readonly text: string; readonly locator: ManifestLocator };
-
-const indentOf = (line: string) => line.length - line.trimStart().length;
 
 /** The offset after the last non-space character before `end`. */
 function trimmedEnd(text: string, start: number, end: number): number {

@@ -24,23 +24,30 @@ const MAX_SPLIT_DEPTH = 40;
 
 type Lines = {
   text: string;
-  starts: number[];
+  /** Offset of each line's first character (a typed array: the next version copies it natively). */
+  starts: Float64Array;
   /** Column of the first non-space character; -1 for blank and comment-only lines. */
   indent: Int32Array;
+  /** While an incremental split runs: the previous version's blocks to take over. */
+  reuse?: BlockReuse;
 };
 
 function scanLines(text: string): Lines {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  if (starts[starts.length - 1] === text.length && starts.length > 1) starts.pop();
+  const found = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) found.push(i + 1);
+  if (found[found.length - 1] === text.length && found.length > 1) found.pop();
+  const starts = Float64Array.from(found);
   const indent = new Int32Array(starts.length);
-  for (let l = 0; l < starts.length; l++) {
-    let i = starts[l];
-    while (text.charCodeAt(i) === 32) i++;
-    const c = text.charCodeAt(i);
-    indent[l] = c === 35 /* # */ || c === 10 || c === 13 || Number.isNaN(c) ? -1 : i - starts[l];
-  }
+  for (let l = 0; l < starts.length; l++) indent[l] = indentAt(text, starts[l]);
   return { text, starts, indent };
+}
+
+/** Column of the first non-space character of the line starting at `start`; -1 for a blank or comment line. */
+function indentAt(text: string, start: number): number {
+  let i = start;
+  while (text.charCodeAt(i) === 32) i++;
+  const c = text.charCodeAt(i);
+  return c === 35 /* # */ || c === 10 || c === 13 || Number.isNaN(c) ? -1 : i - start;
 }
 
 /**
@@ -49,11 +56,181 @@ function scanLines(text: string): Lines {
  * sequence or flow collection, tabs in indentation, anchors shared between blocks...).
  */
 export function splitManifest(text: string): Block[] | null {
+  return splitText(text)?.blocks ?? null;
+}
+
+/** A split, kept by the model so that the next version's split can reuse it. */
+export type Split = {
+  text: string;
+  lines: Lines;
+  blocks: Block[];
+  /** Blocks of this split that repeat a block of the previous version's at another offset (the edit's length): this block → that one. */
+  moved: Map<Block, Block>;
+};
+
+/**
+ * `splitManifest`, reusing the split of the previous version: only the lines of the edited region
+ * are scanned again, and a block whose text lies wholly before or after that region, at a place the
+ * previous split had the same block, takes over that block's sub-blocks instead of splitting its
+ * lines again (the split of a block depends on its text, its column, kind and depth alone). Blocks
+ * before the edit are the previous version's own objects; blocks after it are copies moved by the
+ * edit's length (`moved` names their originals). The result equals `splitManifest(text)`.
+ */
+export function splitText(text: string, previous?: Split): Split | null {
   if (text.charCodeAt(0) === 0xfeff) return null;
+  const edit = previous ? editedRegion(previous.text, text) : undefined;
   // Anchors and aliases may cross blocks; such texts are parsed whole.
-  if (/(^|[\s,[{])&[^\s,[\]{}]/.test(text)) return null;
-  const lines = scanLines(text);
-  return splitRegion(lines, 0, lines.starts.length, -1, 'map-only', 0);
+  if (edit ? anchorIn(text, edit) : ANCHOR.test(text)) return null;
+  const moved = new Map<Block, Block>();
+  const lines = previous && edit ? rescanLines(previous.lines, text, edit) : scanLines(text);
+  if (previous && edit) lines.reuse = new BlockReuse(previous.blocks, edit, moved);
+  const blocks = splitRegion(lines, 0, lines.starts.length, -1, 'map-only', 0);
+  // The split keeps no link to the previous version (so versions are not chained in memory).
+  lines.reuse = undefined;
+  return blocks && { text, lines, blocks, moved };
+}
+
+const ANCHOR = /(^|[\s,[{])&[^\s,[\]{}]/;
+const ANCHOR_AFTER = /[\s,[{]&[^\s,[\]{}]/;
+const ANCHOR_AT_START = /^&[^\s,[\]{}]/;
+
+/**
+ * Where two versions differ: the new text is `text.slice(0, prefix)`, an edited middle, then the
+ * last `suffix` characters, both shared with the old text; `delta` is the change of length.
+ */
+export type EditedRegion = { prefix: number; suffix: number; delta: number; oldLength: number };
+
+/** The shared prefix and suffix of two texts (compared a chunk at a time, natively). */
+export function editedRegion(before: string, after: string): EditedRegion {
+  const n = Math.min(before.length, after.length);
+  const CHUNK = 4096;
+  let prefix = 0;
+  while (prefix + CHUNK <= n && before.slice(prefix, prefix + CHUNK) === after.slice(prefix, prefix + CHUNK)) prefix += CHUNK;
+  while (prefix < n && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  const room = n - prefix;
+  let suffix = 0;
+  const b = before.length;
+  const a = after.length;
+  while (suffix + CHUNK <= room && before.slice(b - suffix - CHUNK, b - suffix) === after.slice(a - suffix - CHUNK, a - suffix))
+    suffix += CHUNK;
+  while (suffix < room && before.charCodeAt(b - suffix - 1) === after.charCodeAt(a - suffix - 1)) suffix++;
+  return { prefix, suffix, delta: a - b, oldLength: b };
+}
+
+/**
+ * Whether the new text has an anchor, knowing the old one had none: a match that touches no edited
+ * character would have matched the old text too, so only the edited region and two characters on
+ * each side are searched (and the text's start, which `^` reads).
+ */
+function anchorIn(text: string, edit: EditedRegion): boolean {
+  const from = Math.max(0, edit.prefix - 2);
+  const to = Math.min(text.length, text.length - edit.suffix + 2);
+  if (from === 0 && ANCHOR_AT_START.test(text)) return true;
+  return ANCHOR_AFTER.test(text.slice(from, to));
+}
+
+/**
+ * The lines of the new text from the old text's: lines wholly before the edit are the same, lines
+ * wholly after it (their line break included) move by the edit's length, the others are scanned.
+ */
+function rescanLines(old: Lines, text: string, edit: EditedRegion): Lines {
+  const { prefix, suffix, delta, oldLength } = edit;
+  // First old line touched by the edit: the last one starting at or before its first character.
+  let lo = 0;
+  let hi = old.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (old.starts[mid] <= prefix) lo = mid;
+    else hi = mid - 1;
+  }
+  const first = lo;
+  // First old line after the edit: its start (and so the line break before it) lies in the suffix.
+  let after = old.starts.length;
+  lo = first + 1;
+  hi = old.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (old.starts[mid] > oldLength - suffix) hi = mid;
+    else lo = mid + 1;
+  }
+  after = lo;
+  const stop = after < old.starts.length ? old.starts[after] + delta : -1;
+  const middle: number[] = [];
+  for (let s = old.starts[first]; ; ) {
+    middle.push(s);
+    const nl = text.indexOf('\n', s);
+    if (nl === -1) break;
+    s = nl + 1;
+    if (s === stop) break;
+  }
+  if (stop === -1 && middle.length + first > 1 && middle[middle.length - 1] === text.length) middle.pop();
+  const count = first + middle.length + (old.starts.length - after);
+  const starts = new Float64Array(count);
+  const indent = new Int32Array(count);
+  starts.set(old.starts.subarray(0, first), 0);
+  indent.set(old.indent.subarray(0, first), 0);
+  for (let m = 0; m < middle.length; m++) {
+    const l = first + m;
+    starts[l] = middle[m];
+    indent[l] = indentAt(text, middle[m]);
+  }
+  const tail = first + middle.length;
+  for (let l = after; l < old.starts.length; l++) starts[tail + l - after] = old.starts[l] + delta;
+  indent.set(old.indent.subarray(after), tail);
+  return { text, starts, indent };
+}
+
+/**
+ * The sub-blocks the previous split found for a block of the same text at the same place (before
+ * the edit) or moved by the edit (after it).
+ */
+class BlockReuse {
+  /** The previous version's blocks by their first line's offset, with their depth. */
+  private readonly index = new Map<number, { block: Block; depth: number }[]>();
+
+  constructor(
+    blocks: Block[],
+    private readonly edit: EditedRegion,
+    private readonly moved: Map<Block, Block>,
+  ) {
+    const walk = (list: Block[], depth: number) => {
+      for (const block of list) {
+        const at = this.index.get(block.lineStart);
+        if (at) at.push({ block, depth });
+        else this.index.set(block.lineStart, [{ block, depth }]);
+        if (block.children) walk(block.children, depth + 1);
+      }
+    };
+    walk(blocks, 0);
+  }
+
+  /** The previous version's block for this one (moved to its offsets), or undefined. */
+  find(lineStart: number, start: number, end: number, kind: Block['kind'], depth: number, textLength: number): Block | undefined {
+    const { prefix, suffix, delta } = this.edit;
+    if (end <= prefix) return this.lookup(lineStart, start, end, kind, depth);
+    if (lineStart < textLength - suffix) return undefined;
+    const old = this.lookup(lineStart - delta, start - delta, end - delta, kind, depth);
+    return old && (delta === 0 ? old : this.move(old, delta));
+  }
+
+  private lookup(lineStart: number, start: number, end: number, kind: Block['kind'], depth: number): Block | undefined {
+    for (const c of this.index.get(lineStart) ?? []) {
+      if (c.depth === depth && c.block.start === start && c.block.end === end && c.block.kind === kind) return c.block;
+    }
+    return undefined;
+  }
+
+  private move(old: Block, delta: number): Block {
+    const block: Block = {
+      kind: old.kind,
+      lineStart: old.lineStart + delta,
+      start: old.start + delta,
+      end: old.end + delta,
+      children: old.children && old.children.map((c) => this.move(c, delta)),
+    };
+    this.moved.set(block, old);
+    return block;
+  }
 }
 
 /** The end offset of line `l` (start of the next line, or the text end). */
@@ -67,9 +244,11 @@ function lineEnd(lines: Lines, l: number): number {
  */
 function splitRegion(lines: Lines, from: number, to: number, firstCol: number, mode: 'any' | 'map-only', depth: number): Block[] | null {
   const colOf = (l: number) => (l === from && firstCol >= 0 ? firstCol : lines.indent[l]);
+  // The least indentation of the region (read from the array: this loop sees every line of the text).
+  const indent = lines.indent;
   let k = Infinity;
-  for (let l = from; l < to; l++) {
-    const c = colOf(l);
+  for (let l = from; l < to && k > 0; l++) {
+    const c = l === from && firstCol >= 0 ? firstCol : indent[l];
     if (c >= 0 && c < k) k = c;
   }
   if (k === Infinity) return null;
@@ -86,17 +265,20 @@ function splitRegion(lines: Lines, from: number, to: number, firstCol: number, m
   const close = (endLine: number) => {
     if (!current) return;
     const l = current.line;
-    blocks.push({
-      kind,
-      lineStart: starts[l],
-      start: starts[l] + colOf(l),
-      end: endLine < lines.starts.length ? starts[endLine] : text.length,
-      children: null,
-    });
+    const lineStart = starts[l];
+    const start = starts[l] + colOf(l);
+    const end = endLine < lines.starts.length ? starts[endLine] : text.length;
+    // A block of unchanged text the previous split had at this place: its sub-blocks are the same.
+    const reused = lines.reuse?.find(lineStart, start, end, kind, depth, text.length);
+    if (reused) {
+      blocks.push(reused);
+      return;
+    }
+    blocks.push({ kind, lineStart, start, end, children: null });
     blocks[blocks.length - 1].children = maybeSplit(lines, l, endLine, colOf(l), kind, depth + 1);
   };
   for (let l = first; l < to; l++) {
-    const c = colOf(l);
+    const c = l === from && firstCol >= 0 ? firstCol : indent[l];
     if (c !== k) continue;
     const pos = starts[l] + c;
     if (kind === 'entry') {

@@ -5,6 +5,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, type Node, type Pair, type Scalar } from 'yaml';
 import {
   nodeUnder,
+  quickLocateSwitch,
   quickLocatorFor,
   quickScalar,
   type Location,
@@ -14,7 +15,7 @@ import {
   type Problem,
   type Span,
 } from '../runtime';
-import { splitManifest, type Block } from './blockSplitter';
+import { splitText, type Block, type Split } from './blockSplitter';
 import { LeafParse, type LeafKind } from './leafParser';
 
 /** One step of a path into the manifest's value: a map key or a sequence index. */
@@ -48,6 +49,8 @@ export class ManifestModel implements LocatorTree {
     private readonly nodes: ModelNode[] | null,
     private readonly rootLeaf: LeafParse | null,
     private readonly cache: Map<string, LeafParse>,
+    /** The block split (kept for the next version's split to reuse); null when parsed whole. */
+    private readonly split: Split | null = null,
   ) {}
 
   /** Builds the model of `text`, reusing the unchanged blocks of `previous`. Never throws. */
@@ -64,12 +67,15 @@ export class ManifestModel implements LocatorTree {
   private static buildSplit(text: string, previous?: ManifestModel): ManifestModel {
     const oldCache = previous?.cache ?? new Map<string, LeafParse>();
     const cache = new Map<string, LeafParse>();
-    const blocks = splitManifest(text);
-    if (blocks) {
+    const split = splitText(text, previous?.split ?? undefined);
+    if (split) {
       const problems: Problem[] = [];
-      const built = buildNodes(text, blocks, oldCache, cache, problems);
+      const reuse: NodeReuse | undefined = previous?.nodes ? { moved: split.moved, nodes: nodesByBlock(previous.nodes) } : undefined;
+      const built = buildNodes(text, split.blocks, oldCache, cache, problems, reuse);
+      // The links to the previous version's blocks are not kept (versions are not chained in memory).
+      split.moved.clear();
       if (built && !(problems.some((p) => p.severity === 'error') && loadsWhole(text))) {
-        return new ManifestModel(text, assemble(built, 'entry'), problems, built, null, cache);
+        return new ManifestModel(text, assemble(built, 'entry'), problems, built, null, cache, split);
       }
     }
     const leaf = getLeaf(text, 'root', oldCache, cache);
@@ -158,6 +164,13 @@ export class ManifestModel implements LocatorTree {
    * when the value is empty), its key's span, and `approximate` when only an ancestor exists.
    */
   locateSource(path: readonly Segment[]): { span: Span; keySpan?: Span; approximate: boolean } {
+    // A one-line scalar on its key's line (a `$ref`, most reference sites) is found by indentation,
+    // cached with its block, as validation's quick path finds values: no `yaml` Document of the block
+    // for each "Brought in by this reference" span. bench/lspModelConsistency.ts proves the spans equal.
+    if (path.length && quickLocateSwitch.enabled) {
+      const q = this.quickLocate(path);
+      if (q?.valueSpan && q.valueSpan.end > q.valueSpan.start) return { span: q.valueSpan, keySpan: q.keySpan, approximate: false };
+    }
     for (let n = path.length; n >= 0; n--) {
       const found = this.locate(path.slice(0, n));
       if (!found) continue;
@@ -221,25 +234,51 @@ export class ManifestModel implements LocatorTree {
   }
 }
 
+/**
+ * The previous version's nodes by block, and the blocks the split took over from it moved by the
+ * edit's length: a block the split took over has the same text as the previous node's, so it has
+ * the same key, value and parse (the node is reused, only its offsets move).
+ */
+type NodeReuse = { moved: Map<Block, Block>; nodes: Map<Block, ModelNode> };
+
+function nodesByBlock(nodes: ModelNode[]): Map<Block, ModelNode> {
+  const out = new Map<Block, ModelNode>();
+  const walk = (list: ModelNode[]) => {
+    for (const n of list) {
+      out.set(n.block, n);
+      if (n.children) walk(n.children);
+    }
+  };
+  walk(nodes);
+  return out;
+}
+
 function buildNodes(
   text: string,
   blocks: Block[],
   oldCache: Map<string, LeafParse>,
   cache: Map<string, LeafParse>,
   problems: Problem[],
+  reuse?: NodeReuse,
 ): ModelNode[] | null {
   const nodes: ModelNode[] = [];
   const seen = new Map<string, Block>();
   for (const block of blocks) {
     let node: ModelNode;
+    const previous = reuse?.nodes.get(reuse.moved.get(block) ?? block);
     if (block.children) {
-      const children = buildNodes(text, block.children, oldCache, cache, problems);
+      const children = buildNodes(text, block.children, oldCache, cache, problems, reuse);
       if (!children) return null;
-      const key = block.kind === 'entry' ? headerKey(text, block) : undefined;
+      // An unchanged block keeps its key and its value (the same object: resolution's memo knows it).
+      const key = block.kind === 'entry' ? (previous ? previous.key : headerKey(text, block)) : undefined;
       if (block.kind === 'entry' && key === undefined) return null;
-      node = { block, key, value: assemble(children, block.children[0].kind), leaf: null, children };
+      node = { block, key, value: previous ? previous.value : assemble(children, block.children[0].kind), leaf: null, children };
     } else {
-      const leaf = getLeaf(localTextOf(text, block), block.kind, oldCache, cache);
+      let leaf: LeafParse;
+      if (previous?.leaf) {
+        leaf = previous.leaf;
+        cache.set(leaf.localText, leaf);
+      } else leaf = getLeaf(localTextOf(text, block), block.kind, oldCache, cache);
       if (!leaf.shapeOk) return null;
       for (const p of leaf.problems)
         problems.push({

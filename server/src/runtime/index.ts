@@ -107,15 +107,31 @@ export type { AuxiliaryRequestEntry, ReadRequest, ReadResponse } from './testRea
 export type { Span, TestReadEnv } from './types';
 export { validateManifestDetailed } from './validation/validateManifest';
 export type { ValidationDetails } from './validation/validateManifest';
+// The language server keeps one per open document: an edit re-resolves only what it changed.
+export { ResolutionMemo } from './manifest/resolutionMemo';
 // The text locators of validation, which the language server's model answers per block.
-export { hasTemplateMarkup, scalarOffsets } from './interpolation/scalarOffsets';
+export { hasTemplateMarkup } from './interpolation/templateMarkup';
 export type { JsonPath } from './manifest/origins';
-export { quickLocateSwitch, quickLocatorFor } from './manifest/quickLocate';
-export { ManifestLocator, nodeUnder, documentTree } from './manifest/locator';
-export type { Location, LocatorTree, NodeAtOffset, SourceSpan } from './manifest/locator';
-export type { QuickLocation } from './manifest/quickLocate';
-export { quickScalar } from './manifest/quickScalar';
-export type { CursorContext } from './manifest/cursorContext';
+export { quickLocateSwitch, quickLocatorFor } from './manifest/locator/quickLocate';
+export { ManifestLocator, nodeUnder, documentTree } from './manifest/locator/manifestLocator';
+export type { Location, LocatorTree, NodeAtOffset, SourceSpan } from './manifest/locator/manifestLocator';
+export type { QuickLocation } from './manifest/locator/quickLocate';
+export { quickScalar } from './manifest/locator/quickScalar';
+export type { CursorContext } from './manifest/locator/cursorContext';
+// The locator's line answers for text with no parsed version behind it (lineText.ts).
+export {
+  columnIn,
+  endsWithKey,
+  indentOf,
+  isBlankOrComment,
+  itemContentColumn,
+  keyLine,
+  lineEndIn,
+  lineStartIn,
+  lineStartsIn,
+  nextLineStart,
+  spaceIndentOf,
+} from './manifest/locator/lineText';
 export { behaviourChangesBetween } from './schema/behaviourChanges';
 export type { TouchedBehaviourChange } from './schema/behaviourChanges';
 // Scaffolding (docs/scaffold.md): from an OpenAPI document, and from cURL commands / HAR entries.

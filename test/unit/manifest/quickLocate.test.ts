@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { parseManifest } from '../../../server/src/runtime/manifest/parse';
-import type { ManifestLocator } from '../../../server/src/runtime/manifest/locator';
+import type { ManifestLocator } from '../../../server/src/runtime/manifest/locator/manifestLocator';
 
 /** The indentation locator as every caller reaches it: through the manifest's locator (one per text). */
 let lastLocator: ManifestLocator | undefined;

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from 'yaml';
-import { findSourceNode, type JsonPath } from '../../../server/src/runtime/manifest/origins';
+import type { JsonPath } from '../../../server/src/runtime/manifest/origins';
+import { findSourceNode } from '../../../server/src/runtime/manifest/locator/sourceNodes';
 import { fieldInfo, getComponent, requiredFields } from '../../../server/src/runtime/schema/catalog';
 import { errors, fixture } from './helpers';
 

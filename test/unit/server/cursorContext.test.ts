@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cursorContextAt } from '../../../server/src/runtime/manifest/cursorContext';
+import { cursorContextAt } from '../../../server/src/runtime/manifest/locator/cursorContext';
 
 /** The context at the `|` marker of `marked`. */
 function at(marked: string) {

@@ -11,7 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { problemsToDiagnostics, problemToDiagnostic } from '../../../server/src/convert';
 import { ManifestDocuments } from '../../../server/src/documents';
 import { provideDiagnostics } from '../../../server/src/features/diagnostics';
-import { quickLocateSwitch } from '../../../server/src/runtime/manifest/quickLocate';
+import { quickLocateSwitch } from '../../../server/src/runtime/manifest/locator/quickLocate';
 import { validateManifestDetailed } from '../../../server/src/runtime/validation/validateManifest';
 import type { Problem } from '../../../server/src/runtime/problems';
 import { sampleManifest } from '../../../server/src/warmUp';

@@ -15,56 +15,46 @@ import { checkConcurrency, DEFAULT_CONCURRENCY, runAllStreams } from '../allStre
 import type { TestReadLimits } from '../types';
 import { writeBackConfig } from './configWriteBack';
 import { loadManifestAndConfig } from './inputs';
+import { formatOption, limitOptions, oneArgument, parseOptions, switchOption, valueOption } from './options';
 import { terminalSafe } from './terminalText';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
 
-const LIMIT_FLAGS: Record<string, keyof TestReadLimits> = {
-  '--max-records': 'maxRecords',
-  '--max-pages': 'maxPagesPerSlice',
-  '--max-slices': 'maxSlices',
-};
-
 /** Runs the command; resolves with the exit code. */
 export async function allStreamsCommand(args: string[], out: Out, err: Out, signal?: AbortSignal): Promise<number> {
-  let manifestFile: string | null = null;
-  let configFile: string | null = null;
-  let report: string | null = null;
-  let recordDir: string | null = null;
+  let manifestFile = null as string | null;
+  let configFile = null as string | null;
+  let report = null as string | null;
+  let recordDir = null as string | null;
   let concurrency = DEFAULT_CONCURRENCY;
-  let format: 'json' | 'pretty' = 'pretty';
+  let format = 'pretty' as 'json' | 'pretty';
   const limits: TestReadLimits = {};
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--all-streams') continue;
-    const needsValue = ['--config', '--report', '--record', '--concurrency', '--format'].includes(a) || a in LIMIT_FLAGS;
-    const v = needsValue ? args[++i] : undefined;
-    if (needsValue && v === undefined) return usage(err, `${a} needs a value`);
-    if (a === '--config') configFile = v!;
-    else if (a === '--report') report = v!;
-    else if (a === '--record') recordDir = v!;
-    else if (a === '--concurrency') {
-      try {
-        concurrency = checkConcurrency(Number(v));
-      } catch (e) {
-        return usage(err, `--${(e as Error).message}`);
-      }
-    } else if (a === '--format') {
-      if (v !== 'json' && v !== 'pretty') return usage(err, `--format must be json or pretty, got "${v}"`);
-      format = v;
-    } else if (a in LIMIT_FLAGS) {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) return usage(err, `${a} must be a positive integer, got "${v}"`);
-      limits[LIMIT_FLAGS[a]] = n;
-    } else if (a === '--stream') return usage(err, '--stream and --all-streams cannot be used together');
-    else if (a.startsWith('--'))
-      return usage(
-        err,
-        `unknown option ${a} (with --all-streams: --config, --report, --record, --concurrency, --max-records, --max-pages, --max-slices, --format)`,
-      );
-    else if (manifestFile === null) manifestFile = a;
-    else return usage(err, `unexpected argument "${a}"`);
-  }
+  const problem = parseOptions(args, {
+    options: {
+      '--all-streams': switchOption(() => {}),
+      '--config': valueOption((v) => (configFile = v)),
+      '--report': valueOption((v) => (report = v)),
+      '--record': valueOption((v) => (recordDir = v)),
+      '--concurrency': {
+        value: true,
+        set: (v) => {
+          try {
+            concurrency = checkConcurrency(Number(v));
+            return undefined;
+          } catch (e) {
+            return `--${(e as Error).message}`;
+          }
+        },
+      },
+      '--format': formatOption((v) => (format = v)),
+      ...limitOptions(limits),
+      '--stream': { value: false, set: () => '--stream and --all-streams cannot be used together' },
+    },
+    positional: oneArgument((a) => (manifestFile = a)),
+    unknown: (a) =>
+      `unknown option ${a} (with --all-streams: --config, --report, --record, --concurrency, --max-records, --max-pages, --max-slices, --format)`,
+  });
+  if (problem !== undefined) return usage(err, problem);
   if (!manifestFile) return usage(err, 'name the manifest file');
   if (!configFile) return usage(err, 'name the config file with --config config.json');
   const reportFormat = report ? reportFormatOf(report) : null;

@@ -5,26 +5,20 @@
 import { check } from '../check/check';
 import { loadManifestAndConfig } from './inputs';
 import { terminalSafe } from './terminalText';
+import { formatOption, oneArgument, parseOptions, valueOption } from './options';
 
 type Out = NodeJS.WritableStream;
 
 /** Runs the command; resolves with the exit code. */
 export async function checkCommand(args: string[], out: Out, err: Out, signal?: AbortSignal): Promise<number> {
-  let manifestFile: string | null = null;
-  let configFile: string | null = null;
-  let format: 'json' | 'pretty' = 'pretty';
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--config' || a === '--format') {
-      const v = args[++i];
-      if (v === undefined) return usage(err, `${a} needs a value`);
-      if (a === '--config') configFile = v;
-      else if (v === 'json' || v === 'pretty') format = v;
-      else return usage(err, `--format must be json or pretty, got "${v}"`);
-    } else if (a.startsWith('--')) return usage(err, `unknown option ${a}`);
-    else if (manifestFile === null) manifestFile = a;
-    else return usage(err, `unexpected argument "${a}"`);
-  }
+  let manifestFile = null as string | null;
+  let configFile = null as string | null;
+  let format = 'pretty' as 'json' | 'pretty';
+  const problem = parseOptions(args, {
+    options: { '--config': valueOption((v) => (configFile = v)), '--format': formatOption((v) => (format = v)) },
+    positional: oneArgument((a) => (manifestFile = a)),
+  });
+  if (problem !== undefined) return usage(err, problem);
   if (!manifestFile) return usage(err, 'name the manifest file');
   if (!configFile) return usage(err, "pass the connector's config with --config config.json");
   const inputs = loadManifestAndConfig('check', manifestFile, configFile, err);

@@ -8,43 +8,30 @@ import { incrementalCheck } from '../incremental/incrementalCheck';
 import type { TestReadLimits } from '../types';
 import { loadManifestAndConfig } from './inputs';
 import { readInputText } from './inputFile';
+import { formatOption, limitOptions, oneArgument, parseOptions, valueOption } from './options';
 import { terminalSafe } from './terminalText';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
 
-const LIMIT_FLAGS: Record<string, keyof TestReadLimits> = {
-  '--max-records': 'maxRecords',
-  '--max-pages': 'maxPagesPerSlice',
-  '--max-slices': 'maxSlices',
-};
-
 /** Runs the command; resolves with the exit code. */
 export async function incrementalCheckCommand(args: string[], out: Out, err: Out, signal?: AbortSignal): Promise<number> {
-  let manifestFile: string | null = null;
-  let stream: string | null = null;
-  let configFile: string | null = null;
-  let stateFile: string | null = null;
-  let format: 'json' | 'pretty' = 'pretty';
+  let manifestFile = null as string | null;
+  let stream = null as string | null;
+  let configFile = null as string | null;
+  let stateFile = null as string | null;
+  let format = 'pretty' as 'json' | 'pretty';
   const limits: TestReadLimits = {};
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const needsValue = a === '--stream' || a === '--config' || a === '--state' || a === '--format' || a in LIMIT_FLAGS;
-    const v = needsValue ? args[++i] : undefined;
-    if (needsValue && v === undefined) return usage(err, `${a} needs a value`);
-    if (a === '--stream') stream = v!;
-    else if (a === '--config') configFile = v!;
-    else if (a === '--state') stateFile = v!;
-    else if (a === '--format') {
-      if (v !== 'json' && v !== 'pretty') return usage(err, `--format must be json or pretty, got "${v}"`);
-      format = v;
-    } else if (a in LIMIT_FLAGS) {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) return usage(err, `${a} must be a positive integer, got "${v}"`);
-      limits[LIMIT_FLAGS[a]] = n;
-    } else if (a.startsWith('--')) return usage(err, `unknown option ${a}`);
-    else if (manifestFile === null) manifestFile = a;
-    else return usage(err, `unexpected argument "${a}"`);
-  }
+  const problem = parseOptions(args, {
+    options: {
+      '--stream': valueOption((v) => (stream = v)),
+      '--config': valueOption((v) => (configFile = v)),
+      '--state': valueOption((v) => (stateFile = v)),
+      '--format': formatOption((v) => (format = v)),
+      ...limitOptions(limits),
+    },
+    positional: oneArgument((a) => (manifestFile = a)),
+  });
+  if (problem !== undefined) return usage(err, problem);
   if (!manifestFile) return usage(err, 'name the manifest file');
   if (!stream) return usage(err, 'name the stream with --stream NAME');
   if (!configFile) return usage(err, 'name the config file with --config config.json');

@@ -20,6 +20,7 @@ import type { PaginationTrace, StreamRead, TestReadProgress } from '../testRead/
 import type { TestReadEnv, TestReadLimits } from '../types';
 import type { ReadEngines } from './readEngine';
 import { compareWithEngine, readOnEngine } from './engineRead';
+import { formatOption, limitOptions, oneArgument, parseOptions, switchOption, valueOption } from './options';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };
 
@@ -42,62 +43,44 @@ type ReadArgs = {
   compareEngines?: boolean;
 };
 
-const FLAGS: Record<string, keyof TestReadLimits> = {
-  '--max-records': 'maxRecords',
-  '--max-pages': 'maxPagesPerSlice',
-  '--max-slices': 'maxSlices',
-};
-
 /** Parses the arguments; returns an error text instead of throwing. */
 export function parseReadArgs(args: string[]): ReadArgs | string {
-  let manifest: string | null = null;
-  let stream: string | null = null;
-  let config: string | null = null;
-  let state: string | undefined;
-  let record: string | undefined;
-  let replay: string | undefined;
-  let format: 'json' | 'pretty' = 'pretty';
-  let trace = false;
-  let engine: 'builtin' | 'cdk' | undefined;
-  let python: string | undefined;
-  let compareEngines = false;
+  let manifest = null as string | null;
+  let stream = null as string | null;
+  let config = null as string | null;
+  let state = undefined as string | undefined;
+  let record = undefined as string | undefined;
+  let replay = undefined as string | undefined;
+  let format = 'pretty' as 'json' | 'pretty';
+  let trace = false as boolean;
+  let engine = undefined as 'builtin' | 'cdk' | undefined;
+  let python = undefined as string | undefined;
+  let compareEngines = false as boolean;
   const limits: TestReadLimits = {};
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    try {
-      if (a === '--stream') stream = value();
-      else if (a === '--config') config = value();
-      else if (a === '--state') state = value();
-      else if (a === '--record') record = value();
-      else if (a === '--replay') replay = value();
-      else if (a === '--trace') trace = true;
-      else if (a === '--python') python = value();
-      else if (a === '--compare-engines') compareEngines = true;
-      else if (a === '--engine') {
-        const e = value();
-        if (e !== 'builtin' && e !== 'cdk') return `--engine must be builtin or cdk, got "${e}"`;
-        engine = e;
-      } else if (a === '--format') {
-        const f = value();
-        if (f !== 'json' && f !== 'pretty') return `--format must be json or pretty, got "${f}"`;
-        format = f;
-      } else if (a in FLAGS) {
-        const raw = value();
-        const n = Number(raw);
-        if (!Number.isInteger(n) || n < 1) return `${a} must be a positive integer, got "${raw}"`;
-        limits[FLAGS[a]] = n;
-      } else if (a.startsWith('--')) return `unknown option ${a}`;
-      else if (manifest === null) manifest = a;
-      else return `unexpected argument "${a}"`;
-    } catch (e) {
-      return (e as Error).message;
-    }
-  }
+  const problem = parseOptions(args, {
+    options: {
+      '--stream': valueOption((v) => (stream = v)),
+      '--config': valueOption((v) => (config = v)),
+      '--state': valueOption((v) => (state = v)),
+      '--record': valueOption((v) => (record = v)),
+      '--replay': valueOption((v) => (replay = v)),
+      '--trace': switchOption(() => (trace = true)),
+      '--python': valueOption((v) => (python = v)),
+      '--compare-engines': switchOption(() => (compareEngines = true)),
+      '--engine': {
+        value: true,
+        set: (e) => {
+          if (e !== 'builtin' && e !== 'cdk') return `--engine must be builtin or cdk, got "${e}"`;
+          engine = e;
+          return undefined;
+        },
+      },
+      '--format': formatOption((v) => (format = v)),
+      ...limitOptions(limits),
+    },
+    positional: oneArgument((a) => (manifest = a)),
+  });
+  if (problem !== undefined) return problem;
   if (!manifest) return 'name the manifest file';
   if (!stream) return 'name the stream with --stream NAME';
   if (!config && replay === undefined) return 'name the config file with --config config.json';

@@ -9,6 +9,7 @@ import { writeUserFile } from '../files/userFiles';
 import { scaffoldOpenApi } from '../scaffold/openapi/scaffoldOpenApi';
 import { readInputText } from './inputFile';
 import { terminalSafe } from './terminalText';
+import { parseOptions, switchOption, valueOption } from './options';
 
 type Out = NodeJS.WritableStream;
 
@@ -17,21 +18,20 @@ const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 
 /** Runs the command; resolves with the exit code. */
 export async function scaffoldCommand(args: string[], out: Out, err: Out): Promise<number> {
-  let openapi: string | null = null;
-  let outFile: string | null = null;
-  let force = false;
+  let openapi = null as string | null;
+  let outFile = null as string | null;
+  let force = false as boolean;
   const operations: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--openapi' || a === '--operation' || a === '--out') {
-      const v = args[++i];
-      if (v === undefined) return usage(err, `${a} needs a value`);
-      if (a === '--openapi') openapi = v;
-      else if (a === '--out') outFile = v;
-      else operations.push(v);
-    } else if (a === '--force') force = true;
-    else return usage(err, a.startsWith('--') ? `unknown option ${a}` : `unexpected argument "${a}"`);
-  }
+  const problem = parseOptions(args, {
+    options: {
+      '--openapi': valueOption((v) => (openapi = v)),
+      '--operation': valueOption((v) => operations.push(v)),
+      '--out': valueOption((v) => (outFile = v)),
+      '--force': switchOption(() => (force = true)),
+    },
+    positional: (a) => `unexpected argument "${a}"`,
+  });
+  if (problem !== undefined) return usage(err, problem);
   if (!openapi) return usage(err, 'name the document: --openapi FILE (OpenAPI 3.0/3.1 or Swagger 2.0, YAML or JSON)');
   if (outFile && existsSync(outFile) && !force) return usage(err, `${outFile} exists; not overwritten (add --force to replace it)`);
   const input = readInputText(openapi, MAX_DOCUMENT_BYTES);

@@ -19,6 +19,7 @@ import { cassetteFileNames } from '../shared/cassetteFiles';
 import { replayRead } from '../cassette/cassetteRead';
 import { compareWithExpectation, expectationOf, formatDiff, isEmptyDiff, primaryKeyPaths, type Expectation } from '../cassette/regression';
 import { junitXml, type JUnitCase } from '../allStreams/junitXml';
+import { parseOptions, switchOption, valueOption } from './options';
 
 type Out = NodeJS.WritableStream;
 
@@ -42,21 +43,21 @@ type TestArgs = { manifest: string; cassettes: string; config: string | null; st
 /** Parses the arguments; returns an error text instead of throwing. */
 export function parseTestArgs(args: string[]): TestArgs | string {
   const out: TestArgs = { manifest: '', cassettes: '', config: null, stream: null, update: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = () => args[++i];
-    if (a === '--update') out.update = true;
-    else if (a === '--cassettes' || a === '--config' || a === '--stream' || a === '--junit') {
-      const v = value();
-      if (v === undefined) return `${a} needs a value`;
-      if (a === '--cassettes') out.cassettes = v;
-      else if (a === '--config') out.config = v;
-      else if (a === '--junit') out.junit = v;
-      else out.stream = v;
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
-    else if (!out.manifest) out.manifest = a;
-    else return `unexpected argument "${a}"`;
-  }
+  const problem = parseOptions(args, {
+    options: {
+      '--update': switchOption(() => (out.update = true)),
+      '--cassettes': valueOption((v) => (out.cassettes = v)),
+      '--config': valueOption((v) => (out.config = v)),
+      '--stream': valueOption((v) => (out.stream = v)),
+      '--junit': valueOption((v) => (out.junit = v)),
+    },
+    positional: (a) => {
+      if (out.manifest) return `unexpected argument "${a}"`;
+      out.manifest = a;
+      return undefined;
+    },
+  });
+  if (problem !== undefined) return problem;
   if (!out.manifest) return 'name the manifest file';
   if (!out.cassettes) return 'name the cassette directory with --cassettes DIR';
   return out;

@@ -1,7 +1,6 @@
 // The streams a manifest holds that the source does not define for a given config (a ConditionalStreams
 // entry whose condition is false), reported as `file:line:col: note: …` so that `validate`, `streams`
 // and `read` agree about every stream: a stream left out is never left out silently.
-import { isNode, type Node } from 'yaml';
 import { normalizeConfig } from '../config/configNormalization';
 import { resolveManifest } from '../manifest/resolve';
 import type { ParsedManifest } from '../manifest/parse';
@@ -21,9 +20,8 @@ export function reportUnlistedStreams(
     const root = resolveManifest(parsed.value as object).value as Record<string, unknown>;
     const cfg = normalizeConfig(root.spec, config).config;
     for (const s of streamDefinitions(root, cfg).skipped) {
-      const node = parsed.doc.getIn(['streams', s.index, 'condition'], true) ?? parsed.doc.getIn(['streams', s.index], true);
-      const offset = isNode(node) ? ((node as Node).range?.[0] ?? 0) : 0;
-      const pos = parsed.locator.lineCol(offset);
+      const where = parsed.locator.locate(['streams', s.index, 'condition']) ?? parsed.locator.locate(['streams', s.index]);
+      const pos = parsed.locator.lineCol(where?.valueSpan.start ?? 0);
       for (const name of s.names) {
         err.write(
           `${command}: ${file}:${pos.line}:${pos.col}: note: stream '${name}' is not listed: its ConditionalStreams condition ${JSON.stringify(s.condition)} is false for this config\n`,

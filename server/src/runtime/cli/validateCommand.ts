@@ -7,23 +7,27 @@ import { validateManifest } from '../validation/validateManifest';
 import type { Problem } from '../problems';
 import { readInputText } from './inputFile';
 import { terminalSafe } from './terminalText';
+import { parseOptions, switchOption, valueOption } from './options';
 
 type FileReport = { file: string; problems: (Problem & { line: number; column: number })[] };
 
 /** Runs the command; returns the exit code (0 clean, 1 errors found, 2 unreadable input or bad usage). */
 export function validateCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
-  let format = 'pretty';
-  let hints = false;
+  let format = 'pretty' as string;
+  let hints = false as boolean;
   const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--format') format = args[++i] ?? '';
-    else if (a === '--hints') hints = true;
-    else if (a.startsWith('--format=')) format = a.slice('--format='.length);
-    else if (a.startsWith('--')) {
-      err.write(`validate: unknown option ${a}\n`);
-      return 2;
-    } else files.push(a);
+  const problem = parseOptions(args, {
+    options: { '--format': valueOption((v) => (format = v)), '--hints': switchOption(() => (hints = true)) },
+    positional: (a) => {
+      files.push(a);
+      return undefined;
+    },
+    inline: ['--format'],
+    emptyWhenMissing: ['--format'],
+  });
+  if (problem !== undefined) {
+    err.write(`validate: ${problem}\n`);
+    return 2;
   }
   if (format !== 'pretty' && format !== 'json') {
     err.write(`validate: --format must be json or pretty, not "${format}"\n`);

@@ -2,7 +2,7 @@
 // every YAML problem as a located Problem. Never throws (design invariant 3).
 import { isMap, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { Problem } from '../problems';
-import { documentTree, ManifestLocator } from './locator';
+import { documentTree, ManifestLocator } from './locator/manifestLocator';
 
 export type ParsedManifest = {
   text: string;

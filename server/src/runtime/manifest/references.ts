@@ -12,6 +12,7 @@ import {
 } from './origins';
 import { setOwn } from '../shared/safeObject';
 import { isPlainObject } from '../shared/plainObject';
+import type { ResolutionMemo } from './resolutionMemo';
 
 /** A reference that could not be followed: what went wrong, where it is written, and its resolved location. */
 export type ReferenceFailure = {
@@ -104,6 +105,8 @@ export class ReferenceResolver {
   constructor(
     private readonly root: unknown,
     private readonly origins: OriginTable,
+    /** The previous versions' copies of reference-free subtrees (resolutionMemo.ts), when kept. */
+    private readonly memo?: ResolutionMemo,
   ) {}
 
   /** Resolves the whole manifest. */
@@ -121,6 +124,14 @@ export class ReferenceResolver {
       return null;
     }
     if (isReferenceString(node)) return this.follow(node, origin, outPath, depth, node);
+    if (this.memo && node !== null && typeof node === 'object' && (Array.isArray(node) || isPlainObject(node))) {
+      const reused = this.memo.reuse(node, depth, MAX_DEPTH);
+      if (reused) {
+        // `resolve` counted the node itself above.
+        this.produced += reused.count - 1;
+        return reused.copy;
+      }
+    }
     // Containers get no origin record here: their origin is derived from the parent's (parent path +
     // key), which keeps the table small. Only reference targets, whose origin differs, are recorded.
     if (Array.isArray(node)) {
@@ -251,6 +262,9 @@ export class ReferenceResolver {
       this.expanding.pop();
       this.expandingSet.delete(ref);
     }
+    // A copy shared by the memo carries no origin: the reference's origin goes on a shallow copy.
+    if (value !== null && typeof value === 'object' && this.memo?.isShared(value))
+      value = Array.isArray(value) ? value.slice() : { ...value };
     // The innermost reference of a chain records first; outer ones must not overwrite it.
     if (value !== null && typeof value === 'object') this.origins.setContainerIfAbsent(value, targetOrigin);
     // For chained references the innermost target is the place where the value is written.

@@ -4,19 +4,11 @@
 import type { Document } from 'yaml';
 import type { Problem, RelatedInfo } from '../problems';
 import type { Span } from '../types';
-import {
-  locateOrigin,
-  locateSourcePath,
-  OriginTable,
-  toNodeOrigin,
-  toPointer,
-  type JsonPath,
-  type LocatedOrigin,
-  type NodeOrigin,
-  type SourceLocator,
-} from './origins';
+import { OriginTable, toNodeOrigin, toPointer, type JsonPath, type LocatedOrigin, type NodeOrigin } from './origins';
+import { locateOrigin, locateSourcePath, type SourceLocator } from './locator/sourceNodes';
 import type { ParsedManifest } from './parse';
 import { TypeAndParameterPropagator } from './propagate';
+import type { ResolutionMemo } from './resolutionMemo';
 import { isPlainObject } from '../shared/plainObject';
 import { MAX_DEPTH, MAX_RESOLVED_VALUES, ReferenceResolver, ResolutionTooLarge, type ReferenceFailure } from './references';
 
@@ -29,6 +21,11 @@ export type ResolveOptions = {
    * enables spans in problems and in the origin map.
    */
   parsed?: Pick<ParsedManifest, 'locator'> | { doc: Document };
+  /**
+   * Copies of reference-free subtrees kept from resolving earlier versions (resolutionMemo.ts): the
+   * language server passes one per open document so an edit re-copies only what it changed.
+   */
+  memo?: ResolutionMemo;
 };
 
 /** The origin map of a resolved manifest: resolved JSON path → where it was written. */
@@ -69,7 +66,7 @@ export function resolveManifest(value: unknown, options: ResolveOptions = {}): R
   let root = value;
   if (isPlainObject(root) && !('type' in root)) root = { ...root, type: 'DeclarativeSource' };
 
-  const refs = new ReferenceResolver(root, table);
+  const refs = new ReferenceResolver(root, table, options.memo);
   let resolved: unknown;
   // Set when resolution stopped: nothing below the root is validated against a half-resolved view.
   let stopped = false;

@@ -3,9 +3,9 @@
 // through references are reported once per (source scalar, kind).
 import { isScalar } from 'yaml';
 import type { TemplateContextKind } from '../interpolation/contextKinds';
-import { hasTemplateMarkup } from '../interpolation/scalarOffsets';
+import { hasTemplateMarkup } from '../interpolation/templateMarkup';
 import type { JsonPath } from '../manifest/origins';
-import type { ManifestLocator } from '../manifest/locator';
+import type { ManifestLocator } from '../manifest/locator/manifestLocator';
 import type { ResolvedManifest } from '../manifest/resolve';
 
 /** What the walker needs from the component catalog. */

@@ -10,7 +10,7 @@ import { isOlderThan, parseVersion, type CdkVersion } from '../schema/versions';
 import type { Span } from '../types';
 import type { JsonPath } from '../manifest/origins';
 import type { ParsedManifest } from '../manifest/parse';
-import { relatedFor, resolveManifest, type ManifestOrigins, type ResolvedManifest } from '../manifest/resolve';
+import { relatedFor, resolveManifest, type ManifestOrigins, type ResolvedManifest, type ResolveOptions } from '../manifest/resolve';
 import { isPlainObject } from '../shared/plainObject';
 
 type Located = {
@@ -42,7 +42,7 @@ export type ValidationDetails = {
 };
 
 /** `validateManifest`, also returning the resolved manifest and its templates. Never throws. */
-export function validateManifestDetailed(parsed: ParsedManifest): ValidationDetails {
+export function validateManifestDetailed(parsed: ParsedManifest, options: Pick<ResolveOptions, 'memo'> = {}): ValidationDetails {
   const details: ValidationDetails = { problems: [] };
   const problems: Problem[] = [...parsed.problems];
   // An empty document is only a YAML-level matter; there is nothing to validate.
@@ -58,7 +58,7 @@ export function validateManifestDetailed(parsed: ParsedManifest): ValidationDeta
     details.problems = problems;
     return details;
   }
-  const resolved = resolveManifest(parsed.value, { parsed });
+  const resolved = resolveManifest(parsed.value, { parsed, memo: options.memo });
   details.resolved = resolved;
   problems.push(...resolved.problems);
   const { issues, components } = validateResolvedManifest(resolved.value, resolved.origins.unresolved);

@@ -2,6 +2,7 @@
 // manifest's text (streams appended under `streams:`, inputs under the spec's `properties`) without
 // reformatting a line the author wrote. Comments from deriveStream.ts are written beside the values.
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, type Node, type Pair } from 'yaml';
+import { columnIn, nextLineStart } from '../../manifest/locator/lineText';
 import { getComponent } from '../../schema/catalog';
 import type { SpecInput } from './credentials';
 import type { Comments, ScaffoldContext, StreamDraft } from './deriveStream';
@@ -195,12 +196,11 @@ function insertAfter(text: string, end: number, block: string): OffsetEdit {
 /** The offset just after the line holding offset-1 (a node's end). */
 function afterLine(text: string, end: number): number {
   if (end > 0 && text[end - 1] === '\n') return end;
-  const nl = text.indexOf('\n', end);
-  return nl === -1 ? text.length : nl + 1;
+  return nextLineStart(text, end);
 }
 
 function columnOf(text: string, offset: number): number {
-  return offset - (offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0);
+  return columnIn(text, offset);
 }
 
 function dashColumn(text: string, itemStart: number): number {

@@ -4,6 +4,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { resolve as resolvePath } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
+import { lineColIn, lineStartsIn } from '../../manifest/locator/lineText';
 
 /** A dereferenced document: plain objects, possibly circular where the schemas are. */
 export type OpenApiDocument = { version: 2 | 3; api: Record<string, unknown> };
@@ -95,9 +96,7 @@ function parseText(text: string, fileName: string): { ok: true; value: unknown }
 /** `file:line:column` of `offset` in `text` (just `file` without text). */
 function located(fileName: string, text: string | undefined, offset: number): string {
   if (text === undefined) return fileName;
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const col = offset - before.lastIndexOf('\n');
+  const { line, col } = lineColIn(lineStartsIn(text), offset);
   return `${fileName}:${line}:${col}`;
 }
 

@@ -99,8 +99,3 @@ export function scalarOffsets(text: string, node: Scalar, base = 0): number[] | 
   out.push(j < pre.offsets.length ? pre.offsets[j] : quoted ? valueEnd - 1 : valueEnd);
   return out;
 }
-
-/** Whether a string holds template markup (`{{`, `{%` or `{#`). */
-export function hasTemplateMarkup(s: string): boolean {
-  return s.includes('{{') || s.includes('{%') || s.includes('{#');
-}

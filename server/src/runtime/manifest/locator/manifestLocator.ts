@@ -4,12 +4,14 @@
 // the parsed manifest (`ParsedManifest.locator`), so every derived index lives as long as that
 // version and no caller keeps a scanner of its own. Offsets only; never throws.
 import { isMap, isScalar, isSeq, type Document, type Node, type Scalar } from 'yaml';
-import type { Span } from '../types';
-import { scalarOffsets } from '../interpolation/scalarOffsets';
+import type { Span } from '../../types';
+import { scalarOffsets } from './scalarOffsets';
 import { cursorContextAt, type CursorContext } from './cursorContext';
-import { findSourceNode, locateSourcePath, type JsonPath } from './origins';
+import type { JsonPath } from '../origins';
+import { findSourceNode, locateSourcePath } from './sourceNodes';
 import { quickLocatorFor, type QuickLocation } from './quickLocate';
 import { quickScalar } from './quickScalar';
+import { lineColIn, lineEndIn, lineStartIn, lineStartsIn } from './lineText';
 
 /** Where a source path is written: exact when it exists, else the deepest existing ancestor (`approximate`). */
 export type SourceSpan = { span: Span; keySpan?: Span; approximate: boolean };
@@ -120,14 +122,12 @@ export class ManifestLocator {
 
   /** Offset where the line holding `offset` starts. */
   lineStart(offset: number): number {
-    return offset > 0 ? this.text.lastIndexOf('\n', offset - 1) + 1 : 0;
+    return lineStartIn(this.text, offset);
   }
 
   /** Offset where the line holding `offset` ends, before its line break (`\r\n` or `\n`). */
   lineEnd(offset: number): number {
-    const nl = this.text.indexOf('\n', offset);
-    const end = nl < 0 ? this.text.length : nl;
-    return end > 0 && this.text[end - 1] === '\r' ? end - 1 : end;
+    return lineEndIn(this.text, offset);
   }
 
   /** The 0-based index of the line holding `offset`. */
@@ -137,7 +137,7 @@ export class ManifestLocator {
 
   /** The number of lines (a text ending in a line break has an empty last line). */
   get lineCount(): number {
-    this.lineStarts ??= indexLineStarts(this.text);
+    this.lineStarts ??= lineStartsIn(this.text);
     return this.lineStarts.length;
   }
 
@@ -147,7 +147,7 @@ export class ManifestLocator {
    * which an edit must never copy.
    */
   line(index: number): Span {
-    this.lineStarts ??= indexLineStarts(this.text);
+    this.lineStarts ??= lineStartsIn(this.text);
     const start = this.lineStarts[index];
     return { start, end: this.lineEnd(start) };
   }
@@ -164,16 +164,8 @@ export class ManifestLocator {
 
   /** 1-based line and column of `offset`, as a terminal `file:line:col` shows them (the CLI). */
   lineCol(offset: number): { line: number; col: number } {
-    this.lineStarts ??= indexLineStarts(this.text);
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - starts[lo] + 1 };
+    this.lineStarts ??= lineStartsIn(this.text);
+    return lineColIn(this.lineStarts, offset);
   }
 }
 
@@ -270,10 +262,4 @@ function indexTopLevelKeys(text: string): Map<string, number> {
     at = end + 1;
   }
   return keys;
-}
-
-function indexLineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
 }

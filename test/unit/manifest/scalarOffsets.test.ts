@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument, isMap, type Scalar } from 'yaml';
-import { scalarOffsets } from '../../../server/src/runtime/interpolation/scalarOffsets';
+import { scalarOffsets } from '../../../server/src/runtime/manifest/locator/scalarOffsets';
 
 /** The scalar value of `key` in a one-level mapping, with its offsets. */
 function offsetsOf(text: string, key: string): { value: string; offsets: number[] } {

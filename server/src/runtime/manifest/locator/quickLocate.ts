@@ -3,8 +3,8 @@
 // lookups; whenever the text along the path is anything else (flow collections, anchors, tags, complex
 // keys, tabs, a value on the key's line where the path goes deeper) it returns null and the caller
 // uses the exact parser. test/unit/manifest/quickLocate.test.ts checks it against the parser.
-import type { Span } from '../types';
-import type { JsonPath } from './origins';
+import type { Span } from '../../types';
+import type { JsonPath } from '../origins';
 
 /** The style of a scalar value written on its key's line. */
 export type QuickScalarStyle = 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';

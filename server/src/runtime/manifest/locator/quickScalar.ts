@@ -7,7 +7,7 @@
 // scalar's. Anything else returns null and the caller asks the parser.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { Scalar } from 'yaml';
-import type { JsonPath } from './origins';
+import type { JsonPath } from '../origins';
 import { closingQuote, type QuickLocation } from './quickLocate';
 
 /**

@@ -1,0 +1,121 @@
+// What one resolution leaves to the next version's (the language server resolves every version of
+// an open manifest): the resolved copy of every reference-free subtree of the value, keyed by the
+// subtree's own object. The language server's model hands the next version the very same objects
+// for the blocks an edit did not touch (model/manifestModel.ts), so an edit re-copies only what it
+// changed; a 55,000-line `schemas:` block referenced by a stream is copied once per session, not
+// once per keystroke.
+//
+// Why the answer is exactly the one a fresh resolution gives:
+// - a subtree with no `#/` string and no `$ref` key resolves to a plain copy of itself (the content
+//   of `config_overrides` kept as is), whatever its path, its reference chain or the rest of the
+//   manifest: nothing outside it is read;
+// - the resolver records no origin inside such a copy (containers under a parent derive their origin
+//   from the parent's), so one copy may stand at several places and in several versions; where the
+//   resolver must record an origin on the root of a copy (the target of a reference) it records it
+//   on a fresh shallow copy instead (`ReferenceResolver.follow`);
+// - the counters the resolver's bounds read (values produced, nesting depth) advance by what the
+//   copy would have counted, so `resolution-too-large` and `nesting-too-deep` fire at the same place;
+// - nothing mutates a resolved value (the propagator builds new containers).
+// Inputs are never mutated either, so a fact learned about an object stays true for its lifetime
+// (the cache is a WeakMap: an object the model no longer holds takes its entry with it).
+import { isPlainObject } from '../shared/plainObject';
+import { setOwn } from '../shared/safeObject';
+
+/** What resolution needs to know of a container written by the author. */
+type Facts = {
+  /** No reference string and no `$ref` key anywhere below (outside `config_overrides`). */
+  refFree: boolean;
+  /** How many values the resolver would count when copying it (itself included). */
+  count: number;
+  /** Depth of its deepest value below it (0 for an empty container). */
+  height: number;
+  /** Its resolved copy, once made. */
+  copy?: unknown;
+};
+
+const NOT_FREE: Facts = { refFree: false, count: 0, height: Number.POSITIVE_INFINITY };
+
+/** Beyond this depth a subtree is never reused (the resolver's own bound is lower). */
+const FACTS_DEPTH = 520;
+
+export class ResolutionMemo {
+  private readonly facts = new WeakMap<object, Facts>();
+  /** Every copy handed out: containers no origin may be recorded on. */
+  private readonly copies = new WeakSet<object>();
+
+  /**
+   * The resolved copy of container `node` reached at nesting depth `depth`, with the number of
+   * values it counts; undefined when `node` holds a reference or is too deep (the resolver walks it).
+   */
+  reuse(node: object, depth: number, maxDepth: number): { copy: unknown; count: number } | undefined {
+    const facts = this.factsOf(node, 0);
+    if (!facts.refFree || depth + facts.height > maxDepth) return undefined;
+    return { copy: this.copyOf(node, facts), count: facts.count };
+  }
+
+  /** True for a copy made here: shared, so the resolver records origins on a shallow copy of it. */
+  isShared(value: object): boolean {
+    return this.copies.has(value);
+  }
+
+  private factsOf(node: object, level: number): Facts {
+    const known = this.facts.get(node);
+    if (known) return known;
+    if (level > FACTS_DEPTH) return NOT_FREE;
+    let refFree = Array.isArray(node) || !Object.hasOwn(node, '$ref');
+    let count = 1;
+    let height = 0;
+    const array = Array.isArray(node);
+    const record = node as Record<string, unknown>;
+    const keys = array ? null : Object.keys(node);
+    const n = array ? (node as unknown[]).length : keys!.length;
+    for (let i = 0; i < n && refFree; i++) {
+      const key = array ? i : keys![i];
+      const child = array ? (node as unknown[])[i] : record[key as string];
+      // Spec §1.1: `config_overrides` is kept verbatim and not counted.
+      if (key === 'config_overrides') continue;
+      if (Array.isArray(child) || isPlainObject(child)) {
+        const f = this.factsOf(child, level + 1);
+        if (!f.refFree) refFree = false;
+        count += f.count;
+        height = Math.max(height, 1 + f.height);
+      } else {
+        if (typeof child === 'string' && child.startsWith('#/')) refFree = false;
+        count++;
+        height = Math.max(height, 1);
+      }
+    }
+    const facts: Facts = refFree ? { refFree, count, height } : NOT_FREE;
+    // A walk cut short by FACTS_DEPTH answers "not free": never wrong, only a subtree not reused.
+    this.facts.set(node, facts);
+    return facts;
+  }
+
+  /** The copy the resolver would make of a reference-free container (made once, then shared). */
+  private copyOf(node: object, facts: Facts): unknown {
+    if (facts.copy !== undefined) return facts.copy;
+    let copy: unknown;
+    if (Array.isArray(node)) {
+      const out: unknown[] = [];
+      for (let i = 0; i < node.length; i++) out[i] = this.copyChild(node[i]);
+      copy = out;
+    } else {
+      const record = node as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(record)) {
+        const value = key === 'config_overrides' ? record[key] : this.copyChild(record[key]);
+        if (key === '__proto__') setOwn(out, key, value);
+        else out[key] = value;
+      }
+      copy = out;
+    }
+    this.copies.add(copy as object);
+    facts.copy = copy;
+    return copy;
+  }
+
+  private copyChild(child: unknown): unknown {
+    if (!Array.isArray(child) && !isPlainObject(child)) return child;
+    return this.copyOf(child, this.factsOf(child, 0));
+  }
+}
