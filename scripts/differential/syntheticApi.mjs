@@ -508,7 +508,11 @@ function respond(api, req, url, body) {
     const name = segs[0]?.toLowerCase();
     if (!name) continue;
     if (name === 'link') {
-      if (more) headers.Link = `<${nextUrl.toString()}>; rel="next"`;
+      // Sentry-style links always name a next page and say in `results` whether it holds any, with the
+      // cursor as a parameter (`headers.link.next.results == "false"` stops); other links stop by having none.
+      if (d.headerPaths.some((p) => p.includes('results')))
+        headers.Link = `<${nextUrl.toString()}>; rel="next"; results="${more}"; cursor="${more ? token : ''}"`;
+      else if (more) headers.Link = `<${nextUrl.toString()}>; rel="next"`;
     } else if (more) headers[segs[0]] = token;
   }
   let bodyValue;
@@ -541,7 +545,7 @@ function respond(api, req, url, body) {
       const last = segs[segs.length - 1] ?? '';
       let v;
       if (/has_?more|more|has_?next/i.test(last)) v = more;
-      else if (/^is_?last$/i.test(last)) v = !more;
+      else if (/^is_?last$|^is_?done$|^done$/i.test(last)) v = !more;
       // An offset and a page size the API reports, for a cursor computed from them (source-jira:
       // `response.get('startAt') + response['maxResults']`, stopping at `total`).
       else if (OFFSET_FIELD.test(last)) v = (page - 1) * Math.min(d.pageSize ?? 5, MAX_FULL_PAGE);

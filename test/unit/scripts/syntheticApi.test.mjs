@@ -127,3 +127,36 @@ test('made-up configs: a list with minItems is filled; a list a ListPartitionRou
   assert.equal(config.kinds.length, 2);
   assert.ok(config.kinds.every((k) => ['x', 'y', 'z'].includes(k)));
 });
+
+test('a `done` flag says whether the page is the last; Sentry-style links carry results and cursor', async () => {
+  const done = {
+    type: 'DefaultPaginator',
+    page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'iterator' },
+    pagination_strategy: {
+      type: 'CursorPagination',
+      cursor_value: "{{ response.get('iterator', '') }}",
+      stop_condition: "{{ response.get('done', False) }}",
+    },
+  };
+  const sentry = {
+    type: 'DefaultPaginator',
+    page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'cursor' },
+    pagination_strategy: {
+      type: 'CursorPagination',
+      cursor_value: '{{ headers["link"].get("next", {}).get("cursor", {}) }}',
+      stop_condition: '{{ headers["link"]["next"]["results"] == "false" }}',
+    },
+  };
+  const api = await startSyntheticApi();
+  try {
+    const fix = (v) => JSON.parse(JSON.stringify(v).replaceAll('PORT', String(api.port)));
+    api.configure({ streams: fix([stream('apps', '/apps', { paginator: done }), stream('events', '/events', { paginator: sentry })]) }, {});
+    const get = (path) => fetch(`http://127.0.0.1:${api.port}${path}`);
+    assert.equal((await (await get('/apps')).json()).done, false);
+    assert.equal((await (await get('/apps?iterator=ptok-3')).json()).done, true);
+    assert.match((await get('/events')).headers.get('link'), /rel="next"; results="true"; cursor="ptok-2"/);
+    assert.match((await get('/events?cursor=ptok-3')).headers.get('link'), /results="false"; cursor=""/);
+  } finally {
+    await api.close();
+  }
+});
