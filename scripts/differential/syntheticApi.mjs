@@ -528,12 +528,17 @@ function respond(api, req, url, body) {
     // walks a list (or, first in the path, the values of the body) whose elements each hold one record
     // at the rest of the path.
     const suffix = d.fieldPath.slice(star + 1);
-    const wrap = (r) => {
-      if (!suffix.length) return r;
+    // A later `*` (freshbooks: clients/*/invoices/*) is a list of one element holding the rest.
+    const wrapAt = (segs, r) => {
+      if (!segs.length) return r;
+      const next = segs.indexOf('*');
       const o = {};
-      setPath(o, suffix, r);
+      if (next === -1) setPath(o, segs, r);
+      else if (next === 0) return [wrapAt(segs.slice(1), r)];
+      else setPath(o, segs.slice(0, next), [wrapAt(segs.slice(next + 1), r)]);
       return o;
     };
+    const wrap = (r) => wrapAt(suffix, r);
     if (star === -1) setPath(bodyValue, d.fieldPath, records);
     // `*` first: the JSON decoder yields each element of a top-level list as a body of its own, so
     // the body is an object whose values are the records.

@@ -160,3 +160,17 @@ test('a `done` flag says whether the page is the last; Sentry-style links carry 
     await api.close();
   }
 });
+
+test('a field path with two `*` nests one record in each element of the outer list', async () => {
+  const s = stream('invoice_details', '/details', {
+    record_selector: {
+      type: 'RecordSelector',
+      extractor: { type: 'DpathExtractor', field_path: ['result', 'clients', '*', 'invoices', '*'] },
+    },
+  });
+  await withApi([s], async (get) => {
+    const body = await get('/details');
+    assert.equal(body.result.clients.length, 3);
+    assert.ok(body.result.clients.every((c) => Array.isArray(c.invoices) && c.invoices.length === 1 && c.invoices[0].id !== undefined));
+  });
+});
