@@ -146,6 +146,7 @@ function describeStream(stream, allStreams, config) {
     name: stream.name,
     fieldPath,
     filterValues: filterLiterals(selector.record_filter?.condition),
+    inputFormats: inputDateFormats(stream.transformations),
     paginator,
     strategy,
     pageSize,
@@ -257,6 +258,9 @@ function makeRecord(d, page, i, routeIndex, kept = d.filterValues) {
     setPath(rec, segs, /^(time_?zone|tz)$/i.test(last) ? 'UTC' : isDateName(last) ? date : `${segs.join('.')}-${id}`);
   }
   for (const f of Object.keys(rec)) if (/^(time_?zone|tz)$/i.test(f)) rec[f] = 'UTC';
+  // Fields a transformation parses with an explicit input format (`format_datetime(record['createdAt'],
+  // '%Y-…', '%a, %d %b %Y %H:%M:%S %z')`, shopwired) are written in that format.
+  for (const [field, format] of d.inputFormats) rec[field] = formatDate(date, format);
   // Filter literals win over made-up values; where streams keep different values of one field (box's
   // files keep type "file", its folders "folder") the records take them in turn.
   const byField = new Map();
@@ -309,6 +313,15 @@ function linkWithToken(d, nextUrl, token) {
   } catch {
     return token;
   }
+}
+
+/** `[field, input format]` of every `format_datetime(record['f'], '<out>', '<in>')` in the transformations. */
+function inputDateFormats(transformations) {
+  const out = [];
+  const text = JSON.stringify(transformations ?? []);
+  const re = /format_datetime\(\s*record(?:\[\\?['"](\w+)\\?['"]\]|\.(\w+))\s*,\s*\\?['"][^'"\\]*\\?['"]\s*,\s*\\?['"]([^'"\\]+)\\?['"]/g;
+  for (const m of text.matchAll(re)) out.push([m[1] ?? m[2], m[3]]);
+  return out;
 }
 
 /** Which page a request asks for, from the tokens the API handed out or the paginator's numbers. */

@@ -174,3 +174,19 @@ test('a field path with two `*` nests one record in each element of the outer li
     assert.ok(body.result.clients.every((c) => Array.isArray(c.invoices) && c.invoices.length === 1 && c.invoices[0].id !== undefined));
   });
 });
+
+test('a field a transformation parses with an explicit input format is written in that format', async () => {
+  const s = stream('pages', '/pages');
+  s.transformations = [
+    {
+      type: 'AddFields',
+      fields: [
+        { path: ['created_at_utc'], value: "{{ format_datetime(record['createdAt'], '%Y-%m-%dT%H:%M:%S', '%a, %d %b %Y %H:%M:%S %z') }}" },
+      ],
+    },
+  ];
+  await withApi([s], async (get) => {
+    const body = await get('/pages');
+    assert.match(body.values[0].createdAt, /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} \+0000$/);
+  });
+});
