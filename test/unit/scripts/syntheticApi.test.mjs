@@ -1,9 +1,9 @@
-// The differential harness's synthetic API and made-up configs: the shapes that let a stream reach
+// The differential harness's synthetic API (pagination shapes of source-jira, -linear and -entra-id are in
+// syntheticApiPagination.test.mjs, made-up configs in sampleConfig.test.mjs): the shapes that let a stream reach
 // its second page or its partitions (each case was a class of corpus streams compared on one page
 // or on nothing before). The API is started on 127.0.0.1 and asked over HTTP, as the runtimes ask it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { alignConfigLists, sampleConfig } from '../../../scripts/differential/sampleConfig.mjs';
 import { capPageSizes, MAX_FULL_PAGE, startSyntheticApi } from '../../../scripts/differential/syntheticApi.mjs';
 
 const stream = (name, path, retriever = {}) => ({
@@ -62,70 +62,6 @@ test('records carry the literals their record filters keep, taken in turn across
       );
     },
   );
-});
-
-test('Jira-like offset bodies: startAt, maxResults and isLast tell where the page sits', async () => {
-  const paginator = {
-    type: 'DefaultPaginator',
-    page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: 'startAt' },
-    pagination_strategy: {
-      type: 'CursorPagination',
-      page_size: 50,
-      cursor_value: "{{ response.get('startAt') + response['maxResults'] }}",
-      stop_condition: "{{ response.get('isLast') }}",
-    },
-  };
-  await withApi([stream('boards', '/board', { paginator })], async (get) => {
-    const first = await get('/board');
-    assert.deepEqual([first.startAt, first.maxResults, first.isLast, first.values.length], [0, 50, false, 50]);
-    const second = await get('/board?startAt=50');
-    assert.deepEqual([second.startAt, second.isLast], [50, false]);
-    const last = await get('/board?startAt=100');
-    assert.deepEqual([last.startAt, last.isLast], [100, true]);
-  });
-});
-
-test('a next link read by a regex carries an OData skip token', async () => {
-  const paginator = {
-    type: 'DefaultPaginator',
-    page_token_option: { type: 'RequestOption', inject_into: 'request_parameter', field_name: '$skiptoken' },
-    pagination_strategy: {
-      type: 'CursorPagination',
-      cursor_value: `{{ response.get("@odata.nextLink") | regex_search('\\$skiptoken=([^&]+)') }}`,
-      stop_condition: '{{ response.get("@odata.nextLink") is none }}',
-    },
-  };
-  await withApi([stream('users', '/users', { paginator })], async (get) => {
-    const body = await get('/users');
-    assert.match(body['@odata.nextLink'], /\$skiptoken=ptok-2$/);
-  });
-});
-
-test('made-up configs: a list with minItems is filled; a list a ListPartitionRouter iterates gets two values', () => {
-  const spec = {
-    type: 'object',
-    required: ['key'],
-    properties: {
-      key: { type: 'string' },
-      symbols: { type: 'array', items: { type: 'string' }, minItems: 1 },
-      countries: { type: 'array', items: { type: 'string' } },
-      kinds: { type: 'array', items: { type: 'string', enum: ['x', 'y', 'z'] } },
-    },
-  };
-  const config = sampleConfig(spec, 1);
-  assert.ok(config.symbols.length >= 1);
-  assert.deepEqual(config.countries, []);
-  const resolved = {
-    spec: { connection_specification: spec },
-    streams: [
-      { retriever: { partition_router: { type: 'ListPartitionRouter', values: '{{ config.countries }}', cursor_field: 'c' } } },
-      { retriever: { partition_router: [{ type: 'ListPartitionRouter', values: "{{ config['kinds'] }}", cursor_field: 'k' }] } },
-    ],
-  };
-  alignConfigLists(config, resolved, 1);
-  assert.equal(config.countries.length, 2);
-  assert.equal(config.kinds.length, 2);
-  assert.ok(config.kinds.every((k) => ['x', 'y', 'z'].includes(k)));
 });
 
 test('a `done` flag says whether the page is the last; Sentry-style links carry results and cursor', async () => {
