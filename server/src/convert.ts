@@ -2,7 +2,7 @@
 // become line/character positions.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Position, type Range, type WorkspaceEdit } from 'vscode-languageserver';
-import { lineStartsIn, type Problem, type Severity } from './runtime';
+import type { Problem, Severity } from './runtime';
 import type { Span } from './runtime';
 
 export function spanToRange(doc: TextDocument, span: Span): Range {
@@ -43,25 +43,20 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 /** An offset → position function over one document version. */
 type PositionAt = (offset: number) => Position;
 
-/** Above this many problems, converting them builds its own line index (problemsToDiagnostics). */
-const MANY_PROBLEMS = 64;
-
 /**
- * The diagnostics of one version's problems. Some real manifests have hundreds (source-opsgenie:
- * 552); for those the line starts are found once with `indexOf`, which is fast even before the JIT
- * has warmed up, where the document's own index is a per-character loop that cost 5-15 ms on the
- * first open. Positions are exactly the document's (`positionAt`); text with a carriage return
- * uses the document's index.
+ * The diagnostics of one version's problems. `lineStarts` (the offsets where the version's lines
+ * start, as its locator indexed them with `indexOf`) spares the document's own index, a per-character
+ * loop that cost 11 ms on the first open of a 56,000-line manifest. Positions are exactly the
+ * document's (`positionAt`); text with a carriage return, or no `lineStarts`, uses the document's index.
  */
-export function problemsToDiagnostics(doc: TextDocument, problems: readonly Problem[]): Diagnostic[] {
-  const text = problems.length >= MANY_PROBLEMS ? doc.getText() : '';
-  const positionAt: PositionAt = text && !text.includes('\r') ? newlinePositions(text) : (offset) => doc.positionAt(offset);
+export function problemsToDiagnostics(doc: TextDocument, problems: readonly Problem[], lineStarts?: () => readonly number[]): Diagnostic[] {
+  const text = lineStarts && problems.length ? doc.getText() : '';
+  const positionAt: PositionAt = text && !text.includes('\r') ? newlinePositions(text, lineStarts!()) : (offset) => doc.positionAt(offset);
   return problems.map((p) => toDiagnostic(doc, p, positionAt));
 }
 
-/** positionAt over text whose only line break is `\n`, from a line index built with indexOf. */
-function newlinePositions(text: string): PositionAt {
-  const starts = lineStartsIn(text);
+/** positionAt over text whose only line break is `\n`, from its line starts. */
+function newlinePositions(text: string, starts: readonly number[]): PositionAt {
   return (at) => {
     const offset = Math.max(Math.min(at, text.length), 0);
     let low = 0;

@@ -29,7 +29,12 @@ export class ManifestDocument {
     private readonly live: TextDocumentLike | undefined = undefined,
     /** Resolved copies of unchanged subtrees, shared by the versions of one document (runtime/manifest/resolutionMemo.ts). */
     readonly resolutionMemo: ResolutionMemo = new ResolutionMemo(),
-  ) {}
+  ) {
+    this.isFirstVersion = previous === undefined;
+  }
+
+  /** True for the version a document was opened with (no earlier version to reuse). */
+  readonly isFirstVersion: boolean;
 
   /**
    * This version as a TextDocument for offset ↔ position conversion. The editor's live document is

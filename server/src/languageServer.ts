@@ -49,6 +49,7 @@ import { skeletonLines } from './features/manifestSkeleton';
 import { provideHover } from './features/hover';
 import { provideReferences } from './features/findReferences';
 import { catalogIndex } from './features/catalogIndex';
+import { primeComponentPaths } from './features/componentPath';
 import { provideResolvedManifest } from './features/resolvedManifest';
 import { locateStreamComponent } from './features/streamComponents';
 import { provideSchemaDifferences } from './features/schemaDifferences';
@@ -196,6 +197,12 @@ export class ManifestLanguageServer {
     diagnostics.push(...hints);
     this.validationCost.set(uri, (spent.user + spent.system) / 1000);
     void this.connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+    // What the first completion or hover on this version would compute, done once the diagnostics
+    // are out (an edit re-walks only what it changed): on the 21k-line quickbooks the first
+    // completion after opening spent 14-20 ms there.
+    setImmediate(() => {
+      if (this.documentFor(uri) === doc) this.guard(`priming of ${uri}`, undefined, () => primeComponentPaths(doc.featureValue));
+    });
   }
 
   /** Test reads and OAuth: the open document's value wins over the file on disk. */

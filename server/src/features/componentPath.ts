@@ -76,34 +76,117 @@ function pathKey(path: readonly Segment[]): string {
 
 const sitesCache = new WeakMap<object, Map<string, Segment[]>>();
 
+/** How deep the walk looks (the root's keys are at depth 1). */
+const SITES_DEPTH = 64;
+
+/** The references written in one subtree, in walk order, with their paths relative to it. */
+type SubtreeRefs = { budget: number; refs: { ref: string; at: Segment[] }[] };
+
+/**
+ * References per subtree near the root (streams, their retrievers, definitions...), keyed by the
+ * subtree's own object. The model hands every version the very same objects for the blocks an edit
+ * did not touch, so the next version walks only what changed (quickbooks: the first completion after
+ * an edit spent 9 ms here). Deeper subtrees are walked plainly: keying every container would cost
+ * more than it saves. Which site counts as "first" depends on the walk order only, which the
+ * concatenation below keeps.
+ */
+const subtreeRefs = new WeakMap<object, SubtreeRefs>();
+const NO_REFS: SubtreeRefs['refs'] = [];
+/** Subtrees this close to the root are kept (the root's keys are at level 0). */
+const MEMO_LEVELS = 4;
+
+/**
+ * The references below `v` (itself included) within `budget` more levels, `level` levels below the
+ * root's keys. A result found with a larger budget answers a smaller one by dropping its deeper
+ * entries: the answer is exactly what a walk from the root would record.
+ */
+function refsBelow(v: unknown, budget: number, level: number): { ref: string; at: Segment[] }[] {
+  if (budget < 0) return NO_REFS;
+  if (typeof v === 'string') {
+    const ref = referencePath(v);
+    return ref === null ? NO_REFS : [{ ref, at: [] }];
+  }
+  if (v === null || typeof v !== 'object') return NO_REFS;
+  if (level > MEMO_LEVELS) {
+    const out: { ref: string; at: Segment[] }[] = [];
+    walkPlain(v, budget, [], out);
+    return out;
+  }
+  const known = subtreeRefs.get(v);
+  if (known && known.budget >= budget) {
+    return known.budget === budget ? known.refs : known.refs.filter((r) => r.at.length <= budget);
+  }
+  const refs: { ref: string; at: Segment[] }[] = [];
+  const add = (segment: Segment, below: { ref: string; at: Segment[] }[]) => {
+    for (const r of below) refs.push({ ref: r.ref, at: [segment, ...r.at] });
+  };
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) add(i, refsBelow(v[i], budget - 1, level + 1));
+  } else if (isMap(v)) {
+    // JSON schemas are large and hold no components: skip them.
+    if (!(v.type === 'object' && 'properties' in v)) {
+      const own = referencePath(v.$ref);
+      if (own !== null) refs.push({ ref: own, at: [] });
+      for (const [k, item] of Object.entries(v))
+        if (k !== '$ref' && k !== 'config_overrides') add(k, refsBelow(item, budget - 1, level + 1));
+    }
+  }
+  const kept = refs.length ? refs : NO_REFS;
+  subtreeRefs.set(v, { budget, refs: kept });
+  return kept;
+}
+
+/** `refsBelow` without the memo: one walk with one path stack, each reference's path copied once. */
+function walkPlain(v: unknown, budget: number, at: Segment[], out: { ref: string; at: Segment[] }[]): void {
+  if (budget < 0) return;
+  if (typeof v === 'string') {
+    const ref = referencePath(v);
+    if (ref !== null) out.push({ ref, at: [...at] });
+    return;
+  }
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      at.push(i);
+      walkPlain(v[i], budget - 1, at, out);
+      at.pop();
+    }
+  } else if (isMap(v)) {
+    if (v.type === 'object' && 'properties' in v) return;
+    const own = referencePath(v.$ref);
+    if (own !== null) out.push({ ref: own, at: [...at] });
+    for (const k of Object.keys(v)) {
+      if (k === '$ref' || k === 'config_overrides') continue;
+      at.push(k);
+      walkPlain(v[k], budget - 1, at, out);
+      at.pop();
+    }
+  }
+}
+
+/**
+ * Computes what `componentAt` will ask of `root` (its reference sites), so the first completion or
+ * hover on a version does not: the language server calls it when the editor is idle after
+ * publishing a version's diagnostics. Walks only the subtrees the version changed.
+ */
+export function primeComponentPaths(root: unknown): void {
+  referenceSites(root);
+}
+
 /** For each referenced path (joined), the first place that references it. Cached per manifest value. */
 function referenceSites(root: unknown): Map<string, Segment[]> {
   if (!isMap(root)) return new Map();
   const cached = sitesCache.get(root);
   if (cached) return cached;
   const sites = new Map<string, Segment[]>();
-  const record = (ref: string | null, at: Segment[]) => {
-    if (ref === null) return;
-    const target = findReferenceTarget(root, ref);
-    if (target && !sites.has(pathKey(target))) sites.set(pathKey(target), at);
-  };
-  const walk = (v: unknown, at: Segment[], depth: number) => {
-    if (depth > 64) return;
-    if (typeof v === 'string') record(referencePath(v), at);
-    else if (Array.isArray(v)) v.forEach((item, i) => walk(item, [...at, i], depth + 1));
-    else if (isMap(v)) {
-      // JSON schemas are large and hold no components: skip them.
-      if (v.type === 'object' && 'properties' in v) return;
-      record(referencePath(v.$ref), at);
-      for (const [k, item] of Object.entries(v)) if (k !== '$ref' && k !== 'config_overrides') walk(item, [...at, k], depth + 1);
-    }
-  };
   // References from definitions to definitions count too, but the streams' uses come first.
   const walked = new Set<string>();
   for (const key of ['streams', 'dynamic_streams', 'check', 'spec', ...Object.keys(root)]) {
     if (walked.has(key) || !(key in root)) continue;
     walked.add(key);
-    walk(root[key], [key], 1);
+    for (const { ref, at } of refsBelow(root[key], SITES_DEPTH - 1, 0)) {
+      const target = findReferenceTarget(root, ref);
+      if (target && !sites.has(pathKey(target))) sites.set(pathKey(target), [key, ...at]);
+    }
   }
   sitesCache.set(root, sites);
   return sites;

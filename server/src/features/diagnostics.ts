@@ -50,6 +50,9 @@ export function provideDiagnostics(doc: ManifestDocument): Diagnostic[] {
       span: { start: 0, end: 0 },
     });
   }
-  const diagnostics = problemsToDiagnostics(doc.textDocument, shown);
+  // The locator's line index (built with indexOf) on open or for many problems; after an edit the
+  // editor's own document keeps its index up to date incrementally, which is cheaper.
+  const lineStarts = doc.isFirstVersion || shown.length >= 64 ? () => doc.locator.lineStartOffsets : undefined;
+  const diagnostics = problemsToDiagnostics(doc.textDocument, shown, lineStarts);
   return diagnostics;
 }

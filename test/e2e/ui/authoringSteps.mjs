@@ -219,7 +219,8 @@ export const authoringSteps = [
       await page.locator('.tab', { hasText: 'new-connector.yaml' }).first().click();
       await page.keyboard.press('Control+Home');
       const results = await openWithLens(page, 'Run stream items', 'Test read: items', 'Airbyte: Run Stream', log);
-      const status = results.locator('#status', { hasText: /\d+ pages?, \d+ records?/ });
+      // The finished read: the progress line ("Reading… 0 pages, 0 records so far") matches the same words.
+      const status = results.locator('#status[data-running="false"]', { hasText: /\d+ pages?, \d+ records?/ });
       await status.waitFor({ timeout: 60_000 });
       const summary = (await status.textContent())?.trim() ?? '';
       if (!/[2-9] pages/.test(summary)) throw new Error(`the read did not paginate: ${summary}`);

@@ -312,6 +312,7 @@ export const steps = [
     name: 'OAuth: Authenticate in the form runs the consent flow on the demo API; a rotated token appears in the open form',
     async run({ page, shot, demoUrl, run }) {
       const wb = workbench(page);
+      await wb.ready();
       await wb.runCommand('View: Close All Editors');
       await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
       await wb.openFile('demo/oauth-consent.yaml');
@@ -364,8 +365,12 @@ export const steps = [
       await form.getByText("Saved to VS Code's secret storage").waitFor({ timeout: 10_000 });
       await page.locator('.tab', { hasText: 'oauth-consent.yaml' }).first().click();
       await revealStream(page, run, 'demo/oauth-consent.yaml', 'oauth_consented_items');
+      const readBefore = Number(await results.locator('#status').getAttribute('data-read'));
       await lens(page, 'Run stream oauth_consented_items').click();
-      await results.locator('#status', { hasText: /^\d+ pages?, [1-9]\d* records?/ }).waitFor({ timeout: 60_000 });
+      // The second read, finished (the first one's status has the same words).
+      await results
+        .locator(`#status[data-read="${readBefore + 1}"][data-running="false"]`, { hasText: /^\d+ pages?, [1-9]\d* records?/ })
+        .waitFor({ timeout: 60_000 });
       if (await results.locator('#read-error').count()) throw new Error('the second read failed: a used-up token was written back');
     },
   },

@@ -1,12 +1,12 @@
 // What one resolution leaves to the next version's (the language server resolves every version of
-// an open manifest): the resolved copy of every reference-free subtree of the value, keyed by the
-// subtree's own object. The language server's model hands the next version the very same objects
-// for the blocks an edit did not touch (model/manifestModel.ts), so an edit re-copies only what it
-// changed; a 55,000-line `schemas:` block referenced by a stream is copied once per session, not
+// an open manifest): what every reference-free subtree of the value resolves to (the subtree itself,
+// shared), keyed by the subtree's own object. The language server's model hands the next version the
+// very same objects for the blocks an edit did not touch (model/manifestModel.ts), so an edit re-resolves only what it
+// changed; a 55,000-line `schemas:` block referenced by a stream is walked once per session, not
 // once per keystroke.
 //
 // Why the answer is exactly the one a fresh resolution gives:
-// - a subtree with no `#/` string and no `$ref` key resolves to a plain copy of itself (the content
+// - a subtree with no `#/` string and no `$ref` key resolves to a value equal to itself (the content
 //   of `config_overrides` kept as is), whatever its path, its reference chain or the rest of the
 //   manifest: nothing outside it is read;
 // - the resolver records no origin inside such a copy (containers under a parent derive their origin
@@ -19,7 +19,6 @@
 // Inputs are never mutated either, so a fact learned about an object stays true for its lifetime
 // (the cache is a WeakMap: an object the model no longer holds takes its entry with it).
 import { isPlainObject } from '../shared/plainObject';
-import { setOwn } from '../shared/safeObject';
 
 /** What resolution needs to know of a container written by the author. */
 type Facts = {
@@ -29,8 +28,6 @@ type Facts = {
   count: number;
   /** Depth of its deepest value below it (0 for an empty container). */
   height: number;
-  /** Its resolved copy, once made. */
-  copy?: unknown;
 };
 
 const NOT_FREE: Facts = { refFree: false, count: 0, height: Number.POSITIVE_INFINITY };
@@ -40,20 +37,24 @@ const FACTS_DEPTH = 520;
 
 export class ResolutionMemo {
   private readonly facts = new WeakMap<object, Facts>();
-  /** Every copy handed out: containers no origin may be recorded on. */
+  /** Every container handed out as its own resolution: no origin may be recorded on it. */
   private readonly copies = new WeakSet<object>();
 
   /**
-   * The resolved copy of container `node` reached at nesting depth `depth`, with the number of
+   * What container `node` reached at nesting depth `depth` resolves to, with the number of
    * values it counts; undefined when `node` holds a reference or is too deep (the resolver walks it).
    */
   reuse(node: object, depth: number, maxDepth: number): { copy: unknown; count: number } | undefined {
     const facts = this.factsOf(node, 0);
     if (!facts.refFree || depth + facts.height > maxDepth) return undefined;
-    return { copy: this.copyOf(node, facts), count: facts.count };
+    // The container itself: its resolved copy would be equal to it, and neither the inputs nor the
+    // resolved values are ever mutated, so a copy would only cost time and memory (on a 56,000-line
+    // manifest, 30 ms and a second copy of its schemas at every open).
+    this.copies.add(node);
+    return { copy: node, count: facts.count };
   }
 
-  /** True for a copy made here: shared, so the resolver records origins on a shallow copy of it. */
+  /** True for a container handed out here: shared, so the resolver records origins on a shallow copy of it. */
   isShared(value: object): boolean {
     return this.copies.has(value);
   }
@@ -89,33 +90,5 @@ export class ResolutionMemo {
     // A walk cut short by FACTS_DEPTH answers "not free": never wrong, only a subtree not reused.
     this.facts.set(node, facts);
     return facts;
-  }
-
-  /** The copy the resolver would make of a reference-free container (made once, then shared). */
-  private copyOf(node: object, facts: Facts): unknown {
-    if (facts.copy !== undefined) return facts.copy;
-    let copy: unknown;
-    if (Array.isArray(node)) {
-      const out: unknown[] = [];
-      for (let i = 0; i < node.length; i++) out[i] = this.copyChild(node[i]);
-      copy = out;
-    } else {
-      const record = node as Record<string, unknown>;
-      const out: Record<string, unknown> = {};
-      for (const key of Object.keys(record)) {
-        const value = key === 'config_overrides' ? record[key] : this.copyChild(record[key]);
-        if (key === '__proto__') setOwn(out, key, value);
-        else out[key] = value;
-      }
-      copy = out;
-    }
-    this.copies.add(copy as object);
-    facts.copy = copy;
-    return copy;
-  }
-
-  private copyChild(child: unknown): unknown {
-    if (!Array.isArray(child) && !isPlainObject(child)) return child;
-    return this.copyOf(child, this.factsOf(child, 0));
   }
 }

@@ -18,7 +18,7 @@ export const TEMPLATE_CODES = {
   configKey: 'template-undeclared-config-key',
 } as const;
 
-function span(t: FoundTemplate, start: number, end: number): { start: number; end: number } {
+function span(t: Pick<FoundTemplate, 'offsets'>, start: number, end: number): { start: number; end: number } {
   const s = t.offsets[Math.min(Math.max(start, 0), t.offsets.length - 1)];
   const e = t.offsets[Math.min(Math.max(end, start), t.offsets.length - 1)];
   return { start: s, end: Math.max(e, s + 1) };
@@ -73,7 +73,29 @@ export function checkTemplate(
   spec: ConfigSpec | null,
   budget: CheckBudget = { suggestions: MAX_SUGGESTIONS },
 ): Problem[] {
-  const problems: Problem[] = [];
+  return templateFindings(t, spec, budget).map((f) => locateFinding(t, f));
+}
+
+/** A problem of a template, located by character indexes into the template text. */
+export type TemplateFinding = Omit<Problem, 'span'> & { at: { start: number; end: number } };
+
+/** A finding placed on the document characters of template `t`. */
+export function locateFinding(t: Pick<FoundTemplate, 'offsets'>, f: TemplateFinding): Problem {
+  const problem: Problem = { code: f.code, severity: f.severity, message: f.message, span: span(t, f.at.start, f.at.end) };
+  if (f.fix) problem.fix = f.fix;
+  return problem;
+}
+
+/**
+ * The findings of one template: they depend on its text, kind, component and field and on the spec
+ * only (never on where it is written), so the template rules can keep them per template text.
+ */
+export function templateFindings(
+  t: Pick<FoundTemplate, 'text' | 'kind' | 'component' | 'field'>,
+  spec: ConfigSpec | null,
+  budget: CheckBudget = { suggestions: MAX_SUGGESTIONS },
+): TemplateFinding[] {
+  const problems: TemplateFinding[] = [];
   const stateAt = t.text.indexOf('stream_state');
   if (stateAt >= 0) {
     // Spec §3.2 step 3: the substring anywhere makes the reference reject the template.
@@ -81,7 +103,7 @@ export function checkTemplate(
       code: TEMPLATE_CODES.streamState,
       severity: 'error',
       message: 'stream_state is no longer supported in templates: use stream_interval (or stream_slice) instead.',
-      span: span(t, stateAt, stateAt + 'stream_state'.length),
+      at: { start: stateAt, end: stateAt + 'stream_state'.length },
     });
   }
   let compiled;
@@ -93,7 +115,7 @@ export function checkTemplate(
         code: TEMPLATE_CODES.syntax,
         severity: 'error',
         message: `Template syntax error: ${e.message}`,
-        span: span(t, e.start, e.end),
+        at: { start: e.start, end: e.end },
         ...(e.suggestion ? { fix: { kind: 'replace', text: e.suggestion } } : {}),
       });
       return problems;
@@ -111,7 +133,7 @@ export function checkTemplate(
         code: TEMPLATE_CODES.lastRecords,
         severity: 'warning',
         message: `${use.name} works in the Connector Builder but the Python CDK rejects it: ${deprecated.deprecated}`,
-        span: span(t, use.start, use.end),
+        at: { start: use.start, end: use.end },
       });
       continue;
     }
@@ -123,7 +145,7 @@ export function checkTemplate(
         code: TEMPLATE_CODES.notAvailable,
         severity: 'error',
         message: `'${use.name}' is not available in ${t.component}.${t.field}; available here: ${list}.${suggestion}`,
-        span: span(t, use.start, use.end),
+        at: { start: use.start, end: use.end },
         ...(close ? { fix: { kind: 'replace', text: close } } : {}),
       });
     }
@@ -136,7 +158,7 @@ export function checkTemplate(
           code: TEMPLATE_CODES.configKey,
           severity: finding.severity,
           message: finding.message,
-          span: span(t, access.start, access.end),
+          at: { start: access.start, end: access.end },
         });
     }
   }

@@ -120,6 +120,22 @@ export interface UndeclaredKeyFinding {
  * `tolerant`: the last key is read with `.get(...)`, so its absence is expected unless it looks like a typo.
  */
 export function undeclaredConfigKey(spec: ConfigSpec, path: readonly string[], tolerant = false): UndeclaredKeyFinding | null {
+  // The same access is written in many templates (`config['start_date']`): answered once per spec
+  // object (a did-you-mean search over the declared keys is the costly part).
+  let answers = FINDINGS_BY_SPEC.get(spec);
+  if (!answers) FINDINGS_BY_SPEC.set(spec, (answers = new Map()));
+  const key = `${tolerant ? 't' : 's'}${JSON.stringify(path)}`;
+  let found = answers.get(key);
+  if (found === undefined) {
+    found = findUndeclared(spec, path, tolerant);
+    answers.set(key, found);
+  }
+  return found;
+}
+
+const FINDINGS_BY_SPEC = new WeakMap<ConfigSpec, Map<string, UndeclaredKeyFinding | null>>();
+
+function findUndeclared(spec: ConfigSpec, path: readonly string[], tolerant: boolean): UndeclaredKeyFinding | null {
   let node: unknown = spec;
   for (let i = 0; i < path.length; i++) {
     const keys = declaredKeys(node);

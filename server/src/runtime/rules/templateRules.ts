@@ -3,7 +3,7 @@
 import type { ParsedManifest } from '../manifest/parse';
 import type { ResolvedManifest } from '../manifest/resolve';
 import type { Problem } from '../problems';
-import { checkTemplate, MAX_SUGGESTIONS } from './templateChecks';
+import { locateFinding, MAX_SUGGESTIONS, templateFindings, type CheckBudget, type TemplateFinding } from './templateChecks';
 import type { ConfigSpec } from './templateConfigKeys';
 import { findTemplates, type FoundTemplate, type TemplateCatalog } from './templateFields';
 import { getComponent, templateContextFor } from '../schema/catalog';
@@ -28,6 +28,31 @@ export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
   return spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? (spec as ConfigSpec) : null;
 }
 
+/**
+ * The findings of each template check, keyed by everything a check reads (the template text, its
+ * kind, component and field, the spec): an edit re-checks only the templates it changed, and a
+ * template written many times (a stream copied into `definitions`) is checked once. Findings are
+ * located by character index into the template, so a hit only maps them onto this place's offsets.
+ */
+const FINDINGS = new Map<string, TemplateFinding[]>();
+/** Past this many entries the memo starts again (memory stays bounded). */
+const MAX_FINDINGS = 20_000;
+const NONE_FOUND: TemplateFinding[] = [];
+
+/** A short id per connection specification seen (memo keys stay short); restarted past a bound. */
+const SPEC_IDS = new Map<string, string>();
+let specsSeen = 0;
+function specId(json: string): string {
+  let id = SPEC_IDS.get(json);
+  if (id === undefined) {
+    // Ids are never reused: a memo entry keyed by a forgotten spec's id can only miss.
+    if (SPEC_IDS.size >= 64) SPEC_IDS.clear();
+    id = `spec${specsSeen++}`;
+    SPEC_IDS.set(json, id);
+  }
+  return id;
+}
+
 /** Templates of a manifest and their problems. Never throws. */
 export function templateProblems(
   parsed: Pick<ParsedManifest, 'text' | 'locator'>,
@@ -36,11 +61,12 @@ export function templateProblems(
 ): { templates: FoundTemplate[]; problems: Problem[] } {
   const templates = findTemplates(parsed.locator, parsed.text, resolved, catalog);
   const spec = connectionSpecOf(resolved.value);
+  const specKey = spec ? specId(JSON.stringify(spec)) : '';
   const problems: Problem[] = [];
   const seen = new Map<string, string[]>();
   const budget = { suggestions: MAX_SUGGESTIONS };
   for (const t of templates) {
-    for (const p of checkTemplate(t, spec, budget)) {
+    for (const p of checkedOnce(t, spec, specKey, budget)) {
       // The same source scalar can be reached in several fields; report each finding once.
       // Keyed by position, messages compared only there: no long key string per problem.
       const key = `${p.code}|${p.span.start}`;
@@ -52,4 +78,20 @@ export function templateProblems(
     }
   }
   return { templates, problems };
+}
+
+/** `checkTemplate`, answered from the memo when the same check ran before. */
+function checkedOnce(t: FoundTemplate, spec: ConfigSpec | null, specKey: string, budget: CheckBudget): Problem[] {
+  const key = `${t.kind}\u0000${t.component}\u0000${t.field}\u0000${specKey}\u0000${t.text}`;
+  // A hit spends no did-you-mean search, as a fresh check would not either: its names' answers are
+  // in the checks' own cache since it ran (templateChecks.ts).
+  const hit = budget.suggestions > 0 ? FINDINGS.get(key) : undefined;
+  if (hit) return hit.map((f) => locateFinding(t, f));
+  const findings = templateFindings(t, spec, budget);
+  // A check that ran out of did-you-mean searches depends on the templates before it: not kept.
+  if (budget.suggestions > 0) {
+    if (FINDINGS.size >= MAX_FINDINGS) FINDINGS.clear();
+    FINDINGS.set(key, findings.length ? findings : NONE_FOUND);
+  }
+  return findings.map((f) => locateFinding(t, f));
 }

@@ -3,6 +3,8 @@
 // mapping, and whether it sits inside a template. Read from the text's indentation, so it works
 // while the YAML is half typed (when the parsed nodes say nothing yet).
 
+import { lineStartsIn } from './lineText';
+
 /** One step of a path: a map key or a sequence index. */
 type Segment = string | number;
 
@@ -30,8 +32,6 @@ export type CursorContext = {
    */
   scalar: { start: number; end: number; text: string } | null;
 };
-
-type LineShape = { start: number; indent: number; dashCol: number; contentCol: number; blank: boolean };
 
 const KEY_VALUE = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[][^#]*?)\s*:(?:\s+(.*))?$/;
 
@@ -120,100 +120,135 @@ function unquote(key: string): string {
 }
 
 /**
- * Line access for the scan upward from the cursor. Line indexes count from the cursor's line
- * (index `cursorLine`); earlier line starts are found on demand, so a request near the top of a
- * huge file never scans the whole text.
+ * Line access for the scan upward from the cursor, by absolute line index. The scans walk up through
+ * every earlier item of a long list (tens of thousands of lines on the largest manifests): the line
+ * starts of a text are indexed once (with `indexOf`) and each line's shape is read once into typed
+ * arrays shared by every request on that text, so a step of a scan is a few array reads (quickbooks'
+ * completion and hover p95: 14-17 ms → see docs/editor.md).
  */
 class LineReader {
-  /** starts[k] = start offset of line `cursorLine - k`. */
-  private readonly back: number[];
+  private readonly table: LineTable;
   readonly cursorLine: number;
   constructor(
     readonly text: string,
     cursorLineStart: number,
   ) {
-    this.back = [cursorLineStart];
-    this.cursorLine = 1_000_000_000;
+    this.table = tableOf(text);
+    this.cursorLine = lineIndexOf(this.table.starts, cursorLineStart);
   }
-  private startOf(i: number): number {
-    const k = this.cursorLine - i;
-    while (this.back.length <= k) {
-      const next = this.back[this.back.length - 1];
-      if (next === 0) return -1;
-      this.back.push(next < 2 ? 0 : this.text.lastIndexOf('\n', next - 2) + 1);
-    }
-    return this.back[k];
-  }
-  private endOf(i: number): number {
-    const start = this.startOf(i);
-    const nl = this.text.indexOf('\n', start);
-    return nl < 0 ? this.text.length : nl;
-  }
-  /** True when line `i` exists (the scan stops above the first line). */
+  /** True when line `i` exists. */
   has(i: number): boolean {
-    return this.startOf(i) >= 0;
+    return i >= 0;
   }
-  shape(i: number): LineShape {
-    const start = this.startOf(i);
-    const shapes = shapesOf(this.text);
-    let shape = shapes.get(start);
-    if (!shape) {
-      shape = lineShape(this.text, start);
-      shapes.set(start, shape);
+  private read(i: number): void {
+    const t = this.table;
+    if (t.known[i]) return;
+    const start = t.starts[i];
+    let p = start;
+    const text = this.text;
+    while (text.charCodeAt(p) === 32) p++;
+    const indent = p - start;
+    t.indent[i] = indent;
+    if (text.charCodeAt(p) === 45 /* - */ && text.charCodeAt(p + 1) === 32) {
+      p += 1;
+      while (text.charCodeAt(p) === 32) p++;
+      t.dash[i] = indent;
+      t.content[i] = p - start;
+      t.blank[i] = 0;
+    } else {
+      // Blank: nothing but whitespace before the line break; a comment: `#` first after whitespace.
+      let q = p;
+      while (q < text.length && text[q] !== '\n' && /\s/.test(text[q])) q++;
+      t.dash[i] = -1;
+      t.content[i] = indent;
+      t.blank[i] = q >= text.length || text[q] === '\n' || text[q] === '#' ? 1 : 0;
     }
-    return shape;
+    t.known[i] = 1;
+  }
+  /** Indentation of line `i` (as `/^( *)((?:- +)?)(.*)$/` reads it). */
+  indent(i: number): number {
+    this.read(i);
+    return this.table.indent[i];
+  }
+  /** Column of the line's leading `- `, or -1. */
+  dashCol(i: number): number {
+    this.read(i);
+    return this.table.dash[i];
+  }
+  /** Column where the line's content starts (after a leading `- `). */
+  contentCol(i: number): number {
+    this.read(i);
+    return this.table.content[i];
+  }
+  /** True for a blank or comment-only line. */
+  blank(i: number): boolean {
+    this.read(i);
+    return this.table.blank[i] === 1;
   }
   keyOf(i: number): string | null {
-    const s = this.shape(i);
-    const end = this.endOf(i);
-    const kv = KEY_VALUE.exec(this.text.slice(s.start + s.contentCol, end).replace(/\r$/, ''));
+    const start = this.table.starts[i];
+    const nl = this.text.indexOf('\n', start);
+    const end = nl < 0 ? this.text.length : nl;
+    const kv = KEY_VALUE.exec(this.text.slice(start + this.contentCol(i), end).replace(/\r$/, ''));
     return kv ? unquote(kv[1]) : null;
   }
 }
 
-/**
- * Line shapes of the last text read, by line start. The scans walk up through every earlier item of
- * a long list (tens of thousands of lines on the largest manifests); the requests on one document
- * version share what the earlier ones read.
- */
-let shapeCache: { text: string; shapes: Map<number, LineShape> } | null = null;
+/** The line index of a text (the last one read): line starts, and each line's shape once read. */
+type LineTable = {
+  text: string;
+  starts: number[];
+  indent: Int32Array;
+  dash: Int32Array;
+  content: Int32Array;
+  blank: Uint8Array;
+  known: Uint8Array;
+};
+let lastTable: LineTable | null = null;
 
-function shapesOf(text: string): Map<number, LineShape> {
-  if (shapeCache?.text !== text) shapeCache = { text, shapes: new Map() };
-  return shapeCache.shapes;
+function tableOf(text: string): LineTable {
+  if (lastTable?.text !== text) {
+    const starts = lineStartsIn(text);
+    const n = starts.length;
+    lastTable = {
+      text,
+      starts,
+      indent: new Int32Array(n),
+      dash: new Int32Array(n),
+      content: new Int32Array(n),
+      blank: new Uint8Array(n),
+      known: new Uint8Array(n),
+    };
+  }
+  return lastTable;
 }
 
-/** Indentation, a leading `- `, and whether the line is blank or only a comment (as `/^( *)((?:- +)?)(.*)$/` reads it). */
-function lineShape(text: string, start: number): LineShape {
-  let p = start;
-  while (text.charCodeAt(p) === 32) p++;
-  const indent = p - start;
-  if (text.charCodeAt(p) === 45 /* - */ && text.charCodeAt(p + 1) === 32) {
-    p += 1;
-    while (text.charCodeAt(p) === 32) p++;
-    return { start, indent, dashCol: indent, contentCol: p - start, blank: false };
+/** Index of the line starting at `start` (a line start of the text). */
+function lineIndexOf(starts: readonly number[], start: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= start) lo = mid;
+    else hi = mid - 1;
   }
-  // Blank: nothing but whitespace before the line break; a comment: `#` first after whitespace.
-  let q = p;
-  while (q < text.length && text[q] !== '\n' && /\s/.test(text[q])) q++;
-  const blank = q >= text.length || text[q] === '\n' || text[q] === '#';
-  return { start, indent, dashCol: -1, contentCol: indent, blank };
+  return lo;
 }
 
 /** Path of the mapping in which a key at column `col` on line `i` lives (the line's own dash aside). */
 function mapPathAt(lines: LineReader, i: number, col: number): Segment[] | null {
   for (let j = i - 1; lines.has(j); j--) {
-    const s = lines.shape(j);
-    if (s.blank) continue;
-    if (s.dashCol >= 0 && s.dashCol < col && s.contentCol === col) {
+    if (lines.blank(j)) continue;
+    const dashCol = lines.dashCol(j);
+    if (dashCol >= 0 && dashCol < col && lines.contentCol(j) === col) {
       // The key continues the map of a sequence item that started on line j.
-      const seq = seqPathAt(lines, j, s.dashCol);
-      return seq ? [...seq, itemIndex(lines, j, s.dashCol)] : null;
+      const seq = seqPathAt(lines, j, dashCol);
+      return seq ? [...seq, itemIndex(lines, j, dashCol)] : null;
     }
-    if (s.indent < col) {
+    if (lines.indent(j) < col) {
       const key = lines.keyOf(j);
       if (key === null) return null;
-      const parent = s.dashCol >= 0 ? itemOwner(lines, j, s) : mapPathAt(lines, j, s.contentCol);
+      const parent = dashCol >= 0 ? itemOwner(lines, j) : mapPathAt(lines, j, lines.contentCol(j));
       return parent ? [...parent, key] : null;
     }
   }
@@ -221,9 +256,10 @@ function mapPathAt(lines: LineReader, i: number, col: number): Segment[] | null 
 }
 
 /** For a key on a dash line j: the map of that item. */
-function itemOwner(lines: LineReader, j: number, s: LineShape): Segment[] | null {
-  const seq = seqPathAt(lines, j, s.dashCol);
-  return seq ? [...seq, itemIndex(lines, j, s.dashCol)] : null;
+function itemOwner(lines: LineReader, j: number): Segment[] | null {
+  const dashCol = lines.dashCol(j);
+  const seq = seqPathAt(lines, j, dashCol);
+  return seq ? [...seq, itemIndex(lines, j, dashCol)] : null;
 }
 
 /** Path of the map of a new item on line i whose dash is at `dashCol` (dashes: the `- ` run). */
@@ -236,13 +272,14 @@ function itemPath(lines: LineReader, i: number, dashCol: number, dashes: string)
 /** Path of the sequence whose items have their dash at `dashCol`, the item on line i being one. */
 function seqPathAt(lines: LineReader, i: number, dashCol: number): Segment[] | null {
   for (let j = i - 1; lines.has(j); j--) {
-    const s = lines.shape(j);
-    if (s.blank) continue;
-    if (s.dashCol === dashCol) continue;
-    if (s.indent < dashCol || (s.indent === dashCol && s.dashCol < 0)) {
+    if (lines.blank(j)) continue;
+    const dash = lines.dashCol(j);
+    if (dash === dashCol) continue;
+    const indent = lines.indent(j);
+    if (indent < dashCol || (indent === dashCol && dash < 0)) {
       const key = lines.keyOf(j);
       if (key === null) return null;
-      const parent = s.dashCol >= 0 ? itemOwner(lines, j, s) : mapPathAt(lines, j, s.contentCol);
+      const parent = dash >= 0 ? itemOwner(lines, j) : mapPathAt(lines, j, lines.contentCol(j));
       return parent ? [...parent, key] : null;
     }
   }
@@ -253,10 +290,13 @@ function seqPathAt(lines: LineReader, i: number, dashCol: number): Segment[] | n
 function itemIndex(lines: LineReader, i: number, dashCol: number): number {
   let index = 0;
   for (let j = i - 1; lines.has(j); j--) {
-    const s = lines.shape(j);
-    if (s.blank) continue;
-    if (s.dashCol === dashCol) index++;
-    else if (s.indent < dashCol || (s.indent === dashCol && s.dashCol < 0)) break;
+    if (lines.blank(j)) continue;
+    const dash = lines.dashCol(j);
+    if (dash === dashCol) index++;
+    else {
+      const indent = lines.indent(j);
+      if (indent < dashCol || (indent === dashCol && dash < 0)) break;
+    }
   }
   return index;
 }

@@ -14,6 +14,10 @@ import { quickScalar } from './quickScalar';
 import { lineColIn, lineEndIn, lineStartIn, lineStartsIn } from './lineText';
 
 /** Where a source path is written: exact when it exists, else the deepest existing ancestor (`approximate`). */
+
+/** Offsets of each scalar's characters relative to the base its ranges were read with (scalarOffsets). */
+const RELATIVE_OFFSETS = new WeakMap<Scalar, number[] | null>();
+
 export type SourceSpan = { span: Span; keySpan?: Span; approximate: boolean };
 
 /** Where a path sits in the text: the key (absent for items and the root) and the value. */
@@ -87,7 +91,16 @@ export class ManifestLocator {
    * null when `node` is not a located string scalar.
    */
   scalarOffsets(node: Scalar, base: number): number[] | null {
-    return scalarOffsets(this.text, node, base);
+    // Kept per node relative to `base`: a node is the parse of one unchanged piece of text (the
+    // language server hands the next version the same nodes for the blocks an edit did not touch),
+    // so only the base moves.
+    let relative = RELATIVE_OFFSETS.get(node);
+    if (relative === undefined) {
+      const absolute = scalarOffsets(this.text, node, base);
+      relative = absolute && absolute.map((o) => o - base);
+      RELATIVE_OFFSETS.set(node, relative);
+    }
+    return relative && relative.map((o) => o + base);
   }
 
   /** Where `path` is written, or its deepest written ancestor (then `approximate`). */
@@ -133,6 +146,12 @@ export class ManifestLocator {
   /** The 0-based index of the line holding `offset`. */
   lineIndex(offset: number): number {
     return this.lineCol(offset).line - 1;
+  }
+
+  /** Offsets where the lines start (after each `\n`), indexed once per version. */
+  get lineStartOffsets(): readonly number[] {
+    this.lineStarts ??= lineStartsIn(this.text);
+    return this.lineStarts;
   }
 
   /** The number of lines (a text ending in a line break has an empty last line). */
