@@ -173,7 +173,7 @@ export function primeComponentPaths(root: unknown): void {
 }
 
 /** For each referenced path (joined), the first place that references it. Cached per manifest value. */
-function referenceSites(root: unknown): Map<string, Segment[]> {
+export function referenceSites(root: unknown): Map<string, Segment[]> {
   if (!isMap(root)) return new Map();
   const cached = sitesCache.get(root);
   if (cached) return cached;

@@ -9,6 +9,8 @@ import { documentValidation } from '../../../server/src/documentValidation';
 import { ManifestDocument } from '../../../server/src/documents';
 import { validateManifestDetailed, type ValidationDetails } from '../../../server/src/runtime';
 import { splitText, type Block } from '../../../server/src/model/blockSplitter';
+import { referenceSites } from '../../../server/src/features/componentPath';
+import { templateFindingsMemo } from '../../../server/src/runtime/rules/templateRules';
 
 /** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
 export function random(seed: number): () => number {
@@ -179,21 +181,30 @@ function incrementalAnalysis(
   uri: string,
   version: number,
   text: string,
-): { rendered: string; diagnostics: string } {
+): { rendered: string; diagnostics: string; sites: string } {
   const doc = docs.get(TextDocument.create(uri, 'yaml', version, text));
   const diagnostics = JSON.stringify(provideDiagnostics(doc));
-  return { rendered: render(documentValidation(doc)), diagnostics };
+  // The reference sites completion and hover read (kept per subtree across versions).
+  const sites = JSON.stringify([...referenceSites(doc.model.value)]);
+  return { rendered: render(documentValidation(doc)), diagnostics, sites };
 }
 
 /**
  * The from-scratch analysis: a new document (no earlier version, no block reused) validated by the
  * runtime's plain path (no resolution memo), and the diagnostics a fresh open publishes.
  */
-function freshAnalysis(uri: string, text: string): { rendered: string; diagnostics: string } {
-  const doc = new ManifestDocument(uri, 1, text, undefined);
-  const rendered = render(validateManifestDetailed(doc.parsed));
-  const diagnostics = JSON.stringify(provideDiagnostics(new ManifestDocuments().get(TextDocument.create(uri, 'yaml', 1, text))));
-  return { rendered, diagnostics };
+function freshAnalysis(uri: string, text: string): { rendered: string; diagnostics: string; sites: string } {
+  // Nothing kept by earlier analyses is read: the template checks run again.
+  templateFindingsMemo.enabled = false;
+  try {
+    const doc = new ManifestDocument(uri, 1, text, undefined);
+    const rendered = render(validateManifestDetailed(doc.parsed));
+    const opened = new ManifestDocuments().get(TextDocument.create(uri, 'yaml', 1, text));
+    const diagnostics = JSON.stringify(provideDiagnostics(opened));
+    return { rendered, diagnostics, sites: JSON.stringify([...referenceSites(opened.model.value)]) };
+  } finally {
+    templateFindingsMemo.enabled = true;
+  }
 }
 
 /** A split as plain data (offsets, kinds and sub-blocks). */
@@ -230,6 +241,8 @@ export function checkRandomEdits(start: string, seed: number, count: number): st
       return `seed ${seed}, edit ${n + 1} (${edit.name}): the diagnostics differ from a fresh open's`;
     if (incremental.rendered !== fresh.rendered)
       return `seed ${seed}, edit ${n + 1} (${edit.name}): the validation differs from a from-scratch one`;
+    if (incremental.sites !== fresh.sites)
+      return `seed ${seed}, edit ${n + 1} (${edit.name}): the reference sites differ from a fresh document's`;
   }
   return undefined;
 }

@@ -67,12 +67,29 @@ export function findTemplates(
     const where = sources.quickScalar(source, value) ?? sources.findSourceNode(source);
     if (!where || !isScalar(where.node)) return;
     const node = where.node;
-    const offsets = sources.scalarOffsets(node, where.base);
-    if (!offsets || node.value !== value) return;
-    const key = `${offsets[0]}|${kind}`;
+    const base = where.base;
+    // Exactly when scalarOffsets would answer null, or the scalar is not this value.
+    if (typeof node.value !== 'string' || !node.range || node.value !== value) return;
+    // One report per source scalar (its start identifies it) and kind.
+    const key = `${node.range[0] + base}|${kind}`;
     if (seen.has(key)) return;
     seen.add(key);
-    found.push({ text: value, kind, offsets, component, field, path: here });
+    // The offsets of every character are computed when first read: validation reads them only for
+    // the templates with a problem, so opening a large manifest does not map hundreds of scalars
+    // character by character before its diagnostics are out (the language server reads the rest
+    // once they are; documentValidation.ts).
+    let offsets: number[] | undefined;
+    found.push({
+      text: value,
+      kind,
+      get offsets(): number[] {
+        offsets ??= sources.scalarOffsets(node, base) ?? [];
+        return offsets;
+      },
+      component,
+      field,
+      path: here,
+    });
   };
 
   // Values of an interpolated field: strings, list items and mapping values; nested components are skipped.

@@ -35,6 +35,8 @@ export function connectionSpecOf(resolved: unknown): ConfigSpec | null {
  * located by character index into the template, so a hit only maps them onto this place's offsets.
  */
 const FINDINGS = new Map<string, TemplateFinding[]>();
+/** Turned off by the equivalence checks, whose from-scratch analysis must not read what the incremental one kept. */
+export const templateFindingsMemo = { enabled: true };
 /** Past this many entries the memo starts again (memory stays bounded). */
 const MAX_FINDINGS = 20_000;
 const NONE_FOUND: TemplateFinding[] = [];
@@ -85,11 +87,11 @@ function checkedOnce(t: FoundTemplate, spec: ConfigSpec | null, specKey: string,
   const key = `${t.kind}\u0000${t.component}\u0000${t.field}\u0000${specKey}\u0000${t.text}`;
   // A hit spends no did-you-mean search, as a fresh check would not either: its names' answers are
   // in the checks' own cache since it ran (templateChecks.ts).
-  const hit = budget.suggestions > 0 ? FINDINGS.get(key) : undefined;
+  const hit = budget.suggestions > 0 && templateFindingsMemo.enabled ? FINDINGS.get(key) : undefined;
   if (hit) return hit.map((f) => locateFinding(t, f));
   const findings = templateFindings(t, spec, budget);
   // A check that ran out of did-you-mean searches depends on the templates before it: not kept.
-  if (budget.suggestions > 0) {
+  if (budget.suggestions > 0 && templateFindingsMemo.enabled) {
     if (FINDINGS.size >= MAX_FINDINGS) FINDINGS.clear();
     FINDINGS.set(key, findings.length ? findings : NONE_FOUND);
   }
