@@ -244,20 +244,15 @@ function lineEnd(lines: Lines, l: number): number {
  */
 function splitRegion(lines: Lines, from: number, to: number, firstCol: number, mode: 'any' | 'map-only', depth: number): Block[] | null {
   const colOf = (l: number) => (l === from && firstCol >= 0 ? firstCol : lines.indent[l]);
-  // The least indentation of the region (read from the array: this loop sees every line of the text).
   const indent = lines.indent;
-  let k = Infinity;
-  for (let l = from; l < to && k > 0; l++) {
-    const c = l === from && firstCol >= 0 ? firstCol : indent[l];
-    if (c >= 0 && c < k) k = c;
-  }
-  if (k === Infinity) return null;
   const { text, starts } = lines;
   const firstIsDash = (l: number) => isDash(text, starts[l] + colOf(l));
-  // The kind of the children is decided by the first significant line.
+  // The kind of the children is decided by the first significant line, whose indentation must be the
+  // least of the region: the loop below gives up on a line indented less (one pass over the lines).
   let first = from;
   while (first < to && colOf(first) < 0) first++;
-  if (colOf(first) !== k) return null;
+  if (first >= to) return null;
+  const k = colOf(first);
   const kind: 'entry' | 'item' = firstIsDash(first) ? 'item' : 'entry';
   if (kind === 'item' && mode === 'map-only') return null;
   const blocks: Block[] = [];
@@ -279,7 +274,10 @@ function splitRegion(lines: Lines, from: number, to: number, firstCol: number, m
   };
   for (let l = first; l < to; l++) {
     const c = l === from && firstCol >= 0 ? firstCol : indent[l];
-    if (c !== k) continue;
+    if (c !== k) {
+      if (c >= 0 && c < k) return null;
+      continue;
+    }
     const pos = starts[l] + c;
     if (kind === 'entry') {
       // A compact sequence (`key:\n- a`) keeps its dashes at the key's indentation.

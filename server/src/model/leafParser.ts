@@ -33,6 +33,8 @@ export class LeafParse {
   constructor(
     readonly localText: string,
     readonly kind: LeafKind,
+    /** True when the caller knows the text has no anchor (a block of a split text: the split checked the whole text). */
+    private readonly anchorFree = false,
   ) {
     this.load();
   }
@@ -72,7 +74,7 @@ export class LeafParse {
   private load(): void {
     let loaded: unknown;
     // Anchors go through the runtime parser, which bounds alias expansion (alias bombs).
-    let fast = !ANCHOR.test(this.localText);
+    let fast = this.anchorFree || !ANCHOR.test(this.localText);
     if (fast) {
       try {
         loaded = load(this.localText, { schema: CORE_SCHEMA });

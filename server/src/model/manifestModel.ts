@@ -320,7 +320,8 @@ function localTextOf(text: string, block: Block): string {
 function getLeaf(localText: string, kind: LeafKind, oldCache: Map<string, LeafParse>, cache: Map<string, LeafParse>): LeafParse {
   // Keyed by text alone (no concatenation, so no copy of big blocks); the kind is checked on a hit.
   let leaf = cache.get(localText) ?? oldCache.get(localText);
-  if (!leaf || leaf.kind !== kind) leaf = new LeafParse(localText, kind);
+  // The split refused any text with an anchor (blockSplitter.ts): its blocks need no second search.
+  if (!leaf || leaf.kind !== kind) leaf = new LeafParse(localText, kind, true);
   cache.set(localText, leaf);
   return leaf;
 }
