@@ -316,7 +316,9 @@ export const steps = [
       await wb.runCommand('View: Close All Editors');
       await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
       await wb.openFile('demo/oauth-consent.yaml');
-      await lens(page, 'Authenticate with OAuth').waitFor({ state: 'attached', timeout: 30_000 });
+      // The lenses are ready (the "Authenticate with OAuth" one sits above advanced_auth, below the
+      // first screen of a 900-pixel window, so Monaco does not render it yet).
+      await lens(page, 'Set testing values').waitFor({ state: 'attached', timeout: 30_000 });
       await lens(page, 'Set testing values').click();
       const form = await wb.webviewFrame('Testing values: demo/oauth-consent.yaml');
       await form.locator('#f_url_base').waitFor({ timeout: 20_000 });
