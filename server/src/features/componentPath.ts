@@ -101,7 +101,7 @@ const MEMO_LEVELS = 4;
  * entries: the answer is exactly what a walk from the root would record.
  */
 function refsBelow(v: unknown, budget: number, level: number): { ref: string; at: Segment[] }[] {
-  if (budget < 0) return NO_REFS;
+  if (budget < 0 || --visitsLeft < 0) return NO_REFS;
   if (typeof v === 'string') {
     const ref = referencePath(v);
     return ref === null ? NO_REFS : [{ ref, at: [] }];
@@ -132,13 +132,22 @@ function refsBelow(v: unknown, budget: number, level: number): { ref: string; at
     }
   }
   const kept = refs.length ? refs : NO_REFS;
-  subtreeRefs.set(v, { budget, refs: kept });
+  // A walk cut short by the visit bound is incomplete: never kept.
+  if (visitsLeft >= 0) subtreeRefs.set(v, { budget, refs: kept });
   return kept;
 }
 
+/**
+ * Values one computation of the reference sites may visit. YAML aliases make a value a graph whose
+ * paths multiply at every level (an alias bomb: 9^n paths); past this bound the walk stops, and the
+ * sites found so far are the answer (only the types offered under `definitions` can be missing).
+ */
+const MAX_VISITS = 1_000_000;
+let visitsLeft = 0;
+
 /** `refsBelow` without the memo: one walk with one path stack, each reference's path copied once. */
 function walkPlain(v: unknown, budget: number, at: Segment[], out: { ref: string; at: Segment[] }[]): void {
-  if (budget < 0) return;
+  if (budget < 0 || --visitsLeft < 0) return;
   if (typeof v === 'string') {
     const ref = referencePath(v);
     if (ref !== null) out.push({ ref, at: [...at] });
@@ -178,6 +187,7 @@ export function referenceSites(root: unknown): Map<string, Segment[]> {
   const cached = sitesCache.get(root);
   if (cached) return cached;
   const sites = new Map<string, Segment[]>();
+  visitsLeft = MAX_VISITS;
   // References from definitions to definitions count too, but the streams' uses come first.
   const walked = new Set<string>();
   for (const key of ['streams', 'dynamic_streams', 'check', 'spec', ...Object.keys(root)]) {

@@ -78,7 +78,8 @@ export class ManifestModel implements LocatorTree {
         return new ManifestModel(text, assemble(built, 'entry'), problems, built, null, cache, split);
       }
     }
-    const leaf = getLeaf(text, 'root', oldCache, cache);
+    // Parsed whole, maybe because of anchors: the leaf searches for them itself.
+    const leaf = getLeaf(text, 'root', oldCache, cache, false);
     return new ManifestModel(text, leaf.value, leaf.problems, null, leaf, cache);
   }
 
@@ -278,7 +279,7 @@ function buildNodes(
       if (previous?.leaf) {
         leaf = previous.leaf;
         cache.set(leaf.localText, leaf);
-      } else leaf = getLeaf(localTextOf(text, block), block.kind, oldCache, cache);
+      } else leaf = getLeaf(localTextOf(text, block), block.kind, oldCache, cache, true);
       if (!leaf.shapeOk) return null;
       for (const p of leaf.problems)
         problems.push({
@@ -317,11 +318,20 @@ function localTextOf(text: string, block: Block): string {
   return ' '.repeat(block.start - block.lineStart) + text.slice(block.start, block.end);
 }
 
-function getLeaf(localText: string, kind: LeafKind, oldCache: Map<string, LeafParse>, cache: Map<string, LeafParse>): LeafParse {
+/**
+ * The parse of one block (or of the whole text), from the caches when its text is unchanged.
+ * `anchorFree`: the text is a block of a split, which refused any text with an anchor (blockSplitter.ts).
+ */
+function getLeaf(
+  localText: string,
+  kind: LeafKind,
+  oldCache: Map<string, LeafParse>,
+  cache: Map<string, LeafParse>,
+  anchorFree: boolean,
+): LeafParse {
   // Keyed by text alone (no concatenation, so no copy of big blocks); the kind is checked on a hit.
   let leaf = cache.get(localText) ?? oldCache.get(localText);
-  // The split refused any text with an anchor (blockSplitter.ts): its blocks need no second search.
-  if (!leaf || leaf.kind !== kind) leaf = new LeafParse(localText, kind, true);
+  if (!leaf || leaf.kind !== kind) leaf = new LeafParse(localText, kind, anchorFree);
   cache.set(localText, leaf);
   return leaf;
 }

@@ -1,7 +1,7 @@
 // The runtime's one HTTP transport: turns an HttpRequest into an HttpResponse over undici, with a
 // per-request timeout, a response size cap, a redirect limit, cancellation and HTTPS_PROXY support.
 // Every outgoing request of the runtime goes through `resolveFetch`, so env.fetch replaces it whole.
-import { Agent, EnvHttpProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,17 @@ import { RuntimeError } from '../errors';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './limits';
 import { attachBody, readBodyText } from './responseBody';
 import { headerValue, headersFromRaw } from './headers';
+
+/**
+ * undici, loaded on the first request: evaluating it cost ~40 ms of every language-server start (a
+ * sixth of loading the bundle), and most editing sessions send no request.
+ */
+let undiciModule: typeof import('undici') | undefined;
+// A lazy require is the point (the bundles are CommonJS).
+function undici(): typeof import('undici') {
+  undiciModule ??= require('undici') as typeof import('undici');
+  return undiciModule;
+}
 
 /** Limits of the default transport. Every field is optional; defaults are in DEFAULT_TRANSPORT_OPTIONS. */
 export type TransportOptions = {
@@ -50,7 +61,7 @@ function dispatcher(): Dispatcher {
   if (sharedDispatcher) return sharedDispatcher;
   const env = process.env;
   const proxied = env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
-  sharedDispatcher = proxied ? new EnvHttpProxyAgent() : new Agent({ keepAliveTimeout: 10_000 });
+  sharedDispatcher = proxied ? new (undici().EnvHttpProxyAgent)() : new (undici().Agent)({ keepAliveTimeout: 10_000 });
   return sharedDispatcher;
 }
 
@@ -113,7 +124,7 @@ async function sendOnce(req: HttpRequest, opts: ResolvedOptions): Promise<HttpRe
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const res = await undiciRequest(url, {
+    const res = await undici().request(url, {
       method: req.method as Dispatcher.HttpMethod,
       headers: req.headers,
       body: req.body ?? undefined,
