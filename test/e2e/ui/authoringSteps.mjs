@@ -219,8 +219,9 @@ export const authoringSteps = [
       await page.locator('.tab', { hasText: 'new-connector.yaml' }).first().click();
       await page.keyboard.press('Control+Home');
       const results = await openWithLens(page, 'Run stream items', 'Test read: items', 'Airbyte: Run Stream', log);
-      // The finished read: the progress line ("Reading… 0 pages, 0 records so far") matches the same words.
-      const status = results.locator('#status[data-running="false"]', { hasText: /\d+ pages?, \d+ records?/ });
+      // The finished read: not the progress line ("Reading… 0 pages, 0 records so far"), nor the empty
+      // view before the read starts ("0 pages, 0 records in 0 slices", read number 0).
+      const status = results.locator('#status[data-running="false"]:not([data-read="0"])', { hasText: /\d+ pages?, \d+ records?/ });
       await status.waitFor({ timeout: 60_000 });
       const summary = (await status.textContent())?.trim() ?? '';
       if (!/[2-9] pages/.test(summary)) throw new Error(`the read did not paginate: ${summary}`);

@@ -1,19 +1,19 @@
 // What one resolution leaves to the next version's (the language server resolves every version of
 // an open manifest): what every reference-free subtree of the value resolves to (the subtree itself,
 // shared), keyed by the subtree's own object. The language server's model hands the next version the
-// very same objects for the blocks an edit did not touch (model/manifestModel.ts), so an edit re-resolves only what it
-// changed; a 55,000-line `schemas:` block referenced by a stream is walked once per session, not
-// once per keystroke.
+// very same objects for the blocks an edit did not touch (model/manifestModel.ts), so an edit
+// re-resolves only what it changed; a 55,000-line `schemas:` block referenced by a stream is walked
+// once per session, not once per keystroke.
 //
 // Why the answer is exactly the one a fresh resolution gives:
 // - a subtree with no `#/` string and no `$ref` key resolves to a value equal to itself (the content
 //   of `config_overrides` kept as is), whatever its path, its reference chain or the rest of the
 //   manifest: nothing outside it is read;
-// - the resolver records no origin inside such a copy (containers under a parent derive their origin
-//   from the parent's), so one copy may stand at several places and in several versions; where the
-//   resolver must record an origin on the root of a copy (the target of a reference) it records it
+// - the resolver records no origin inside such a subtree (containers under a parent derive their
+//   origin from the parent's), so one subtree may stand at several places and in several versions;
+//   where the resolver must record an origin on its root (the target of a reference) it records it
 //   on a fresh shallow copy instead (`ReferenceResolver.follow`);
-// - the counters the resolver's bounds read (values produced, nesting depth) advance by what the
+// - the counters the resolver's bounds read (values produced, nesting depth) advance by what a
 //   copy would have counted, so `resolution-too-large` and `nesting-too-deep` fire at the same place;
 // - nothing mutates a resolved value (the propagator builds new containers).
 // Inputs are never mutated either, so a fact learned about an object stays true for its lifetime
