@@ -2,7 +2,7 @@
 // become line/character positions.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Position, type Range, type WorkspaceEdit } from 'vscode-languageserver';
-import type { Problem, Severity } from './runtime';
+import { lineColIn, type Problem, type Severity } from './runtime';
 import type { Span } from './runtime';
 
 export function spanToRange(doc: TextDocument, span: Span): Range {
@@ -58,15 +58,8 @@ export function problemsToDiagnostics(doc: TextDocument, problems: readonly Prob
 /** positionAt over text whose only line break is `\n`, from its line starts. */
 function newlinePositions(text: string, starts: readonly number[]): PositionAt {
   return (at) => {
-    const offset = Math.max(Math.min(at, text.length), 0);
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (starts[mid] > offset) high = mid;
-      else low = mid + 1;
-    }
-    return { line: low - 1, character: offset - starts[low - 1] };
+    const { line, col } = lineColIn(starts, Math.max(Math.min(at, text.length), 0));
+    return { line: line - 1, character: col - 1 };
   };
 }
 

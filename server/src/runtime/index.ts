@@ -129,6 +129,7 @@ export {
   lineEndIn,
   lineStartIn,
   lineStartsIn,
+  lineColIn,
   nextLineStart,
   spaceIndentOf,
 } from './manifest/locator/lineText';

@@ -3,7 +3,7 @@
 // mapping, and whether it sits inside a template. Read from the text's indentation, so it works
 // while the YAML is half typed (when the parsed nodes say nothing yet).
 
-import { lineStartsIn } from './lineText';
+import { lineColIn, lineStartsIn } from './lineText';
 
 /** One step of a path: a map key or a sequence index. */
 type Segment = string | number;
@@ -36,7 +36,7 @@ export type CursorContext = {
 const KEY_VALUE = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[][^#]*?)\s*:(?:\s+(.*))?$/;
 
 /** The cursor context at `offset` of `text`. Never throws; null when no mapping can hold the cursor. */
-export function cursorContextAt(text: string, offset: number): CursorContext | null {
+export function cursorContextAt(text: string, offset: number, lineStarts?: () => readonly number[]): CursorContext | null {
   const lineStart = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0; // lastIndexOf from -1 would still look at index 0
   let lineEnd = text.indexOf('\n', offset);
   if (lineEnd < 0) lineEnd = text.length;
@@ -47,7 +47,7 @@ export function cursorContextAt(text: string, offset: number): CursorContext | n
   const rest = shape[3];
   if (rest.trimStart().startsWith('#')) return null;
   const template = templateAround(line, offset - lineStart, lineStart);
-  const lines = new LineReader(text, lineStart);
+  const lines = new LineReader(text, lineStart, lineStarts);
   const lineIndex = lines.cursorLine;
   const inNewItem = shape[2].length > 0;
   const mapPath = inNewItem ? itemPath(lines, lineIndex, shape[1].length, shape[2]) : mapPathAt(lines, lineIndex, keyColumn);
@@ -132,9 +132,10 @@ class LineReader {
   constructor(
     readonly text: string,
     cursorLineStart: number,
+    lineStarts?: () => readonly number[],
   ) {
-    this.table = tableOf(text);
-    this.cursorLine = lineIndexOf(this.table.starts, cursorLineStart);
+    this.table = tableOf(text, lineStarts);
+    this.cursorLine = lineColIn(this.table.starts, cursorLineStart).line - 1;
   }
   /** True when line `i` exists. */
   has(i: number): boolean {
@@ -197,7 +198,7 @@ class LineReader {
 /** The line index of a text (the last one read): line starts, and each line's shape once read. */
 type LineTable = {
   text: string;
-  starts: number[];
+  starts: readonly number[];
   indent: Int32Array;
   dash: Int32Array;
   content: Int32Array;
@@ -206,9 +207,10 @@ type LineTable = {
 };
 let lastTable: LineTable | null = null;
 
-function tableOf(text: string): LineTable {
+/** The table of `text`; `lineStarts` gives its line starts when the caller has them indexed already. */
+function tableOf(text: string, lineStarts?: () => readonly number[]): LineTable {
   if (lastTable?.text !== text) {
-    const starts = lineStartsIn(text);
+    const starts = lineStarts ? lineStarts() : lineStartsIn(text);
     const n = starts.length;
     lastTable = {
       text,
@@ -221,18 +223,6 @@ function tableOf(text: string): LineTable {
     };
   }
   return lastTable;
-}
-
-/** Index of the line starting at `start` (a line start of the text). */
-function lineIndexOf(starts: readonly number[], start: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= start) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** Path of the mapping in which a key at column `col` on line `i` lives (the line's own dash aside). */
