@@ -82,7 +82,10 @@ export function templateAtOffset(doc: ManifestDocument, offset: number): Templat
   const offsets = doc.locator.scalarOffsets(at.node, at.span.start - at.node.range[0]);
   if (!offsets) return null;
   const field = String(at.path[at.path.length - 1] ?? '');
-  return templateAt([{ text: at.node.value, kind: 'static', offsets, component: 'this component', field, path: at.path }], offset);
+  return templateAt(
+    [{ text: at.node.value, kind: 'static', offsets, start: at.span.start, component: 'this component', field, path: at.path }],
+    offset,
+  );
 }
 
 /** Cheap text test: the cursor's line shows template delimiters (so a template may be under the cursor). */

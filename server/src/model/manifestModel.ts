@@ -88,6 +88,11 @@ export class ManifestModel implements LocatorTree {
     return this.nodes !== null;
   }
 
+  /** True when the text holds no YAML alias (a split text has no anchor), so a path names one node. */
+  get aliasFree(): boolean {
+    return this.nodes !== null;
+  }
+
   /** The number of distinct parsed blocks (for diagnostics of the cache and tests). */
   get blockCount(): number {
     return this.cache.size;

@@ -25,6 +25,8 @@ export interface FoundTemplate {
   kind: TemplateContextKind;
   /** Document offset of each template character, plus one for the end. */
   offsets: number[];
+  /** Document offset of the scalar's first character (its quote or indicator included). */
+  start: number;
   /** Component type and field that hold the template. */
   component: string;
   field: string;
@@ -40,22 +42,64 @@ function isObject(v: unknown): v is Record<string, unknown> {
  * Where the walker reads template scalars: the manifest's locator (locator.ts), by indentation first
  * (quickScalar.ts), through the parser otherwise. In the language server both are answered per block
  * and cached while a block is unchanged; the parsed `yaml` Document is requested only when a
- * template needs it.
+ * template needs it. `aliasFree`: the text has no YAML alias, so one source path is one scalar.
  */
-export type TemplateSources = Pick<ManifestLocator, 'quickScalar' | 'findSourceNode' | 'scalarOffsets'>;
+export type TemplateSources = Pick<ManifestLocator, 'quickScalar' | 'findSourceNode' | 'scalarOffsets'> & {
+  readonly aliasFree?: boolean;
+};
+
+/** A template value found in the resolved manifest, located in the text on first request. */
+export interface TemplateCandidate {
+  text: string;
+  kind: TemplateContextKind;
+  component: string;
+  field: string;
+  /** Resolved path of the value. */
+  path: JsonPath;
+  /** The template where it is written, or null when no string scalar of this value is written there. */
+  located(): FoundTemplate | null;
+}
 
 /**
  * Walks the resolved manifest and returns its templates with document offsets. The parsed `yaml`
  * document is requested only when a template is found (it is expensive on big files). Never throws.
  */
-export function findTemplates(
+export function findTemplates(sources: TemplateSources, text: string, resolved: ResolvedManifest, catalog: TemplateCatalog): FoundTemplate[] {
+  return locateAll(findTemplateCandidates(sources, text, resolved, catalog));
+}
+
+/** The located templates of `candidates`, one per source scalar and kind, in walk order. */
+export function locateAll(candidates: readonly TemplateCandidate[]): FoundTemplate[] {
+  const found: FoundTemplate[] = [];
+  const seen = new Set<string>();
+  for (const c of candidates) {
+    const t = c.located();
+    if (!t) continue;
+    const key = `${t.start}|${t.kind}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push(t);
+  }
+  return found;
+}
+
+/**
+ * Every template of a resolved manifest, one per source scalar and kind. Where the text has no
+ * alias (`sources.aliasFree`), a source path names one scalar, so candidates are told apart by their
+ * source path and located only when asked: validation locates those with a problem, so opening a
+ * large manifest does not look up hundreds of scalars before its diagnostics are out (the language
+ * server locates the rest once they are; languageServer.ts). Otherwise each is located as it is
+ * found and told apart by its scalar's position. Never throws.
+ */
+export function findTemplateCandidates(
   sources: TemplateSources,
   _text: string,
   resolved: ResolvedManifest,
   catalog: TemplateCatalog,
-): FoundTemplate[] {
-  const found: FoundTemplate[] = [];
+): TemplateCandidate[] {
+  const found: TemplateCandidate[] = [];
   const seen = new Set<string>();
+  const lazy = sources.aliasFree === true;
   // One mutable path: copied only for the templates found, not for every visited value.
   const path: (string | number)[] = [];
 
@@ -63,33 +107,36 @@ export function findTemplates(
     if (!hasTemplateMarkup(value)) return;
     const here = [...path];
     const source = resolved.origins.sourceOf(here).path;
-    // Most templates are scalars in block style: found by indentation, no parse needed.
-    const where = sources.quickScalar(source, value) ?? sources.findSourceNode(source);
-    if (!where || !isScalar(where.node)) return;
-    const node = where.node;
-    const base = where.base;
-    // Exactly when scalarOffsets would answer null, or the scalar is not this value.
-    if (typeof node.value !== 'string' || !node.range || node.value !== value) return;
+    if (lazy) {
+      // The same source path, kind and value: the same scalar, located the same way.
+      const key = `${kind}\u0000${value}\u0000${source.join('\u0000')}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      let done = false;
+      let template: FoundTemplate | null = null;
+      found.push({
+        text: value,
+        kind,
+        component,
+        field,
+        path: here,
+        located() {
+          if (!done) {
+            template = locateTemplate(sources, source, value, kind, component, field, here);
+            done = true;
+          }
+          return template;
+        },
+      });
+      return;
+    }
+    const template = locateTemplate(sources, source, value, kind, component, field, here);
+    if (!template) return;
     // One report per source scalar (its start identifies it) and kind.
-    const key = `${node.range[0] + base}|${kind}`;
+    const key = `${template.start}|${kind}`;
     if (seen.has(key)) return;
     seen.add(key);
-    // The offsets of every character are computed when first read: validation reads them only for
-    // the templates with a problem, so opening a large manifest does not map hundreds of scalars
-    // character by character before its diagnostics are out (the language server reads the rest
-    // once they are; documentValidation.ts).
-    let offsets: number[] | undefined;
-    found.push({
-      text: value,
-      kind,
-      get offsets(): number[] {
-        offsets ??= sources.scalarOffsets(node, base) ?? [];
-        return offsets;
-      },
-      component,
-      field,
-      path: here,
-    });
+    found.push({ text: value, kind, component, field, path: here, located: () => template });
   };
 
   // Values of an interpolated field: strings, list items and mapping values; nested components are skipped.
@@ -136,4 +183,40 @@ export function findTemplates(
   };
   walk(resolved.value, 0);
   return found;
+}
+
+/** The template `value` written as a string scalar at `source`, or null when it is not written there. */
+function locateTemplate(
+  sources: TemplateSources,
+  source: JsonPath,
+  value: string,
+  kind: TemplateContextKind,
+  component: string,
+  field: string,
+  here: JsonPath,
+): FoundTemplate | null {
+  // Most templates are scalars in block style: found by indentation, no parse needed.
+  const where = sources.quickScalar(source, value) ?? sources.findSourceNode(source);
+  if (!where || !isScalar(where.node)) return null;
+  const node = where.node;
+  const base = where.base;
+  // Exactly when scalarOffsets would answer null, or the scalar is not this value.
+  if (typeof node.value !== 'string' || !node.range || node.value !== value) return null;
+  // The offsets of every character are computed when first read: validation reads them only for
+  // the templates with a problem, so opening a large manifest does not map hundreds of scalars
+  // character by character before its diagnostics are out (the language server reads the rest
+  // once they are; documentValidation.ts).
+  let offsets: number[] | undefined;
+  return {
+    text: value,
+    kind,
+    get offsets(): number[] {
+      offsets ??= sources.scalarOffsets(node, base) ?? [];
+      return offsets;
+    },
+    start: node.range[0] + base,
+    component,
+    field,
+    path: here,
+  };
 }

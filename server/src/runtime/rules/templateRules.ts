@@ -5,7 +5,7 @@ import type { ResolvedManifest } from '../manifest/resolve';
 import type { Problem } from '../problems';
 import { locateFinding, MAX_SUGGESTIONS, templateFindings, type CheckBudget, type TemplateFinding } from './templateChecks';
 import type { ConfigSpec } from './templateConfigKeys';
-import { findTemplates, type FoundTemplate, type TemplateCatalog } from './templateFields';
+import { findTemplateCandidates, locateAll, type FoundTemplate, type TemplateCandidate, type TemplateCatalog } from './templateFields';
 import { getComponent, templateContextFor } from '../schema/catalog';
 
 /** The component catalog as the template walker sees it: field → template context kind. */
@@ -55,20 +55,28 @@ function specId(json: string): string {
   return id;
 }
 
-/** Templates of a manifest and their problems. Never throws. */
+/**
+ * Templates of a manifest and their problems. Never throws. A template is located in the text only
+ * when it has a problem; `templates` locates the rest when first read.
+ */
 export function templateProblems(
   parsed: Pick<ParsedManifest, 'text' | 'locator'>,
   resolved: ResolvedManifest,
   catalog: TemplateCatalog,
-): { templates: FoundTemplate[]; problems: Problem[] } {
-  const templates = findTemplates(parsed.locator, parsed.text, resolved, catalog);
+): { readonly templates: FoundTemplate[]; problems: Problem[] } {
+  const candidates = findTemplateCandidates(parsed.locator, parsed.text, resolved, catalog);
   const spec = connectionSpecOf(resolved.value);
   const specKey = spec ? specId(JSON.stringify(spec)) : '';
   const problems: Problem[] = [];
   const seen = new Map<string, string[]>();
   const budget = { suggestions: MAX_SUGGESTIONS };
-  for (const t of templates) {
-    for (const p of checkedOnce(t, spec, specKey, budget)) {
+  for (const c of candidates) {
+    const findings = findingsOnce(c, spec, specKey, budget);
+    if (findings.length === 0) continue;
+    const t = c.located();
+    if (!t) continue;
+    for (const f of findings) {
+      const p = locateFinding(t, f);
       // The same source scalar can be reached in several fields; report each finding once.
       // Keyed by position, messages compared only there: no long key string per problem.
       const key = `${p.code}|${p.span.start}`;
@@ -79,21 +87,28 @@ export function templateProblems(
       problems.push(p);
     }
   }
-  return { templates, problems };
+  let templates: FoundTemplate[] | undefined;
+  return {
+    get templates() {
+      templates ??= locateAll(candidates);
+      return templates;
+    },
+    problems,
+  };
 }
 
-/** `checkTemplate`, answered from the memo when the same check ran before. */
-function checkedOnce(t: FoundTemplate, spec: ConfigSpec | null, specKey: string, budget: CheckBudget): Problem[] {
+/** `templateFindings`, answered from the memo when the same check ran before. */
+function findingsOnce(t: TemplateCandidate, spec: ConfigSpec | null, specKey: string, budget: CheckBudget): TemplateFinding[] {
   const key = `${t.kind}\u0000${t.component}\u0000${t.field}\u0000${specKey}\u0000${t.text}`;
   // A hit spends no did-you-mean search, as a fresh check would not either: its names' answers are
   // in the checks' own cache since it ran (templateChecks.ts).
   const hit = budget.suggestions > 0 && templateFindingsMemo.enabled ? FINDINGS.get(key) : undefined;
-  if (hit) return hit.map((f) => locateFinding(t, f));
+  if (hit) return hit;
   const findings = templateFindings(t, spec, budget);
   // A check that ran out of did-you-mean searches depends on the templates before it: not kept.
   if (budget.suggestions > 0 && templateFindingsMemo.enabled) {
     if (FINDINGS.size >= MAX_FINDINGS) FINDINGS.clear();
     FINDINGS.set(key, findings.length ? findings : NONE_FOUND);
   }
-  return findings.map((f) => locateFinding(t, f));
+  return findings;
 }

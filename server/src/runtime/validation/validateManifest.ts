@@ -96,7 +96,8 @@ export function validateManifestDetailed(parsed: ParsedManifest, options: Pick<R
     try {
       const version = parseVersion(resolved.value.version);
       const found = templateProblems(parsed, resolved, CATALOG_TEMPLATES);
-      details.templates = found.templates;
+      // Read when first asked for: the templates without a problem are located then (templateRules.ts).
+      Object.defineProperty(details, 'templates', { get: () => found.templates, enumerable: true, configurable: true });
       for (const p of found.problems) problems.push(olderVersionLeniency(p, version));
     } catch (e) {
       problems.push({

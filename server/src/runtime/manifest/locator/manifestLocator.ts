@@ -52,6 +52,8 @@ export interface LocatorTree {
   quickLocate(path: JsonPath): QuickLocation | null;
   /** The string scalar at `path` found by indentation (quickScalar.ts), with its range's base; else null. */
   quickScalar(path: JsonPath, value: string): { node: Scalar; base: number } | null;
+  /** True when the text is known to hold no YAML alias (then one path is one node). */
+  readonly aliasFree?: boolean;
 }
 
 /** One version's locator. Everything it indexes is built on first use and kept with it. */
@@ -69,6 +71,11 @@ export class ManifestLocator {
   /** Spans of the key and value written at `path`, or null when the path is not written. */
   locate(path: JsonPath): Location | null {
     return this.tree.locate(path);
+  }
+
+  /** True when the text is known to hold no YAML alias, so a path names one node (template walk). */
+  get aliasFree(): boolean {
+    return this.tree.aliasFree === true;
   }
 
   /** The node under `offset` (UTF-16) with its path; null when the offset is outside every node. */
