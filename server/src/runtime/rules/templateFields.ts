@@ -64,7 +64,12 @@ export interface TemplateCandidate {
  * Walks the resolved manifest and returns its templates with document offsets. The parsed `yaml`
  * document is requested only when a template is found (it is expensive on big files). Never throws.
  */
-export function findTemplates(sources: TemplateSources, text: string, resolved: ResolvedManifest, catalog: TemplateCatalog): FoundTemplate[] {
+export function findTemplates(
+  sources: TemplateSources,
+  text: string,
+  resolved: ResolvedManifest,
+  catalog: TemplateCatalog,
+): FoundTemplate[] {
   return locateAll(findTemplateCandidates(sources, text, resolved, catalog));
 }
 
