@@ -107,3 +107,36 @@ test('hover: config key shows the spec property, variables their availability, f
     'region',
   ]);
 });
+
+test('alias-free texts: only templates with a problem are located before `templates` is read, and the answers equal the eager walk', () => {
+  const parsed = parseManifest(TEXT);
+  const resolved = resolveManifest(parsed.value, { parsed });
+  let lookups = 0;
+  const counting = (aliasFree: boolean) => ({
+    text: parsed.text,
+    locator: {
+      aliasFree,
+      quickScalar: (path: (string | number)[], value: string) => {
+        lookups++;
+        return parsed.locator.quickScalar(path, value);
+      },
+      findSourceNode: (path: (string | number)[]) => parsed.locator.findSourceNode(path),
+      scalarOffsets: (node: Parameters<typeof parsed.locator.scalarOffsets>[0], base: number) => parsed.locator.scalarOffsets(node, base),
+    },
+  });
+  lookups = 0;
+  const eager = templateProblems(counting(false) as never, resolved, catalog);
+  const eagerLookups = lookups;
+  lookups = 0;
+  const lazy = templateProblems(counting(true) as never, resolved, catalog);
+  const lazyLookups = lookups;
+  const located = new Set(lazy.problems.map((p) => p.span.start));
+  assert.ok(lazy.problems.length > 0, 'the fixture has template problems');
+  assert.deepEqual(lazy.problems, eager.problems);
+  // One lookup per template with a problem (a template may hold several), none for the others.
+  assert.ok(lazyLookups <= lazy.problems.length && lazyLookups >= 1, `${lazyLookups} lookups for ${located.size} problem places`);
+  assert.ok(eagerLookups > lazyLookups, `eager ${eagerLookups} > lazy ${lazyLookups}`);
+  const shape = (ts: typeof eager.templates) =>
+    ts.map((t) => ({ text: t.text, kind: t.kind, start: t.start, offsets: t.offsets, path: t.path }));
+  assert.deepEqual(shape(lazy.templates), shape(eager.templates));
+});
