@@ -88,9 +88,9 @@ export class ManifestModel implements LocatorTree {
     return this.nodes !== null;
   }
 
-  /** True when the text holds no YAML alias (a split text has no anchor), so a path names one node. */
+  /** True when the text holds no YAML alias, so a path names one node: the split refuses any anchor. */
   get aliasFree(): boolean {
-    return this.nodes !== null;
+    return this.isIncremental;
   }
 
   /** The number of distinct parsed blocks (for diagnostics of the cache and tests). */

@@ -210,7 +210,7 @@ function locateTemplate(
   // The offsets of every character are computed when first read: validation reads them only for
   // the templates with a problem, so opening a large manifest does not map hundreds of scalars
   // character by character before its diagnostics are out (the language server reads the rest
-  // once they are; documentValidation.ts).
+  // once they are; languageServer.ts).
   let offsets: number[] | undefined;
   return {
     text: value,
