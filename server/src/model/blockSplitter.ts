@@ -39,12 +39,30 @@ type Lines = {
 };
 
 function scanLines(text: string): Lines {
-  const found = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) found.push(i + 1);
-  if (found[found.length - 1] === text.length && found.length > 1) found.pop();
-  const starts = Float64Array.from(found);
-  const indent = new Int32Array(starts.length);
-  for (let l = 0; l < starts.length; l++) indent[l] = indentAt(text, starts[l]);
+  // One pass into typed arrays sized from a first estimate (grown if short): no array of boxed
+  // offsets to copy, and each line's indentation read while its start is at hand.
+  let starts = new Float64Array(Math.max(16, (text.length >> 5) + 1));
+  let indent = new Int32Array(starts.length);
+  let count = 0;
+  for (let s = 0; ; ) {
+    if (count === starts.length) {
+      const more = new Float64Array(count * 2);
+      more.set(starts);
+      starts = more;
+      const moreIndent = new Int32Array(count * 2);
+      moreIndent.set(indent);
+      indent = moreIndent;
+    }
+    starts[count] = s;
+    indent[count] = indentAt(text, s);
+    count++;
+    const nl = text.indexOf('\n', s);
+    // A final line break opens no line of its own (an empty text still has one line).
+    if (nl === -1 || nl + 1 === text.length) break;
+    s = nl + 1;
+  }
+  starts = starts.slice(0, count);
+  indent = indent.slice(0, count);
   return { text, starts, indent, next: nextNotDeeper(indent) };
 }
 

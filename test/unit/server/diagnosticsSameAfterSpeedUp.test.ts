@@ -14,7 +14,7 @@ import { provideDiagnostics } from '../../../server/src/features/diagnostics';
 import { quickLocateSwitch } from '../../../server/src/runtime/manifest/locator/quickLocate';
 import { validateManifestDetailed } from '../../../server/src/runtime/validation/validateManifest';
 import type { Problem } from '../../../server/src/runtime/problems';
-import { sampleManifest } from '../../../server/src/warmUp';
+import { sampleManifest } from '../../../server/src/warmUpSamples';
 
 function referenceDiagnostics(text: string) {
   const doc = new ManifestDocuments().get(TextDocument.create('file:///m.yaml', 'yaml', 1, text));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ManifestDocuments } from '../../../server/src/documents';
 import { provideDiagnostics } from '../../../server/src/features/diagnostics';
-import { sampleManifest } from '../../../server/src/warmUp';
+import { sampleManifest } from '../../../server/src/warmUpSamples';
 
 type Edit = { name: string; apply: (text: string) => string };
 

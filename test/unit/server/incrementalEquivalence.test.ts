@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { sampleManifest } from '../../../server/src/warmUp';
+import { sampleManifest } from '../../../server/src/warmUpSamples';
 import { generateManifest } from '../../../bench/lspManifest.mjs';
 import { checkRandomEdits } from './randomEdits';
 

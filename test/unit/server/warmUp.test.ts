@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parse } from 'yaml';
-import { sampleManifest, warmUpServer, yamlVarietySample } from '../../../server/src/warmUp';
+import { warmUpServer } from '../../../server/src/warmUp';
+import { sampleManifest, yamlVarietySample } from '../../../server/src/warmUpSamples';
 
 test('the YAML variety sample reads the same with js-yaml and with yaml, in every layout it is there for', () => {
   const text = yamlVarietySample(1);

@@ -78,6 +78,7 @@ export function scalarOffsets(text: string, node: Scalar, base = 0): number[] | 
   const valueEnd = node.range[1] + base;
   const style = String(node.type ?? 'PLAIN');
   const quoted = style === 'QUOTE_DOUBLE' || style === 'QUOTE_SINGLE';
+  if (!quoted) return unescapedOffsets(text, value, start, valueEnd);
   const pre = preDecode(text, quoted ? start + 1 : start, quoted ? valueEnd - 1 : valueEnd, style);
   const out: number[] = [];
   let j = 0;
@@ -97,5 +98,31 @@ export function scalarOffsets(text: string, node: Scalar, base = 0): number[] | 
     } else j++;
   }
   out.push(j < pre.offsets.length ? pre.offsets[j] : quoted ? valueEnd - 1 : valueEnd);
+  return out;
+}
+
+/**
+ * `scalarOffsets` for plain and block scalars, which have no escapes: the same greedy match, read
+ * straight from the text (no decoded copy). Validation maps every template with a finding, and
+ * the long multi-line queries of some manifests made the copy the larger cost.
+ */
+function unescapedOffsets(text: string, value: string, start: number, end: number): number[] {
+  const out: number[] = [];
+  let j = start;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    while (j < end && text.charCodeAt(j) !== c && !(c === 32 && text.charCodeAt(j) === 10)) j++;
+    if (j >= end) {
+      out.push(out.length ? out[out.length - 1] : start);
+      continue;
+    }
+    out.push(j);
+    if (c === 32 && text.charCodeAt(j) === 10) {
+      // A folded line break: consume the break and the next line's indentation.
+      j++;
+      while (j < end && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+    } else j++;
+  }
+  out.push(j < end ? j : end);
   return out;
 }
