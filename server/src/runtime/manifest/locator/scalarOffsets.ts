@@ -123,6 +123,6 @@ function unescapedOffsets(text: string, value: string, start: number, end: numbe
       while (j < end && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
     } else j++;
   }
-  out.push(j < end ? j : end);
+  out.push(Math.min(j, end));
   return out;
 }
