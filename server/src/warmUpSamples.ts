@@ -71,8 +71,8 @@ function sampleStream(n: number): string[] {
 }
 
 /** A manifest shaped like real ones, with one unknown field and one deprecated field (so problems are located too). */
-export function sampleManifest(): string {
-  const streams = [0, 1, 2].flatMap(sampleStream);
+export function sampleManifest(streamCount = 3): string {
+  const streams = Array.from({ length: streamCount }, (_, n) => sampleStream(n)).flat();
   const schema = (n: number) => [
     `  stream_${n}:`,
     '    type: object',
@@ -142,9 +142,15 @@ export function sampleManifest(): string {
     '      kind:',
     '        type: string',
     'schemas:',
-    ...[0, 1, 2].flatMap(schema),
+    ...Array.from({ length: streamCount }, (_, n) => schema(n)).flat(),
     '',
   ].join('\n');
+}
+
+/** The sample with six streams and a field the CDK ignores beside each component's `type` (41 more findings). */
+export function sampleWithUnknownFields(): string {
+  let n = 0;
+  return sampleManifest(6).replace(/^( +)type: ([A-Z][A-Za-z]+)$/gm, (line, indent: string) => `${line}\n${indent}unknown_${n++}: value`);
 }
 
 /**

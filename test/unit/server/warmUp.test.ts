@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parse } from 'yaml';
 import { warmUpServer } from '../../../server/src/warmUp';
-import { sampleManifest, yamlVarietySample } from '../../../server/src/warmUpSamples';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ManifestDocuments } from '../../../server/src/documents';
+import { provideDiagnostics } from '../../../server/src/features/diagnostics';
+import { sampleManifest, sampleWithUnknownFields, yamlVarietySample } from '../../../server/src/warmUpSamples';
 
 test('the YAML variety sample reads the same with js-yaml and with yaml, in every layout it is there for', () => {
   const text = yamlVarietySample(1);
@@ -35,4 +38,14 @@ test('the YAML variety sample reads the same with js-yaml and with yaml, in ever
 test('the warm-up runs to the end without throwing', () => {
   assert.doesNotThrow(() => warmUpServer());
   assert.ok(sampleManifest().length > 0);
+});
+
+test('the findings sample has an unknown field in each component and nothing else wrong, so the warm-up locates many findings', () => {
+  const doc = new ManifestDocuments().get(TextDocument.create('warmup:test.yaml', 'yaml', 1, sampleWithUnknownFields()));
+  const diagnostics = provideDiagnostics(doc);
+  const unknown = diagnostics.filter((d) => d.code === 'unknown-field');
+  // One per component beside its `type`, and the base requester's `name` every sample has.
+  assert.equal(unknown.filter((d) => /Unknown field `unknown_\d+`/.test(d.message)).length, 41);
+  assert.equal(unknown.length, 42);
+  assert.deepEqual(diagnostics.filter((d) => d.severity === 1), []);
 });
