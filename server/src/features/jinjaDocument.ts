@@ -73,6 +73,14 @@ function parameterKeys(root: unknown, t: FoundTemplate): string[] {
  * scalar under the cursor with only `config` and `parameters` assumed (context kind `static`).
  */
 export function templateAtOffset(doc: ManifestDocument, offset: number): TemplateAt | null {
+  // Validation located every template of the version (string values only, never keys): a cursor
+  // in one of their scalars is answered from that list, as the node under the cursor would be that
+  // scalar, without reading the block into a `yaml` Document (the first template request in a large
+  // block spent ~5-10 ms there on quickbooks). On its quotes, the answer is no template either way.
+  if (mayBeInTemplate(doc.text, offset) && validationIfDone(doc)) {
+    const templates = documentTemplates(doc).templates;
+    if (templates.some((t) => offset >= t.start && offset <= t.end)) return templateAt(templates, offset);
+  }
   // Cheap test first (the fast model's node under the cursor): only template scalars pay for resolution.
   const at = doc.locator.nodeAt(offset);
   if (!at || !isScalar(at.node) || typeof at.node.value !== 'string' || !hasTemplateMarkup(at.node.value) || !at.node.range) return null;
@@ -83,7 +91,7 @@ export function templateAtOffset(doc: ManifestDocument, offset: number): Templat
   if (!offsets) return null;
   const field = String(at.path[at.path.length - 1] ?? '');
   return templateAt(
-    [{ text: at.node.value, kind: 'static', offsets, start: at.span.start, component: 'this component', field, path: at.path }],
+    [{ text: at.node.value, kind: 'static', offsets, start: at.span.start, end: at.span.end, component: 'this component', field, path: at.path }],
     offset,
   );
 }

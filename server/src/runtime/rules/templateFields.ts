@@ -27,6 +27,8 @@ export interface FoundTemplate {
   offsets: number[];
   /** Document offset of the scalar's first character (its quote or indicator included). */
   start: number;
+  /** Document offset where the scalar ends (after its closing quote, if any). */
+  end: number;
   /** Component type and field that hold the template. */
   component: string;
   field: string;
@@ -220,6 +222,7 @@ function locateTemplate(
       return offsets;
     },
     start: node.range[0] + base,
+    end: node.range[1] + base,
     component,
     field,
     path: here,
