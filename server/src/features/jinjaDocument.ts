@@ -91,7 +91,18 @@ export function templateAtOffset(doc: ManifestDocument, offset: number): Templat
   if (!offsets) return null;
   const field = String(at.path[at.path.length - 1] ?? '');
   return templateAt(
-    [{ text: at.node.value, kind: 'static', offsets, start: at.span.start, end: at.span.end, component: 'this component', field, path: at.path }],
+    [
+      {
+        text: at.node.value,
+        kind: 'static',
+        offsets,
+        start: at.span.start,
+        end: at.span.end,
+        component: 'this component',
+        field,
+        path: at.path,
+      },
+    ],
     offset,
   );
 }

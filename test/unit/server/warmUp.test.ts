@@ -47,5 +47,8 @@ test('the findings sample has an unknown field in each component and nothing els
   // One per component beside its `type`, and the base requester's `name` every sample has.
   assert.equal(unknown.filter((d) => /Unknown field `unknown_\d+`/.test(String(d.message))).length, 41);
   assert.equal(unknown.length, 42);
-  assert.deepEqual(diagnostics.filter((d) => d.severity === 1), []);
+  assert.deepEqual(
+    diagnostics.filter((d) => d.severity === 1),
+    [],
+  );
 });
