@@ -1,8 +1,9 @@
-// Runs the server's validation, completion and hover once over a small but varied manifest while the
-// server starts, so the code paths a real manifest takes (block splitting, js-yaml and `yaml`
-// parsing, references, `$parameters`, every common component validator, templates in each scalar
-// style, problem location, conversion) are compiled and warm when the first file arrives. Without
-// it the first open of a manifest costs two to three times the CPU of the next ones.
+// Runs the server's validation, completion and hover over sample manifests while the server starts,
+// and js-yaml over YAML in every layout, so the code paths a real manifest takes (block splitting,
+// js-yaml and `yaml` parsing, references, `$parameters`, every common component validator, templates
+// in each scalar style, locating many findings, conversion) are compiled and warm when the first
+// file arrives. The texts are in warmUpSamples.ts. Without it the first open of a manifest costs two
+// to three times the CPU of the next ones.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { spanToRange } from './convert';
@@ -13,7 +14,11 @@ import { provideDiagnostics } from './features/diagnostics';
 import { provideHover } from './features/hover';
 import { sampleManifest, sampleWithUnknownFields, yamlVarietySample } from './warmUpSamples';
 
-/** Validates, edits, re-validates, completes and hovers over the sample, three times. Throws only on a server bug (the caller guards it). */
+/**
+ * Validates, edits, re-validates, completes and hovers over the sample three times, reads the YAML
+ * variety sample, and validates the sample with many findings. Throws only on a server bug (the
+ * caller guards it).
+ */
 export function warmUpServer(): void {
   // One round compiles the code; V8 optimizes what runs repeatedly, and three rounds brought the
   // first open's CPU time to within 1.2-1.5x of the next ones (one round: 2x) for ~150 ms at start.
