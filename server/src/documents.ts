@@ -3,9 +3,8 @@
 // cached on it. An instance, not a module singleton.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LineCounter, Document } from 'yaml';
-import { parseManifest, ManifestLocator, ResolutionMemo, lineEndIn, lineStartIn, type ParsedManifest } from './runtime';
+import { editedRegion, parseManifest, ManifestLocator, ResolutionMemo, lineEndIn, lineStartIn, type ParsedManifest } from './runtime';
 import { ManifestModel } from './model/manifestModel';
-import { editedRegion } from './model/blockSplitter';
 import { blankOverlongLines, type OverlongLine } from './longLines';
 
 /** What the cache needs from an editor document; a full TextDocument also serves positions. */

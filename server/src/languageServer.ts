@@ -200,12 +200,14 @@ export class ManifestLanguageServer {
     void this.connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
     // What the first completion or hover on this version would compute, done once the diagnostics
     // are out: the reference sites of the value (an edit re-walks only what it changed; on the
-    // 21k-line quickbooks the first completion after opening spent 14-20 ms there) and the character
-    // offsets of every template (validation maps only those with a problem).
+    // 21k-line quickbooks the first completion after opening spent 14-20 ms there), the line table
+    // the cursor's context is read from (built on open, then updated for the edited lines) and the
+    // character offsets of every template (validation maps only those with a problem).
     setImmediate(() => {
       if (this.documentFor(uri) !== doc) return;
       this.guard(`priming of ${uri}`, undefined, () => {
         primeComponentPaths(doc.featureValue);
+        doc.locator.contextAt(0);
         for (const t of validationIfDone(doc)?.templates ?? []) void t.offsets;
       });
     });

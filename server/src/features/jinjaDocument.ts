@@ -10,6 +10,7 @@ import {
   connectionSpecOf,
   findTemplates,
   hasTemplateMarkup,
+  keyBeforeValue,
   lineEndIn,
   lineStartIn,
   type ConfigSpec,
@@ -80,6 +81,9 @@ export function templateAtOffset(doc: ManifestDocument, offset: number): Templat
   if (mayBeInTemplate(doc.text, offset) && validationIfDone(doc)) {
     const templates = documentTemplates(doc).templates;
     if (templates.some((t) => offset >= t.start && offset <= t.end)) return templateAt(templates, offset);
+    // Before such a scalar on its line, behind nothing but `key: ` (a hover on the key): the node
+    // there is that key, and a key without template markup holds no template.
+    if (onPlainKeyBefore(doc.text, offset, templates)) return null;
   }
   // Cheap test first (the fast model's node under the cursor): only template scalars pay for resolution.
   const at = doc.locator.nodeAt(offset);
@@ -105,6 +109,18 @@ export function templateAtOffset(doc: ManifestDocument, offset: number): Templat
     ],
     offset,
   );
+}
+
+/**
+ * Whether `offset` lies before a located template's scalar that starts on the same line, with only
+ * indentation, one `- ` and a key without template markup (then `:` and spaces) before that scalar.
+ */
+function onPlainKeyBefore(text: string, offset: number, templates: readonly FoundTemplate[]): boolean {
+  const lineEnd = lineEndIn(text, offset);
+  const value = templates.find((t) => t.start > offset && t.start <= lineEnd);
+  if (!value) return false;
+  const key = keyBeforeValue(text.slice(lineStartIn(text, offset), value.start));
+  return key !== null && !hasTemplateMarkup(key);
 }
 
 /** Cheap text test: the cursor's line shows template delimiters (so a template may be under the cursor). */

@@ -3,6 +3,8 @@
 // only; no LSP types. When the text does not have the plain block shape this relies on, the
 // splitter declines (returns null) and the caller parses the whole text at once.
 
+import { editedRegion, type EditedRegion } from '../runtime';
+
 /** A block of lines that holds exactly one map entry or one sequence item. */
 export type Block = {
   kind: 'entry' | 'item';
@@ -138,29 +140,6 @@ export function splitText(text: string, previous?: Split): Split | null {
 const ANCHOR = /(^|[\s,[{])&[^\s,[\]{}]/;
 const ANCHOR_AFTER = /[\s,[{]&[^\s,[\]{}]/;
 const ANCHOR_AT_START = /^&[^\s,[\]{}]/;
-
-/**
- * Where two versions differ: the new text is `text.slice(0, prefix)`, an edited middle, then the
- * last `suffix` characters, both shared with the old text; `delta` is the change of length.
- */
-export type EditedRegion = { prefix: number; suffix: number; delta: number; oldLength: number };
-
-/** The shared prefix and suffix of two texts (compared a chunk at a time, natively). */
-export function editedRegion(before: string, after: string): EditedRegion {
-  const n = Math.min(before.length, after.length);
-  const CHUNK = 4096;
-  let prefix = 0;
-  while (prefix + CHUNK <= n && before.slice(prefix, prefix + CHUNK) === after.slice(prefix, prefix + CHUNK)) prefix += CHUNK;
-  while (prefix < n && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
-  const room = n - prefix;
-  let suffix = 0;
-  const b = before.length;
-  const a = after.length;
-  while (suffix + CHUNK <= room && before.slice(b - suffix - CHUNK, b - suffix) === after.slice(a - suffix - CHUNK, a - suffix))
-    suffix += CHUNK;
-  while (suffix < room && before.charCodeAt(b - suffix - 1) === after.charCodeAt(a - suffix - 1)) suffix++;
-  return { prefix, suffix, delta: a - b, oldLength: b };
-}
 
 /**
  * Whether the new text has an anchor, knowing the old one had none: a match that touches no edited

@@ -121,10 +121,12 @@ export type { CursorContext } from './manifest/locator/cursorContext';
 // The locator's line answers for text with no parsed version behind it (lineText.ts).
 export {
   columnIn,
+  editedRegion,
   endsWithKey,
   indentOf,
   isBlankOrComment,
   itemContentColumn,
+  keyBeforeValue,
   keyLine,
   lineEndIn,
   lineStartIn,
@@ -133,6 +135,7 @@ export {
   nextLineStart,
   spaceIndentOf,
 } from './manifest/locator/lineText';
+export type { EditedRegion } from './manifest/locator/lineText';
 export { behaviourChangesBetween } from './schema/behaviourChanges';
 export type { TouchedBehaviourChange } from './schema/behaviourChanges';
 // Scaffolding (docs/scaffold.md): from an OpenAPI document, and from cURL commands / HAR entries.

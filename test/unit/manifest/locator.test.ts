@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { parseManifest } from '../../../server/src/runtime/manifest/parse';
 import { ManifestDocument } from '../../../server/src/documents';
+import { editedRegion, keyBeforeValue } from '../../../server/src/runtime/manifest/locator/lineText';
 
 const repo = join(__dirname, '../../..');
 const corpus = ['../shared', '../../shared'].map((p) => join(repo, p, 'corpus/manifests')).find((p) => existsSync(p)) ?? '';
@@ -104,6 +105,24 @@ test('line helpers: CRLF line ends stay out of a line, the last line has no brea
   assert.equal(locator.lineIndex(text.indexOf('ccc')), 3);
   assert.equal(locator.topLevelKey('bb'), text.indexOf('bb'));
   assert.equal(locator.topLevelKey('zz'), undefined);
+});
+
+test('keyBeforeValue and editedRegion: the key before a value on its line; what two versions share', () => {
+  assert.equal(keyBeforeValue('    url_base: '), 'url_base');
+  assert.equal(keyBeforeValue('  - path:   '), 'path');
+  assert.equal(keyBeforeValue(`  "a: {{ b }}": `), '"a: {{ b }}"');
+  assert.equal(keyBeforeValue("  'it''s': "), "'it''s'");
+  assert.equal(keyBeforeValue('  a:b: '), 'a:b');
+  // Anything else before the value: a flow collection, a second key, a comment, two dashes.
+  assert.equal(keyBeforeValue('  x: {a: '), null);
+  assert.equal(keyBeforeValue('  a: b: '), null);
+  assert.equal(keyBeforeValue('  - - a: '), null);
+  assert.equal(keyBeforeValue('  # a: '), null);
+  assert.equal(keyBeforeValue('  a:'), null);
+  assert.deepEqual(editedRegion('abcdef', 'abXYef'), { prefix: 2, suffix: 2, delta: 0, oldLength: 6 });
+  assert.deepEqual(editedRegion('aaaa', 'aaaaa'), { prefix: 4, suffix: 0, delta: 1, oldLength: 4 });
+  const long = 'x'.repeat(10_000);
+  assert.deepEqual(editedRegion(long + 'a' + long, long + long), { prefix: 10_000, suffix: 10_000, delta: -1, oldLength: 20_001 });
 });
 
 /** Code of a source file without its comments. */

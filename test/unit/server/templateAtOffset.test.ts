@@ -20,7 +20,19 @@ test('templateAtOffset answers the same from validation’s templates as from th
   // The sample's templates in plain, double-quoted, folded and literal scalars, plus single quotes.
   const text = sampleManifest().replace(
     '    http_method: GET\n',
-    "    http_method: GET\n    request_headers:\n      X-Kind: '{{ config[''kind''] }}'\n",
+    [
+      '    http_method: GET',
+      '    request_headers:',
+      "      X-Kind: '{{ config[''kind''] }}'",
+      "      '{{ config[\"header\"] }}': '{{ config[''value''] }}'",
+      '      "X-{{ 1 }}": plain {{ 2 }}',
+      '      X-Flow: {a: "{{ config.a }}", b: "{{ config.b }}"}',
+      '    request_parameters:',
+      "      - '{{ not_a_key }}': 1",
+      '      "quoted key":   "{{ config.q }}"   # {{ in a comment }}',
+      '    description: "{{ in a field that is not interpolated }}"',
+      '',
+    ].join('\n'),
   );
   const validated = new ManifestDocuments().get(TextDocument.create('file:///a.yaml', 'yaml', 1, text));
   provideDiagnostics(validated);

@@ -65,6 +65,16 @@ export function keyLine(line: string, keys: readonly string[], quoted = false): 
   return m ? { lead: m[1], key: m[2], rest: m[3] } : null;
 }
 
+/**
+ * The key of a line's start up to its value (indentation, at most one `- `, a quoted or plain key,
+ * `:` and spaces), as written (quotes kept); null when the text is anything else.
+ */
+export function keyBeforeValue(lead: string): string | null {
+  const m = KEY_BEFORE_VALUE.exec(lead);
+  return m ? m[1] : null;
+}
+const KEY_BEFORE_VALUE = /^ *(?:- +)?("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[&*!|>%@`,\]}-](?:[^#:\n]|:(?!\s))*?)[ \t]*:[ \t]+$/;
+
 /** The column a sequence item's content starts at when the line is `- ` followed by content; else null. */
 export function itemContentColumn(line: string): number | null {
   const m = /^(\s*)- (\S)/.exec(line);
@@ -77,7 +87,7 @@ export function endsWithKey(line: string): boolean {
 }
 
 /** 1-based line and column of `offset` given the text's line starts (lineStartsIn), as `file:line:col` shows them. */
-export function lineColIn(starts: readonly number[], offset: number): { line: number; col: number } {
+export function lineColIn(starts: ArrayLike<number>, offset: number): { line: number; col: number } {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -86,4 +96,27 @@ export function lineColIn(starts: readonly number[], offset: number): { line: nu
     else hi = mid - 1;
   }
   return { line: lo + 1, col: offset - starts[lo] + 1 };
+}
+
+/**
+ * Where two versions differ: the new text is `text.slice(0, prefix)`, an edited middle, then the
+ * last `suffix` characters, both shared with the old text; `delta` is the change of length.
+ */
+export type EditedRegion = { prefix: number; suffix: number; delta: number; oldLength: number };
+
+/** The shared prefix and suffix of two texts (compared a chunk at a time, natively). */
+export function editedRegion(before: string, after: string): EditedRegion {
+  const n = Math.min(before.length, after.length);
+  const CHUNK = 4096;
+  let prefix = 0;
+  while (prefix + CHUNK <= n && before.slice(prefix, prefix + CHUNK) === after.slice(prefix, prefix + CHUNK)) prefix += CHUNK;
+  while (prefix < n && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  const room = n - prefix;
+  let suffix = 0;
+  const b = before.length;
+  const a = after.length;
+  while (suffix + CHUNK <= room && before.slice(b - suffix - CHUNK, b - suffix) === after.slice(a - suffix - CHUNK, a - suffix))
+    suffix += CHUNK;
+  while (suffix < room && before.charCodeAt(b - suffix - 1) === after.charCodeAt(a - suffix - 1)) suffix++;
+  return { prefix, suffix, delta: a - b, oldLength: b };
 }

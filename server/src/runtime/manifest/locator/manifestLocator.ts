@@ -88,8 +88,7 @@ export class ManifestLocator {
    * answers while the YAML is half typed; null when no mapping can hold the cursor.
    */
   contextAt(offset: number): CursorContext | null {
-    if (this.lastContext?.offset !== offset)
-      this.lastContext = { offset, context: cursorContextAt(this.text, offset, () => this.lineStartOffsets) };
+    if (this.lastContext?.offset !== offset) this.lastContext = { offset, context: cursorContextAt(this.text, offset) };
     return this.lastContext.context;
   }
 
