@@ -33,6 +33,8 @@ const servers = {
   ours: () =>
     new BenchClient([
       process.execPath,
+      // The flags the extension starts the server with (client/src/serverProcess.ts).
+      ...JSON.parse(readFileSync(join(repo, 'client/serverNodeFlags.json'), 'utf8')),
       ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
       process.env.BENCH_SERVER ?? join(repo, 'out/server.js'),
       '--stdio',
