@@ -93,6 +93,24 @@ function decodeString(raw: string, start: number): string {
   return out;
 }
 
+// Sticky (`y`) and global patterns read the template where the tokenizer stands, through
+// `lastIndex`, instead of matching `^…` against a copy of the rest of the text for every token.
+const TAG_OPEN = /\{[{%#]/g;
+const RAW_TAG = /\s*raw\s*-?%\}/y;
+const END_RAW = /\{%-?\s*endraw\s*(-?)%\}/g;
+const VAR_CLOSE = /-?\}\}/y;
+const BLOCK_CLOSE = /[-+]?%\}/y;
+const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+const FLOAT = /\d[\d_]*(?:\.\d[\d_]*(?:[eE][+-]?\d[\d_]*)?|[eE][+-]?\d[\d_]*)/y;
+const INT = /\d[\d_]*/y;
+const STRING = /'(?:[^'\\]|\\[\s\S])*'|"(?:[^"\\]|\\[\s\S])*"/y;
+
+/** `pattern` (sticky or global) matched at `at` in `source`. */
+function execAt(pattern: RegExp, source: string, at: number): RegExpExecArray | null {
+  pattern.lastIndex = at;
+  return pattern.exec(source);
+}
+
 /** Splits a template into tokens. A single trailing newline is dropped (Jinja's keep_trailing_newline=False). */
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
@@ -116,12 +134,13 @@ export function tokenize(source: string): Token[] {
   };
 
   while (pos < end) {
-    const open = source.slice(pos, end).search(/\{[{%#]/);
-    if (open < 0) {
+    // Only line breaks follow `end`, so a tag found at all lies before it.
+    const open = execAt(TAG_OPEN, source, pos);
+    if (!open) {
       pushData(pos, end, false);
       break;
     }
-    const tagStart = pos + open;
+    const tagStart = open.index;
     const kind = source[tagStart + 1];
     const minus = source[tagStart + 2] === '-';
     pushData(pos, tagStart, minus);
@@ -134,15 +153,15 @@ export function tokenize(source: string): Token[] {
       pos = close + 2;
       continue;
     }
-    const rawMatch = kind === '%' ? /^\s*raw\s*-?%\}/.exec(source.slice(inner)) : null;
+    const rawMatch = kind === '%' ? execAt(RAW_TAG, source, inner) : null;
     if (rawMatch) {
       stripNextData = rawMatch[0].endsWith('-%}');
       const bodyStart = inner + rawMatch[0].length;
-      const endRaw = /\{%-?\s*endraw\s*(-?)%\}/.exec(source.slice(bodyStart));
+      const endRaw = execAt(END_RAW, source, bodyStart);
       if (!endRaw) throw new TemplateSyntaxError("missing '{% endraw %}'", tagStart, source.length);
-      pushData(bodyStart, bodyStart + endRaw.index, endRaw[0].startsWith('{%-'));
+      pushData(bodyStart, endRaw.index, endRaw[0].startsWith('{%-'));
       stripNextData = endRaw[1] === '-';
-      pos = bodyStart + endRaw.index + endRaw[0].length;
+      pos = endRaw.index + endRaw[0].length;
       continue;
     }
     tokens.push({ type: kind === '{' ? 'var_begin' : 'block_begin', value: kind, start: tagStart, end: inner });
@@ -153,9 +172,8 @@ export function tokenize(source: string): Token[] {
       if (inner >= source.length) {
         throw new TemplateSyntaxError(`unexpected end of template, expected '${closer}'`, tagStart, source.length);
       }
-      const rest = source.slice(inner);
       if (balance.length === 0) {
-        const m = kind === '{' ? /^-?\}\}/.exec(rest) : /^[-+]?%\}/.exec(rest);
+        const m = execAt(kind === '{' ? VAR_CLOSE : BLOCK_CLOSE, source, inner);
         if (m) {
           tokens.push({ type: kind === '{' ? 'var_end' : 'block_end', value: closer, start: inner, end: inner + m[0].length });
           stripNextData = m[0].startsWith('-');
@@ -164,21 +182,19 @@ export function tokenize(source: string): Token[] {
         }
       }
       let m: RegExpExecArray | null;
-      if ((m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(rest))) {
+      if ((m = execAt(NAME, source, inner))) {
         tokens.push({ type: 'name', value: m[0], start: inner, end: inner + m[0].length });
-      } else if (
-        tokens[tokens.length - 1]?.value !== '.' &&
-        (m = /^\d[\d_]*(?:\.\d[\d_]*(?:[eE][+-]?\d[\d_]*)?|[eE][+-]?\d[\d_]*)/.exec(rest))
-      ) {
+      } else if (tokens[tokens.length - 1]?.value !== '.' && (m = execAt(FLOAT, source, inner))) {
         tokens.push({ type: 'float', value: m[0].replace(/_/g, ''), start: inner, end: inner + m[0].length });
-      } else if ((m = /^\d[\d_]*/.exec(rest))) {
+      } else if ((m = execAt(INT, source, inner))) {
         tokens.push({ type: 'int', value: m[0].replace(/_/g, ''), start: inner, end: inner + m[0].length });
-      } else if ((m = /^(?:'(?:[^'\\]|\\[\s\S])*'|"(?:[^"\\]|\\[\s\S])*")/.exec(rest))) {
+      } else if ((m = execAt(STRING, source, inner))) {
         tokens.push({ type: 'string', value: decodeString(m[0].slice(1, -1), inner + 1), start: inner, end: inner + m[0].length });
       } else {
-        const op = OPERATORS.find((o) => rest.startsWith(o));
+        const op = OPERATORS.find((o) => source.startsWith(o, inner));
         if (!op) {
-          const bad = rest[0] === "'" || rest[0] === '"' ? 'unterminated string' : `unexpected char '${rest[0]}'`;
+          const ch = source[inner];
+          const bad = ch === "'" || ch === '"' ? 'unterminated string' : `unexpected char '${ch}'`;
           throw new TemplateSyntaxError(bad, inner, inner + 1);
         }
         if (op === '(' || op === '[' || op === '{') balance.push(op);

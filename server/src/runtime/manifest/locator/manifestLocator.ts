@@ -101,13 +101,12 @@ export class ManifestLocator {
     // Kept per node relative to `base`: a node is the parse of one unchanged piece of text (the
     // language server hands the next version the same nodes for the blocks an edit did not touch),
     // so only the base moves.
-    let relative = RELATIVE_OFFSETS.get(node);
-    if (relative === undefined) {
-      const absolute = scalarOffsets(this.text, node, base);
-      relative = absolute && absolute.map((o) => o - base);
-      RELATIVE_OFFSETS.set(node, relative);
-    }
-    return relative && relative.map((o) => o + base);
+    const relative = RELATIVE_OFFSETS.get(node);
+    if (relative !== undefined) return relative && relative.map((o) => o + base);
+    // First read: the caller gets the array just computed, not a second copy of it.
+    const absolute = scalarOffsets(this.text, node, base);
+    RELATIVE_OFFSETS.set(node, absolute && absolute.map((o) => o - base));
+    return absolute;
   }
 
   /** Where `path` is written, or its deepest written ancestor (then `approximate`). */
