@@ -2,7 +2,7 @@
 // schema) over stdio, both alive at once and driven interleaved (each open, edit and request is
 // sent to one server then the other), so a loaded machine weighs on both alike; on a size sample of
 // the corpus (about 1k, 5k, 20k and 56k lines), and prints the machine's load average and ratios
-// against the targets: open → diagnostics ≥ 8× (the median of three fresh servers), edit →
+// against the targets: open → diagnostics ≥ 8× (the median of five fresh servers), edit →
 // diagnostics ≥ 10× (≥ 20× on the 56k-line manifest; our debounce included), completion and hover
 // p95 ≤ 10 ms, our RSS with the largest manifest open ≤ 300 MB.
 // Usage: npm run build && node bench/lsp.mjs [--quick] [--only <name part>] [--generated]
@@ -19,7 +19,7 @@ const quick = process.argv.includes('--quick');
 const EDITS = quick ? 5 : 15;
 const REQUESTS = quick ? 20 : 60;
 /** Opens measured per manifest, each in fresh servers (the median is reported). */
-const OPENS = quick ? 1 : 3;
+const OPENS = quick ? 1 : 5;
 
 const shared = ['../shared', '../../shared'].map((p) => resolve(repo, p)).find((p) => existsSync(join(p, 'corpus')));
 if (!shared) {
@@ -140,13 +140,16 @@ async function measurePair(manifest) {
     await client.stop();
   });
   // One open is one sample of a cold process, which a shared machine shifts by ±30 %: the open is
-  // measured again in fresh servers (both sides alike, interleaved) and the median reported.
+  // measured again in fresh servers (both sides alike, interleaved) and the median reported. Every
+  // other round starts the other server first, so neither side always opens while the other has
+  // just started.
   const opens = Object.fromEntries(names.map((name) => [name, [results[name].open]]));
   for (let k = 1; k < OPENS; k++) {
-    const fresh = Object.fromEntries(names.map((name) => [name, servers[name]()]));
-    for (const name of names) await fresh[name].initialize({});
-    for (const name of names) opens[name].push((await fresh[name].open(uriOf(name), manifest.text))[0]);
-    for (const name of names) await fresh[name].stop();
+    const order = k % 2 ? [...names].reverse() : names;
+    const fresh = Object.fromEntries(order.map((name) => [name, servers[name]()]));
+    for (const name of order) await fresh[name].initialize({});
+    for (const name of order) opens[name].push((await fresh[name].open(uriOf(name), manifest.text))[0]);
+    for (const name of order) await fresh[name].stop();
   }
   for (const name of names) results[name].open = pct(opens[name], 50);
   const summary = (r) => ({

@@ -13,6 +13,7 @@ export type OverlongLine = { start: number; length: number };
 export function blankOverlongLines(text: string, max = MAX_LINE_LENGTH): { text: string; lines: OverlongLine[] } {
   // Fast path: a text this short cannot hold an overlong line.
   if (text.length <= max) return { text, lines: [] };
+  if (!mayHoldOverlongLine(text, max)) return { text, lines: [] };
   const lines: OverlongLine[] = [];
   for (let start = 0; start <= text.length; ) {
     let end = text.indexOf('\n', start);
@@ -29,4 +30,19 @@ export function blankOverlongLines(text: string, max = MAX_LINE_LENGTH): { text:
     done = l.start + l.length;
   }
   return { text: out + text.slice(done), lines };
+}
+
+/**
+ * False when every line is provably at most `max` long: a longer line covers at least one whole
+ * window of `max / 2` characters (rounded down) aligned to that size, so a line break in every such window rules
+ * it out. That is one short backward search per window instead of one search per line, which the
+ * first open of a large manifest paid (21k lines: ~3 ms before the code was optimized).
+ */
+function mayHoldOverlongLine(text: string, max: number): boolean {
+  const window = Math.max(1, Math.floor(max / 2));
+  // Only whole windows: a shorter piece at the end lies inside no overlong line's whole window.
+  for (let start = 0; start + window <= text.length; start += window) {
+    if (text.lastIndexOf('\n', start + window - 1) < start) return true;
+  }
+  return false;
 }
