@@ -34,9 +34,10 @@ export function blankOverlongLines(text: string, max = MAX_LINE_LENGTH): { text:
 
 /**
  * False when every line is provably at most `max` long: a longer line covers at least one whole
- * window of `max / 2` characters (rounded down) aligned to that size, so a line break in every such window rules
- * it out. That is one short backward search per window instead of one search per line, which the
- * first open of a large manifest paid (21k lines: ~3 ms before the code was optimized).
+ * window of `max / 2` characters (rounded down) aligned to that size, so a line break in every
+ * such window rules it out. That is one short backward search per window instead of one search per
+ * line, which the first open of a large manifest paid (21k lines: ~3 ms before the code was
+ * optimized).
  */
 function mayHoldOverlongLine(text: string, max: number): boolean {
   const window = Math.max(1, Math.floor(max / 2));
